@@ -1,0 +1,19 @@
+/** Every Rest.li resource, registered in one place. */
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../service/services.js';
+import { aspectsResource } from './aspects.js';
+import { docsRoute } from './docs.js';
+import { entitiesResource } from './entities.js';
+import { entitiesV2Resource } from './entitiesV2.js';
+import { registerResource, type RestResource } from './resource.js';
+import { systemRoutes } from './system.js';
+
+export const restResources: readonly RestResource[] = [aspectsResource, entitiesResource, entitiesV2Resource];
+
+export function restApi(services: Services) {
+  return async (app: FastifyInstance): Promise<void> => {
+    for (const resource of restResources) registerResource(app, resource, services);
+    await app.register(systemRoutes);
+    await app.register(docsRoute(restResources));
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * Rest.li wire conventions as GMS applies them: the error body, array query parameters in both
+ * protocol syntaxes (`List(a,b)` and repeated keys), and urns as percent-encoded path segments.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest, type ErrorKind } from '../../service/errors.js';
+
+export const STATUS_BY_KIND: Record<ErrorKind, number> = {
+  bad_request: 400,
+  invalid: 422,
+  not_found: 404,
+  unauthorized: 401,
+  forbidden: 403,
+  conflict: 409,
+  precondition: 412,
+};
+
+const EXCEPTION_CLASS = 'com.linkedin.restli.server.RestLiServiceException';
+
+/** Sends the Rest.li error body that DataHub's clients parse (`message`, `status`, `exceptionClass`). */
+export function sendRestliError(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply
+    .code(status)
+    .header('X-RestLi-Error-Response', 'true')
+    .type('application/json')
+    .send({
+      exceptionClass: EXCEPTION_CLASS,
+      message,
+      status,
+      stackTrace: `${EXCEPTION_CLASS} [HTTP Status:${status}]: ${message}`,
+    });
+}
+
+/** Percent-decodes once; `+` stays `+` (Rest.li 2.0 path decoding). */
+export function decodeOnce(text: string, what: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw badRequest(`${what} has malformed percent-encoding: '${text}'`);
+  }
+}
+
+/** Query parsing must not throw (it runs before routing); a malformed escape is kept as written. */
+function decodeLenient(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Parsed query: every parameter as a list of values. */
+export type RestliQuery = Record<string, string[]>;
+
+/**
+ * Parses a raw query string. A value written `List(a,b,c)` yields its elements; elements are split
+ * on commas outside parentheses before decoding, so an encoded urn (`%2C`) or a half-encoded one
+ * (`urn:li:dataset:(…,…)`) stays whole. Repeated keys accumulate.
+ */
+export function parseRestliQuery(raw: string): RestliQuery {
+  const out: RestliQuery = {};
+  if (!raw) return out;
+  for (const pair of raw.split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const key = decodeLenient(eq < 0 ? pair : pair.slice(0, eq));
+    const value = eq < 0 ? '' : pair.slice(eq + 1);
+    const values = value.startsWith('List(') && value.endsWith(')') ? splitList(value.slice(5, -1)) : [value];
+    (out[key] ??= []).push(...values.map(decodeLenient));
+  }
+  return out;
+}
+
+function splitList(inner: string): string[] {
+  if (inner === '') return [];
+  const items: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === ',' && depth === 0) {
+      items.push(inner.slice(start, i));
+      start = i + 1;
+    }
+  }
+  items.push(inner.slice(start));
+  return items;
+}
+
+export function queryOf(request: FastifyRequest): RestliQuery {
+  return request.query as RestliQuery;
+}
+
+/** The single value of a query parameter, or undefined. */
+export function queryParam(request: FastifyRequest, name: string): string | undefined {
+  return queryOf(request)[name]?.[0];
+}
+
+/** The urn in `/<resource>/<urn>`, percent-decoded exactly once. */
+export function urnFromPath(request: FastifyRequest, resource: string): string {
+  const path = (request.raw.url ?? '').split('?')[0];
+  const marker = `/${resource}/`;
+  const at = path.indexOf(marker);
+  const encoded = at < 0 ? '' : path.slice(at + marker.length);
+  if (!encoded) throw badRequest(`the urn is missing from the path /${resource}/<urn>`);
+  return decodeOnce(encoded, 'the urn in the path');
+}

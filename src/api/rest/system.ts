@@ -1,0 +1,39 @@
+/** `/config` and `/health`: plain endpoints clients probe before anything else. */
+import type { FastifyInstance } from 'fastify';
+import { createRequire } from 'node:module';
+
+const pkg = createRequire(import.meta.url)('../../../package.json') as { version: string };
+
+/**
+ * The DataHub version we report. Python SDK clients switch their writes to the OpenAPI endpoints
+ * when the server says 1.0.1 or newer, so it must stay below that while we serve Rest.li only.
+ */
+export const REPORTED_DATAHUB_VERSION = 'v0.15.0';
+
+export function serverConfig(baseUrl: string): Record<string, unknown> {
+  return {
+    models: {},
+    // PATCH proposals are not applied by this service, so clients must not send them.
+    patchCapable: false,
+    versions: { 'acryldata/datahub': { version: REPORTED_DATAHUB_VERSION, commit: 'metadata-catalog' } },
+    catalog: { name: 'metadata-catalog', version: pkg.version },
+    managedIngestion: { defaultCliVersion: '0.15.0', enabled: false },
+    statefulIngestionCapable: true,
+    supportsImpactAnalysis: false,
+    timeZone: 'GMT',
+    telemetry: { enabledCli: false, enabledIngestion: false },
+    datasetUrnNameCasing: false,
+    retention: 'true',
+    datahub: { serverType: 'prod' },
+    noCode: 'true',
+    baseUrl,
+  };
+}
+
+export async function systemRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/config', async (request, reply) => {
+    const baseUrl = `${request.protocol}://${request.host}`;
+    return reply.type('application/json').send(JSON.stringify(serverConfig(baseUrl), null, 2));
+  });
+  app.get('/health', async (_request, reply) => reply.code(200).send());
+}

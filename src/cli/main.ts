@@ -1,0 +1,71 @@
+/** The `catalog` program. */
+import { Command, InvalidArgumentError } from 'commander';
+import { loadConfig } from '../config.js';
+import { CatalogClient } from './client.js';
+import { formatSummary, ingestFiles } from './ingest.js';
+import { serveForever } from './serve.js';
+
+const DEFAULT_SERVER = process.env.CATALOG_SERVER ?? 'http://localhost:8080';
+
+function positiveInt(text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
+  return n;
+}
+
+export function program(): Command {
+  const cmd = new Command('catalog').description('metadata-catalog: a metadata catalog service, wire-compatible with DataHub').showHelpAfterError();
+
+  cmd
+    .command('serve')
+    .description('run the metadata service (REST and, later, GraphQL) on one port')
+    .option('--port <port>', 'HTTP port (env PORT, default 8080)')
+    .option('--host <host>', 'address to bind (env HOST, default 0.0.0.0)')
+    .option('--database-url <url>', 'sqlite:<path> or postgres://… (env DATABASE_URL, default sqlite:./data/catalog.db)')
+    .option('--log-level <level>', 'pino log level (env LOG_LEVEL, default info)')
+    .action(async (opts: { port?: string; host?: string; databaseUrl?: string; logLevel?: string }) => {
+      const config = loadConfig(process.env, {
+        ...(opts.port ? { PORT: opts.port } : {}),
+        ...(opts.host ? { HOST: opts.host } : {}),
+        ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+        ...(opts.logLevel ? { LOG_LEVEL: opts.logLevel } : {}),
+      });
+      await serveForever(config);
+    });
+
+  cmd
+    .command('ingest')
+    .description('send MCE/MCP JSON files (or folders of them) to a running catalog')
+    .argument('<paths...>', 'files or folders')
+    .option('--server <url>', 'catalog address (env CATALOG_SERVER)', DEFAULT_SERVER)
+    .option('--token <token>', 'access token (env CATALOG_TOKEN)', process.env.CATALOG_TOKEN)
+    .option('--batch-size <n>', 'items per request', positiveInt, 100)
+    .action(async (paths: string[], opts: { server: string; token?: string; batchSize: number }) => {
+      const summary = await ingestFiles(paths, { server: opts.server, batchSize: opts.batchSize, ...(opts.token ? { token: opts.token } : {}) });
+      console.log(formatSummary(summary));
+      if (summary.rejected.length > 0) process.exitCode = 2;
+    });
+
+  cmd
+    .command('get')
+    .description('print the latest aspects of an entity')
+    .requiredOption('--urn <urn>', 'the entity')
+    .option('--aspect <name...>', 'only these aspects')
+    .option('--server <url>', 'catalog address (env CATALOG_SERVER)', DEFAULT_SERVER)
+    .option('--token <token>', 'access token (env CATALOG_TOKEN)', process.env.CATALOG_TOKEN)
+    .action(async (opts: { urn: string; aspect?: string[]; server: string; token?: string }) => {
+      const client = new CatalogClient(opts.server, opts.token);
+      const query = opts.aspect ? `?aspects=List(${opts.aspect.map(encodeURIComponent).join(',')})` : '';
+      const entity = (await client.get(`/entitiesV2/${encodeURIComponent(opts.urn)}${query}`)) as {
+        aspects: Record<string, { value: unknown }>;
+      };
+      const values = Object.fromEntries(Object.entries(entity.aspects).map(([name, a]) => [name, a.value]));
+      console.log(JSON.stringify(values, null, 2));
+    });
+
+  return cmd;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  await program().parseAsync(argv);
+}

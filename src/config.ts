@@ -1,0 +1,51 @@
+/**
+ * Configuration from environment variables (a command-line flag may override each), validated once
+ * at start with a message that says what is wrong.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  authEnabled: boolean;
+  adminToken?: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export const DEFAULT_DATABASE_URL = 'sqlite:./data/catalog.db';
+
+function parseBoolean(name: string, text: string): boolean {
+  if (/^(true|1|yes)$/i.test(text)) return true;
+  if (/^(false|0|no)$/i.test(text)) return false;
+  throw new ConfigError(`${name} must be true or false, not '${text}'`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<'PORT' | 'HOST' | 'DATABASE_URL' | 'LOG_LEVEL', string>> = {}): Config {
+  const get = (name: string): string | undefined => {
+    const v = (overrides as Record<string, string | undefined>)[name] ?? env[name];
+    return v === undefined || v === '' ? undefined : v;
+  };
+  const portText = get('PORT') ?? '8080';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) throw new ConfigError(`PORT must be a port number (0-65535), not '${portText}'`);
+  const databaseUrl = get('DATABASE_URL') ?? DEFAULT_DATABASE_URL;
+  if (!/^sqlite:.+/.test(databaseUrl) && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
+    throw new ConfigError(`DATABASE_URL must be sqlite:<path> or postgres://user:pass@host:port/db, not '${databaseUrl}'`);
+  }
+  const logLevel = get('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not '${logLevel}'`);
+  const adminToken = get('ADMIN_TOKEN');
+  return {
+    port,
+    host: get('HOST') ?? '0.0.0.0',
+    databaseUrl,
+    authEnabled: parseBoolean('AUTH_ENABLED', get('AUTH_ENABLED') ?? 'true'),
+    ...(adminToken ? { adminToken } : {}),
+    logLevel,
+  };
+}

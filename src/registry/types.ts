@@ -1,0 +1,105 @@
+import type { RecordType } from './schema/types.js';
+
+/** Search field types of DataHub's `@Searchable` annotation. */
+export type SearchFieldType =
+  | 'KEYWORD'
+  | 'TEXT'
+  | 'TEXT_PARTIAL'
+  | 'BROWSE_PATH'
+  | 'URN'
+  | 'URN_PARTIAL'
+  | 'BOOLEAN'
+  | 'COUNT'
+  | 'DATETIME'
+  | 'OBJECT'
+  | 'BROWSE_PATH_V2'
+  | 'WORD_GRAM'
+  | 'DOUBLE'
+  | 'MAP_ARRAY';
+
+/**
+ * One searchable field of an aspect, as declared (only `path` and `fieldType` are needed; the loader
+ * fills in every default of the annotation).
+ */
+export interface SearchableDecl {
+  /** Path inside the aspect in DataHub's syntax: `/name`, `/owners/*\/owner`, `/customProperties/*`. */
+  path: string;
+  fieldType: SearchFieldType;
+  fieldName?: string;
+  queryByDefault?: boolean;
+  enableAutocomplete?: boolean;
+  addToFilters?: boolean;
+  filterNameOverride?: string;
+  boostScore?: number;
+  hasValuesFieldName?: string;
+  numValuesFieldName?: string;
+  weightsPerFieldValue?: Record<string, number>;
+}
+
+export interface SearchableField extends Required<Omit<SearchableDecl, 'hasValuesFieldName' | 'numValuesFieldName' | 'filterNameOverride'>> {
+  filterName: string;
+  hasValuesFieldName?: string;
+  numValuesFieldName?: string;
+}
+
+export interface RelationshipDecl {
+  path: string;
+  name: string;
+  entityTypes: string[];
+  isLineage?: boolean;
+  isUpstream?: boolean;
+}
+
+export interface Relationship extends Required<RelationshipDecl> {}
+
+export interface AspectDecl {
+  name: string;
+  /** The Pegasus record; its name is the aspect's fully qualified type name. */
+  type: RecordType;
+  timeseries?: boolean;
+  searchable?: SearchableDecl[];
+  relationships?: RelationshipDecl[];
+}
+
+export interface AspectSpec {
+  name: string;
+  /** Fully qualified type name, e.g. `com.linkedin.common.Ownership`. */
+  fqn: string;
+  kind: 'versioned' | 'timeseries';
+  type: RecordType;
+  /** JSON Schema (draft 2020-12 subset understood by ajv) for the aspect's Pegasus JSON. */
+  jsonSchema: Record<string, unknown>;
+  searchable: SearchableField[];
+  relationships: Relationship[];
+}
+
+/**
+ * How the legacy default browse path of an entity is built from its key: the listed key fields are
+ * joined with `/` (an urn-valued field contributes its own key's first part, e.g. the platform name),
+ * then optionally every `.` becomes `/`, and the whole path is lower-cased.
+ */
+export interface BrowseRule {
+  parts: Array<string | { field: string; part: number }>;
+  dotsAsSlashes?: boolean;
+}
+
+export interface EntityDecl {
+  name: string;
+  keyAspect: string;
+  aspects: string[];
+  category?: 'core' | 'internal';
+  /** Legacy snapshot record name (without namespace), e.g. `DatasetSnapshot`; defaults to `<Name>Snapshot`. */
+  snapshot?: string;
+  browse?: BrowseRule;
+}
+
+export interface EntitySpec {
+  name: string;
+  keyAspect: AspectSpec;
+  /** Every aspect of the entity, the key aspect included, by name. */
+  aspects: ReadonlyMap<string, AspectSpec>;
+  category?: 'core' | 'internal';
+  /** Fully qualified snapshot type name, e.g. `com.linkedin.metadata.snapshot.DatasetSnapshot`. */
+  snapshot: string;
+  browse?: BrowseRule;
+}

@@ -1,0 +1,50 @@
+/** Assembles the HTTP service: one Fastify app, every API registered once at `/` and once at `/api/gms`. */
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import { restApi } from './api/rest/index.js';
+import { parseRestliQuery, sendRestliError, STATUS_BY_KIND } from './api/rest/restli.js';
+import { badRequest, ServiceError } from './service/errors.js';
+import type { Services } from './service/services.js';
+
+/** DataHub's batch emitter sends up to 15 MiB a request. */
+const BODY_LIMIT = 64 * 1024 * 1024;
+
+export interface ServerOptions {
+  services: Services;
+  logger: FastifyBaseLogger;
+}
+
+export async function buildServer({ services, logger }: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger,
+    disableRequestLogging: true,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseRestliQuery },
+  });
+
+  // Bodies are JSON whatever their declared content type: DataHub's doc curls send none.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(badRequest(`the request body is not valid JSON: ${(err as Error).message}`), undefined);
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError | ServiceError, request, reply) => {
+    if (err instanceof ServiceError) return sendRestliError(reply, STATUS_BY_KIND[err.kind], err.message);
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err, url: request.url }, 'request failed');
+      return sendRestliError(reply, 500, `INTERNAL SERVER ERROR: ${err.message}`);
+    }
+    return sendRestliError(reply, status, err.message);
+  });
+  app.setNotFoundHandler((request, reply) => sendRestliError(reply, 404, `No resource for ${request.method} ${request.url.split('?')[0]}`));
+
+  await app.register(restApi(services));
+  await app.register(restApi(services), { prefix: '/api/gms' });
+  return app;
+}

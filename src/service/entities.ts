@@ -1,0 +1,104 @@
+/**
+ * Reads of entities and aspects by urn. An entity that was never written still answers with its
+ * key aspect, synthesized from the urn, as GMS does.
+ */
+import type { Registry } from '../registry/registry.js';
+import type { AspectSpec, EntitySpec } from '../registry/types.js';
+import type { AspectRow, Store, SystemMetadata } from '../store/types.js';
+import { badRequest, notFound } from './errors.js';
+import { resolveUrn } from './proposals.js';
+import { rowsToSnapshot } from './snapshots.js';
+import { SYSTEM_ACTOR } from './writePath.js';
+
+export interface EnvelopedAspect {
+  name: string;
+  type: 'VERSIONED';
+  version: number;
+  value: Record<string, unknown>;
+  created: { actor: string; time: number };
+  systemMetadata?: SystemMetadata;
+}
+
+export interface EntityResponse {
+  urn: string;
+  entityName: string;
+  aspects: Record<string, EnvelopedAspect>;
+}
+
+export class EntityService {
+  constructor(
+    private readonly store: Store,
+    private readonly registry: Registry,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** `GET /entitiesV2/<urn>`: the latest version of the requested (default: all) versioned aspects. */
+  async getEntity(urnInput: string, aspectNames?: readonly string[]): Promise<EntityResponse> {
+    const [response] = await this.getEntities([urnInput], aspectNames);
+    return response;
+  }
+
+  async getEntities(urnInputs: readonly string[], aspectNames?: readonly string[]): Promise<EntityResponse[]> {
+    const resolved = urnInputs.map((u) => resolveUrn(this.registry, u));
+    if (aspectNames) for (const name of aspectNames) if (!this.registry.aspects.has(name)) throw badRequest(`Unknown aspect ${name}`);
+    const rows = await this.store.getLatestAspects(
+      resolved.map((r) => r.urnString),
+      aspectNames ? [...new Set([...aspectNames, ...resolved.map((r) => r.entity.keyAspect.name)])] : undefined,
+    );
+    return resolved.map(({ entity, urnString }) => {
+      const aspects: Record<string, EnvelopedAspect> = {};
+      for (const row of this.withKey(entity, urnString, rows.get(urnString) ?? [])) {
+        const spec = entity.aspects.get(row.aspect);
+        if (spec?.kind === 'versioned') aspects[row.aspect] = envelope(row);
+      }
+      return { urn: urnString, entityName: entity.name, aspects };
+    });
+  }
+
+  /** `GET /entities/<urn>`: the legacy snapshot form. */
+  async getSnapshot(urnInput: string, aspectNames?: readonly string[]): Promise<Record<string, unknown>> {
+    const { entity, urnString } = resolveUrn(this.registry, urnInput);
+    const rows = (await this.store.getLatestAspects([urnString], aspectNames)).get(urnString) ?? [];
+    return rowsToSnapshot(entity, urnString, this.withKey(entity, urnString, rows));
+  }
+
+  /**
+   * `GET /aspects/<urn>?aspect=&version=`: one version; 0 is the latest, 1..N the history, and a
+   * negative version counts back from the newest history row (-1 = newest).
+   */
+  async getAspectVersion(urnInput: string, aspectName: string, version: number): Promise<{ aspect: AspectSpec; row: AspectRow }> {
+    const { entity, urnString } = resolveUrn(this.registry, urnInput);
+    const aspect = entity.aspects.get(aspectName);
+    if (!aspect) throw badRequest(`Unknown aspect ${aspectName} for entity ${entity.name}`);
+    let v = version;
+    if (v < 0) v = (await this.store.getMaxVersion(urnString, aspectName)) + v + 1;
+    const row = v >= 0 && aspect.kind === 'versioned' ? await this.store.getAspect(urnString, aspectName, v) : undefined;
+    if (!row) throw notFound(`No version ${version} of aspect ${aspectName} for urn ${urnString}`);
+    return { aspect, row };
+  }
+
+  private withKey(entity: EntitySpec, urn: string, rows: readonly AspectRow[]): AspectRow[] {
+    if (rows.some((r) => r.aspect === entity.keyAspect.name)) return [...rows];
+    const key: AspectRow = {
+      urn,
+      aspect: entity.keyAspect.name,
+      version: 0,
+      value: this.registry.keyFromUrn(entity, resolveUrn(this.registry, urn).urn),
+      systemMetadata: null,
+      createdOn: this.now(),
+      createdBy: SYSTEM_ACTOR,
+    };
+    return [key, ...rows];
+  }
+}
+
+function envelope(row: AspectRow): EnvelopedAspect {
+  return {
+    name: row.aspect,
+    type: 'VERSIONED',
+    version: row.version,
+    value: row.value,
+    created: { actor: row.createdBy, time: row.createdOn },
+    ...(row.systemMetadata ? { systemMetadata: row.systemMetadata } : {}),
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * Domain errors, typed once here and mapped once per API (the Rest.li error body for REST, error
+ * extensions for GraphQL). A client's mistake is never reported as an internal error.
+ */
+export type ErrorKind =
+  | 'bad_request' // malformed input: 400
+  | 'invalid' // well-formed but fails the aspect schema: 422
+  | 'not_found' // 404
+  | 'unauthorized' // 401
+  | 'forbidden' // 403
+  | 'conflict' // 409
+  | 'precondition'; // 412
+
+export class ServiceError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+}
+
+export const badRequest = (message: string) => new ServiceError('bad_request', message);
+export const invalid = (message: string) => new ServiceError('invalid', message);
+export const notFound = (message: string) => new ServiceError('not_found', message);
+export const conflict = (message: string) => new ServiceError('conflict', message);
+export const precondition = (message: string) => new ServiceError('precondition', message);

@@ -1,0 +1,179 @@
+/**
+ * Turning what clients send (MetadataChangeProposals, legacy snapshots) into validated proposals.
+ * This is the one place a proposal is checked; the write path trusts what comes out of here.
+ */
+import { isPlainObject } from '../json.js';
+import type { Registry } from '../registry/registry.js';
+import type { AspectSpec, EntitySpec } from '../registry/types.js';
+import type { ChangeType, SystemMetadata } from '../store/types.js';
+import { formatUrn, parseUrn, UrnError, type Urn } from '../urn.js';
+import { badRequest, invalid, ServiceError } from './errors.js';
+
+/** A proposal that passed every check: known entity, valid urn, allowed aspect, valid value. */
+export interface Proposal {
+  entity: EntitySpec;
+  /** Canonical urn string. */
+  urn: string;
+  changeType: WriteChangeType;
+  aspect: AspectSpec;
+  /** The aspect value in Pegasus JSON; absent for DELETE. */
+  value?: Record<string, unknown>;
+  /** As sent; defaults are applied by the write path. */
+  systemMetadata?: SystemMetadata;
+}
+
+/** Change types the write path applies. UPDATE is an alias of UPSERT. */
+export type WriteChangeType = Extract<ChangeType, 'UPSERT' | 'CREATE' | 'CREATE_ENTITY' | 'DELETE'>;
+
+const CHANGE_TYPES: Record<string, WriteChangeType> = {
+  UPSERT: 'UPSERT',
+  UPDATE: 'UPSERT',
+  CREATE: 'CREATE',
+  CREATE_ENTITY: 'CREATE_ENTITY',
+  DELETE: 'DELETE',
+};
+
+/** Resolves an entity type name (case-insensitively, as DataHub does). */
+export function resolveEntity(registry: Registry, name: unknown): EntitySpec {
+  if (typeof name !== 'string' || name.length === 0) throw badRequest('entityType is required');
+  const entity = registry.entity(name);
+  if (!entity) throw badRequest(`Failed to find entity with name ${name} in EntityRegistry`);
+  return entity;
+}
+
+/** Parses an urn and checks it names an entity of a known type whose key it fits. */
+export function resolveUrn(registry: Registry, input: unknown, expected?: EntitySpec): { entity: EntitySpec; urn: Urn; urnString: string } {
+  if (typeof input !== 'string' || input.length === 0) throw badRequest('urn is required');
+  let urn: Urn;
+  try {
+    urn = parseUrn(input);
+  } catch (err) {
+    if (err instanceof UrnError) throw badRequest(err.message);
+    throw err;
+  }
+  const entity = registry.entity(urn.entityType);
+  if (!entity) throw badRequest(`Failed to find entity with name ${urn.entityType} in EntityRegistry`);
+  if (expected && entity !== expected) throw badRequest(`urn '${input}' is of entity type ${entity.name}, not ${expected.name}`);
+  const canonical: Urn = { ...urn, entityType: entity.name };
+  const key = keyOf(registry, entity, canonical, input);
+  const problems = registry.validate(entity.keyAspect, key);
+  if (problems.length > 0) {
+    throw badRequest(`Invalid urn '${input}': key field ${problems.map((p) => `${p.path.slice(1)} ${p.message}`).join('; ')}`);
+  }
+  return { entity, urn: canonical, urnString: formatUrn(canonical) };
+}
+
+function keyOf(registry: Registry, entity: EntitySpec, urn: Urn, input: string): Record<string, string> {
+  try {
+    return registry.keyFromUrn(entity, urn);
+  } catch (err) {
+    throw badRequest(`Invalid urn '${input}': ${(err as Error).message}`);
+  }
+}
+
+/** Resolves an aspect name for an entity type. */
+export function resolveAspect(entity: EntitySpec, name: unknown): AspectSpec {
+  if (typeof name !== 'string' || name.length === 0) throw badRequest('aspectName is required');
+  const aspect = entity.aspects.get(name);
+  if (!aspect) throw badRequest(`Unknown aspect ${name} for entity ${entity.name}`);
+  return aspect;
+}
+
+/**
+ * Normalizes and validates an aspect value. Schema violations are 422 with DataHub's message shape,
+ * naming the type and the path of each problem.
+ */
+export function checkAspectValue(registry: Registry, aspect: AspectSpec, raw: unknown): Record<string, unknown> {
+  if (!isPlainObject(raw)) throw invalid(`Failed to validate record with class ${aspect.fqn}: ERROR :: / :: the aspect must be a JSON object`);
+  const value = registry.normalize(aspect, raw) as Record<string, unknown>;
+  const problems = registry.validate(aspect, value);
+  if (problems.length > 0) {
+    const lines = problems.map((p) => `ERROR :: ${p.path} :: ${p.message}`).join('\n');
+    throw invalid(`Failed to validate record with class ${aspect.fqn}: ${lines}`);
+  }
+  return value;
+}
+
+export function parseSystemMetadata(raw: unknown): SystemMetadata | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  // `datahub put` sends systemMetadata as a JSON-encoded string.
+  let sm = raw;
+  if (typeof raw === 'string') {
+    try {
+      sm = JSON.parse(raw);
+    } catch {
+      throw badRequest('systemMetadata is a string that is not JSON');
+    }
+  }
+  if (!isPlainObject(sm)) throw badRequest('systemMetadata must be an object');
+  const out: SystemMetadata = {};
+  for (const [k, v] of Object.entries(sm)) if (v !== null && v !== undefined) out[k] = v;
+  if (out.lastObserved !== undefined && typeof out.lastObserved !== 'number') throw badRequest('systemMetadata.lastObserved must be a number');
+  if (out.runId !== undefined && typeof out.runId !== 'string') throw badRequest('systemMetadata.runId must be a string');
+  return out;
+}
+
+function parseAspectPayload(aspect: AspectSpec, raw: unknown): unknown {
+  if (!isPlainObject(raw)) throw badRequest(`aspect is required for ${aspect.name} and must be {value, contentType}`);
+  if (raw.contentType !== undefined && raw.contentType !== null && raw.contentType !== 'application/json') {
+    throw badRequest(`unsupported aspect contentType '${String(raw.contentType)}': only application/json is supported`);
+  }
+  // The file form of DataHub's tools carries the aspect as an object under `json`.
+  if (raw.value === undefined && isPlainObject(raw.json)) return raw.json;
+  if (typeof raw.value !== 'string') throw badRequest(`aspect.value of ${aspect.name} must be the aspect serialized as a JSON string`);
+  try {
+    return JSON.parse(raw.value);
+  } catch (err) {
+    throw badRequest(`Could not parse aspect.value of ${aspect.name} as JSON: ${(err as Error).message}`);
+  }
+}
+
+/** Validates one MetadataChangeProposal as sent over the wire. */
+export function parseProposal(registry: Registry, raw: unknown): Proposal {
+  if (!isPlainObject(raw)) throw badRequest('a proposal must be a JSON object');
+  const entity = resolveEntity(registry, raw.entityType);
+
+  let urnInput = raw.entityUrn;
+  if ((urnInput === undefined || urnInput === null) && raw.entityKeyAspect !== undefined && raw.entityKeyAspect !== null) {
+    const key = checkAspectValue(registry, entity.keyAspect, parseAspectPayload(entity.keyAspect, raw.entityKeyAspect));
+    urnInput = registry.urnFromKey(entity, key);
+  }
+  if (urnInput === undefined || urnInput === null) throw badRequest('entityUrn (or entityKeyAspect) is required');
+  const { urnString } = resolveUrn(registry, urnInput, entity);
+
+  if (typeof raw.changeType !== 'string') throw badRequest('changeType is required');
+  const changeType = CHANGE_TYPES[raw.changeType];
+  if (!changeType) {
+    throw badRequest(`ChangeType ${raw.changeType} is not supported; supported: ${Object.keys(CHANGE_TYPES).join(', ')}`);
+  }
+
+  const aspect = resolveAspect(entity, raw.aspectName);
+  const systemMetadata = parseSystemMetadata(raw.systemMetadata);
+  const proposal: Proposal = { entity, urn: urnString, changeType, aspect, ...(systemMetadata ? { systemMetadata } : {}) };
+  if (changeType === 'DELETE') return proposal;
+
+  const value = checkAspectValue(registry, aspect, parseAspectPayload(aspect, raw.aspect));
+  if (aspect === entity.keyAspect) checkKeyMatchesUrn(registry, entity, urnString, value);
+  return { ...proposal, value };
+}
+
+function checkKeyMatchesUrn(registry: Registry, entity: EntitySpec, urn: string, key: Record<string, unknown>): void {
+  const fromUrn = registry.urnFromKey(entity, key);
+  if (fromUrn !== urn) throw invalid(`key aspect ${entity.keyAspect.name} describes ${fromUrn}, not the proposal's urn ${urn}`);
+}
+
+/** Validates a batch; an error names the first bad item by its index. */
+export function parseProposals(registry: Registry, raw: unknown, what = 'proposals'): Proposal[] {
+  if (!Array.isArray(raw)) throw badRequest(`${what} must be an array`);
+  return raw.map((item, i) => withItem(`${what}[${i}]`, () => parseProposal(registry, item)));
+}
+
+/** Prefixes a validation error with the item it concerns, keeping its kind. */
+export function withItem<T>(label: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof ServiceError) throw new ServiceError(err.kind, `${label}: ${err.message}`);
+    throw err;
+  }
+}

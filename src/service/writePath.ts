@@ -1,0 +1,190 @@
+/**
+ * The one write path. Every change — REST proposals and snapshots, GraphQL mutations, the CLI,
+ * rollback — arrives here as validated proposals and is applied in one transaction: the new aspect
+ * version, the entity's key and default aspects on its first write, and the change log.
+ */
+import { canonicalJson, jsonEqual } from '../json.js';
+import { defaultBrowsePaths } from '../indexing/browsePaths.js';
+import type { Registry } from '../registry/registry.js';
+import type { AspectSpec, EntitySpec } from '../registry/types.js';
+import type { ChangeType, Store, StoreTx, SystemMetadata } from '../store/types.js';
+import { parseUrn } from '../urn.js';
+import { conflict } from './errors.js';
+import type { Proposal } from './proposals.js';
+
+export const DEFAULT_RUN_ID = 'no-run-id-provided';
+export const SYSTEM_ACTOR = 'urn:li:corpuser:__datahub_system';
+
+export interface WriteContext {
+  /** Urn of the user the write is made for. */
+  actor: string;
+}
+
+export interface WriteResult {
+  /** Urns of the proposals, in order. */
+  urns: string[];
+  /** Number of aspect versions and timeseries points written (identical UPSERTs write none). */
+  written: number;
+}
+
+const BROWSE_PATHS = 'browsePaths';
+
+export class WritePath {
+  constructor(
+    private readonly store: Store,
+    private readonly registry: Registry,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async apply(proposals: readonly Proposal[], ctx: WriteContext): Promise<WriteResult> {
+    if (proposals.length === 0) return { urns: [], written: 0 };
+    return this.store.transaction(async (tx) => {
+      const batch = new Batch(tx, this.registry, proposals, ctx, this.now());
+      for (const p of proposals) await batch.apply(p);
+      return { urns: proposals.map((p) => p.urn), written: batch.written };
+    });
+  }
+}
+
+/** One transaction's worth of proposals, with what it has learnt about the entities it touches. */
+class Batch {
+  written = 0;
+  private readonly known = new Set<string>();
+
+  constructor(
+    private readonly tx: StoreTx,
+    private readonly registry: Registry,
+    private readonly proposals: readonly Proposal[],
+    private readonly ctx: WriteContext,
+    private readonly time: number,
+  ) {}
+
+  async apply(p: Proposal): Promise<void> {
+    const sm = withDefaults(p.systemMetadata, this.time);
+    switch (p.changeType) {
+      case 'DELETE':
+        await this.delete(p, sm);
+        return;
+      case 'CREATE_ENTITY':
+        if (await this.entityExists(p)) throw conflict(`entity ${p.urn} already exists`);
+        break;
+      case 'CREATE':
+        if (p.aspect.kind === 'versioned' && (await this.tx.getLatest(p.urn, p.aspect.name))) {
+          throw conflict(`aspect ${p.aspect.name} of ${p.urn} already exists`);
+        }
+        break;
+    }
+    await this.ensureEntity(p, sm);
+    if (p.aspect.kind === 'timeseries') await this.writeTimeseries(p, p.value!, sm);
+    else await this.upsert(p.entity, p.urn, p.aspect, p.value!, sm, p.changeType);
+  }
+
+  private async entityExists(p: Proposal): Promise<boolean> {
+    return this.known.has(p.urn) || (await this.tx.getLatest(p.urn, p.entity.keyAspect.name)) !== undefined;
+  }
+
+  /** On an entity's first write, its key aspect and default browse paths are written too. */
+  private async ensureEntity(p: Proposal, sm: SystemMetadata): Promise<void> {
+    if (this.known.has(p.urn)) return;
+    this.known.add(p.urn);
+    if (await this.tx.getLatest(p.urn, p.entity.keyAspect.name)) return;
+    const key = this.registry.keyFromUrn(p.entity, parseUrn(p.urn));
+    await this.upsert(p.entity, p.urn, p.entity.keyAspect, key, sm, 'UPSERT');
+    const browse = p.entity.aspects.get(BROWSE_PATHS);
+    if (browse && !this.inBatch(p.urn, BROWSE_PATHS) && !(await this.tx.getLatest(p.urn, BROWSE_PATHS))) {
+      await this.upsert(p.entity, p.urn, browse, { paths: defaultBrowsePaths(p.entity, key) }, sm, 'UPSERT');
+    }
+  }
+
+  private inBatch(urn: string, aspect: string): boolean {
+    return this.proposals.some((q) => q.urn === urn && q.aspect.name === aspect && q.changeType !== 'DELETE');
+  }
+
+  /**
+   * Versioning: v0 is the latest, history 1..N oldest first. A changed value moves the old v0 to
+   * N+1; an identical value writes no version and only refreshes lastObserved and lastRunId (runId
+   * stays that of the write that produced the value).
+   */
+  private async upsert(entity: EntitySpec, urn: string, aspect: AspectSpec, value: Record<string, unknown>, sm: SystemMetadata, changeType: ChangeType): Promise<void> {
+    const current = await this.tx.getLatest(urn, aspect.name);
+    if (current && jsonEqual(current.value, value)) {
+      const refreshed: SystemMetadata = { ...(current.systemMetadata ?? {}), lastObserved: sm.lastObserved, lastRunId: sm.runId };
+      await this.tx.putSystemMetadata(urn, aspect.name, 0, refreshed);
+      return;
+    }
+    if (current) {
+      const max = await this.tx.getMaxVersion(urn, aspect.name);
+      await this.tx.putAspect({ ...current, version: max + 1 });
+    }
+    const systemMetadata: SystemMetadata = { ...sm, lastRunId: sm.runId };
+    await this.tx.putAspect({ urn, aspect: aspect.name, version: 0, value, systemMetadata, createdOn: this.time, createdBy: this.ctx.actor });
+    await this.tx.appendChangeLog({
+      entityType: entity.name,
+      entityUrn: urn,
+      changeType,
+      aspectName: aspect.name,
+      aspect: value,
+      ...(current ? { previousAspectValue: current.value } : {}),
+      systemMetadata,
+      ...(current?.systemMetadata ? { previousSystemMetadata: current.systemMetadata } : {}),
+      created: { actor: this.ctx.actor, time: this.time },
+    });
+    this.written++;
+  }
+
+  /** Timeseries points are not versioned: a point with the same identity replaces the earlier one. */
+  private async writeTimeseries(p: Proposal, value: Record<string, unknown>, sm: SystemMetadata): Promise<void> {
+    await this.tx.putTimeseries({
+      urn: p.urn,
+      aspect: p.aspect.name,
+      timestampMillis: value.timestampMillis as number,
+      eventGranularity: value.eventGranularity === undefined ? '' : canonicalJson(value.eventGranularity),
+      partition: value.partitionSpec === undefined ? '' : canonicalJson(value.partitionSpec),
+      messageId: typeof value.messageId === 'string' ? value.messageId : '',
+      value,
+      systemMetadata: sm,
+    });
+    await this.tx.appendChangeLog({
+      entityType: p.entity.name,
+      entityUrn: p.urn,
+      changeType: 'UPSERT',
+      aspectName: p.aspect.name,
+      aspect: value,
+      systemMetadata: sm,
+      created: { actor: this.ctx.actor, time: this.time },
+    });
+    this.written++;
+  }
+
+  /** DELETE removes an aspect with its history; deleting the key aspect removes the entity. */
+  private async delete(p: Proposal, sm: SystemMetadata): Promise<void> {
+    const names = p.aspect === p.entity.keyAspect ? [...p.entity.aspects.keys()] : [p.aspect.name];
+    for (const name of names) {
+      const current = await this.tx.getLatest(p.urn, name);
+      if (!current) continue;
+      await this.tx.deleteAspect(p.urn, name);
+      await this.tx.appendChangeLog({
+        entityType: p.entity.name,
+        entityUrn: p.urn,
+        changeType: 'DELETE',
+        aspectName: name,
+        previousAspectValue: current.value,
+        systemMetadata: sm,
+        ...(current.systemMetadata ? { previousSystemMetadata: current.systemMetadata } : {}),
+        created: { actor: this.ctx.actor, time: this.time },
+      });
+      this.written++;
+    }
+    this.known.delete(p.urn);
+  }
+}
+
+/** SystemMetadata defaults of GMS: a missing run id is `no-run-id-provided`, lastObserved is now. */
+export function withDefaults(sm: SystemMetadata | undefined, now: number): SystemMetadata {
+  return {
+    ...sm,
+    lastObserved: sm?.lastObserved || now,
+    runId: sm?.runId ?? DEFAULT_RUN_ID,
+    lastRunId: sm?.lastRunId ?? DEFAULT_RUN_ID,
+  };
+}

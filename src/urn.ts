@@ -1,0 +1,103 @@
+/**
+ * Urns: `urn:<namespace>:<entityType>:<key>`, where a key of several parts is written
+ * `(<p1>,<p2>,…)`. Parts may themselves be urns with tuple keys; only commas at parenthesis depth 1
+ * separate parts. Parts are opaque: nothing is escaped or decoded (`%2C` stays `%2C`).
+ */
+
+export interface Urn {
+  namespace: string;
+  entityType: string;
+  /** The key parts, in order; a bare key is one part. */
+  parts: string[];
+}
+
+export class UrnError extends Error {
+  constructor(readonly input: string, reason: string) {
+    super(`Invalid urn '${input}': ${reason}`);
+    this.name = 'UrnError';
+  }
+}
+
+const NAMESPACE = /^[a-z][a-z0-9-]{0,31}$/;
+const ENTITY_TYPE = /^[a-zA-Z][A-Za-z0-9_]*$/;
+
+export function parseUrn(input: string): Urn {
+  if (typeof input !== 'string') throw new UrnError(String(input), 'not a string');
+  if (!input.startsWith('urn:')) throw new UrnError(input, "it must start with 'urn:'");
+  const nsEnd = input.indexOf(':', 4);
+  if (nsEnd < 0) throw new UrnError(input, 'it has no entity type');
+  const namespace = input.slice(4, nsEnd);
+  if (!NAMESPACE.test(namespace)) throw new UrnError(input, `bad namespace '${namespace}'`);
+  const typeEnd = input.indexOf(':', nsEnd + 1);
+  if (typeEnd < 0) throw new UrnError(input, 'it has no key');
+  const entityType = input.slice(nsEnd + 1, typeEnd);
+  if (!ENTITY_TYPE.test(entityType)) throw new UrnError(input, `bad entity type '${entityType}'`);
+  const key = input.slice(typeEnd + 1);
+  if (key.length === 0) throw new UrnError(input, 'the key is empty');
+  return { namespace, entityType, parts: splitKey(input, key) };
+}
+
+function splitKey(input: string, key: string): string[] {
+  checkBalanced(input, key);
+  if (!key.startsWith('(')) return [key];
+  // A tuple key: the opening paren must close at the very end.
+  if (closingParen(key) !== key.length - 1) return [key];
+  const inner = key.slice(1, -1);
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(inner.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(inner.slice(start));
+  if (parts.some((p) => p.length === 0)) throw new UrnError(input, 'a key part is empty');
+  return parts;
+}
+
+function checkBalanced(input: string, key: string): void {
+  let depth = 0;
+  for (const c of key) {
+    if (c === '(') depth++;
+    else if (c === ')') {
+      depth--;
+      if (depth < 0) throw new UrnError(input, 'mismatched parentheses');
+    }
+  }
+  if (depth !== 0) throw new UrnError(input, 'mismatched parentheses');
+}
+
+/** Index of the paren closing the one at 0, or -1. */
+function closingParen(key: string): number {
+  let depth = 0;
+  for (let i = 0; i < key.length; i++) {
+    if (key[i] === '(') depth++;
+    else if (key[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+export function formatUrn(urn: Urn): string {
+  const key = urn.parts.length === 1 ? urn.parts[0] : `(${urn.parts.join(',')})`;
+  return `urn:${urn.namespace}:${urn.entityType}:${key}`;
+}
+
+/** Parses and re-formats, so `urn:li:x:(abc)` and `urn:li:x:abc` compare equal. */
+export function canonicalUrn(input: string): string {
+  return formatUrn(parseUrn(input));
+}
+
+export function isUrn(input: unknown): input is string {
+  if (typeof input !== 'string') return false;
+  try {
+    parseUrn(input);
+    return true;
+  } catch {
+    return false;
+  }
+}
