@@ -45,6 +45,12 @@ export interface TimeseriesRow {
 
 export type ChangeType = 'UPSERT' | 'CREATE' | 'CREATE_ENTITY' | 'UPDATE' | 'DELETE' | 'RESTATE' | 'PATCH';
 
+export interface TimeseriesRange {
+  startTimeMillis?: number;
+  endTimeMillis?: number;
+  limit: number;
+}
+
 /** A MetadataChangeLog event, as appended by the write path. */
 export interface ChangeLogEvent {
   entityType: string;
@@ -92,6 +98,8 @@ export interface Store {
   /** One version of an aspect (0 = latest). */
   getAspect(urn: string, aspect: string, version: number): Promise<AspectRow | undefined>;
   getMaxVersion(urn: string, aspect: string): Promise<number>;
+  /** Timeseries points of an aspect, newest first, within inclusive time bounds. */
+  getTimeseries(urn: string, aspect: string, range: TimeseriesRange): Promise<TimeseriesRow[]>;
   /** Change log events after `offset`, oldest first. */
   readChangeLog(after: number, limit: number): Promise<StoredChangeLogEvent[]>;
 

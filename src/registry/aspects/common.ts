@@ -35,6 +35,8 @@ export const ownership: AspectDecl = {
   }),
   searchable: [
     { path: '/owners/*/owner', fieldName: 'owners', fieldType: 'URN', addToFilters: true, filterNameOverride: 'Owned By', hasValuesFieldName: 'hasOwners', queryByDefault: false },
+    ...attributionSearchables('/owners', 'owner'),
+    // DataHub annotates the map's keys (`/$key`); written here with the map wildcard.
     { path: '/ownerTypes/*', fieldName: 'ownerTypes', fieldType: 'MAP_ARRAY', queryByDefault: false },
   ],
   relationships: [
@@ -72,7 +74,7 @@ export const globalTags: AspectDecl = {
   name: 'globalTags',
   type: GlobalTags,
   searchable: [
-    { path: '/tags/*/tag', fieldName: 'tags', fieldType: 'URN', boostScore: 0.5, queryByDefault: true, addToFilters: true, filterNameOverride: 'Tag', hasValuesFieldName: 'hasTags' },
+    { path: '/tags/*/tag', fieldName: 'tags', fieldType: 'URN', boostScore: 0.5, queryByDefault: true, addToFilters: true, filterNameOverride: 'Tagged With', hasValuesFieldName: 'hasTags' },
     ...attributionSearchables('/tags', 'tag'),
   ],
   relationships: [{ path: '/tags/*/tag', name: 'TaggedWith', entityTypes: ['tag'] }],
@@ -130,7 +132,9 @@ export const deprecation: AspectDecl = {
     actor: urn,
     replacement: optional(urn),
   }),
-  searchable: [{ path: '/deprecated', fieldType: 'BOOLEAN', weightsPerFieldValue: { true: 0.5 } }],
+  searchable: [
+    { path: '/deprecated', fieldType: 'BOOLEAN', addToFilters: true, filterNameOverride: 'Deprecated', weightsPerFieldValue: { true: 0.5 } },
+  ],
 };
 
 export const subTypes: AspectDecl = {
@@ -164,7 +168,7 @@ export const siblings: AspectDecl = {
     siblings: arrayOf(urn),
     primary: boolean,
   }),
-  searchable: [{ path: '/siblings/*', fieldName: 'siblings', fieldType: 'URN', queryByDefault: false }],
+  searchable: [{ path: '/siblings/*', fieldName: 'siblings', fieldType: 'URN', hasValuesFieldName: 'hasSiblings', queryByDefault: false }],
   relationships: [{ path: '/siblings/*', name: 'SiblingOf', entityTypes: ['dataset'] }],
 };
 

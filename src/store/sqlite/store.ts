@@ -14,6 +14,7 @@ import type {
   StoreTx,
   StoredChangeLogEvent,
   SystemMetadata,
+  TimeseriesRange,
   TimeseriesRow,
 } from '../types.js';
 
@@ -27,6 +28,30 @@ interface RawAspect {
   system_metadata: string | null;
   created_on: number;
   created_by: string;
+}
+
+interface RawTimeseries {
+  urn: string;
+  aspect: string;
+  timestamp_millis: number;
+  event_granularity: string;
+  partition: string;
+  message_id: string;
+  value: string;
+  system_metadata: string | null;
+}
+
+function toTimeseriesRow(r: RawTimeseries): TimeseriesRow {
+  return {
+    urn: r.urn,
+    aspect: r.aspect,
+    timestampMillis: r.timestamp_millis,
+    eventGranularity: r.event_granularity,
+    partition: r.partition,
+    messageId: r.message_id,
+    value: JSON.parse(r.value) as Record<string, unknown>,
+    systemMetadata: r.system_metadata === null ? null : (JSON.parse(r.system_metadata) as SystemMetadata),
+  };
 }
 
 function toRow(r: RawAspect): AspectRow {
@@ -67,6 +92,10 @@ function statements(db: Db) {
     putTimeseries: db.prepare(
       `INSERT OR REPLACE INTO timeseries (urn, aspect, timestamp_millis, event_granularity, partition, message_id, value, system_metadata)
        VALUES (@urn, @aspect, @timestampMillis, @eventGranularity, @partition, @messageId, @value, @systemMetadata)`,
+    ),
+    timeseries: db.prepare<[string, string, number, number, number], RawTimeseries>(
+      `SELECT * FROM timeseries WHERE urn = ? AND aspect = ? AND timestamp_millis >= ? AND timestamp_millis <= ?
+       ORDER BY timestamp_millis DESC, event_granularity, partition, message_id LIMIT ?`,
     ),
     appendChangeLog: db.prepare('INSERT INTO change_log (entity_urn, aspect, change_type, event, created_on) VALUES (?, ?, ?, ?, ?)'),
     readChangeLog: db.prepare<[number, number], { offset: number; event: string }>(
@@ -176,6 +205,12 @@ export class SqliteStore implements Store {
 
   async getMaxVersion(urn: string, aspect: string): Promise<number> {
     return this.r.maxVersion.get(urn, aspect)?.v ?? 0;
+  }
+
+  async getTimeseries(urn: string, aspect: string, range: TimeseriesRange): Promise<TimeseriesRow[]> {
+    const start = range.startTimeMillis ?? Number.MIN_SAFE_INTEGER;
+    const end = range.endTimeMillis ?? Number.MAX_SAFE_INTEGER;
+    return this.r.timeseries.all(urn, aspect, start, end, range.limit).map(toTimeseriesRow);
   }
 
   async readChangeLog(after: number, limit: number): Promise<StoredChangeLogEvent[]> {

@@ -1,0 +1,43 @@
+/**
+ * The catalogue of every aspect the registry knows, each exactly once.
+ */
+import type { AspectDecl } from '../types.js';
+import { accessAspects } from './access.js';
+import { chartAspects } from './chart.js';
+import { commonAspects } from './common.js';
+import { containerAspects } from './container.js';
+import { dashboardAspects } from './dashboard.js';
+import { dataJobAspects } from './datajob.js';
+import { datasetAspects } from './dataset.js';
+import { domainAspects } from './domain.js';
+import { glossaryAspects } from './glossary.js';
+import { identityAspects } from './identity.js';
+import { keyAspects } from './keys.js';
+import { miscAspects } from './misc.js';
+import { mlAspects } from './ml.js';
+import { notebookAspects } from './notebook.js';
+import { platformAspects } from './platform.js';
+import { schemaAspects } from './schema.js';
+import { tagAspects } from './tag.js';
+import { timeseriesAspects } from './timeseries.js';
+
+export const allAspects: AspectDecl[] = [
+  ...keyAspects,
+  ...commonAspects,
+  ...datasetAspects,
+  ...schemaAspects,
+  ...timeseriesAspects,
+  ...identityAspects,
+  ...chartAspects,
+  ...dashboardAspects,
+  ...dataJobAspects,
+  ...containerAspects,
+  ...domainAspects,
+  ...glossaryAspects,
+  ...tagAspects,
+  ...notebookAspects,
+  ...mlAspects,
+  ...platformAspects,
+  ...accessAspects,
+  ...miscAspects,
+];

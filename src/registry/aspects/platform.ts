@@ -1,0 +1,42 @@
+/**
+ * Data platforms and platform instances (Pegasus `com.linkedin.dataplatform.*`,
+ * `com.linkedin.dataplatforminstance.*`).
+ */
+import { enumOf, optional, record, string } from '../schema/dsl.js';
+import { CustomProperties, ExternalReference } from '../schema/common.js';
+import type { AspectDecl } from '../types.js';
+import { customPropertiesSearchable, externalUrlSearchable } from './shared.js';
+
+export const dataPlatformInfo: AspectDecl = {
+  name: 'dataPlatformInfo',
+  type: record('com.linkedin.dataplatform.DataPlatformInfo', {
+    name: string,
+    displayName: optional(string),
+    type: enumOf('com.linkedin.dataplatform.PlatformType', [
+      'FILE_SYSTEM', 'KEY_VALUE_STORE', 'MESSAGE_BROKER', 'OBJECT_STORE', 'OLAP_DATASTORE', 'OTHERS', 'QUERY_ENGINE',
+      'RELATIONAL_DB', 'SEARCH_ENGINE',
+    ]),
+    datasetNameDelimiter: string,
+    logoUrl: optional(string),
+  }),
+  searchable: [
+    { path: '/name', fieldType: 'WORD_GRAM', enableAutocomplete: false, boostScore: 10 },
+    { path: '/displayName', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10 },
+  ],
+};
+
+export const dataPlatformInstanceProperties: AspectDecl = {
+  name: 'dataPlatformInstanceProperties',
+  type: record('com.linkedin.dataplatforminstance.DataPlatformInstanceProperties', {
+    name: optional(string),
+    description: optional(string),
+  }, CustomProperties, ExternalReference),
+  searchable: [
+    customPropertiesSearchable,
+    externalUrlSearchable,
+    { path: '/name', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10 },
+    { path: '/description', fieldType: 'TEXT', hasValuesFieldName: 'hasDescription' },
+  ],
+};
+
+export const platformAspects: AspectDecl[] = [dataPlatformInfo, dataPlatformInstanceProperties];

@@ -1,0 +1,140 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { loadRegistry } from '../registry/registry.js';
+import { SqliteStore } from '../store/sqlite/store.js';
+import type { Store } from '../store/types.js';
+import { parseProposal, type Proposal } from './proposals.js';
+import { WritePath } from './writePath.js';
+
+const registry = loadRegistry();
+const URN = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,Sales.Orders,PROD)';
+const actor = 'urn:li:corpuser:writer';
+
+function proposal(aspectName: string, value: unknown, extra: Record<string, unknown> = {}, urn = URN): Proposal {
+  return parseProposal(registry, {
+    entityType: urn.split(':')[2],
+    entityUrn: urn,
+    changeType: 'UPSERT',
+    aspectName,
+    aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+    ...extra,
+  });
+}
+
+let store: Store;
+let time: number;
+let write: WritePath;
+beforeEach(() => {
+  store = new SqliteStore(':memory:');
+  time = 1000;
+  write = new WritePath(store, registry, () => time);
+});
+
+const latest = async (aspect: string, urn = URN) => store.getAspect(urn, aspect, 0);
+
+describe('the first write of an entity', () => {
+  it('also persists the key aspect and the default browse paths, with the same run id', async () => {
+    await write.apply([proposal('status', { removed: false }, { systemMetadata: { runId: 'first' } })], { actor });
+    const key = await latest('datasetKey');
+    expect(key?.value).toEqual({ platform: 'urn:li:dataPlatform:snowflake', name: 'Sales.Orders', origin: 'PROD' });
+    expect(key?.systemMetadata?.runId).toBe('first');
+    expect(key?.createdBy).toBe(actor);
+    const browse = await latest('browsePaths');
+    expect(browse?.value).toEqual({ paths: ['/prod/snowflake/sales/orders'] });
+    expect(browse?.systemMetadata?.runId).toBe('first');
+  });
+
+  it('does not write a default browse path when the batch brings one', async () => {
+    await write.apply([proposal('status', { removed: false }), proposal('browsePaths', { paths: ['/mine'] })], { actor });
+    expect((await latest('browsePaths'))?.value).toEqual({ paths: ['/mine'] });
+    expect(await store.getMaxVersion(URN, 'browsePaths')).toBe(0);
+  });
+
+  it('does not touch a stored browse path on later writes', async () => {
+    await write.apply([proposal('browsePaths', { paths: ['/mine'] })], { actor });
+    await write.apply([proposal('status', { removed: true })], { actor });
+    expect((await latest('browsePaths'))?.value).toEqual({ paths: ['/mine'] });
+  });
+
+  it('gives entity types without a browse rule one empty path', async () => {
+    await write.apply([proposal('containerProperties', { name: 'db' }, {}, 'urn:li:container:abc')], { actor });
+    expect((await latest('browsePaths', 'urn:li:container:abc'))?.value).toEqual({ paths: [''] });
+  });
+});
+
+describe('versioning', () => {
+  it('moves the previous latest to max+1 with its own metadata', async () => {
+    await write.apply([proposal('status', { removed: false }, { systemMetadata: { runId: 'a' } })], { actor });
+    time = 2000;
+    await write.apply([proposal('status', { removed: true }, { systemMetadata: { runId: 'b' } })], { actor: 'urn:li:corpuser:other' });
+    time = 3000;
+    await write.apply([proposal('status', { removed: false }, { systemMetadata: { runId: 'c' } })], { actor });
+    const v = async (n: number) => store.getAspect(URN, 'status', n);
+    expect((await v(0))?.systemMetadata?.runId).toBe('c');
+    expect((await v(1))?.systemMetadata?.runId).toBe('a');
+    expect((await v(1))?.createdOn).toBe(1000);
+    expect((await v(2))?.systemMetadata?.runId).toBe('b');
+    expect((await v(2))?.createdBy).toBe('urn:li:corpuser:other');
+    expect(await store.getMaxVersion(URN, 'status')).toBe(2);
+  });
+
+  it('treats values equal up to key order as identical', async () => {
+    await write.apply([proposal('datasetProperties', { description: 'd', customProperties: { a: '1', b: '2' } })], { actor });
+    const result = await write.apply([proposal('datasetProperties', { customProperties: { b: '2', a: '1' }, description: 'd' })], { actor });
+    expect(result.written).toBe(0);
+    expect(await store.getMaxVersion(URN, 'datasetProperties')).toBe(0);
+  });
+
+  it('an identical write refreshes lastObserved and lastRunId only', async () => {
+    await write.apply([proposal('status', { removed: false }, { systemMetadata: { runId: 'a', lastObserved: 5, properties: { k: 'v' } } })], { actor });
+    time = 9000;
+    await write.apply([proposal('status', { removed: false }, { systemMetadata: { runId: 'b', lastObserved: 6 } })], { actor: 'urn:li:corpuser:later' });
+    const row = await latest('status');
+    expect(row?.systemMetadata).toEqual({ runId: 'a', lastRunId: 'b', lastObserved: 6, properties: { k: 'v' } });
+    expect(row?.createdOn).toBe(1000);
+    expect(row?.createdBy).toBe(actor);
+  });
+
+  it('writes change log events only for applied changes', async () => {
+    await write.apply([proposal('status', { removed: false })], { actor });
+    await write.apply([proposal('status', { removed: false })], { actor });
+    await write.apply([proposal('status', { removed: true })], { actor });
+    const events = (await store.readChangeLog(0, 100)).filter((e) => e.aspectName === 'status');
+    expect(events.map((e) => e.aspect)).toEqual([{ removed: false }, { removed: true }]);
+    expect(events[1]).toMatchObject({ entityType: 'dataset', entityUrn: URN, changeType: 'UPSERT', previousAspectValue: { removed: false }, created: { actor, time } });
+  });
+});
+
+describe('change types', () => {
+  it('CREATE fails when the aspect exists, CREATE_ENTITY when the entity exists', async () => {
+    await write.apply([proposal('status', { removed: false })], { actor });
+    await expect(write.apply([proposal('status', { removed: true }, { changeType: 'CREATE' })], { actor })).rejects.toThrow(/already exists/);
+    await expect(write.apply([proposal('datasetProperties', { description: 'x' }, { changeType: 'CREATE_ENTITY' })], { actor })).rejects.toThrow(/already exists/);
+    await write.apply([proposal('datasetProperties', { description: 'x' }, { changeType: 'CREATE' })], { actor });
+    expect((await latest('datasetProperties'))?.value).toEqual({ description: 'x' });
+  });
+
+  it('UPDATE is an UPSERT', async () => {
+    await write.apply([proposal('status', { removed: true }, { changeType: 'UPDATE' })], { actor });
+    expect((await latest('status'))?.value).toEqual({ removed: true });
+  });
+
+  it('a failure rolls back every write of the batch', async () => {
+    await write.apply([proposal('status', { removed: false })], { actor });
+    const other = 'urn:li:tag:rollback';
+    await expect(write.apply([proposal('tagProperties', { name: 'x' }, {}, other), proposal('status', { removed: true }, { changeType: 'CREATE' })], { actor })).rejects.toThrow();
+    expect(await latest('tagKey', other)).toBeUndefined();
+    expect((await store.readChangeLog(0, 100)).some((e) => e.entityUrn === other)).toBe(false);
+  });
+});
+
+describe('timeseries', () => {
+  it('keeps points apart by timestamp, partition and messageId, and overwrites the same identity', async () => {
+    const p = (ts: number, rowCount: number, extra: Record<string, unknown> = {}) => proposal('datasetProfile', { timestampMillis: ts, rowCount, ...extra });
+    await write.apply([p(1, 1), p(2, 2), p(1, 3), p(1, 4, { messageId: 'm' }), p(1, 5, { partitionSpec: { partition: 'x', type: 'PARTITION' } })], { actor });
+    const points = await store.getTimeseries(URN, 'datasetProfile', { limit: 10 });
+    expect(points.map((pt) => pt.value.rowCount)).toEqual([2, 3, 4, 5]);
+    const window = await store.getTimeseries(URN, 'datasetProfile', { startTimeMillis: 2, endTimeMillis: 2, limit: 10 });
+    expect(window.map((pt) => pt.value.rowCount)).toEqual([2]);
+    expect(await latest('datasetKey')).toBeDefined();
+  });
+});

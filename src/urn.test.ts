@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalUrn, formatUrn, isUrn, parseUrn } from './urn.js';
+
+describe('parseUrn', () => {
+  it('reads a simple key as one part', () => {
+    expect(parseUrn('urn:li:corpuser:jdoe')).toEqual({ namespace: 'li', entityType: 'corpuser', parts: ['jdoe'] });
+  });
+
+  it('splits a tuple key at depth 1 and keeps a nested urn whole', () => {
+    expect(parseUrn('urn:li:dataset:(urn:li:dataPlatform:hive,db.table,PROD)').parts).toEqual(['urn:li:dataPlatform:hive', 'db.table', 'PROD']);
+  });
+
+  it('keeps a nested tuple urn whole', () => {
+    const urn = parseUrn('urn:li:dataJob:(urn:li:dataFlow:(airflow,dag_1,prod),task_1)');
+    expect(urn.parts).toEqual(['urn:li:dataFlow:(airflow,dag_1,prod)', 'task_1']);
+  });
+
+  it('allows colons inside parts and treats percent escapes as plain text', () => {
+    expect(parseUrn('urn:li:dashboard:(looker,dashboards.thelook::cohort)').parts).toEqual(['looker', 'dashboards.thelook::cohort']);
+    expect(parseUrn('urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:s3,a,PROD),col%2Cx)').parts[1]).toBe('col%2Cx');
+  });
+
+  it('keeps commas of a bare key (single-part keys are never split)', () => {
+    expect(parseUrn('urn:li:corpuser:a,b').parts).toEqual(['a,b']);
+  });
+
+  it('normalizes a single part written in parentheses', () => {
+    expect(canonicalUrn('urn:li:tag:(abc)')).toBe('urn:li:tag:abc');
+  });
+
+  it.each([
+    ['', "must start with 'urn:'"],
+    ['dataset:x', "must start with 'urn:'"],
+    ['urn:li:dataset', 'no key'],
+    ['urn:li:dataset:', 'key is empty'],
+    ['urn:Li:dataset:x', 'bad namespace'],
+    ['urn:li:1dataset:x', 'bad entity type'],
+    ['urn:li:dataset:(a,,b)', 'key part is empty'],
+    ['urn:li:dataset:(a,b', 'mismatched parentheses'],
+    ['urn:li:dataset:(a,b))', 'mismatched parentheses'],
+    ['urn:li:tag:a)b(', 'mismatched parentheses'],
+    ['urn:li:dataset:(urn:li:dataPlatform:(x,y,PROD)', 'mismatched parentheses'],
+  ])('rejects %j (%s)', (input, reason) => {
+    expect(() => parseUrn(input)).toThrow(reason);
+    expect(isUrn(input)).toBe(false);
+  });
+});
+
+describe('formatUrn', () => {
+  it('round-trips tuple and simple keys', () => {
+    for (const s of ['urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)', 'urn:li:corpuser:jdoe', 'urn:li:chart:(looker,1)']) {
+      expect(formatUrn(parseUrn(s))).toBe(s);
+    }
+  });
+});

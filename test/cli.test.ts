@@ -1,0 +1,77 @@
+/** The `catalog` program, run as a process against a running server. */
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_CMD, enc, FIXTURES, hasFixtures, http, startTestServer, tempDir, type TestServer } from './helpers.js';
+
+const run = promisify(execFile);
+
+async function catalog(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const [cmd, ...pre] = CATALOG_CMD;
+  try {
+    const { stdout, stderr } = await run(cmd, [...pre, ...args], { env: { ...process.env, CATALOG_SERVER: '' } });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => s.close());
+
+describe('catalog ingest', () => {
+  it.skipIf(!hasFixtures)('loads bootstrap_mce.json (snapshots and proposals) and reports a summary', async () => {
+    const result = await catalog('ingest', join(FIXTURES, 'mce_files/bootstrap_mce.json'), '--server', s.url, '--batch-size', '25');
+    expect(result.stdout).toContain('103 items from 1 file(s): 103 written, 0 rejected');
+    expect(result.code).toBe(0);
+    const user = await http(`${s.url}/entitiesV2/${enc('urn:li:corpuser:jdoe')}?aspects=List(corpUserInfo)`);
+    expect(user.body.aspects.corpUserInfo.value.displayName).toBe('John Doe');
+    const job = await http(`${s.url}/aspects/${enc('urn:li:dataJob:(urn:li:dataFlow:(airflow,dag_abc,PROD),task_123)')}?aspect=dataJobInputOutput&version=0`);
+    expect(job.status).toBe(200);
+  });
+
+  it('loads the examples folder', async () => {
+    const result = await catalog('ingest', resolve(import.meta.dirname, '../examples'), '--server', s.url);
+    expect(result.stdout).toMatch(/items from \d+ file\(s\): \d+ written, 0 rejected/);
+    expect(result.code).toBe(0);
+  });
+
+  it('writes the good items of a file, and names each rejected one with the reason', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'mixed.json');
+    const ok = (name: string) => ({ entityType: 'tag', entityUrn: `urn:li:tag:${name}`, changeType: 'UPSERT', aspectName: 'tagProperties', aspect: { json: { name } } });
+    writeFileSync(file, JSON.stringify([ok('cli-1'), { ...ok('cli-2'), aspectName: 'bogus' }, ok('cli-3'), { ...ok('cli-4'), aspect: { json: { description: 'no name' } } }, { hello: 1 }]));
+    const result = await catalog('ingest', file, '--server', s.url);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain('5 items from 1 file(s): 2 written, 3 rejected');
+    expect(result.stdout).toContain(`rejected ${file}[1]: proposals[0]: Unknown aspect bogus for entity tag`);
+    expect(result.stdout).toMatch(/rejected .*mixed.json\[3\]: .*required field 'name' is missing/);
+    expect(result.stdout).toMatch(/rejected .*mixed.json\[4\]: neither a MetadataChangeEvent/);
+    expect((await http(`${s.url}/aspects/${enc('urn:li:tag:cli-3')}?aspect=tagProperties&version=0`)).status).toBe(200);
+  });
+
+  it('says clearly when the server cannot be reached', async () => {
+    const result = await catalog('ingest', resolve(import.meta.dirname, '../examples'), '--server', 'http://127.0.0.1:9');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('cannot reach the catalog at http://127.0.0.1:9');
+  });
+});
+
+describe('catalog get', () => {
+  it('prints the aspects of an entity', async () => {
+    await http(`${s.url}/aspects?action=ingestProposal`, {
+      body: { proposal: { entityType: 'tag', entityUrn: 'urn:li:tag:got', changeType: 'UPSERT', aspectName: 'tagProperties', aspect: { value: '{"name":"got"}' } } },
+    });
+    const result = await catalog('get', '--urn', 'urn:li:tag:got', '--server', s.url);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ tagKey: { name: 'got' }, tagProperties: { name: 'got' } });
+    const one = await catalog('get', '--urn', 'urn:li:tag:got', '--aspect', 'tagProperties', '--server', s.url);
+    expect(JSON.parse(one.stdout).tagProperties).toEqual({ name: 'got' });
+  });
+});
