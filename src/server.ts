@@ -1,5 +1,5 @@
 /** Assembles the HTTP service: one Fastify app, every API registered once at `/` and once at `/api/gms`. */
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { restApi } from './api/rest/index.js';
 import { parseRestliQuery, sendRestliError, STATUS_BY_KIND } from './api/rest/restli.js';
 import { badRequest, ServiceError } from './service/errors.js';
@@ -16,9 +16,12 @@ export interface ServerOptions {
 export async function buildServer({ services, logger }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
-    disableRequestLogging: true,
+    // A line per request would cost more than serving many of them; errors are logged below.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseRestliQuery },
+    // Errors Fastify raises before routing (a malformed percent-escape in the path) get our error body too.
+    frameworkErrors: (err, _request, reply) => sendRestliError(reply, err.statusCode ?? 400, err.message),
   });
 
   // Bodies are JSON whatever their declared content type: DataHub's doc curls send none.

@@ -25,6 +25,7 @@ function pegasusOf(v: Json): Json {
   if (v === null || typeof v !== 'object') return v;
   const keys = Object.keys(v);
   if (keys.length === 1 && ['string', 'int', 'long', 'boolean', 'double', 'float'].includes(keys[0]) && typeof v[keys[0]] !== 'object') return v[keys[0]];
+  if (keys.length === 1 && keys[0] === 'array' && Array.isArray(v.array)) return pegasusOf(v.array);
   if (keys.length === 1 && keys[0].startsWith('com.linkedin.pegasus2avro.')) {
     const name = keys[0].replace('com.linkedin.pegasus2avro.', 'com.linkedin.');
     return { [name]: pegasusOf(v[keys[0]]) };
@@ -114,6 +115,16 @@ describe.skipIf(!hasFixtures)("DataHub's fixtures", () => {
   });
 
   const goldens = hasFixtures ? readdirSync(join(FIXTURES, 'goldens')).filter((f) => f.endsWith('.json')) : [];
+  /** Timeseries points with the same identity overwrite each other: only the last one sent is kept. */
+  const lastPerIdentity = (items: Json[]) => {
+    const identity = (p: Json) => {
+      const v = p.aspect.json ?? JSON.parse(p.aspect.value);
+      return JSON.stringify([p.entityUrn, p.aspectName, v.timestampMillis, v.eventGranularity, v.partitionSpec, v.messageId]);
+    };
+    const isTimeseries = (p: Json) => s.services.registry.aspects.get(p.aspectName)?.kind === 'timeseries';
+    return items.filter((p, i) => !isTimeseries(p) || !items.slice(i + 1).some((q) => isTimeseries(q) && identity(q) === identity(p)));
+  };
+
   it.each(goldens)('loads goldens/%s through ingestProposalBatch and reads it back unchanged', async (file) => {
     const items = load(join(FIXTURES, 'goldens', file));
     // The wire form carries the aspect as a JSON string.
@@ -123,7 +134,7 @@ describe.skipIf(!hasFixtures)("DataHub's fixtures", () => {
     });
     const reply = await http(`${s.url}/aspects?action=ingestProposalBatch`, { body: { proposals, async: 'false' } });
     expect(reply.status, reply.text).toBe(200);
-    for (const p of items) {
+    for (const p of lastPerIdentity(items)) {
       const { sent, read } = await readProposal(p);
       expect(read, `${p.entityUrn} ${p.aspectName}`).toContainEqual(sent);
     }

@@ -343,7 +343,7 @@ describe('errors are 4xx with the Rest.li body, and change nothing', () => {
     expectRestliError(await http(`${s.url}/entitiesV2/${enc('urn:li:dataset:(a,b')}`), 400, /mismatched parentheses/);
     expectRestliError(await http(`${s.url}/entitiesV2/${enc('urn:li:starship:x')}`), 400, /Failed to find entity with name starship/);
     expectRestliError(await http(`${s.url}/entitiesV2/${enc(DATASET)}?aspects=List(nope)`), 400, /Unknown aspect nope/);
-    expectRestliError(await http(`${s.url}/entitiesV2/%E0%A4%A`), 400, /malformed percent-encoding/);
+    expectRestliError(await http(`${s.url}/entitiesV2/%E0%A4%A`), 400, /not a valid url/);
     expectRestliError(await http(`${s.url}/aspects/${enc(DATASET)}`), 400, /'aspect' is required/);
     expectRestliError(await http(`${s.url}/aspects/${enc(DATASET)}?aspect=datasetProperties&version=x`), 400, /must be an integer/);
     expectRestliError(await http(`${s.url}/aspects/${enc(DATASET)}?aspect=chartInfo&version=0`), 400, /Unknown aspect chartInfo for entity dataset/);

@@ -70,9 +70,10 @@ export class EntityService {
     const { entity, urnString } = resolveUrn(this.registry, urnInput);
     const aspect = entity.aspects.get(aspectName);
     if (!aspect) throw badRequest(`Unknown aspect ${aspectName} for entity ${entity.name}`);
-    let v = version;
-    if (v < 0) v = (await this.store.getMaxVersion(urnString, aspectName)) + v + 1;
-    const row = v >= 0 && aspect.kind === 'versioned' ? await this.store.getAspect(urnString, aspectName, v) : undefined;
+    // Negative versions address history rows only: -1 is the newest of them.
+    const v = version < 0 ? (await this.store.getMaxVersion(urnString, aspectName)) + version + 1 : version;
+    const inRange = version < 0 ? v >= 1 : true;
+    const row = inRange && aspect.kind === 'versioned' ? await this.store.getAspect(urnString, aspectName, v) : undefined;
     if (!row) throw notFound(`No version ${version} of aspect ${aspectName} for urn ${urnString}`);
     return { aspect, row };
   }

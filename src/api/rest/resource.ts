@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPlainObject } from '../../json.js';
 import { badRequest } from '../../service/errors.js';
 import type { Services } from '../../service/services.js';
+import { SYSTEM_ACTOR } from '../../service/writePath.js';
 import { queryParam } from './restli.js';
 
 export type ParamType = 'string' | 'integer' | 'boolean' | 'object' | 'array' | 'any';
@@ -52,8 +53,8 @@ export interface RestResource {
 }
 
 const ACTOR_HEADER = 'x-datahub-actor';
-const SYSTEM_ACTOR = 'urn:li:corpuser:__datahub_system';
 
+/** Until authentication lands, the actor is the one a client names, else the system actor (as GMS with auth off). */
 function actorOf(request: FastifyRequest): string {
   const header = request.headers[ACTOR_HEADER];
   return typeof header === 'string' && header.startsWith('urn:') ? header : SYSTEM_ACTOR;
