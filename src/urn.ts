@@ -42,21 +42,29 @@ function splitKey(input: string, key: string): string[] {
   if (!key.startsWith('(')) return [key];
   // A tuple key: the opening paren must close at the very end.
   if (closingParen(key) !== key.length - 1) return [key];
-  const inner = key.slice(1, -1);
+  const parts = splitTopLevel(key.slice(1, -1));
+  if (parts.some((p) => p.length === 0)) throw new UrnError(input, 'a key part is empty');
+  return parts;
+}
+
+/**
+ * Splits on the commas that are outside any parentheses: `a,(b,c),d` → `a`, `(b,c)`, `d`. Used for
+ * urn tuple keys and for Rest.li `List(…)` parameters, whose elements may be urns.
+ */
+export function splitTopLevel(text: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
-  for (let i = 0; i < inner.length; i++) {
-    const c = inner[i];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
     if (c === '(') depth++;
     else if (c === ')') depth--;
     else if (c === ',' && depth === 0) {
-      parts.push(inner.slice(start, i));
+      parts.push(text.slice(start, i));
       start = i + 1;
     }
   }
-  parts.push(inner.slice(start));
-  if (parts.some((p) => p.length === 0)) throw new UrnError(input, 'a key part is empty');
+  parts.push(text.slice(start));
   return parts;
 }
 

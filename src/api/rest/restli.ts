@@ -4,6 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, type ErrorKind } from '../../service/errors.js';
+import { splitTopLevel } from '../../urn.js';
 
 export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   bad_request: 400,
@@ -65,28 +66,10 @@ export function parseRestliQuery(raw: string): RestliQuery {
     const eq = pair.indexOf('=');
     const key = decodeLenient(eq < 0 ? pair : pair.slice(0, eq));
     const value = eq < 0 ? '' : pair.slice(eq + 1);
-    const values = value.startsWith('List(') && value.endsWith(')') ? splitList(value.slice(5, -1)) : [value];
+    const values = value.startsWith('List(') && value.endsWith(')') ? (value === 'List()' ? [] : splitTopLevel(value.slice(5, -1))) : [value];
     (out[key] ??= []).push(...values.map(decodeLenient));
   }
   return out;
-}
-
-function splitList(inner: string): string[] {
-  if (inner === '') return [];
-  const items: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < inner.length; i++) {
-    const c = inner[i];
-    if (c === '(') depth++;
-    else if (c === ')') depth--;
-    else if (c === ',' && depth === 0) {
-      items.push(inner.slice(start, i));
-      start = i + 1;
-    }
-  }
-  items.push(inner.slice(start));
-  return items;
 }
 
 export function queryOf(request: FastifyRequest): RestliQuery {
