@@ -221,6 +221,20 @@ describe('batches', () => {
   });
 });
 
+describe('PATCH proposals', () => {
+  it('apply to the latest value: tags added and removed by key, versions kept as for any write', async () => {
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.patched,PROD)';
+    const patch = (ops: unknown[]) => ingest(s, { entityType: 'dataset', entityUrn: urn, changeType: 'PATCH', aspectName: 'globalTags', aspect: { value: JSON.stringify(ops), contentType: 'application/json' } });
+    expect((await patch([{ op: 'add', path: '/tags/urn:li:tag:a', value: { tag: 'urn:li:tag:a' } }, { op: 'add', path: '/tags/urn:li:tag:b', value: { tag: 'urn:li:tag:b' } }])).status).toBe(200);
+    expect((await patch([{ op: 'remove', path: '/tags/urn:li:tag:a' }, { op: 'add', path: '/tags/urn:li:tag:c', value: { tag: 'urn:li:tag:c' } }])).status).toBe(200);
+    const read = await http(`${s.url}/aspects/${enc(urn)}?aspect=globalTags&version=0`);
+    expect(read.body.aspect['com.linkedin.common.GlobalTags']).toEqual({ tags: [{ tag: 'urn:li:tag:b' }, { tag: 'urn:li:tag:c' }] });
+    const first = await http(`${s.url}/aspects/${enc(urn)}?aspect=globalTags&version=1`);
+    expect(first.body.aspect['com.linkedin.common.GlobalTags'].tags).toHaveLength(2);
+    expect((await http(`${s.url}/aspects/${enc(urn)}?aspect=datasetKey&version=0`)).status).toBe(200);
+  });
+});
+
 describe('DELETE proposals', () => {
   it('removes an aspect with its history, and the key aspect removes the entity', async () => {
     const urn = 'urn:li:tag:deleted';
@@ -315,7 +329,11 @@ describe('errors are 4xx with the Rest.li body, and change nothing', () => {
     ['another content type', ok({ aspect: { value: '{}', contentType: 'text/plain' } }), 400, /unsupported aspect contentType/],
     ['a schema violation (missing field)', ok({ aspect: { value: '{"description": "no name"}' } }), 422, /Failed to validate record with class com.linkedin.tag.TagProperties: ERROR :: \/ :: required field 'name' is missing/],
     ['a schema violation (wrong type)', ok({ aspect: { value: '{"name": 5}' } }), 422, /ERROR :: \/name :: must be string/],
-    ['an unsupported changeType', ok({ changeType: 'PATCH' }), 400, /ChangeType PATCH is not supported/],
+    ['an unsupported changeType', ok({ changeType: 'RESTATE' }), 400, /ChangeType RESTATE is not supported/],
+    ['a PATCH of an aspect without a patch template', ok({ changeType: 'PATCH', aspect: { value: '[]' } }), 400, /Aspect: tagProperties does not currently support patch operations/],
+    ['a PATCH that is not a list of operations', ok({ changeType: 'PATCH', aspectName: 'ownership', aspect: { value: '{"op": "add"}' } }), 400, /must be a JSON Patch list/],
+    ['a PATCH with an unknown operation', ok({ changeType: 'PATCH', aspectName: 'ownership', aspect: { value: '[{"op": "frob", "path": "/owners/x"}]' } }), 400, /Unsupported PATCH operation/],
+    ['a PATCH whose result breaks the schema', ok({ changeType: 'PATCH', aspectName: 'ownership', aspect: { value: '[{"op": "add", "path": "/owners/urn:li:corpuser:x/BOSS", "value": {"owner": "urn:li:corpuser:x", "type": "BOSS"}}]' } }), 422, /ERROR :: \/owners\/0\/type :: must be one of/],
     ['a missing changeType', ok({ changeType: undefined }), 400, /changeType is required/],
   ])('%s', async (_what, proposal, status, message) => {
     const reply = await ingest(s, proposal);

@@ -8,6 +8,7 @@ import type { AspectSpec, EntitySpec } from '../registry/types.js';
 import type { ChangeType, SystemMetadata } from '../store/types.js';
 import { formatUrn, parseUrn, UrnError, type Urn } from '../urn.js';
 import { badRequest, invalid, ServiceError } from './errors.js';
+import { isGenericPatch, isPatchable } from './patch.js';
 
 /** A proposal that passed every check: known entity, valid urn, allowed aspect, valid value. */
 export interface Proposal {
@@ -16,14 +17,16 @@ export interface Proposal {
   urn: string;
   changeType: WriteChangeType;
   aspect: AspectSpec;
-  /** The aspect value in Pegasus JSON; absent for DELETE. */
+  /** The aspect value in Pegasus JSON; absent for DELETE and PATCH. */
   value?: Record<string, unknown>;
+  /** For PATCH: the JSON Patch, applied to the latest value inside the write's transaction. */
+  patch?: unknown;
   /** As sent; defaults are applied by the write path. */
   systemMetadata?: SystemMetadata;
 }
 
 /** Change types the write path applies. UPDATE is an alias of UPSERT. */
-export type WriteChangeType = Extract<ChangeType, 'UPSERT' | 'CREATE' | 'CREATE_ENTITY' | 'DELETE'>;
+export type WriteChangeType = Extract<ChangeType, 'UPSERT' | 'CREATE' | 'CREATE_ENTITY' | 'DELETE' | 'PATCH'>;
 
 const CHANGE_TYPES: Record<string, WriteChangeType> = {
   UPSERT: 'UPSERT',
@@ -31,6 +34,7 @@ const CHANGE_TYPES: Record<string, WriteChangeType> = {
   CREATE: 'CREATE',
   CREATE_ENTITY: 'CREATE_ENTITY',
   DELETE: 'DELETE',
+  PATCH: 'PATCH',
 };
 
 /** Resolves an entity type name (case-insensitively, as DataHub does). */
@@ -118,8 +122,8 @@ function parseAspectPayload(aspect: AspectSpec, raw: unknown): unknown {
   if (raw.contentType !== undefined && raw.contentType !== null && raw.contentType !== 'application/json') {
     throw badRequest(`unsupported aspect contentType '${String(raw.contentType)}': only application/json is supported`);
   }
-  // The file form of DataHub's tools carries the aspect as an object under `json`.
-  if (raw.value === undefined && isPlainObject(raw.json)) return raw.json;
+  // The file form of DataHub's tools carries the aspect (or a patch list) under `json`.
+  if (raw.value === undefined && (isPlainObject(raw.json) || Array.isArray(raw.json))) return raw.json;
   if (typeof raw.value !== 'string') throw badRequest(`aspect.value of ${aspect.name} must be the aspect serialized as a JSON string`);
   try {
     return JSON.parse(raw.value);
@@ -151,10 +155,22 @@ export function parseProposal(registry: Registry, raw: unknown): Proposal {
   const systemMetadata = parseSystemMetadata(raw.systemMetadata);
   const proposal: Proposal = { entity, urn: urnString, changeType, aspect, ...(systemMetadata ? { systemMetadata } : {}) };
   if (changeType === 'DELETE') return proposal;
+  if (changeType === 'PATCH') return { ...proposal, patch: parsePatch(aspect, parseAspectPayload(aspect, raw.aspect)) };
 
   const value = checkAspectValue(registry, aspect, parseAspectPayload(aspect, raw.aspect));
   if (aspect === entity.keyAspect) checkKeyMatchesUrn(registry, entity, urnString, value);
   return { ...proposal, value };
+}
+
+/** A patch is a list of JSON Patch operations, or DataHub's generic form; checked fully when applied. */
+function parsePatch(aspect: AspectSpec, patch: unknown): unknown {
+  if (aspect.kind === 'timeseries') throw badRequest(`Aspect: ${aspect.name} does not currently support patch operations.`);
+  if (isGenericPatch(patch)) return patch;
+  if (!isPatchable(aspect.name)) throw badRequest(`Aspect: ${aspect.name} does not currently support patch operations.`);
+  if (!Array.isArray(patch) && !(isPlainObject(patch) && Array.isArray(patch.patch))) {
+    throw badRequest(`the aspect of a PATCH proposal must be a JSON Patch list of {op, path, value}`);
+  }
+  return patch;
 }
 
 function checkKeyMatchesUrn(registry: Registry, entity: EntitySpec, urn: string, key: Record<string, unknown>): void {

@@ -10,7 +10,8 @@ import type { AspectSpec, EntitySpec } from '../registry/types.js';
 import type { ChangeType, Store, StoreTx, SystemMetadata } from '../store/types.js';
 import { parseUrn } from '../urn.js';
 import { conflict } from './errors.js';
-import type { Proposal } from './proposals.js';
+import { applyPatch } from './patch.js';
+import { checkAspectValue, type Proposal } from './proposals.js';
 
 export const DEFAULT_RUN_ID = 'no-run-id-provided';
 export const SYSTEM_ACTOR = 'urn:li:corpuser:__datahub_system';
@@ -73,6 +74,14 @@ class Batch {
           throw conflict(`aspect ${p.aspect.name} of ${p.urn} already exists`);
         }
         break;
+      case 'PATCH': {
+        // Applied to the latest value inside the transaction, so concurrent patches do not lose each other.
+        const current = await this.tx.getLatest(p.urn, p.aspect.name);
+        const value = checkAspectValue(this.registry, p.aspect, applyPatch(p.aspect.name, current?.value, p.patch, this.time));
+        await this.ensureEntity(p, sm);
+        await this.upsert(p.entity, p.urn, p.aspect, value, sm, 'PATCH');
+        return;
+      }
     }
     await this.ensureEntity(p, sm);
     if (p.aspect.kind === 'timeseries') await this.writeTimeseries(p, p.value!, sm);

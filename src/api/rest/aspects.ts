@@ -33,7 +33,7 @@ export const aspectsResource: RestResource = {
   actions: [
     {
       name: 'ingestProposal',
-      doc: 'Writes one aspect (changeType UPSERT, CREATE, CREATE_ENTITY, UPDATE or DELETE).',
+      doc: 'Writes one aspect (changeType UPSERT, CREATE, CREATE_ENTITY, UPDATE, PATCH or DELETE).',
       params: [
         { name: 'proposal', type: 'object', required: true, doc: '{entityType, entityUrn | entityKeyAspect, changeType, aspectName, aspect: {value: <JSON text>, contentType: "application/json"}, systemMetadata?}' },
         asyncParam,

@@ -13,8 +13,8 @@ export const REPORTED_DATAHUB_VERSION = 'v0.15.0';
 export function serverConfig(baseUrl: string): Record<string, unknown> {
   return {
     models: {},
-    // PATCH proposals are not applied by this service, so clients must not send them.
-    patchCapable: false,
+    // PATCH proposals are applied through DataHub's aspect templates (service/patch.ts).
+    patchCapable: true,
     versions: { 'acryldata/datahub': { version: REPORTED_DATAHUB_VERSION, commit: 'metadata-catalog' } },
     catalog: { name: 'metadata-catalog', version: pkg.version },
     managedIngestion: { defaultCliVersion: '0.15.0', enabled: false },
