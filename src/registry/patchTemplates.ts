@@ -8,9 +8,9 @@
  * does this lives in `../service/patch.ts`; this file only says, per aspect, what the starting value is
  * and which arrays are keyed by what.
  */
+import { SYSTEM_ACTOR } from '../actors.js';
 
-/** DataHub's internal service principal (`Constants.SYSTEM_ACTOR`), the actor of template defaults. */
-export const PATCH_SYSTEM_ACTOR = 'urn:li:corpuser:__datahub_system';
+
 
 /**
  * Joins the parts of a key field that lies inside a nested record of the item, e.g.
@@ -54,7 +54,7 @@ export interface PatchTemplate {
   requiredAuditStamp?: string;
 }
 
-const stamp = (now: number) => ({ actor: PATCH_SYSTEM_ACTOR, time: now });
+const stamp = (now: number) => ({ actor: SYSTEM_ACTOR, time: now });
 const changeStamps = (now: number) => ({ created: stamp(now), lastModified: stamp(now) });
 const T = 'com.linkedin.metadata.aspect.patch.template.';
 
@@ -79,7 +79,7 @@ const templates: PatchTemplate[] = [
     // Clients send `/owners/<owner>/<ownership type>`; `/owners/<owner>` removes every type.
     aspect: 'ownership',
     source: T + 'common.OwnershipTemplate',
-    defaultValue: (now) => ({ owners: [], lastModified: { time: now, actor: PATCH_SYSTEM_ACTOR } }),
+    defaultValue: (now) => ({ owners: [], lastModified: { time: now, actor: SYSTEM_ACTOR } }),
     arrays: [{ field: 'owners', keys: ['owner', 'type'] }],
   },
   {

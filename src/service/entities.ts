@@ -8,7 +8,7 @@ import type { AspectRow, Store, SystemMetadata } from '../store/types.js';
 import { badRequest, notFound } from './errors.js';
 import { resolveUrn } from './proposals.js';
 import { rowsToSnapshot } from './snapshots.js';
-import { SYSTEM_ACTOR } from './writePath.js';
+import { SYSTEM_ACTOR } from '../actors.js';
 
 export interface EnvelopedAspect {
   name: string;

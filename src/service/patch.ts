@@ -18,11 +18,11 @@
 import { isPlainObject } from '../json.js';
 import {
   KEY_PATH_SEPARATOR,
-  PATCH_SYSTEM_ACTOR,
   patchTemplate,
   type KeyedArraySpec,
   type PatchTemplate,
 } from '../registry/patchTemplates.js';
+import { SYSTEM_ACTOR } from '../actors.js';
 import { badRequest } from './errors.js';
 
 /** True when PATCH proposals are accepted for this aspect. */
@@ -256,7 +256,7 @@ function rebase(doc: JObject, template: PatchTemplate, now: number): void {
 
 function systemStamp(now: number): JObject {
   return new Map<string, J>([
-    ['actor', PATCH_SYSTEM_ACTOR],
+    ['actor', SYSTEM_ACTOR],
     ['time', now],
   ]);
 }

@@ -14,7 +14,6 @@ import { applyPatch } from './patch.js';
 import { checkAspectValue, type Proposal } from './proposals.js';
 
 export const DEFAULT_RUN_ID = 'no-run-id-provided';
-export const SYSTEM_ACTOR = 'urn:li:corpuser:__datahub_system';
 
 export interface WriteContext {
   /** Urn of the user the write is made for. */

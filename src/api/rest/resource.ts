@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPlainObject } from '../../json.js';
 import { badRequest } from '../../service/errors.js';
 import type { Services } from '../../service/services.js';
-import { SYSTEM_ACTOR } from '../../service/writePath.js';
+import { SYSTEM_ACTOR } from '../../actors.js';
 import { queryParam } from './restli.js';
 
 export type ParamType = 'string' | 'integer' | 'boolean' | 'object' | 'array' | 'any';
