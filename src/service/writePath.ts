@@ -10,6 +10,7 @@ import type { AspectSpec, EntitySpec } from '../registry/types.js';
 import type { ChangeType, Store, StoreTx, SystemMetadata } from '../store/types.js';
 import { parseUrn } from '../urn.js';
 import { conflict } from './errors.js';
+import { reindex } from './indexer.js';
 import { applyPatch } from './patch.js';
 import { checkAspectValue, type Proposal } from './proposals.js';
 
@@ -41,6 +42,8 @@ export class WritePath {
     return this.store.transaction(async (tx) => {
       const batch = new Batch(tx, this.registry, proposals, ctx, this.now());
       for (const p of proposals) await batch.apply(p);
+      // Derived rows are written in the same transaction: a read right after the write sees them.
+      for (const urn of new Set(proposals.map((p) => p.urn))) await reindex(tx, this.registry, urn);
       return { urns: proposals.map((p) => p.urn), written: batch.written };
     });
   }

@@ -4,6 +4,11 @@
  * derived state are decided by the write path (service/), never by a backend.
  */
 
+import type { Edge } from '../indexing/edges.js';
+import type { SearchRow } from '../indexing/searchRow.js';
+
+export type { Edge, SearchRow };
+
 /** DataHub's SystemMetadata record; unknown keys a client sends are kept. */
 export interface SystemMetadata {
   lastObserved?: number;
@@ -84,6 +89,74 @@ export interface StoreTx {
   /** Inserts a timeseries point, replacing one with the same identity. */
   putTimeseries(row: TimeseriesRow): Promise<void>;
   appendChangeLog(event: ChangeLogEvent): Promise<number>;
+  /** The latest version of every aspect of an urn. */
+  getLatestAspects(urn: string): Promise<AspectRow[]>;
+  /** Replaces the derived rows of an entity: its search row and its outgoing edges. */
+  putDerived(row: SearchRow, edges: readonly Edge[]): Promise<void>;
+  /** Removes the derived rows of an entity (it no longer exists). */
+  deleteDerived(urn: string): Promise<void>;
+}
+
+export type Condition =
+  | 'EQUAL'
+  | 'CONTAIN'
+  | 'START_WITH'
+  | 'END_WITH'
+  | 'GREATER_THAN'
+  | 'GREATER_THAN_OR_EQUAL_TO'
+  | 'LESS_THAN'
+  | 'LESS_THAN_OR_EQUAL_TO'
+  | 'IN'
+  | 'EXISTS'
+  | 'IS_NULL';
+
+/** One filter criterion on a search document field; `values` is empty for EXISTS and IS_NULL. */
+export interface Criterion {
+  field: string;
+  condition: Condition;
+  values: string[];
+  negated: boolean;
+}
+
+export interface SearchQuery {
+  entityTypes: readonly string[];
+  /** Words to match as prefixes in the full text; none matches everything. */
+  words: readonly string[];
+  /** The whole query, for ranking exact name matches first. */
+  phrase?: string;
+  /** Fields whose value equal to `phrase` ranks a document first. */
+  nameFields: readonly string[];
+  /** Score multipliers when a field has a value (deprecated = true: 0.5). */
+  weights: ReadonlyArray<{ field: string; value: string; weight: number }>;
+  /** OR of ANDs. */
+  filter: readonly (readonly Criterion[])[];
+  includeRemoved: boolean;
+  sort?: { field: string; order: 'ASCENDING' | 'DESCENDING' };
+  start: number;
+  count: number;
+  /** Fields to count values of over the whole result set. */
+  facetFields: readonly string[];
+}
+
+export interface SearchPage {
+  total: number;
+  urns: string[];
+  /** Field → value → number of matching entities. */
+  facets: Record<string, Record<string, number>>;
+}
+
+export interface BrowseQuery {
+  entityType: string;
+  path: string;
+  filter: readonly (readonly Criterion[])[];
+}
+
+export interface RelatedQuery {
+  urn: string;
+  types: readonly string[];
+  direction: 'INCOMING' | 'OUTGOING';
+  start: number;
+  count: number;
 }
 
 export interface Store {
@@ -100,6 +173,23 @@ export interface Store {
   getMaxVersion(urn: string, aspect: string): Promise<number>;
   /** Timeseries points of an aspect, newest first, within inclusive time bounds. */
   getTimeseries(urn: string, aspect: string, range: TimeseriesRange): Promise<TimeseriesRow[]>;
+  search(query: SearchQuery): Promise<SearchPage>;
+  /** Search rows by urn (those that exist). */
+  getSearchRows(urns: readonly string[]): Promise<Map<string, SearchRow>>;
+  /** Values of the given fields that start with `prefix` (case-insensitively), on entities that are not removed. */
+  autocomplete(entityTypes: readonly string[], fields: readonly string[], prefix: string, filter: SearchQuery['filter'], limit: number): Promise<string[]>;
+  /** Browse paths at or below `path` of the (not removed) entities matching the query, with their urns. */
+  browsePaths(query: BrowseQuery): Promise<Array<{ urn: string; path: string }>>;
+  /** Edges of an entity, leaving out those to or from soft-deleted entities; with the total count. */
+  related(query: RelatedQuery): Promise<{ total: number; edges: Edge[] }>;
+  /** Urns having a latest version of some aspect, in urn order; `urnLike` is an SQL LIKE pattern. */
+  listUrns(options: { urnLike?: string; entityType?: string; start: number; limit: number }): Promise<string[]>;
+  /** Number of entities with a latest version of an aspect. */
+  countAspect(aspect: string, urnLike?: string): Promise<number>;
+  /** Every derived row, for comparing a rebuild with the original. */
+  dumpDerived(): Promise<{ rows: SearchRow[]; edges: Edge[] }>;
+  /** Removes every derived row (before a full rebuild). */
+  clearDerived(): Promise<void>;
   /** Change log events after `offset`, oldest first. */
   readChangeLog(after: number, limit: number): Promise<StoredChangeLogEvent[]>;
 

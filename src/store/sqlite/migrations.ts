@@ -36,4 +36,34 @@ export const migrations: readonly string[] = [
     created_on  INTEGER NOT NULL
   );
   `,
+  `
+  CREATE TABLE search_doc (
+    id          INTEGER PRIMARY KEY,
+    urn         TEXT    NOT NULL UNIQUE,
+    entity_type TEXT    NOT NULL,
+    removed     INTEGER NOT NULL,
+    row         TEXT    NOT NULL
+  );
+  CREATE INDEX search_doc_type ON search_doc (entity_type, removed, urn);
+
+  CREATE TABLE search_value (
+    urn   TEXT NOT NULL,
+    field TEXT NOT NULL,
+    value TEXT NOT NULL,
+    num   REAL,
+    PRIMARY KEY (urn, field, value)
+  ) WITHOUT ROWID;
+  CREATE INDEX search_value_field ON search_value (field, value COLLATE NOCASE);
+
+  CREATE VIRTUAL TABLE search_text USING fts5(a, b, c, d, tokenize = 'unicode61 remove_diacritics 2');
+
+  CREATE TABLE edge (
+    source      TEXT NOT NULL,
+    type        TEXT NOT NULL,
+    destination TEXT NOT NULL,
+    aspect      TEXT NOT NULL,
+    PRIMARY KEY (source, type, destination, aspect)
+  ) WITHOUT ROWID;
+  CREATE INDEX edge_destination ON edge (destination, type);
+  `,
 ];

@@ -7,9 +7,16 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrations } from './migrations.js';
+import { filterSql, hitsSql, likeEscape, orderSql } from './search.js';
 import type {
   AspectRow,
+  BrowseQuery,
   ChangeLogEvent,
+  Edge,
+  RelatedQuery,
+  SearchPage,
+  SearchQuery,
+  SearchRow,
   Store,
   StoreTx,
   StoredChangeLogEvent,
@@ -19,6 +26,8 @@ import type {
 } from '../types.js';
 
 type Db = Database.Database;
+
+const NUMERIC = /^-?\d+(\.\d+)?$/;
 
 interface RawAspect {
   urn: string;
@@ -98,6 +107,20 @@ function statements(db: Db) {
        ORDER BY timestamp_millis DESC, event_granularity, partition, message_id LIMIT ?`,
     ),
     appendChangeLog: db.prepare('INSERT INTO change_log (entity_urn, aspect, change_type, event, created_on) VALUES (?, ?, ?, ?, ?)'),
+    allLatestRows: db.prepare<[string], RawAspect>('SELECT * FROM aspect WHERE urn = ? AND version = 0'),
+    upsertDoc: db.prepare<[string, string, number, string], { id: number }>(
+      `INSERT INTO search_doc (urn, entity_type, removed, row) VALUES (?, ?, ?, ?)
+       ON CONFLICT (urn) DO UPDATE SET entity_type = excluded.entity_type, removed = excluded.removed, row = excluded.row
+       RETURNING id`,
+    ),
+    docId: db.prepare<[string], { id: number }>('SELECT id FROM search_doc WHERE urn = ?'),
+    deleteDoc: db.prepare('DELETE FROM search_doc WHERE urn = ?'),
+    deleteText: db.prepare('DELETE FROM search_text WHERE rowid = ?'),
+    insertText: db.prepare('INSERT INTO search_text (rowid, a, b, c, d) VALUES (?, ?, ?, ?, ?)'),
+    deleteValues: db.prepare('DELETE FROM search_value WHERE urn = ?'),
+    insertValue: db.prepare('INSERT OR IGNORE INTO search_value (urn, field, value, num) VALUES (?, ?, ?, ?)'),
+    deleteEdges: db.prepare('DELETE FROM edge WHERE source = ?'),
+    insertEdge: db.prepare('INSERT OR IGNORE INTO edge (source, type, destination, aspect) VALUES (?, ?, ?, ?)'),
     readChangeLog: db.prepare<[number, number], { offset: number; event: string }>(
       'SELECT "offset", event FROM change_log WHERE "offset" > ? ORDER BY "offset" LIMIT ?',
     ),
@@ -178,7 +201,136 @@ export class SqliteStore implements Store {
       const info = this.w.appendChangeLog.run(event.entityUrn, event.aspectName, event.changeType, JSON.stringify(event), event.created.time);
       return Number(info.lastInsertRowid);
     },
+    getLatestAspects: async (urn) => this.w.allLatestRows.all(urn).map(toRow),
+    putDerived: async (row, edges) => {
+      const { id } = this.w.upsertDoc.get(row.urn, row.entityType, row.removed ? 1 : 0, JSON.stringify(row))!;
+      this.w.deleteText.run(id);
+      this.w.insertText.run(id, ...row.text);
+      this.w.deleteValues.run(row.urn);
+      for (const [field, values] of Object.entries(row.values)) {
+        for (const value of values) this.w.insertValue.run(row.urn, field, value, NUMERIC.test(value) ? Number(value) : null);
+      }
+      this.w.deleteEdges.run(row.urn);
+      for (const e of edges) this.w.insertEdge.run(e.source, e.type, e.destination, e.aspect);
+    },
+    deleteDerived: async (urn) => {
+      const doc = this.w.docId.get(urn);
+      if (doc) this.w.deleteText.run(doc.id);
+      this.w.deleteDoc.run(urn);
+      this.w.deleteValues.run(urn);
+      this.w.deleteEdges.run(urn);
+    },
   };
+
+  /** Statements built per query shape, prepared once on the read connection. */
+  private readonly prepared = new Map<string, Database.Statement>();
+  private read<T>(sql: string): Database.Statement<unknown[], T> {
+    let stmt = this.prepared.get(sql);
+    if (!stmt) {
+      stmt = this.reader.prepare(sql);
+      if (this.prepared.size > 500) this.prepared.clear();
+      this.prepared.set(sql, stmt);
+    }
+    return stmt as Database.Statement<unknown[], T>;
+  }
+
+  async search(q: SearchQuery): Promise<SearchPage> {
+    if (q.entityTypes.length === 0) return { total: 0, urns: [], facets: {} };
+    const hits = hitsSql(q);
+    const total = this.read<{ n: number }>(`SELECT count(*) AS n FROM (${hits.text})`).get(...hits.params)!.n;
+    const pageParams = [...hits.params];
+    const order = orderSql(q, pageParams);
+    const urns = this.read<{ urn: string }>(`SELECT hits.urn FROM (${hits.text}) hits ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .all(...pageParams, q.count, q.start)
+      .map((r) => r.urn);
+    const facets: SearchPage['facets'] = {};
+    if (q.facetFields.length > 0 && total > 0) {
+      const rows = this.read<{ field: string; value: string; n: number }>(
+        `SELECT v.field, v.value, count(*) AS n FROM search_value v
+         WHERE v.field IN (${q.facetFields.map(() => '?').join(', ')}) AND v.urn IN (SELECT urn FROM (${hits.text}))
+         GROUP BY v.field, v.value ORDER BY n DESC, v.value`,
+      ).all(...q.facetFields, ...hits.params);
+      for (const r of rows) (facets[r.field] ??= {})[r.value] = r.n;
+    }
+    return { total, urns, facets };
+  }
+
+  async getSearchRows(urns: readonly string[]): Promise<Map<string, SearchRow>> {
+    const out = new Map<string, SearchRow>();
+    if (urns.length === 0) return out;
+    const rows = this.read<{ urn: string; row: string }>(`SELECT urn, row FROM search_doc WHERE urn IN (${urns.map(() => '?').join(', ')})`).all(...urns);
+    for (const r of rows) out.set(r.urn, JSON.parse(r.row) as SearchRow);
+    return out;
+  }
+
+  async autocomplete(entityTypes: readonly string[], fields: readonly string[], prefix: string, filter: SearchQuery['filter'], limit: number): Promise<string[]> {
+    if (entityTypes.length === 0 || fields.length === 0) return [];
+    const params: unknown[] = [...entityTypes, ...fields, `${likeEscape(prefix)}%`, `% ${likeEscape(prefix)}%`];
+    const f = filterSql(filter, params);
+    const sql = `SELECT v.value, min(length(v.value)) AS len FROM search_value v JOIN search_doc d ON d.urn = v.urn
+      WHERE d.entity_type IN (${entityTypes.map(() => '?').join(', ')}) AND d.removed = 0
+        AND v.field IN (${fields.map(() => '?').join(', ')})
+        AND (v.value LIKE ? ESCAPE '\\' OR v.value LIKE ? ESCAPE '\\')${f ? ` AND ${f}` : ''}
+      GROUP BY v.value ORDER BY len, v.value LIMIT ?`;
+    return this.read<{ value: string }>(sql).all(...params, limit).map((r) => r.value);
+  }
+
+  async browsePaths(q: BrowseQuery): Promise<Array<{ urn: string; path: string }>> {
+    const base = q.path.replace(/\/+$/, '');
+    const params: unknown[] = [q.entityType, base === '' ? '/%' : likeEscape(base), `${likeEscape(base)}/%`];
+    const f = filterSql(q.filter, params);
+    const sql = `SELECT v.urn, v.value AS path FROM search_value v JOIN search_doc d ON d.urn = v.urn
+      WHERE d.entity_type = ? AND d.removed = 0 AND v.field = 'browsePaths'
+        AND (v.value LIKE ? ESCAPE '\\' OR v.value LIKE ? ESCAPE '\\')${f ? ` AND ${f}` : ''}
+      ORDER BY v.urn`;
+    return this.read<{ urn: string; path: string }>(sql).all(...params);
+  }
+
+  async related(q: RelatedQuery): Promise<{ total: number; edges: Edge[] }> {
+    if (q.types.length === 0) return { total: 0, edges: [] };
+    const [self, other] = q.direction === 'OUTGOING' ? ['source', 'destination'] : ['destination', 'source'];
+    const where = `e.${self} = ? AND e.type IN (${q.types.map(() => '?').join(', ')})
+      AND NOT EXISTS (SELECT 1 FROM search_doc r WHERE r.removed = 1 AND r.urn IN (e.source, e.destination))`;
+    const params = [q.urn, ...q.types];
+    const grouped = `SELECT e.type, e.${other} AS other, min(e.source) AS source, min(e.destination) AS destination, min(e.aspect) AS aspect
+      FROM edge e WHERE ${where} GROUP BY e.type, e.${other}`;
+    const total = this.read<{ n: number }>(`SELECT count(*) AS n FROM (${grouped})`).get(...params)!.n;
+    const edges = this.read<Edge>(`SELECT source, type, destination, aspect FROM (${grouped}) ORDER BY other, type LIMIT ? OFFSET ?`).all(...params, q.count, q.start);
+    return { total, edges };
+  }
+
+  async listUrns(o: { urnLike?: string; entityType?: string; start: number; limit: number }): Promise<string[]> {
+    const where = ['version = 0'];
+    const params: unknown[] = [];
+    if (o.urnLike) {
+      where.push('urn LIKE ?');
+      params.push(o.urnLike);
+    }
+    if (o.entityType) {
+      where.push("urn LIKE ? ESCAPE '\\'");
+      params.push(`urn:li:${likeEscape(o.entityType)}:%`);
+    }
+    return this.read<{ urn: string }>(`SELECT DISTINCT urn FROM aspect WHERE ${where.join(' AND ')} ORDER BY urn LIMIT ? OFFSET ?`)
+      .all(...params, o.limit, o.start)
+      .map((r) => r.urn);
+  }
+
+  async countAspect(aspect: string, urnLike?: string): Promise<number> {
+    const sql = `SELECT count(*) AS n FROM aspect WHERE aspect = ? AND version = 0${urnLike ? ' AND urn LIKE ?' : ''}`;
+    return this.read<{ n: number }>(sql).get(aspect, ...(urnLike ? [urnLike] : []))!.n;
+  }
+
+  async dumpDerived(): Promise<{ rows: SearchRow[]; edges: Edge[] }> {
+    const rows = this.read<{ row: string }>('SELECT row FROM search_doc ORDER BY urn').all().map((r) => JSON.parse(r.row) as SearchRow);
+    const edges = this.read<Edge>('SELECT source, type, destination, aspect FROM edge ORDER BY source, type, destination, aspect').all();
+    return { rows, edges };
+  }
+
+  async clearDerived(): Promise<void> {
+    await this.transaction(async () => {
+      this.writer.exec('DELETE FROM search_text; DELETE FROM search_value; DELETE FROM search_doc; DELETE FROM edge;');
+    });
+  }
 
   async getLatestAspects(urns: readonly string[], aspects?: readonly string[]): Promise<Map<string, AspectRow[]>> {
     const out = new Map<string, AspectRow[]>();

@@ -1,0 +1,60 @@
+/**
+ * The stored form of a search document: its filterable values, plus its full text in four columns
+ * weighted by the fields' boosts (the four weights PostgreSQL's tsvector knows, A to D), so both
+ * backends rank the same way.
+ */
+import type { EntitySpec } from '../registry/types.js';
+import type { Scalar } from './paths.js';
+import type { SearchDocument } from './searchDocument.js';
+
+export interface SearchRow {
+  urn: string;
+  entityType: string;
+  removed: boolean;
+  /** Field → values, each as text (booleans `true`/`false`), for filters, facets and exact match. */
+  values: Record<string, string[]>;
+  /** Full text by weight: [A (boost ≥ 8, and the urn), B (≥ 2), C (≥ 0.9), D (lower)]. */
+  text: [string, string, string, string];
+}
+
+/** Column weights of the four text columns, used to rank full-text matches. */
+export const TEXT_WEIGHTS = [10, 4, 1, 0.4] as const;
+
+export function weightBucket(boost: number): 0 | 1 | 2 | 3 {
+  if (boost >= 8) return 0;
+  if (boost >= 2) return 1;
+  if (boost >= 0.9) return 2;
+  return 3;
+}
+
+/** `SampleKafkaDataset` also matches `kafka`; `db.orders_daily` matches `orders`. */
+export function splitWords(text: string): string {
+  const split = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
+  return split === text ? text : `${text} ${split}`;
+}
+
+/** Full-text boosts of an entity type's default-query fields, by field name (the urn counts as 10). */
+export function textFields(entity: EntitySpec): Map<string, number> {
+  const boosts = new Map<string, number>([['urn', 10]]);
+  for (const aspect of entity.aspects.values()) {
+    for (const f of aspect.searchable) {
+      if (f.queryByDefault) boosts.set(f.fieldName, Math.max(boosts.get(f.fieldName) ?? 0, f.boostScore));
+    }
+  }
+  return boosts;
+}
+
+const asText = (v: Scalar) => (typeof v === 'string' ? v : String(v));
+
+export function buildSearchRow(entity: EntitySpec, doc: SearchDocument): SearchRow {
+  const boosts = textFields(entity);
+  const text: [string[], string[], string[], string[]] = [[], [], [], []];
+  const values: Record<string, string[]> = {};
+  for (const [field, list] of Object.entries(doc.fields)) {
+    values[field] = list.map(asText);
+    const boost = boosts.get(field);
+    if (boost === undefined) continue;
+    for (const v of list) if (typeof v === 'string') text[weightBucket(boost)].push(splitWords(v));
+  }
+  return { urn: doc.urn, entityType: doc.entityType, removed: doc.removed, values, text: text.map((t) => t.join('\n')) as SearchRow['text'] };
+}
