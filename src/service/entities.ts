@@ -6,7 +6,7 @@ import type { Registry } from '../registry/registry.js';
 import type { AspectSpec, EntitySpec } from '../registry/types.js';
 import type { AspectRow, Store, SystemMetadata } from '../store/types.js';
 import { badRequest, notFound } from './errors.js';
-import { resolveUrn } from './proposals.js';
+import { resolveEntity, resolveUrn } from './proposals.js';
 import { rowsToSnapshot } from './snapshots.js';
 import { SYSTEM_ACTOR } from '../actors.js';
 
@@ -76,6 +76,27 @@ export class EntityService {
     const row = inRange && aspect.kind === 'versioned' ? await this.store.getAspect(urnString, aspectName, v) : undefined;
     if (!row) throw notFound(`No version ${version} of aspect ${aspectName} for urn ${urnString}`);
     return { aspect, row };
+  }
+
+  /** Whether the entity's key aspect is stored; a soft-deleted entity counts unless excluded. */
+  async exists(urnInput: string, includeSoftDeleted: boolean): Promise<boolean> {
+    const { entity, urnString } = resolveUrn(this.registry, urnInput);
+    const rows = (await this.store.getLatestAspects([urnString], [entity.keyAspect.name, 'status'])).get(urnString) ?? [];
+    if (!rows.some((r) => r.aspect === entity.keyAspect.name)) return false;
+    return includeSoftDeleted || rows.find((r) => r.aspect === 'status')?.value.removed !== true;
+  }
+
+  async countAspect(aspectName: string, urnLike?: string): Promise<number> {
+    if (!this.registry.aspects.has(aspectName)) throw badRequest(`Unknown aspect ${aspectName}`);
+    return this.store.countAspect(aspectName, urnLike);
+  }
+
+  /** The urns of an entity type, in urn order. */
+  async listUrns(entityName: string, start: number, count: number): Promise<{ entities: string[]; start: number; count: number; total: number }> {
+    const entity = resolveEntity(this.registry, entityName);
+    if (!Number.isInteger(start) || start < 0 || !Number.isInteger(count) || count < 0) throw badRequest('start and count must be non-negative integers');
+    const entities = await this.store.listUrns({ aspect: entity.keyAspect.name, start, limit: count });
+    return { entities, start, count: entities.length, total: await this.store.countAspect(entity.keyAspect.name) };
   }
 
   private withKey(entity: EntitySpec, urn: string, rows: readonly AspectRow[]): AspectRow[] {

@@ -182,8 +182,8 @@ export interface Store {
   browsePaths(query: BrowseQuery): Promise<Array<{ urn: string; path: string }>>;
   /** Edges of an entity, leaving out those to or from soft-deleted entities; with the total count. */
   related(query: RelatedQuery): Promise<{ total: number; edges: Edge[] }>;
-  /** Urns having a latest version of some aspect, in urn order; `urnLike` is an SQL LIKE pattern. */
-  listUrns(options: { urnLike?: string; entityType?: string; start: number; limit: number }): Promise<string[]>;
+  /** Urns with a latest version of some aspect (of `aspect` when given), in urn order; `urnLike` is an SQL LIKE pattern. */
+  listUrns(options: { urnLike?: string; aspect?: string; start: number; limit: number }): Promise<string[]>;
   /** Number of entities with a latest version of an aspect. */
   countAspect(aspect: string, urnLike?: string): Promise<number>;
   /** Every derived row, for comparing a rebuild with the original. */

@@ -1,8 +1,38 @@
 /** The `aspects` resource: proposal ingest and reads of one aspect version. */
 import { badRequest } from '../../service/errors.js';
 import { parseProposal, parseProposals } from '../../service/proposals.js';
-import type { RestResource } from './resource.js';
+import type { ParamDoc, RestAction, RestResource } from './resource.js';
 import { queryParam, urnFromPath } from './restli.js';
+
+/** restoreIndices, served by both `aspects` and `operations`. */
+export const restoreIndicesAction: RestAction = {
+  name: 'restoreIndices',
+  doc: 'Rebuilds the derived rows (search rows, edges) of entities from their aspects. With urn: that entity; with urnLike: up to batchSize (or limit) matching urns from row start; with neither: all, batchSize per transaction.',
+  params: [
+    { name: 'urn', type: 'string', doc: 'one entity' },
+    { name: 'aspect', type: 'string', doc: 'only entities having this aspect' },
+    { name: 'urnLike', type: 'string', doc: 'SQL LIKE pattern, % as wildcard' },
+    { name: 'start', type: 'integer', doc: 'row to start from (default 0)' },
+    { name: 'batchSize', type: 'integer', doc: 'entities per transaction (default 10)' },
+    { name: 'limit', type: 'integer', doc: 'at most this many entities' },
+  ],
+  returns: 'a summary string',
+  handler: async (p, { services }) => {
+    const args = {
+      ...(p.urn !== undefined ? { urn: p.urn as string } : {}),
+      ...(p.aspect !== undefined ? { aspect: p.aspect as string } : {}),
+      ...(p.urnLike !== undefined ? { urnLike: p.urnLike as string } : {}),
+      ...(p.start !== undefined ? { start: p.start as number } : {}),
+      ...(p.batchSize !== undefined ? { batchSize: p.batchSize as number } : {}),
+      ...(p.limit !== undefined ? { limit: p.limit as number } : {}),
+    };
+    const r = await services.restore.restore(args);
+    const argText = Object.entries(args).map(([k, v]) => `${k}=${v}`).join(', ');
+    return `{args=RestoreIndicesArgs(${argText}), result=RestoreIndicesResult(rowsMigrated=${r.entities}, batches=${r.batches}, timeMs=${r.timeMs}, lastUrn=${r.lastUrn ?? ''})}`;
+  },
+};
+
+const optionalLong = (name: string, doc: string): ParamDoc => ({ name, type: 'integer', doc });
 
 const asyncParam = { name: 'async', type: 'string', doc: '"true" or "false"; accepted for compatibility, writes are always durable before the answer' } as const;
 
@@ -31,6 +61,43 @@ export const aspectsResource: RestResource = {
     },
   ],
   actions: [
+    {
+      name: 'getTimeseriesAspectValues',
+      doc: 'Points of a timeseries aspect, newest first, within inclusive time bounds.',
+      params: [
+        { name: 'urn', type: 'string', required: true, doc: 'the entity' },
+        { name: 'entity', type: 'string', required: true, doc: 'its entity type' },
+        { name: 'aspect', type: 'string', required: true, doc: 'a timeseries aspect, e.g. datasetProfile' },
+        optionalLong('startTimeMillis', 'earliest timestampMillis (inclusive)'),
+        optionalLong('endTimeMillis', 'latest timestampMillis (inclusive)'),
+        optionalLong('limit', 'at most this many points (default 10,000)'),
+        { name: 'latestValue', type: 'boolean', doc: 'only the newest point' },
+        { name: 'filter', type: 'object', doc: 'criteria on the point\'s fields, e.g. partitionSpec.partition' },
+      ],
+      returns: '{entityName, aspectName, startTimeMillis?, endTimeMillis?, limit, values: [{aspect: {value: <JSON text>, contentType}, systemMetadata}]}',
+      handler: async (p, { services }) =>
+        services.timeseries.values({
+          urn: p.urn as string,
+          entity: p.entity as string,
+          aspect: p.aspect as string,
+          ...(p.startTimeMillis !== undefined ? { startTimeMillis: p.startTimeMillis as number } : {}),
+          ...(p.endTimeMillis !== undefined ? { endTimeMillis: p.endTimeMillis as number } : {}),
+          ...(p.limit !== undefined ? { limit: p.limit as number } : {}),
+          latestValue: p.latestValue === true,
+          filter: p.filter,
+        }),
+    },
+    {
+      name: 'getCount',
+      doc: 'How many entities have a latest version of an aspect.',
+      params: [
+        { name: 'aspect', type: 'string', required: true, doc: 'aspect name' },
+        { name: 'urnLike', type: 'string', doc: 'SQL LIKE pattern on urns, % as wildcard' },
+      ],
+      returns: 'a number',
+      handler: async (p, { services }) => services.entities.countAspect(p.aspect as string, p.urnLike as string | undefined),
+    },
+    restoreIndicesAction,
     {
       name: 'ingestProposal',
       doc: 'Writes one aspect (changeType UPSERT, CREATE, CREATE_ENTITY, UPDATE, PATCH or DELETE).',

@@ -3,8 +3,31 @@ import { isPlainObject } from '../../json.js';
 import { precondition, badRequest } from '../../service/errors.js';
 import { parseSystemMetadata, withItem } from '../../service/proposals.js';
 import { snapshotToProposals } from '../../service/snapshots.js';
-import type { RestResource } from './resource.js';
+import type { RestResource, ParamDoc } from './resource.js';
 import { queryOf, urnFromPath } from './restli.js';
+import { searchMetadata, searchResultBody } from './searchShape.js';
+
+const filterParam: ParamDoc = { name: 'filter', type: 'object', doc: '{or: [{and: [{field, value | values, condition?, negated?}]}]} (or legacy {criteria: [...]}); conditions EQUAL, CONTAIN, START_WITH, END_WITH, GREATER_THAN(_OR_EQUAL_TO), LESS_THAN(_OR_EQUAL_TO), IN, EXISTS, IS_NULL' };
+const sortParam: ParamDoc = { name: 'sort', type: 'object', doc: '{field, order: ASCENDING | DESCENDING}' };
+const inputParam: ParamDoc = { name: 'input', type: 'string', required: true, doc: 'words to find (each as a word prefix), * for everything, or <field>:<value> for an exact match' };
+
+/** Scroll ids are opaque to clients: the offset of the next page, encoded. */
+function encodeScroll(offset: number): string {
+  return Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
+}
+
+function decodeScroll(id: unknown): number {
+  if (id === undefined || id === null || id === '') return 0;
+  try {
+    const { o } = JSON.parse(Buffer.from(String(id), 'base64url').toString('utf8')) as { o: unknown };
+    if (Number.isInteger(o) && (o as number) >= 0) return o as number;
+  } catch {
+    // fall through
+  }
+  throw badRequest(`scrollId '${String(id)}' is not one this service gave out`);
+}
+
+const entityList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
 export const entitiesResource: RestResource = {
   name: 'entities',
@@ -23,6 +46,127 @@ export const entitiesResource: RestResource = {
     },
   ],
   actions: [
+    {
+      name: 'search',
+      doc: 'Full-text search within one entity type, with filters, facets over the whole result set, and paging without a 10,000 ceiling.',
+      params: [
+        { name: 'entity', type: 'string', required: true, doc: 'entity type, e.g. dataset' },
+        inputParam,
+        filterParam,
+        sortParam,
+        { name: 'start', type: 'integer', required: true, doc: 'offset of the first result' },
+        { name: 'count', type: 'integer', required: true, doc: 'page size (at most 10,000)' },
+      ],
+      returns: '{numEntities, pageSize, from, metadata: {urns, matches: [{matchedFields: [{name, value}]}], searchResultMetadatas: [{name, aggregations}], aggregations}, entities: [urn]}',
+      handler: async (p, { services }) =>
+        searchResultBody(
+          await services.search.search({ entities: [p.entity as string], input: p.input as string, filter: p.filter, sort: p.sort, start: p.start as number, count: p.count as number }),
+        ),
+    },
+    {
+      name: 'searchAcrossEntities',
+      doc: 'Search over several entity types at once (all searchable types when entities is empty).',
+      params: [
+        { name: 'entities', type: 'array', doc: 'entity types; empty or absent = all' },
+        inputParam,
+        filterParam,
+        sortParam,
+        { name: 'start', type: 'integer', required: true, doc: 'offset of the first result' },
+        { name: 'count', type: 'integer', required: true, doc: 'page size (at most 10,000)' },
+      ],
+      returns: 'as search',
+      handler: async (p, { services }) =>
+        searchResultBody(await services.search.search({ entities: entityList(p.entities), input: p.input as string, filter: p.filter, sort: p.sort, start: p.start as number, count: p.count as number })),
+    },
+    {
+      name: 'scrollAcrossEntities',
+      doc: 'Walks a whole result set page by page: pass back the scrollId of each answer; the last page has none.',
+      params: [
+        { name: 'entities', type: 'array', doc: 'entity types; empty or absent = all' },
+        inputParam,
+        filterParam,
+        sortParam,
+        { name: 'scrollId', type: 'string', doc: 'from the previous page; absent for the first' },
+        { name: 'keepAlive', type: 'string', doc: 'accepted for compatibility (e.g. "5m"); scroll ids do not expire' },
+        { name: 'count', type: 'integer', required: true, doc: 'page size (at most 10,000)' },
+      ],
+      returns: '{numEntities, pageSize, scrollId?, metadata, entities: [urn]}',
+      handler: async (p, { services }) => {
+        const start = decodeScroll(p.scrollId);
+        const r = await services.search.search({ entities: entityList(p.entities), input: p.input as string, filter: p.filter, sort: p.sort, start, count: p.count as number });
+        const next = start + r.urns.length;
+        return { numEntities: r.total, pageSize: r.count, ...(next < r.total && r.urns.length > 0 ? { scrollId: encodeScroll(next) } : {}), metadata: searchMetadata(r), entities: r.urns };
+      },
+    },
+    {
+      name: 'autocomplete',
+      doc: 'Suggestions that start with the query (or a word of which does), from the autocomplete fields of an entity type.',
+      params: [
+        { name: 'entity', type: 'string', required: true, doc: 'entity type' },
+        { name: 'query', type: 'string', required: true, doc: 'the prefix typed so far' },
+        { name: 'field', type: 'string', doc: 'suggest from this field only' },
+        { name: 'limit', type: 'integer', required: true, doc: 'number of suggestions' },
+        filterParam,
+      ],
+      returns: '{query, suggestions: [string]}',
+      handler: async (p, { services }) => ({
+        query: p.query,
+        suggestions: await services.search.autocomplete({ entity: p.entity as string, query: p.query as string, limit: p.limit as number, filter: p.filter, ...(p.field ? { field: p.field as string } : {}) }),
+      }),
+    },
+    {
+      name: 'browse',
+      doc: 'Browse by path: the groups (next path segments, with entity counts) below a path, then the entities exactly at it. Soft-deleted entities are left out.',
+      params: [
+        { name: 'entity', type: 'string', required: true, doc: 'entity type' },
+        { name: 'path', type: 'string', required: true, doc: 'slash-delimited, e.g. /prod/hive; empty or / for the root' },
+        filterParam,
+        { name: 'start', type: 'integer', required: true, doc: 'offset over groups then entities' },
+        { name: 'limit', type: 'integer', required: true, doc: 'page size' },
+      ],
+      returns: '{entities: [{name, urn}], groups: [{name, count}], metadata: {path, totalNumEntities, groups}, from, pageSize, numEntities, numGroups, numElements}',
+      handler: async (p, { services }) => {
+        const r = await services.browse.browse({ entity: p.entity as string, path: p.path as string, start: p.start as number, limit: p.limit as number, filter: p.filter });
+        return {
+          entities: r.entities,
+          groups: r.groups,
+          metadata: { path: r.path, totalNumEntities: r.totalNumEntities, groups: r.groups },
+          from: r.from,
+          pageSize: r.pageSize,
+          numEntities: r.numEntities,
+          numGroups: r.numGroups,
+          numElements: r.numGroups + r.numEntities,
+        };
+      },
+    },
+    {
+      name: 'getBrowsePaths',
+      doc: 'The browse paths stored for an entity.',
+      params: [{ name: 'urn', type: 'string', required: true, doc: 'the entity' }],
+      returns: '[path]',
+      handler: async (p, { services }) => services.browse.browsePathsOf(p.urn as string),
+    },
+    {
+      name: 'exists',
+      doc: 'Whether an entity exists (its key aspect is stored).',
+      params: [
+        { name: 'urn', type: 'string', required: true, doc: 'the entity' },
+        { name: 'includeSoftDelete', type: 'boolean', doc: 'count soft-deleted entities as existing (default true)' },
+      ],
+      returns: 'true or false',
+      handler: async (p, { services }) => services.entities.exists(p.urn as string, p.includeSoftDelete !== false),
+    },
+    {
+      name: 'listUrns',
+      doc: 'The urns of one entity type, in urn order.',
+      params: [
+        { name: 'entity', type: 'string', required: true, doc: 'entity type' },
+        { name: 'start', type: 'integer', required: true, doc: 'offset' },
+        { name: 'count', type: 'integer', required: true, doc: 'page size' },
+      ],
+      returns: '{entities: [urn], start, count, total}',
+      handler: async (p, { services }) => services.entities.listUrns(p.entity as string, p.start as number, p.count as number),
+    },
     {
       name: 'ingest',
       doc: 'Writes every aspect of one snapshot (Pegasus or Avro JSON, com.linkedin or com.linkedin.pegasus2avro names).',

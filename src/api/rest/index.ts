@@ -5,10 +5,12 @@ import { aspectsResource } from './aspects.js';
 import { docsRoute } from './docs.js';
 import { entitiesResource } from './entities.js';
 import { entitiesV2Resource } from './entitiesV2.js';
+import { operationsResource } from './operations.js';
+import { relationshipsResource } from './relationships.js';
 import { registerResource, type RestResource } from './resource.js';
 import { systemRoutes } from './system.js';
 
-export const restResources: readonly RestResource[] = [aspectsResource, entitiesResource, entitiesV2Resource];
+export const restResources: readonly RestResource[] = [aspectsResource, entitiesResource, entitiesV2Resource, relationshipsResource, operationsResource];
 
 export function restApi(services: Services) {
   return async (app: FastifyInstance): Promise<void> => {

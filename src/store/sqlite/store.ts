@@ -299,16 +299,16 @@ export class SqliteStore implements Store {
     return { total, edges };
   }
 
-  async listUrns(o: { urnLike?: string; entityType?: string; start: number; limit: number }): Promise<string[]> {
+  async listUrns(o: { urnLike?: string; aspect?: string; start: number; limit: number }): Promise<string[]> {
     const where = ['version = 0'];
     const params: unknown[] = [];
     if (o.urnLike) {
       where.push('urn LIKE ?');
       params.push(o.urnLike);
     }
-    if (o.entityType) {
-      where.push("urn LIKE ? ESCAPE '\\'");
-      params.push(`urn:li:${likeEscape(o.entityType)}:%`);
+    if (o.aspect) {
+      where.push('aspect = ?');
+      params.push(o.aspect);
     }
     return this.read<{ urn: string }>(`SELECT DISTINCT urn FROM aspect WHERE ${where.join(' AND ')} ORDER BY urn LIMIT ? OFFSET ?`)
       .all(...params, o.limit, o.start)

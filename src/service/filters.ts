@@ -1,0 +1,59 @@
+/**
+ * Search filters as clients send them — `{or: [{and: [criterion]}]}`, or the legacy top-level
+ * `{criteria: [...]}` — checked once here and turned into the store's criteria.
+ */
+import { isPlainObject } from '../json.js';
+import type { Condition, Criterion, SearchQuery } from '../store/types.js';
+import { badRequest } from './errors.js';
+
+const CONDITIONS: readonly Condition[] = [
+  'EQUAL', 'CONTAIN', 'START_WITH', 'END_WITH', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL_TO',
+  'LESS_THAN', 'LESS_THAN_OR_EQUAL_TO', 'IN', 'EXISTS', 'IS_NULL',
+];
+
+function scalarText(v: unknown, where: string): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  throw badRequest(`${where} must be a string`);
+}
+
+function parseCriterion(raw: unknown, where: string): Criterion {
+  if (!isPlainObject(raw)) throw badRequest(`${where} must be an object {field, value | values, condition?, negated?}`);
+  if (typeof raw.field !== 'string' || raw.field === '') throw badRequest(`${where}.field is required`);
+  const condition = (raw.condition ?? 'EQUAL') as Condition;
+  if (!CONDITIONS.includes(condition)) throw badRequest(`${where}.condition '${String(raw.condition)}' is not one of ${CONDITIONS.join(', ')}`);
+  let values: string[] = [];
+  if (Array.isArray(raw.values) && raw.values.length > 0) values = raw.values.map((v, i) => scalarText(v, `${where}.values[${i}]`));
+  else if (raw.value !== undefined && raw.value !== null) values = [scalarText(raw.value, `${where}.value`)];
+  if (values.length === 0 && condition !== 'EXISTS' && condition !== 'IS_NULL') {
+    throw badRequest(`${where} on field '${raw.field}' needs a value or values for condition ${condition}`);
+  }
+  return { field: raw.field.replace(/\.keyword$/, ''), condition, values, negated: raw.negated === true };
+}
+
+/** An absent filter is no filter. */
+export function parseFilter(raw: unknown): SearchQuery['filter'] {
+  if (raw === undefined || raw === null) return [];
+  if (!isPlainObject(raw)) throw badRequest('filter must be an object {or: [{and: [criterion]}]}');
+  const groups: Criterion[][] = [];
+  if (Array.isArray(raw.or)) {
+    raw.or.forEach((group, i) => {
+      if (!isPlainObject(group) || !Array.isArray(group.and)) throw badRequest(`filter.or[${i}] must be {and: [criterion]}`);
+      groups.push(group.and.map((c, j) => parseCriterion(c, `filter.or[${i}].and[${j}]`)));
+    });
+  } else if (raw.or !== undefined) {
+    throw badRequest('filter.or must be an array');
+  }
+  if (Array.isArray(raw.criteria) && raw.criteria.length > 0) {
+    const legacy = raw.criteria.map((c, j) => parseCriterion(c, `filter.criteria[${j}]`));
+    // Legacy criteria are ANDed with every group (or stand alone).
+    if (groups.length === 0) groups.push(legacy);
+    else for (const g of groups) g.push(...legacy);
+  }
+  return groups;
+}
+
+/** Soft-deleted entities are hidden unless the filter itself names `removed`. */
+export function mentionsRemoved(filter: SearchQuery['filter']): boolean {
+  return filter.some((and) => and.some((c) => c.field === 'removed'));
+}

@@ -1,0 +1,43 @@
+/** Relationships: the edges derived from relationship fields, in either direction. */
+import type { Registry } from '../registry/registry.js';
+import type { Edge, Store } from '../store/types.js';
+import { badRequest } from './errors.js';
+import { resolveUrn } from './proposals.js';
+
+export type Direction = 'INCOMING' | 'OUTGOING' | 'UNDIRECTED';
+
+export interface RelatedEntities {
+  start: number;
+  count: number;
+  total: number;
+  relationships: Array<{ type: string; entity: string }>;
+}
+
+export class GraphService {
+  constructor(
+    private readonly store: Store,
+    private readonly registry: Registry,
+  ) {}
+
+  async related(req: { urn: string; types: readonly string[]; direction: string; start: number; count: number }): Promise<RelatedEntities> {
+    const { urnString } = resolveUrn(this.registry, req.urn);
+    if (req.types.length === 0) throw badRequest("Parameter 'types' is required: types=List(OwnedBy,…) or repeated");
+    if (!['INCOMING', 'OUTGOING', 'UNDIRECTED'].includes(req.direction)) {
+      throw badRequest(`direction must be INCOMING, OUTGOING or UNDIRECTED, not '${req.direction}'`);
+    }
+    if (!Number.isInteger(req.start) || req.start < 0 || !Number.isInteger(req.count) || req.count < 0) throw badRequest('start and count must be non-negative integers');
+    const other = (e: Edge, dir: 'INCOMING' | 'OUTGOING') => (dir === 'OUTGOING' ? e.destination : e.source);
+    if (req.direction !== 'UNDIRECTED') {
+      const dir = req.direction as 'INCOMING' | 'OUTGOING';
+      const { total, edges } = await this.store.related({ urn: urnString, types: req.types, direction: dir, start: req.start, count: req.count });
+      return { start: req.start, count: edges.length, total, relationships: edges.map((e) => ({ type: e.type, entity: other(e, dir) })) };
+    }
+    const all: Array<{ type: string; entity: string }> = [];
+    for (const dir of ['OUTGOING', 'INCOMING'] as const) {
+      const { edges } = await this.store.related({ urn: urnString, types: req.types, direction: dir, start: 0, count: Number.MAX_SAFE_INTEGER });
+      for (const e of edges) all.push({ type: e.type, entity: other(e, dir) });
+    }
+    const page = all.slice(req.start, req.start + req.count);
+    return { start: req.start, count: page.length, total: all.length, relationships: page };
+  }
+}

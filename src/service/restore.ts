@@ -1,0 +1,73 @@
+/**
+ * restoreIndices: recomputes the derived rows of entities from their aspects, in batches, each
+ * batch in its own transaction. The rows it writes are the ones the write path would have written.
+ */
+import type { Registry } from '../registry/registry.js';
+import type { Store } from '../store/types.js';
+import { badRequest } from './errors.js';
+import { reindex } from './indexer.js';
+import { resolveUrn } from './proposals.js';
+
+export interface RestoreArgs {
+  urn?: string;
+  aspect?: string;
+  urnLike?: string;
+  start?: number;
+  batchSize?: number;
+  limit?: number;
+}
+
+export interface RestoreResult {
+  entities: number;
+  batches: number;
+  lastUrn?: string;
+  timeMs: number;
+}
+
+export const DEFAULT_RESTORE_BATCH = 10;
+
+export class RestoreService {
+  constructor(
+    private readonly store: Store,
+    private readonly registry: Registry,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * With `urn`, that entity. Otherwise the urns (matching `urnLike`, having `aspect`) from row
+   * `start`: at most `limit`, or `batchSize` when only `urnLike` narrows them (as GMS documents it),
+   * or all of them.
+   */
+  async restore(args: RestoreArgs): Promise<RestoreResult> {
+    const began = this.now();
+    const start = args.start ?? 0;
+    const batchSize = args.batchSize ?? DEFAULT_RESTORE_BATCH;
+    if (!Number.isInteger(start) || start < 0) throw badRequest('start must be a non-negative integer');
+    if (!Number.isInteger(batchSize) || batchSize < 1) throw badRequest('batchSize must be a positive integer');
+    if (args.aspect !== undefined && !this.registry.aspects.has(args.aspect)) throw badRequest(`Unknown aspect ${args.aspect}`);
+    let result: RestoreResult = { entities: 0, batches: 0, timeMs: 0 };
+    const apply = async (urns: string[]) => {
+      await this.store.transaction(async (tx) => {
+        for (const urn of urns) await reindex(tx, this.registry, urn);
+      });
+      result = { ...result, entities: result.entities + urns.length, batches: result.batches + 1, ...(urns.length ? { lastUrn: urns[urns.length - 1] } : {}) };
+    };
+    if (args.urn !== undefined) {
+      await apply([resolveUrn(this.registry, args.urn).urnString]);
+    } else {
+      const max = args.limit ?? (args.urnLike !== undefined ? batchSize : Number.MAX_SAFE_INTEGER);
+      for (let offset = start; result.entities < max; ) {
+        const urns = await this.store.listUrns({
+          ...(args.urnLike !== undefined ? { urnLike: args.urnLike } : {}),
+          ...(args.aspect !== undefined ? { aspect: args.aspect } : {}),
+          start: offset,
+          limit: Math.min(batchSize, max - result.entities),
+        });
+        if (urns.length === 0) break;
+        await apply(urns);
+        offset += urns.length;
+      }
+    }
+    return { ...result, timeMs: this.now() - began };
+  }
+}
