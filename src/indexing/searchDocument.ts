@@ -43,7 +43,10 @@ export function buildSearchDocument(entity: EntitySpec, urn: string, aspects: Re
         fields[field.hasValuesFieldName] = [has || fields[field.hasValuesFieldName]?.[0] === true];
       }
       if (field.numValuesFieldName) {
-        fields[field.numValuesFieldName] = [values.length === 1 && typeof values[0] === 'number' ? values[0] : values.length];
+        // Several paths may count into one field (inputDatasets and inputDatasetEdges): they add up.
+        const count = values.length === 1 && typeof values[0] === 'number' ? values[0] : values.length;
+        const sofar = fields[field.numValuesFieldName]?.[0];
+        fields[field.numValuesFieldName] = [count + (typeof sofar === 'number' ? sofar : 0)];
       }
     }
   }
