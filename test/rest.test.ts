@@ -400,6 +400,12 @@ describe('system endpoints', () => {
       '/entitiesV2/&lt;urn&gt;',
       '/entities/&lt;urn&gt;',
       '/aspects/&lt;urn&gt;',
+      '/entities?action=search',
+      '/entities?action=browse',
+      '/entities?action=autocomplete',
+      '/relationships',
+      '/aspects?action=getTimeseriesAspectValues',
+      '/operations?action=restoreIndices',
     ]) {
       expect(reply.text).toContain(endpoint);
     }

@@ -6,6 +6,7 @@ import { snapshotToProposals } from '../../service/snapshots.js';
 import type { RestResource, ParamDoc } from './resource.js';
 import { queryOf, urnFromPath } from './restli.js';
 import { searchMetadata, searchResultBody } from './searchShape.js';
+import type { SearchRequest } from '../../service/search.js';
 
 const filterParam: ParamDoc = { name: 'filter', type: 'object', doc: '{or: [{and: [{field, value | values, condition?, negated?}]}]} (or legacy {criteria: [...]}); conditions EQUAL, CONTAIN, START_WITH, END_WITH, GREATER_THAN(_OR_EQUAL_TO), LESS_THAN(_OR_EQUAL_TO), IN, EXISTS, IS_NULL' };
 const sortParam: ParamDoc = { name: 'sort', type: 'object', doc: '{field, order: ASCENDING | DESCENDING}' };
@@ -28,6 +29,14 @@ function decodeScroll(id: unknown): number {
 }
 
 const entityList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
+const startParam: ParamDoc = { name: 'start', type: 'integer', required: true, doc: 'offset of the first result' };
+const countParam: ParamDoc = { name: 'count', type: 'integer', required: true, doc: 'page size (at most 10,000)' };
+const entitiesParam: ParamDoc = { name: 'entities', type: 'array', doc: 'entity types; empty or absent = all' };
+
+/** The search request in the parameters of the search actions. */
+function searchRequest(p: Record<string, unknown>, entities: string[], start = p.start as number): SearchRequest {
+  return { entities, input: p.input as string, filter: p.filter, sort: p.sort, start, count: p.count as number };
+}
 
 export const entitiesResource: RestResource = {
   name: 'entities',
@@ -54,46 +63,42 @@ export const entitiesResource: RestResource = {
         inputParam,
         filterParam,
         sortParam,
-        { name: 'start', type: 'integer', required: true, doc: 'offset of the first result' },
-        { name: 'count', type: 'integer', required: true, doc: 'page size (at most 10,000)' },
+        startParam,
+        countParam,
       ],
       returns: '{numEntities, pageSize, from, metadata: {urns, matches: [{matchedFields: [{name, value}]}], searchResultMetadatas: [{name, aggregations}], aggregations}, entities: [urn]}',
-      handler: async (p, { services }) =>
-        searchResultBody(
-          await services.search.search({ entities: [p.entity as string], input: p.input as string, filter: p.filter, sort: p.sort, start: p.start as number, count: p.count as number }),
-        ),
+      handler: async (p, { services }) => searchResultBody(await services.search.search(searchRequest(p, [p.entity as string]))),
     },
     {
       name: 'searchAcrossEntities',
       doc: 'Search over several entity types at once (all searchable types when entities is empty).',
       params: [
-        { name: 'entities', type: 'array', doc: 'entity types; empty or absent = all' },
+        entitiesParam,
         inputParam,
         filterParam,
         sortParam,
-        { name: 'start', type: 'integer', required: true, doc: 'offset of the first result' },
-        { name: 'count', type: 'integer', required: true, doc: 'page size (at most 10,000)' },
+        startParam,
+        countParam,
       ],
       returns: 'as search',
-      handler: async (p, { services }) =>
-        searchResultBody(await services.search.search({ entities: entityList(p.entities), input: p.input as string, filter: p.filter, sort: p.sort, start: p.start as number, count: p.count as number })),
+      handler: async (p, { services }) => searchResultBody(await services.search.search(searchRequest(p, entityList(p.entities)))),
     },
     {
       name: 'scrollAcrossEntities',
       doc: 'Walks a whole result set page by page: pass back the scrollId of each answer; the last page has none.',
       params: [
-        { name: 'entities', type: 'array', doc: 'entity types; empty or absent = all' },
+        entitiesParam,
         inputParam,
         filterParam,
         sortParam,
         { name: 'scrollId', type: 'string', doc: 'from the previous page; absent for the first' },
         { name: 'keepAlive', type: 'string', doc: 'accepted for compatibility (e.g. "5m"); scroll ids do not expire' },
-        { name: 'count', type: 'integer', required: true, doc: 'page size (at most 10,000)' },
+        countParam,
       ],
       returns: '{numEntities, pageSize, scrollId?, metadata, entities: [urn]}',
       handler: async (p, { services }) => {
         const start = decodeScroll(p.scrollId);
-        const r = await services.search.search({ entities: entityList(p.entities), input: p.input as string, filter: p.filter, sort: p.sort, start, count: p.count as number });
+        const r = await services.search.search(searchRequest(p, entityList(p.entities), start));
         const next = start + r.urns.length;
         return { numEntities: r.total, pageSize: r.count, ...(next < r.total && r.urns.length > 0 ? { scrollId: encodeScroll(next) } : {}), metadata: searchMetadata(r), entities: r.urns };
       },

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { loadRegistry } from '../registry/registry.js';
+import { extractEdges } from './edges.js';
+import { valuesAt } from './paths.js';
+import { buildSearchDocument } from './searchDocument.js';
+import { buildSearchRow, splitWords, weightBucket } from './searchRow.js';
+
+const registry = loadRegistry();
+const dataset = registry.entity('dataset')!;
+const URN = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.Orders,PROD)';
+
+describe('valuesAt', () => {
+  it('walks records, arrays and maps', () => {
+    const v = { owners: [{ owner: 'a' }, { owner: 'b' }], props: { k: 'v', n: 1 }, nested: { x: { y: 2 } } };
+    expect(valuesAt(v, '/owners/*/owner')).toEqual(['a', 'b']);
+    expect(valuesAt(v, '/props/*')).toEqual(['k=v', 'n=1']);
+    expect(valuesAt(v, '/nested/x/y')).toEqual([2]);
+    expect(valuesAt(v, '/missing/*/x')).toEqual([]);
+  });
+});
+
+describe('buildSearchDocument', () => {
+  const aspects = new Map<string, Record<string, unknown>>([
+    ['datasetKey', { platform: 'urn:li:dataPlatform:hive', name: 'db.Orders', origin: 'PROD' }],
+    ['datasetProperties', { description: 'all orders', customProperties: { team: 'sales' } }],
+    ['globalTags', { tags: [{ tag: 'urn:li:tag:PII' }, { tag: 'urn:li:tag:Gold' }] }],
+    ['ownership', { owners: [] }],
+    ['status', { removed: true }],
+  ]);
+  const doc = buildSearchDocument(dataset, URN, aspects);
+
+  it('takes key fields, searchable fields, has-values flags and removed', () => {
+    expect(doc.fields.urn).toEqual([URN]);
+    expect(doc.fields.id).toEqual(['db.Orders']);
+    expect(doc.fields.origin).toEqual(['PROD']);
+    expect(doc.fields.tags).toEqual(['urn:li:tag:PII', 'urn:li:tag:Gold']);
+    expect(doc.fields.hasTags).toEqual([true]);
+    expect(doc.fields.hasOwners).toEqual([false]);
+    expect(doc.fields.owners).toBeUndefined();
+    expect(doc.fields.customProperties).toEqual(['team=sales']);
+    expect(doc.removed).toBe(true);
+  });
+
+  it('puts default-query text in weight columns by boost', () => {
+    const row = buildSearchRow(dataset, doc);
+    expect(row.text[0]).toContain('db.Orders');
+    expect(row.text[0]).toContain(URN);
+    expect(row.text[2]).toContain('all orders');
+    expect(row.text[3]).toContain('urn:li:tag:PII');
+    expect(row.values.removed).toEqual(['true']);
+    expect(weightBucket(10)).toBe(0);
+    expect(weightBucket(0.1)).toBe(3);
+  });
+
+  it('splits camel case for full text', () => {
+    expect(splitWords('SampleKafkaDataset')).toBe('SampleKafkaDataset Sample Kafka Dataset');
+    expect(splitWords('plain')).toBe('plain');
+  });
+});
+
+describe('extractEdges', () => {
+  it('reads each relationship path, skips bad urns and duplicates', () => {
+    const lineage = registry.aspects.get('upstreamLineage')!;
+    const up = 'urn:li:dataset:(urn:li:dataPlatform:hive,up,PROD)';
+    const edges = extractEdges(lineage, URN, {
+      upstreams: [
+        { dataset: up, type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:a' } },
+        { dataset: up, type: 'COPY', auditStamp: { time: 0, actor: 'urn:li:corpuser:a' } },
+        { dataset: 'not an urn', type: 'COPY', auditStamp: { time: 0, actor: 'urn:li:corpuser:a' } },
+      ],
+    });
+    expect(edges).toEqual([{ source: URN, type: 'DownstreamOf', destination: up, aspect: 'upstreamLineage' }]);
+    expect(extractEdges(lineage, URN, { upstreams: [] })).toEqual([]);
+  });
+});
