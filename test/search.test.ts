@@ -71,14 +71,24 @@ describe.skipIf(!hasFixtures)('search and friends on the bootstrap catalog', () 
       expect(all.numEntities).toBeGreaterThan(8);
     });
 
-    it('puts deprecated entities after others that match as well', async () => {
-      const before = await search({ input: 'browse' });
+    it('puts deprecated entities after others that match as well, ties in urn order', async () => {
+      // The three test-browse datasets match `browse` in the same fields.
+      const query = { input: 'browse', filter: filterOf({ field: 'id', value: 'test-browse', condition: 'START_WITH' }) };
+      const before = await search(query);
+      expect(before.entities).toHaveLength(3);
+      expect(before.entities).toEqual([...before.entities].sort());
       const first = before.entities[0];
       await ingest(mcp(first, 'deprecation', { deprecated: true, note: 'gone', actor: JDOE }));
-      const after = await search({ input: 'browse' });
-      expect(after.entities[after.entities.length - 1]).toBe(first);
+      expect((await search(query)).entities).toEqual([...before.entities.slice(1), first]);
       await ingest(mcp(first, 'deprecation', { deprecated: false, note: '', actor: JDOE }));
-      expect((await search({ input: 'browse' })).entities).toEqual(before.entities);
+      expect((await search(query)).entities).toEqual(before.entities);
+    });
+
+    it('ranks a match in a heavier field first', async () => {
+      // SampleHdfsDataset's name matches `hdfs` (weight A); the datasets whose lineage or
+      // platform merely mention it rank below.
+      const v = await search({ input: 'hdfs' });
+      expect(v.entities[0]).toBe(HDFS);
     });
   });
 

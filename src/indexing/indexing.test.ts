@@ -3,7 +3,7 @@ import { loadRegistry } from '../registry/registry.js';
 import { extractEdges } from './edges.js';
 import { valuesAt } from './paths.js';
 import { buildSearchDocument } from './searchDocument.js';
-import { buildSearchRow, splitWords, weightBucket } from './searchRow.js';
+import { buildSearchRow, splitWords, textTokens, weightBucket } from './searchRow.js';
 
 const registry = loadRegistry();
 const dataset = registry.entity('dataset')!;
@@ -43,18 +43,19 @@ describe('buildSearchDocument', () => {
 
   it('puts default-query text in weight columns by boost', () => {
     const row = buildSearchRow(dataset, doc);
-    expect(row.text[0]).toContain('db.Orders');
-    expect(row.text[0]).toContain(URN);
+    expect(row.text[0]).toContain('db orders');
+    expect(row.text[0]).toContain('urn li dataset urn li dataplatform hive db orders prod');
     expect(row.text[2]).toContain('all orders');
-    expect(row.text[3]).toContain('urn:li:tag:PII');
+    expect(row.text[3]).toContain('urn li tag pii');
     expect(row.values.removed).toEqual(['true']);
     expect(weightBucket(10)).toBe(0);
     expect(weightBucket(0.1)).toBe(3);
   });
 
-  it('splits camel case for full text', () => {
+  it('splits camel case for full text, lower-cases and drops accents and punctuation', () => {
     expect(splitWords('SampleKafkaDataset')).toBe('SampleKafkaDataset Sample Kafka Dataset');
     expect(splitWords('plain')).toBe('plain');
+    expect(textTokens('Crème.brûlée_v2 (FR)')).toEqual(['creme', 'brulee', 'v2', 'fr']);
   });
 });
 

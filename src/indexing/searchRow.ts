@@ -13,11 +13,14 @@ export interface SearchRow {
   removed: boolean;
   /** Field → values, each as text (booleans `true`/`false`), for filters, facets and exact match. */
   values: Record<string, string[]>;
-  /** Full text by weight: [A (boost ≥ 8, and the urn), B (≥ 2), C (≥ 0.9), D (lower)]. */
+  /** Full-text words by weight, space-separated: [A (boost ≥ 8, and the urn), B (≥ 2), C (≥ 0.9), D (lower)]. */
   text: [string, string, string, string];
 }
 
-/** Column weights of the four text columns, used to rank full-text matches. */
+/**
+ * Column weights of the four text columns. A document's text score is the sum of the weights of the
+ * columns in which some query word occurs: simple enough for both backends to compute identically.
+ */
 export const TEXT_WEIGHTS = [10, 4, 1, 0.4] as const;
 
 export function weightBucket(boost: number): 0 | 1 | 2 | 3 {
@@ -31,6 +34,20 @@ export function weightBucket(boost: number): 0 | 1 | 2 | 3 {
 export function splitWords(text: string): string {
   const split = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
   return split === text ? text : `${text} ${split}`;
+}
+
+/**
+ * The words of a text as the full-text index holds them: letters and digits only, lower-cased,
+ * accents removed, camel-cased words also split. Both backends index these exact words (SQLite's
+ * FTS5 and PostgreSQL's `simple` tsvector see nothing left to split), so they match alike.
+ */
+export function textTokens(text: string): string[] {
+  return splitWords(text)
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t.length > 0);
 }
 
 /** Full-text boosts of an entity type's default-query fields, by field name (the urn counts as 10). */
@@ -54,7 +71,7 @@ export function buildSearchRow(entity: EntitySpec, doc: SearchDocument): SearchR
     values[field] = list.map(asText);
     const boost = boosts.get(field);
     if (boost === undefined) continue;
-    for (const v of list) if (typeof v === 'string') text[weightBucket(boost)].push(splitWords(v));
+    for (const v of list) if (typeof v === 'string') text[weightBucket(boost)].push(textTokens(v).join(' '));
   }
-  return { urn: doc.urn, entityType: doc.entityType, removed: doc.removed, values, text: text.map((t) => t.join('\n')) as SearchRow['text'] };
+  return { urn: doc.urn, entityType: doc.entityType, removed: doc.removed, values, text: text.map((t) => t.join(' ')) as SearchRow['text'] };
 }

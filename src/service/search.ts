@@ -2,7 +2,7 @@
  * Full-text search, exact field match, filters, facets, scrolling and autocomplete over the derived
  * search rows. What is searchable, with which boosts and facets, comes from the registry.
  */
-import { splitWords } from '../indexing/searchRow.js';
+import { textTokens } from '../indexing/searchRow.js';
 import type { Registry } from '../registry/registry.js';
 import type { EntitySpec, SearchableField } from '../registry/types.js';
 import type { SearchQuery, SearchRow, Store } from '../store/types.js';
@@ -35,9 +35,9 @@ export interface SearchResult {
 
 const MAX_COUNT = 10_000;
 
-/** Words of a query, split as the full-text index splits text. */
+/** Words of a query, split as the full-text index splits text (duplicates dropped). */
 export function queryWords(input: string): string[] {
-  return input.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+  return [...new Set(input.split(/[^\p{L}\p{N}]+/u).flatMap((w) => textTokens(w)))];
 }
 
 export class SearchService {
@@ -139,7 +139,7 @@ function matchedFields(row: SearchRow | undefined, words: readonly string[], fie
   for (const [name, values] of Object.entries(row.values)) {
     if (!names.has(name)) continue;
     for (const value of values) {
-      const tokens = queryWords(splitWords(value)).map((t) => t.toLowerCase());
+      const tokens = textTokens(value);
       if (lowered.some((w) => tokens.some((t) => t.startsWith(w)))) out.push({ name, value });
     }
   }

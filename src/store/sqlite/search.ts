@@ -106,8 +106,10 @@ export function hitsSql(q: SearchQuery): Sql {
       return `(CASE WHEN EXISTS (SELECT 1 FROM search_value w WHERE w.urn = d.urn AND w.field = ? AND w.value = ? COLLATE NOCASE) THEN ? ELSE 1 END)`;
     })
     .join(' * ');
-  // bm25 is negative, lower is better; multiplying by a weight below 1 moves a document down.
-  const base = text ? `bm25(search_text, ${TEXT_WEIGHTS.join(', ')})` : '-1.0';
+  // Lower is better: minus the weights of the columns with a hit (bm25 with one column weighted is
+  // negative exactly when that column has one); multiplying by a weight below 1 moves a document down.
+  const columnHit = (i: number) => `(CASE WHEN bm25(search_text, ${TEXT_WEIGHTS.map((_, j) => (i === j ? 1 : 0)).join(', ')}) < 0 THEN ${TEXT_WEIGHTS[i]} ELSE 0 END)`;
+  const base = text ? `-(${TEXT_WEIGHTS.map((_, i) => columnHit(i)).join(' + ')})` : '-1.0';
   const score = weights ? `${base} * ${weights}` : base;
 
   const where: string[] = [];
