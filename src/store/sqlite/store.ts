@@ -7,7 +7,8 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrations } from './migrations.js';
-import { filterSql, hitsSql, likeEscape, orderSql } from './search.js';
+import { filterSql, hitsSql, likeEscape, orderSql } from '../sql/search.js';
+import { sqliteDialect } from './dialect.js';
 import type {
   AspectRow,
   BrowseQuery,
@@ -236,7 +237,7 @@ export class SqliteStore implements Store {
 
   async search(q: SearchQuery): Promise<SearchPage> {
     if (q.entityTypes.length === 0) return { total: 0, urns: [], facets: {} };
-    const hits = hitsSql(q);
+    const hits = hitsSql(q, sqliteDialect);
     const total = this.read<{ n: number }>(`SELECT count(*) AS n FROM (${hits.text})`).get(...hits.params)!.n;
     const pageParams = [...hits.params];
     const order = orderSql(q, pageParams);
@@ -266,7 +267,7 @@ export class SqliteStore implements Store {
   async autocomplete(entityTypes: readonly string[], fields: readonly string[], prefix: string, filter: SearchQuery['filter'], limit: number): Promise<string[]> {
     if (entityTypes.length === 0 || fields.length === 0) return [];
     const params: unknown[] = [...entityTypes, ...fields, `${likeEscape(prefix)}%`, `% ${likeEscape(prefix)}%`];
-    const f = filterSql(filter, params);
+    const f = filterSql(filter, params, sqliteDialect);
     const sql = `SELECT v.value, min(length(v.value)) AS len FROM search_value v JOIN search_doc d ON d.urn = v.urn
       WHERE d.entity_type IN (${entityTypes.map(() => '?').join(', ')}) AND d.removed = 0
         AND v.field IN (${fields.map(() => '?').join(', ')})
@@ -278,7 +279,7 @@ export class SqliteStore implements Store {
   async browsePaths(q: BrowseQuery): Promise<Array<{ urn: string; path: string }>> {
     const base = q.path.replace(/\/+$/, '');
     const params: unknown[] = [q.entityType, base === '' ? '/%' : likeEscape(base), `${likeEscape(base)}/%`];
-    const f = filterSql(q.filter, params);
+    const f = filterSql(q.filter, params, sqliteDialect);
     const sql = `SELECT v.urn, v.value AS path FROM search_value v JOIN search_doc d ON d.urn = v.urn
       WHERE d.entity_type = ? AND d.removed = 0 AND v.field = 'browsePaths'
         AND (v.value LIKE ? ESCAPE '\\' OR v.value LIKE ? ESCAPE '\\')${f ? ` AND ${f}` : ''}

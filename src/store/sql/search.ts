@@ -1,10 +1,24 @@
 /**
- * SQL for searching the derived rows of the SQLite backend: filters over `search_value`, full text
- * over the FTS5 table `search_text` ranked by bm25 with the four weight columns, facets by counting
- * values over the whole result set.
+ * SQL for searching derived rows, shared by the SQL backends: filters over `search_value`, full
+ * text over the four weighted text columns, ranking, facets. What differs between backends (how
+ * full text is matched, case-insensitive comparison, LIKE) is behind a small dialect; placeholders
+ * are written `?` and a backend renumbers them if it needs to.
  */
 import { TEXT_WEIGHTS } from '../../indexing/searchRow.js';
 import type { Criterion, SearchQuery } from '../types.js';
+
+export interface SearchDialect {
+  /** FROM clause of documents, aliased `d`, joined to their full text when `text`. */
+  documents(text: boolean): string;
+  /** WHERE condition: every word occurs (as a word prefix) somewhere in the document's text. */
+  matchesAll(words: readonly string[], params: unknown[]): string;
+  /** Expression: 1 when some word occurs in text column `i` (0 = A … 3 = D), else 0. */
+  columnHit(i: number, words: readonly string[], params: unknown[]): string;
+  /** Condition: `column` equals one of `count` parameters, ignoring case. */
+  equalsAnyIgnoringCase(column: string, count: number): string;
+  /** Condition: `column` matches a LIKE pattern parameter (escape `\`), ignoring case. */
+  likeIgnoringCase(column: string): string;
+}
 
 export interface Sql {
   text: string;
@@ -22,7 +36,7 @@ function hasValue(condition: string): string {
   return `EXISTS (SELECT 1 FROM search_value v WHERE v.urn = d.urn AND v.field = ? AND ${condition})`;
 }
 
-function criterionSql(c: Criterion, params: unknown[]): string {
+function criterionSql(c: Criterion, params: unknown[], dialect: SearchDialect): string {
   const field = c.field.replace(/\.keyword$/, '');
   const anyOf = (one: (value: string) => string): string => {
     const parts = c.values.map((value) => {
@@ -39,7 +53,7 @@ function criterionSql(c: Criterion, params: unknown[]): string {
   const like = (pattern: (value: string) => string) =>
     anyOf((value) => {
       params.push(pattern(likeEscape(value)));
-      return `v.value LIKE ? ESCAPE '\\'`;
+      return dialect.likeIgnoringCase('v.value');
     });
   let sql: string;
   switch (c.condition) {
@@ -51,7 +65,7 @@ function criterionSql(c: Criterion, params: unknown[]): string {
     case 'EQUAL':
     case 'IN':
       params.push(field, ...c.values);
-      sql = hasValue(`v.value COLLATE NOCASE IN (${c.values.map(() => '?').join(', ')})`);
+      sql = hasValue(dialect.equalsAnyIgnoringCase('v.value', c.values.length));
       break;
     case 'CONTAIN':
       sql = like((v) => `%${v}%`);
@@ -79,59 +93,52 @@ function criterionSql(c: Criterion, params: unknown[]): string {
 }
 
 /** `(a AND b) OR (c)`; empty when there is no filter. */
-export function filterSql(filter: SearchQuery['filter'], params: unknown[]): string {
-  const groups = filter.filter((and) => and.length > 0).map((and) => `(${and.map((c) => criterionSql(c, params)).join(' AND ')})`);
+export function filterSql(filter: SearchQuery['filter'], params: unknown[], dialect: SearchDialect): string {
+  const groups = filter.filter((and) => and.length > 0).map((and) => `(${and.map((c) => criterionSql(c, params, dialect)).join(' AND ')})`);
   return groups.length === 0 ? '' : `(${groups.join(' OR ')})`;
 }
 
-/** FTS5 query: every word as a prefix, all required. */
-export function matchExpression(words: readonly string[]): string {
-  return words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND ');
-}
-
 /** The matching documents with their rank keys, as a FROM/WHERE fragment selecting `urn`, `exact`, `score`. */
-export function hitsSql(q: SearchQuery): Sql {
+export function hitsSql(q: SearchQuery, dialect: SearchDialect): Sql {
   const params: unknown[] = [];
   const text = q.words.length > 0;
   const exact =
     q.phrase && q.nameFields.length > 0
       ? (() => {
           params.push(...q.nameFields, q.phrase);
-          return `CASE WHEN EXISTS (SELECT 1 FROM search_value n WHERE n.urn = d.urn AND n.field IN (${q.nameFields.map(() => '?').join(', ')}) AND n.value = ? COLLATE NOCASE) THEN 0 ELSE 1 END`;
+          return `CASE WHEN EXISTS (SELECT 1 FROM search_value n WHERE n.urn = d.urn AND n.field IN (${q.nameFields.map(() => '?').join(', ')}) AND ${dialect.equalsAnyIgnoringCase('n.value', 1)}) THEN 0 ELSE 1 END`;
         })()
       : '1';
+  // Lower is better: minus the weights of the columns with a hit; multiplying by a weight below 1
+  // moves a document down. Parameters are pushed in the order their placeholders appear.
+  const base = text ? `-(${TEXT_WEIGHTS.map((w, i) => `${dialect.columnHit(i, q.words, params)} * ${w}`).join(' + ')})` : '-1.0';
+  // The weights are the registry's numbers, written as literals so every backend types them as reals.
   const weights = q.weights
     .map((w) => {
-      params.push(w.field, w.value, w.weight);
-      return `(CASE WHEN EXISTS (SELECT 1 FROM search_value w WHERE w.urn = d.urn AND w.field = ? AND w.value = ? COLLATE NOCASE) THEN ? ELSE 1 END)`;
+      params.push(w.field, w.value);
+      return `(CASE WHEN EXISTS (SELECT 1 FROM search_value w WHERE w.urn = d.urn AND w.field = ? AND ${dialect.equalsAnyIgnoringCase('w.value', 1)}) THEN ${Number(w.weight).toFixed(6)} ELSE 1.0 END)`;
     })
     .join(' * ');
-  // Lower is better: minus the weights of the columns with a hit (bm25 with one column weighted is
-  // negative exactly when that column has one); multiplying by a weight below 1 moves a document down.
-  const columnHit = (i: number) => `(CASE WHEN bm25(search_text, ${TEXT_WEIGHTS.map((_, j) => (i === j ? 1 : 0)).join(', ')}) < 0 THEN ${TEXT_WEIGHTS[i]} ELSE 0 END)`;
-  const base = text ? `-(${TEXT_WEIGHTS.map((_, i) => columnHit(i)).join(' + ')})` : '-1.0';
   const score = weights ? `${base} * ${weights}` : base;
 
   const where: string[] = [];
-  if (text) {
-    params.push(matchExpression(q.words));
-    where.push('search_text MATCH ?');
-  }
+  if (text) where.push(dialect.matchesAll(q.words, params));
   params.push(...q.entityTypes);
   where.push(`d.entity_type IN (${q.entityTypes.map(() => '?').join(', ')})`);
   if (!q.includeRemoved) where.push('d.removed = 0');
-  const filter = filterSql(q.filter, params);
+  const filter = filterSql(q.filter, params, dialect);
   if (filter) where.push(filter);
-  const from = text ? 'search_text JOIN search_doc d ON d.id = search_text.rowid' : 'search_doc d';
-  return { text: `SELECT d.urn AS urn, ${exact} AS exact, ${score} AS score FROM ${from} WHERE ${where.join(' AND ')}`, params };
+  return { text: `SELECT d.urn AS urn, ${exact} AS exact, ${score} AS score FROM ${dialect.documents(text)} WHERE ${where.join(' AND ')}`, params };
 }
 
 /** ORDER BY for a page of hits: an explicit sort, else exact name matches, score, then urn. */
 export function orderSql(q: SearchQuery, params: unknown[]): string {
   if (q.sort) {
-    params.push(q.sort.field.replace(/\.keyword$/, ''));
+    const field = q.sort.field.replace(/\.keyword$/, '');
+    params.push(field, field);
     const dir = q.sort.order === 'DESCENDING' ? 'DESC' : 'ASC';
-    return `(SELECT MIN(coalesce(s.num, s.value)) FROM search_value s WHERE s.urn = hits.urn AND s.field = ?) ${dir} NULLS LAST, hits.urn`;
+    const min = (column: string) => `(SELECT MIN(s.${column}) FROM search_value s WHERE s.urn = hits.urn AND s.field = ?) ${dir} NULLS LAST`;
+    return `${min('num')}, ${min('value')}, hits.urn`;
   }
   return 'hits.exact, hits.score, hits.urn';
 }
