@@ -7,7 +7,8 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrations } from './migrations.js';
-import { filterSql, hitsSql, likeEscape, orderSql } from '../sql/search.js';
+import { autocompleteSql, browsePathsSql, countAspectSql, facetsSql, listUrnsSql, pageSql, relatedSql } from '../sql/reads.js';
+import { hitsSql, orderSql } from '../sql/search.js';
 import { sqliteDialect } from './dialect.js';
 import type {
   AspectRow,
@@ -239,19 +240,12 @@ export class SqliteStore implements Store {
     if (q.entityTypes.length === 0) return { total: 0, urns: [], facets: {} };
     const hits = hitsSql(q, sqliteDialect);
     const total = this.read<{ n: number }>(`SELECT count(*) AS n FROM (${hits.text})`).get(...hits.params)!.n;
-    const pageParams = [...hits.params];
-    const order = orderSql(q, pageParams);
-    const urns = this.read<{ urn: string }>(`SELECT hits.urn FROM (${hits.text}) hits ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .all(...pageParams, q.count, q.start)
-      .map((r) => r.urn);
+    const page = pageSql(q, hits, (params) => orderSql(q, params));
+    const urns = this.read<{ urn: string }>(page.text).all(...page.params).map((r) => r.urn);
     const facets: SearchPage['facets'] = {};
     if (q.facetFields.length > 0 && total > 0) {
-      const rows = this.read<{ field: string; value: string; n: number }>(
-        `SELECT v.field, v.value, count(*) AS n FROM search_value v
-         WHERE v.field IN (${q.facetFields.map(() => '?').join(', ')}) AND v.urn IN (SELECT urn FROM (${hits.text}))
-         GROUP BY v.field, v.value ORDER BY n DESC, v.value`,
-      ).all(...q.facetFields, ...hits.params);
-      for (const r of rows) (facets[r.field] ??= {})[r.value] = r.n;
+      const f = facetsSql(hits, q.facetFields);
+      for (const r of this.read<{ field: string; value: string; n: number }>(f.text).all(...f.params)) (facets[r.field] ??= {})[r.value] = r.n;
     }
     return { total, urns, facets };
   }
@@ -266,59 +260,30 @@ export class SqliteStore implements Store {
 
   async autocomplete(entityTypes: readonly string[], fields: readonly string[], prefix: string, filter: SearchQuery['filter'], limit: number): Promise<string[]> {
     if (entityTypes.length === 0 || fields.length === 0) return [];
-    const params: unknown[] = [...entityTypes, ...fields, `${likeEscape(prefix)}%`, `% ${likeEscape(prefix)}%`];
-    const f = filterSql(filter, params, sqliteDialect);
-    const sql = `SELECT v.value, min(length(v.value)) AS len FROM search_value v JOIN search_doc d ON d.urn = v.urn
-      WHERE d.entity_type IN (${entityTypes.map(() => '?').join(', ')}) AND d.removed = 0
-        AND v.field IN (${fields.map(() => '?').join(', ')})
-        AND (v.value LIKE ? ESCAPE '\\' OR v.value LIKE ? ESCAPE '\\')${f ? ` AND ${f}` : ''}
-      GROUP BY v.value ORDER BY len, v.value LIMIT ?`;
-    return this.read<{ value: string }>(sql).all(...params, limit).map((r) => r.value);
+    const q = autocompleteSql(sqliteDialect, entityTypes, fields, prefix, filter, limit);
+    return this.read<{ value: string }>(q.text).all(...q.params).map((r) => r.value);
   }
 
   async browsePaths(q: BrowseQuery): Promise<Array<{ urn: string; path: string }>> {
-    const base = q.path.replace(/\/+$/, '');
-    const params: unknown[] = [q.entityType, base === '' ? '/%' : likeEscape(base), `${likeEscape(base)}/%`];
-    const f = filterSql(q.filter, params, sqliteDialect);
-    const sql = `SELECT v.urn, v.value AS path FROM search_value v JOIN search_doc d ON d.urn = v.urn
-      WHERE d.entity_type = ? AND d.removed = 0 AND v.field = 'browsePaths'
-        AND (v.value LIKE ? ESCAPE '\\' OR v.value LIKE ? ESCAPE '\\')${f ? ` AND ${f}` : ''}
-      ORDER BY v.urn`;
-    return this.read<{ urn: string; path: string }>(sql).all(...params);
+    const sql = browsePathsSql(sqliteDialect, q);
+    return this.read<{ urn: string; path: string }>(sql.text).all(...sql.params);
   }
 
   async related(q: RelatedQuery): Promise<{ total: number; edges: Edge[] }> {
     if (q.types.length === 0) return { total: 0, edges: [] };
-    const [self, other] = q.direction === 'OUTGOING' ? ['source', 'destination'] : ['destination', 'source'];
-    const where = `e.${self} = ? AND e.type IN (${q.types.map(() => '?').join(', ')})
-      AND NOT EXISTS (SELECT 1 FROM search_doc r WHERE r.removed = 1 AND r.urn IN (e.source, e.destination))`;
-    const params = [q.urn, ...q.types];
-    const grouped = `SELECT e.type, e.${other} AS other, min(e.source) AS source, min(e.destination) AS destination, min(e.aspect) AS aspect
-      FROM edge e WHERE ${where} GROUP BY e.type, e.${other}`;
-    const total = this.read<{ n: number }>(`SELECT count(*) AS n FROM (${grouped})`).get(...params)!.n;
-    const edges = this.read<Edge>(`SELECT source, type, destination, aspect FROM (${grouped}) ORDER BY other, type LIMIT ? OFFSET ?`).all(...params, q.count, q.start);
-    return { total, edges };
+    const { count, page } = relatedSql(q);
+    const total = this.read<{ n: number }>(count.text).get(...count.params)!.n;
+    return { total, edges: this.read<Edge>(page.text).all(...page.params) };
   }
 
   async listUrns(o: { urnLike?: string; aspect?: string; start: number; limit: number }): Promise<string[]> {
-    const where = ['version = 0'];
-    const params: unknown[] = [];
-    if (o.urnLike) {
-      where.push('urn LIKE ?');
-      params.push(o.urnLike);
-    }
-    if (o.aspect) {
-      where.push('aspect = ?');
-      params.push(o.aspect);
-    }
-    return this.read<{ urn: string }>(`SELECT DISTINCT urn FROM aspect WHERE ${where.join(' AND ')} ORDER BY urn LIMIT ? OFFSET ?`)
-      .all(...params, o.limit, o.start)
-      .map((r) => r.urn);
+    const q = listUrnsSql(o);
+    return this.read<{ urn: string }>(q.text).all(...q.params).map((r) => r.urn);
   }
 
   async countAspect(aspect: string, urnLike?: string): Promise<number> {
-    const sql = `SELECT count(*) AS n FROM aspect WHERE aspect = ? AND version = 0${urnLike ? ' AND urn LIKE ?' : ''}`;
-    return this.read<{ n: number }>(sql).get(aspect, ...(urnLike ? [urnLike] : []))!.n;
+    const q = countAspectSql(aspect, urnLike);
+    return this.read<{ n: number }>(q.text).get(...q.params)!.n;
   }
 
   async dumpDerived(): Promise<{ rows: SearchRow[]; edges: Edge[] }> {

@@ -1,0 +1,79 @@
+/**
+ * Schema migrations of the PostgreSQL backend, applied in order at start under an advisory lock,
+ * so several processes starting at once apply each exactly once. Append new ones; never edit one
+ * that has shipped. Text columns use the "C" collation so urns sort byte-wise, as in SQLite.
+ */
+export const migrations: readonly string[] = [
+  `
+  CREATE TABLE aspect (
+    urn             text COLLATE "C" NOT NULL,
+    aspect          text COLLATE "C" NOT NULL,
+    version         bigint NOT NULL,
+    value           text   NOT NULL,
+    system_metadata text,
+    created_on      bigint NOT NULL,
+    created_by      text   NOT NULL,
+    PRIMARY KEY (urn, aspect, version)
+  );
+  CREATE INDEX aspect_latest ON aspect (aspect, urn) WHERE version = 0;
+
+  CREATE TABLE timeseries (
+    urn               text COLLATE "C" NOT NULL,
+    aspect            text COLLATE "C" NOT NULL,
+    timestamp_millis  bigint NOT NULL,
+    event_granularity text COLLATE "C" NOT NULL,
+    partition         text COLLATE "C" NOT NULL,
+    message_id        text COLLATE "C" NOT NULL,
+    value             text   NOT NULL,
+    system_metadata   text,
+    PRIMARY KEY (urn, aspect, timestamp_millis, event_granularity, partition, message_id)
+  );
+
+  CREATE TABLE change_log (
+    "offset"    bigserial PRIMARY KEY,
+    entity_urn  text   NOT NULL,
+    aspect      text   NOT NULL,
+    change_type text   NOT NULL,
+    event       text   NOT NULL,
+    created_on  bigint NOT NULL
+  );
+
+  CREATE TABLE search_doc (
+    id          bigserial PRIMARY KEY,
+    urn         text COLLATE "C" NOT NULL UNIQUE,
+    entity_type text COLLATE "C" NOT NULL,
+    removed     smallint NOT NULL,
+    row         text NOT NULL,
+    a           text NOT NULL,
+    b           text NOT NULL,
+    c           text NOT NULL,
+    d           text NOT NULL,
+    tsv_a       tsvector GENERATED ALWAYS AS (to_tsvector('simple', a)) STORED,
+    tsv_b       tsvector GENERATED ALWAYS AS (to_tsvector('simple', b)) STORED,
+    tsv_c       tsvector GENERATED ALWAYS AS (to_tsvector('simple', c)) STORED,
+    tsv_d       tsvector GENERATED ALWAYS AS (to_tsvector('simple', d)) STORED,
+    tsv         tsvector GENERATED ALWAYS AS (to_tsvector('simple', a || ' ' || b || ' ' || c || ' ' || d)) STORED
+  );
+  CREATE INDEX search_doc_type ON search_doc (entity_type, removed, urn);
+  CREATE INDEX search_doc_tsv ON search_doc USING gin (tsv);
+
+  CREATE TABLE search_value (
+    urn   text COLLATE "C" NOT NULL,
+    field text COLLATE "C" NOT NULL,
+    value text COLLATE "C" NOT NULL,
+    num   double precision,
+    PRIMARY KEY (urn, field, value)
+  );
+  CREATE INDEX search_value_field ON search_value (field, lower(value));
+  CREATE INDEX search_value_prefix ON search_value (field, lower(value) text_pattern_ops);
+
+  CREATE TABLE edge (
+    source      text COLLATE "C" NOT NULL,
+    type        text COLLATE "C" NOT NULL,
+    destination text COLLATE "C" NOT NULL,
+    aspect      text COLLATE "C" NOT NULL,
+    PRIMARY KEY (source, type, destination, aspect)
+  );
+  CREATE INDEX edge_destination ON edge (destination, type);
+  `,
+];

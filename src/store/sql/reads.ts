@@ -1,0 +1,90 @@
+/**
+ * The remaining read queries over derived rows and aspects, shared by the SQL backends (written with
+ * `?` placeholders; see search.ts for the dialect). Ordering is byte-wise on urns in both.
+ */
+import type { BrowseQuery, RelatedQuery, SearchQuery } from '../types.js';
+import { filterSql, likeEscape, type SearchDialect, type Sql } from './search.js';
+
+const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+export function autocompleteSql(dialect: SearchDialect, entityTypes: readonly string[], fields: readonly string[], prefix: string, filter: SearchQuery['filter'], limit: number): Sql {
+  const params: unknown[] = [...entityTypes, ...fields, `${likeEscape(prefix)}%`, `% ${likeEscape(prefix)}%`];
+  const f = filterSql(filter, params, dialect);
+  params.push(limit);
+  return {
+    text: `SELECT v.value AS value, min(length(v.value)) AS len FROM search_value v JOIN search_doc d ON d.urn = v.urn
+      WHERE d.entity_type IN (${list(entityTypes.length)}) AND d.removed = 0
+        AND v.field IN (${list(fields.length)})
+        AND (${dialect.likeIgnoringCase('v.value')} OR ${dialect.likeIgnoringCase('v.value')})${f ? ` AND ${f}` : ''}
+      GROUP BY v.value ORDER BY len, v.value LIMIT ?`,
+    params,
+  };
+}
+
+/** Browse paths equal to the path or below it (compared exactly: paths are case-sensitive). */
+export function browsePathsSql(dialect: SearchDialect, q: BrowseQuery): Sql {
+  const base = q.path.replace(/\/+$/, '');
+  const prefix = `${base}/`;
+  const params: unknown[] = [q.entityType, base, prefix.length, prefix];
+  const f = filterSql(q.filter, params, dialect);
+  return {
+    text: `SELECT v.urn AS urn, v.value AS path FROM search_value v JOIN search_doc d ON d.urn = v.urn
+      WHERE d.entity_type = ? AND d.removed = 0 AND v.field = 'browsePaths'
+        AND (v.value = ? OR substr(v.value, 1, ?) = ?)${f ? ` AND ${f}` : ''}
+      ORDER BY v.urn, v.value`,
+    params,
+  };
+}
+
+/** Edges of one entity in one direction, one per (type, other end), leaving out soft-deleted ends. */
+export function relatedSql(q: RelatedQuery): { count: Sql; page: Sql } {
+  const [self, other] = q.direction === 'OUTGOING' ? ['source', 'destination'] : ['destination', 'source'];
+  const grouped = `SELECT e.type AS type, e.${other} AS other, min(e.source) AS source, min(e.destination) AS destination, min(e.aspect) AS aspect
+    FROM edge e
+    WHERE e.${self} = ? AND e.type IN (${list(q.types.length)})
+      AND NOT EXISTS (SELECT 1 FROM search_doc r WHERE r.removed = 1 AND (r.urn = e.source OR r.urn = e.destination))
+    GROUP BY e.type, e.${other}`;
+  const params = [q.urn, ...q.types];
+  return {
+    count: { text: `SELECT count(*) AS n FROM (${grouped}) g`, params },
+    page: { text: `SELECT source, type, destination, aspect FROM (${grouped}) g ORDER BY other, type LIMIT ? OFFSET ?`, params: [...params, q.count, q.start] },
+  };
+}
+
+export function listUrnsSql(o: { urnLike?: string; aspect?: string; start: number; limit: number }): Sql {
+  const where = ['version = 0'];
+  const params: unknown[] = [];
+  if (o.urnLike) {
+    where.push('urn LIKE ?');
+    params.push(o.urnLike);
+  }
+  if (o.aspect) {
+    where.push('aspect = ?');
+    params.push(o.aspect);
+  }
+  params.push(o.limit, o.start);
+  return { text: `SELECT DISTINCT urn FROM aspect WHERE ${where.join(' AND ')} ORDER BY urn LIMIT ? OFFSET ?`, params };
+}
+
+export function countAspectSql(aspect: string, urnLike?: string): Sql {
+  return {
+    text: `SELECT count(*) AS n FROM aspect WHERE aspect = ? AND version = 0${urnLike ? ' AND urn LIKE ?' : ''}`,
+    params: urnLike ? [aspect, urnLike] : [aspect],
+  };
+}
+
+export function facetsSql(hits: Sql, fields: readonly string[]): Sql {
+  return {
+    text: `SELECT v.field AS field, v.value AS value, count(*) AS n FROM search_value v
+      WHERE v.field IN (${list(fields.length)}) AND v.urn IN (SELECT urn FROM (${hits.text}) h)
+      GROUP BY v.field, v.value`,
+    params: [...fields, ...hits.params],
+  };
+}
+
+export function pageSql(q: SearchQuery, hits: Sql, order: (params: unknown[]) => string): Sql {
+  const params = [...hits.params];
+  const orderBy = order(params);
+  params.push(q.count, q.start);
+  return { text: `SELECT hits.urn AS urn FROM (${hits.text}) hits ORDER BY ${orderBy} LIMIT ? OFFSET ?`, params };
+}
