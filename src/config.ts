@@ -6,6 +6,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
+  /** Connections a PostgreSQL store may hold open. */
+  poolSize: number;
   authEnabled: boolean;
   adminToken?: string;
   logLevel: string;
@@ -37,6 +39,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!/^sqlite:.+/.test(databaseUrl) && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
     throw new ConfigError(`DATABASE_URL must be sqlite:<path> or postgres://user:pass@host:port/db, not '${databaseUrl}'`);
   }
+  const poolText = get('DATABASE_POOL_SIZE') ?? '10';
+  if (!/^\d+$/.test(poolText) || Number(poolText) < 1) throw new ConfigError(`DATABASE_POOL_SIZE must be a positive integer, not '${poolText}'`);
   const logLevel = get('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not '${logLevel}'`);
   const adminToken = get('ADMIN_TOKEN');
@@ -44,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port,
     host: get('HOST') ?? '0.0.0.0',
     databaseUrl,
+    poolSize: Number(poolText),
     authEnabled: parseBoolean('AUTH_ENABLED', get('AUTH_ENABLED') ?? 'true'),
     ...(adminToken ? { adminToken } : {}),
     logLevel,

@@ -5,7 +5,9 @@ import { join, resolve } from 'node:path';
 import { pino } from 'pino';
 import { buildServer } from '../src/server.js';
 import { createServices, type Services } from '../src/service/services.js';
-import { SqliteStore } from '../src/store/sqlite/store.js';
+import { openStore } from '../src/store/index.js';
+import type { Store } from '../src/store/types.js';
+import pg from 'pg';
 
 export interface TestServer {
   url: string;
@@ -18,9 +20,43 @@ export function tempDir(prefix = 'catalog-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/**
+ * The backend end-to-end tests run on: SQLite by default; PostgreSQL when TEST_DATABASE_URL names a
+ * server (each test server then gets a database of its own, dropped afterwards).
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+export const BACKEND = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+let databases = 0;
+
+/** A fresh, empty store on the test backend, and how to dispose of it. */
+export async function openTestStore(dir: string): Promise<{ store: Store; url: string; drop(): Promise<void> }> {
+  if (!TEST_DATABASE_URL) {
+    const url = `sqlite:${join(dir, 'catalog.db')}`;
+    return { store: await openStore(url), url, drop: async () => undefined };
+  }
+  const name = `catalog_test_${process.pid}_${++databases}_${Date.now() % 100000}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    store: await openStore(url.toString(), { poolSize: 4 }),
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
 export async function startTestServer(options: { now?: () => number } = {}): Promise<TestServer> {
   const dir = tempDir();
-  const store = new SqliteStore(join(dir, 'catalog.db'));
+  const { store, drop } = await openTestStore(dir);
   const services = createServices(store, options.now);
   const app = await buildServer({ services, logger: pino({ level: 'silent' }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -33,6 +69,7 @@ export async function startTestServer(options: { now?: () => number } = {}): Pro
     async close() {
       await app.close();
       await store.close();
+      await drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -14,7 +14,7 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = pino({ level: config.logLevel });
-  const store = await openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl, { poolSize: config.poolSize });
   const services = createServices(store);
   const app = await buildServer({ services, logger });
   try {
@@ -26,7 +26,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
-  logger.info({ database: config.databaseUrl }, `metadata-catalog serving on ${url}`);
+  logger.info({ database: config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@') }, `metadata-catalog serving on ${url}`);
   if (config.authEnabled) {
     logger.warn('AUTH_ENABLED is true, but token authentication is not part of this build yet: the API is open to anyone who can reach it');
   }

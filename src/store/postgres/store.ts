@@ -1,0 +1,341 @@
+/**
+ * The scale-out backend: PostgreSQL through a connection pool. Several service processes may share
+ * one database: writers lock the latest version of an aspect (`FOR UPDATE`), a transaction that
+ * loses a race (a unique violation on a first write, a deadlock, a serialization failure) is run
+ * again, and change log appends take a transaction-scoped advisory lock so offsets follow commit
+ * order.
+ */
+import pg from 'pg';
+import { migrations } from './migrations.js';
+import { pgDialect, toPositional } from './dialect.js';
+import { autocompleteSql, browsePathsSql, countAspectSql, facetsSql, listUrnsSql, pageSql, relatedSql } from '../sql/reads.js';
+import { hitsSql, orderSql, type Sql } from '../sql/search.js';
+import type {
+  AspectRow,
+  BrowseQuery,
+  ChangeLogEvent,
+  Edge,
+  RelatedQuery,
+  SearchPage,
+  SearchQuery,
+  SearchRow,
+  Store,
+  StoreTx,
+  StoredChangeLogEvent,
+  SystemMetadata,
+  TimeseriesRange,
+  TimeseriesRow,
+} from '../types.js';
+
+// bigint columns (versions, times, counts) fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+
+const MIGRATION_LOCK = 0x6d636174; // 'mcat'
+const CHANGE_LOG_LOCK = 0x6d63636c;
+const RETRYABLE = new Set(['23505', '40001', '40P01']);
+const MAX_ATTEMPTS = 8;
+
+interface RawAspect {
+  urn: string;
+  aspect: string;
+  version: number;
+  value: string;
+  system_metadata: string | null;
+  created_on: number;
+  created_by: string;
+}
+
+const parseSm = (t: string | null) => (t === null ? null : (JSON.parse(t) as SystemMetadata));
+
+function toRow(r: RawAspect): AspectRow {
+  return {
+    urn: r.urn,
+    aspect: r.aspect,
+    version: r.version,
+    value: JSON.parse(r.value) as Record<string, unknown>,
+    systemMetadata: parseSm(r.system_metadata),
+    createdOn: r.created_on,
+    createdBy: r.created_by,
+  };
+}
+
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+async function run<T extends pg.QueryResultRow>(db: Queryable, sql: Sql | string, params: unknown[] = []): Promise<T[]> {
+  const q = typeof sql === 'string' ? { text: sql, params } : sql;
+  return (await db.query<T>(toPositional(q.text), q.params as unknown[])).rows;
+}
+
+async function migrate(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY)');
+    const done = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    for (let i = 0; i < migrations.length; i++) {
+      if (done.has(i + 1)) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query(migrations[i]);
+        await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [i + 1]);
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw err;
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
+class PgTx implements StoreTx {
+  private changeLogLocked = false;
+  constructor(private readonly client: pg.PoolClient) {}
+
+  async getLatest(urn: string, aspect: string): Promise<AspectRow | undefined> {
+    const [r] = await run<RawAspect>(this.client, 'SELECT * FROM aspect WHERE urn = ? AND aspect = ? AND version = 0 FOR UPDATE', [urn, aspect]);
+    return r ? toRow(r) : undefined;
+  }
+
+  async getMaxVersion(urn: string, aspect: string): Promise<number> {
+    const [r] = await run<{ v: number | null }>(this.client, 'SELECT max(version) AS v FROM aspect WHERE urn = ? AND aspect = ?', [urn, aspect]);
+    return r?.v ?? 0;
+  }
+
+  async putAspect(row: AspectRow): Promise<void> {
+    await run(
+      this.client,
+      `INSERT INTO aspect (urn, aspect, version, value, system_metadata, created_on, created_by) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (urn, aspect, version) DO UPDATE SET value = excluded.value, system_metadata = excluded.system_metadata,
+         created_on = excluded.created_on, created_by = excluded.created_by`,
+      [row.urn, row.aspect, row.version, JSON.stringify(row.value), row.systemMetadata === null ? null : JSON.stringify(row.systemMetadata), row.createdOn, row.createdBy],
+    );
+  }
+
+  async putSystemMetadata(urn: string, aspect: string, version: number, systemMetadata: SystemMetadata): Promise<void> {
+    await run(this.client, 'UPDATE aspect SET system_metadata = ? WHERE urn = ? AND aspect = ? AND version = ?', [JSON.stringify(systemMetadata), urn, aspect, version]);
+  }
+
+  async deleteAspect(urn: string, aspect: string): Promise<number> {
+    return (await this.client.query('DELETE FROM aspect WHERE urn = $1 AND aspect = $2', [urn, aspect])).rowCount ?? 0;
+  }
+
+  async putTimeseries(row: TimeseriesRow): Promise<void> {
+    await run(
+      this.client,
+      `INSERT INTO timeseries (urn, aspect, timestamp_millis, event_granularity, partition, message_id, value, system_metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (urn, aspect, timestamp_millis, event_granularity, partition, message_id) DO UPDATE SET value = excluded.value, system_metadata = excluded.system_metadata`,
+      [row.urn, row.aspect, row.timestampMillis, row.eventGranularity, row.partition, row.messageId, JSON.stringify(row.value), row.systemMetadata === null ? null : JSON.stringify(row.systemMetadata)],
+    );
+  }
+
+  async appendChangeLog(event: ChangeLogEvent): Promise<number> {
+    // Held until commit: appends, and so commits, of writing transactions happen one at a time from here,
+    // which keeps offsets in commit order for readers that follow the log.
+    if (!this.changeLogLocked) {
+      await this.client.query('SELECT pg_advisory_xact_lock($1)', [CHANGE_LOG_LOCK]);
+      this.changeLogLocked = true;
+    }
+    const [r] = await run<{ offset: number }>(
+      this.client,
+      'INSERT INTO change_log (entity_urn, aspect, change_type, event, created_on) VALUES (?, ?, ?, ?, ?) RETURNING "offset"',
+      [event.entityUrn, event.aspectName, event.changeType, JSON.stringify(event), event.created.time],
+    );
+    return r.offset;
+  }
+
+  async getLatestAspects(urn: string): Promise<AspectRow[]> {
+    return (await run<RawAspect>(this.client, 'SELECT * FROM aspect WHERE urn = ? AND version = 0', [urn])).map(toRow);
+  }
+
+  async putDerived(row: SearchRow, edges: readonly Edge[]): Promise<void> {
+    const [a, b, c, d] = row.text;
+    await run(
+      this.client,
+      `INSERT INTO search_doc (urn, entity_type, removed, row, a, b, c, d) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (urn) DO UPDATE SET entity_type = excluded.entity_type, removed = excluded.removed, row = excluded.row,
+         a = excluded.a, b = excluded.b, c = excluded.c, d = excluded.d`,
+      [row.urn, row.entityType, row.removed ? 1 : 0, JSON.stringify(row), a, b, c, d],
+    );
+    await run(this.client, 'DELETE FROM search_value WHERE urn = ?', [row.urn]);
+    const values = Object.entries(row.values).flatMap(([field, list]) => list.map((value) => [field, value, NUMERIC.test(value) ? Number(value) : null] as const));
+    if (values.length > 0) {
+      await this.client.query(
+        `INSERT INTO search_value (urn, field, value, num)
+         SELECT $1, f, v, n FROM unnest($2::text[], $3::text[], $4::float8[]) AS t(f, v, n) ON CONFLICT DO NOTHING`,
+        [row.urn, values.map((x) => x[0]), values.map((x) => x[1]), values.map((x) => x[2])],
+      );
+    }
+    await run(this.client, 'DELETE FROM edge WHERE source = ?', [row.urn]);
+    if (edges.length > 0) {
+      await this.client.query(
+        `INSERT INTO edge (source, type, destination, aspect)
+         SELECT $1, t, d, a FROM unnest($2::text[], $3::text[], $4::text[]) AS e(t, d, a) ON CONFLICT DO NOTHING`,
+        [row.urn, edges.map((e) => e.type), edges.map((e) => e.destination), edges.map((e) => e.aspect)],
+      );
+    }
+  }
+
+  async deleteDerived(urn: string): Promise<void> {
+    await run(this.client, 'DELETE FROM search_doc WHERE urn = ?', [urn]);
+    await run(this.client, 'DELETE FROM search_value WHERE urn = ?', [urn]);
+    await run(this.client, 'DELETE FROM edge WHERE source = ?', [urn]);
+  }
+}
+
+export class PostgresStore implements Store {
+  private constructor(private readonly pool: pg.Pool) {}
+
+  /** Connects and brings the schema up to date. */
+  static async open(url: string, poolSize = 10): Promise<PostgresStore> {
+    const pool = new pg.Pool({ connectionString: url, max: poolSize });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    try {
+      await migrate(pool);
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return new PostgresStore(pool);
+  }
+
+  async transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(new PgTx(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        const code = (err as { code?: string }).code;
+        if (code && RETRYABLE.has(code) && attempt < MAX_ATTEMPTS) {
+          await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+          continue;
+        }
+        throw err;
+      } finally {
+        client.release();
+      }
+    }
+  }
+
+  async getLatestAspects(urns: readonly string[], aspects?: readonly string[]): Promise<Map<string, AspectRow[]>> {
+    const out = new Map<string, AspectRow[]>(urns.map((u) => [u, []]));
+    if (urns.length === 0) return out;
+    const rows = aspects
+      ? await run<RawAspect>(this.pool, 'SELECT * FROM aspect WHERE urn = ANY(?::text[]) AND aspect = ANY(?::text[]) AND version = 0 ORDER BY urn, aspect', [urns, aspects])
+      : await run<RawAspect>(this.pool, 'SELECT * FROM aspect WHERE urn = ANY(?::text[]) AND version = 0 ORDER BY urn, aspect', [urns]);
+    for (const r of rows) out.get(r.urn)?.push(toRow(r));
+    return out;
+  }
+
+  async getAspect(urn: string, aspect: string, version: number): Promise<AspectRow | undefined> {
+    const [r] = await run<RawAspect>(this.pool, 'SELECT * FROM aspect WHERE urn = ? AND aspect = ? AND version = ?', [urn, aspect, version]);
+    return r ? toRow(r) : undefined;
+  }
+
+  async getMaxVersion(urn: string, aspect: string): Promise<number> {
+    const [r] = await run<{ v: number | null }>(this.pool, 'SELECT max(version) AS v FROM aspect WHERE urn = ? AND aspect = ?', [urn, aspect]);
+    return r?.v ?? 0;
+  }
+
+  async getTimeseries(urn: string, aspect: string, range: TimeseriesRange): Promise<TimeseriesRow[]> {
+    const rows = await run<{
+      urn: string;
+      aspect: string;
+      timestamp_millis: number;
+      event_granularity: string;
+      partition: string;
+      message_id: string;
+      value: string;
+      system_metadata: string | null;
+    }>(
+      this.pool,
+      `SELECT * FROM timeseries WHERE urn = ? AND aspect = ? AND timestamp_millis >= ? AND timestamp_millis <= ?
+       ORDER BY timestamp_millis DESC, event_granularity, partition, message_id LIMIT ?`,
+      [urn, aspect, range.startTimeMillis ?? Number.MIN_SAFE_INTEGER, range.endTimeMillis ?? Number.MAX_SAFE_INTEGER, range.limit],
+    );
+    return rows.map((r) => ({
+      urn: r.urn,
+      aspect: r.aspect,
+      timestampMillis: r.timestamp_millis,
+      eventGranularity: r.event_granularity,
+      partition: r.partition,
+      messageId: r.message_id,
+      value: JSON.parse(r.value) as Record<string, unknown>,
+      systemMetadata: parseSm(r.system_metadata),
+    }));
+  }
+
+  async search(q: SearchQuery): Promise<SearchPage> {
+    if (q.entityTypes.length === 0) return { total: 0, urns: [], facets: {} };
+    const hits = hitsSql(q, pgDialect);
+    const [{ n: total }] = await run<{ n: number }>(this.pool, { text: `SELECT count(*) AS n FROM (${hits.text}) h`, params: hits.params });
+    const urns = (await run<{ urn: string }>(this.pool, pageSql(q, hits, (params) => orderSql(q, params)))).map((r) => r.urn);
+    const facets: SearchPage['facets'] = {};
+    if (q.facetFields.length > 0 && total > 0) {
+      for (const r of await run<{ field: string; value: string; n: number }>(this.pool, facetsSql(hits, q.facetFields))) (facets[r.field] ??= {})[r.value] = r.n;
+    }
+    return { total, urns, facets };
+  }
+
+  async getSearchRows(urns: readonly string[]): Promise<Map<string, SearchRow>> {
+    const out = new Map<string, SearchRow>();
+    if (urns.length === 0) return out;
+    for (const r of await run<{ urn: string; row: string }>(this.pool, 'SELECT urn, row FROM search_doc WHERE urn = ANY(?::text[])', [urns])) {
+      out.set(r.urn, JSON.parse(r.row) as SearchRow);
+    }
+    return out;
+  }
+
+  async autocomplete(entityTypes: readonly string[], fields: readonly string[], prefix: string, filter: SearchQuery['filter'], limit: number): Promise<string[]> {
+    if (entityTypes.length === 0 || fields.length === 0) return [];
+    return (await run<{ value: string }>(this.pool, autocompleteSql(pgDialect, entityTypes, fields, prefix, filter, limit))).map((r) => r.value);
+  }
+
+  async browsePaths(q: BrowseQuery): Promise<Array<{ urn: string; path: string }>> {
+    return run<{ urn: string; path: string }>(this.pool, browsePathsSql(pgDialect, q));
+  }
+
+  async related(q: RelatedQuery): Promise<{ total: number; edges: Edge[] }> {
+    if (q.types.length === 0) return { total: 0, edges: [] };
+    const { count, page } = relatedSql(q);
+    const [{ n: total }] = await run<{ n: number }>(this.pool, count);
+    return { total, edges: await run<Edge & pg.QueryResultRow>(this.pool, page) };
+  }
+
+  async listUrns(o: { urnLike?: string; aspect?: string; start: number; limit: number }): Promise<string[]> {
+    return (await run<{ urn: string }>(this.pool, listUrnsSql(o))).map((r) => r.urn);
+  }
+
+  async countAspect(aspect: string, urnLike?: string): Promise<number> {
+    const [r] = await run<{ n: number }>(this.pool, countAspectSql(aspect, urnLike));
+    return r.n;
+  }
+
+  async dumpDerived(): Promise<{ rows: SearchRow[]; edges: Edge[] }> {
+    const rows = (await run<{ row: string }>(this.pool, 'SELECT row FROM search_doc ORDER BY urn')).map((r) => JSON.parse(r.row) as SearchRow);
+    const edges = await run<Edge & pg.QueryResultRow>(this.pool, 'SELECT source, type, destination, aspect FROM edge ORDER BY source, type, destination, aspect');
+    return { rows, edges };
+  }
+
+  async clearDerived(): Promise<void> {
+    await this.pool.query('TRUNCATE search_doc, search_value, edge');
+  }
+
+  async readChangeLog(after: number, limit: number): Promise<StoredChangeLogEvent[]> {
+    const rows = await run<{ offset: number; event: string }>(this.pool, 'SELECT "offset", event FROM change_log WHERE "offset" > ? ORDER BY "offset" LIMIT ?', [after, limit]);
+    return rows.map((r) => ({ ...(JSON.parse(r.event) as ChangeLogEvent), offset: r.offset }));
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
