@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestStore, tempDir } from '../../test/helpers.js';
 import { loadRegistry } from '../registry/registry.js';
-import { SqliteStore } from '../store/sqlite/store.js';
 import type { Store } from '../store/types.js';
 import { parseProposal, type Proposal } from './proposals.js';
 import { WritePath } from './writePath.js';
@@ -20,13 +20,19 @@ function proposal(aspectName: string, value: unknown, extra: Record<string, unkn
   });
 }
 
+// The versioning rules, on whichever backend the tests run against (TEST_DATABASE_URL).
 let store: Store;
+let drop: () => Promise<void>;
 let time: number;
 let write: WritePath;
-beforeEach(() => {
-  store = new SqliteStore(':memory:');
+beforeEach(async () => {
+  ({ store, drop } = await openTestStore(tempDir()));
   time = 1000;
   write = new WritePath(store, registry, () => time);
+});
+afterEach(async () => {
+  await store.close();
+  await drop();
 });
 
 const latest = async (aspect: string, urn = URN) => store.getAspect(urn, aspect, 0);

@@ -1,0 +1,116 @@
+/**
+ * The store contract, checked directly on the backend under test (SQLite, or PostgreSQL when
+ * TEST_DATABASE_URL is set): what any backend must do, independent of the write path.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestStore, tempDir } from '../../test/helpers.js';
+import type { AspectRow, SearchRow, Store } from './types.js';
+
+let store: Store;
+let drop: () => Promise<void>;
+beforeEach(async () => {
+  ({ store, drop } = await openTestStore(tempDir()));
+});
+afterEach(async () => {
+  await store.close();
+  await drop();
+});
+
+const row = (version: number, value: Record<string, unknown>, urn = 'urn:li:tag:a'): AspectRow => ({
+  urn,
+  aspect: 'tagProperties',
+  version,
+  value,
+  systemMetadata: { runId: `r${version}` },
+  createdOn: 100 + version,
+  createdBy: 'urn:li:corpuser:x',
+});
+
+const searchRow = (urn: string, name: string, removed = false): SearchRow => ({
+  urn,
+  entityType: 'tag',
+  removed,
+  values: { urn: [urn], id: [name], removed: [String(removed)] },
+  text: [`${name} urn li tag ${name}`, '', '', ''],
+});
+
+describe('aspects', () => {
+  it('stores versions and reads them back exactly, unicode and key order included', async () => {
+    const value = { name: 'Zoë ✓', description: 'x', z: 1, a: [1.5, { b: null }] };
+    await store.transaction(async (tx) => {
+      await tx.putAspect(row(0, value));
+      await tx.putAspect(row(1, { name: 'old' }));
+    });
+    const v0 = await store.getAspect('urn:li:tag:a', 'tagProperties', 0);
+    expect(v0).toEqual(row(0, value));
+    expect(JSON.stringify(v0?.value)).toBe(JSON.stringify(value));
+    expect(await store.getMaxVersion('urn:li:tag:a', 'tagProperties')).toBe(1);
+    expect((await store.getLatestAspects(['urn:li:tag:a', 'urn:li:tag:none'])).get('urn:li:tag:none')).toEqual([]);
+  });
+
+  it('commits all of a transaction or nothing', async () => {
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.putAspect(row(0, { name: 'lost' }));
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await store.getAspect('urn:li:tag:a', 'tagProperties', 0)).toBeUndefined();
+  });
+
+  it('sees its own writes inside a transaction; replaces system metadata; deletes all versions', async () => {
+    await store.transaction(async (tx) => {
+      await tx.putAspect(row(0, { name: 'n' }));
+      expect((await tx.getLatest('urn:li:tag:a', 'tagProperties'))?.value).toEqual({ name: 'n' });
+      await tx.putAspect(row(1, { name: 'm' }));
+      await tx.putSystemMetadata('urn:li:tag:a', 'tagProperties', 0, { runId: 'changed' });
+      expect(await tx.getMaxVersion('urn:li:tag:a', 'tagProperties')).toBe(1);
+    });
+    expect((await store.getAspect('urn:li:tag:a', 'tagProperties', 0))?.systemMetadata).toEqual({ runId: 'changed' });
+    expect(await store.transaction((tx) => tx.deleteAspect('urn:li:tag:a', 'tagProperties'))).toBe(2);
+    expect(await store.getMaxVersion('urn:li:tag:a', 'tagProperties')).toBe(0);
+  });
+});
+
+describe('timeseries and change log', () => {
+  it('orders points newest first and replaces a point with the same identity', async () => {
+    await store.transaction(async (tx) => {
+      for (const [ts, n, p] of [[1, 1, ''], [3, 2, ''], [2, 3, ''], [3, 4, ''], [3, 5, 'x']] as const) {
+        await tx.putTimeseries({ urn: 'u', aspect: 'datasetProfile', timestampMillis: ts, eventGranularity: '', partition: p, messageId: '', value: { n }, systemMetadata: null });
+      }
+    });
+    const points = await store.getTimeseries('u', 'datasetProfile', { limit: 10 });
+    expect(points.map((p) => p.value.n)).toEqual([4, 5, 3, 1]);
+    expect((await store.getTimeseries('u', 'datasetProfile', { startTimeMillis: 2, endTimeMillis: 2, limit: 10 })).map((p) => p.value.n)).toEqual([3]);
+  });
+
+  it('gives change log events strictly increasing offsets in commit order', async () => {
+    const event = (n: number) => ({ entityType: 'tag', entityUrn: `urn:li:tag:${n}`, changeType: 'UPSERT' as const, aspectName: 'tagProperties', aspect: { n }, created: { actor: 'a', time: n } });
+    await Promise.all([1, 2, 3, 4, 5].map((n) => store.transaction((tx) => tx.appendChangeLog(event(n)))));
+    const log = await store.readChangeLog(0, 100);
+    expect(log).toHaveLength(5);
+    expect(log.map((e) => e.offset)).toEqual([...log.map((e) => e.offset)].sort((a, b) => a - b));
+    expect((await store.readChangeLog(log[2].offset, 100)).map((e) => e.entityUrn)).toEqual(log.slice(3).map((e) => e.entityUrn));
+  });
+});
+
+describe('derived rows', () => {
+  it('searches, filters and pages rows, hiding removed ones unless asked, ties by urn', async () => {
+    await store.transaction(async (tx) => {
+      await tx.putDerived(searchRow('urn:li:tag:b', 'pii'), [{ source: 'urn:li:tag:b', type: 'OwnedBy', destination: 'urn:li:corpuser:x', aspect: 'ownership' }]);
+      await tx.putDerived(searchRow('urn:li:tag:a', 'pii'), []);
+      await tx.putDerived(searchRow('urn:li:tag:c', 'gold', true), []);
+    });
+    const base = { entityTypes: ['tag'], words: [], nameFields: ['id'], weights: [], filter: [], includeRemoved: false, start: 0, count: 10, facetFields: ['id'] };
+    expect(await store.search({ ...base, words: ['pi'] })).toEqual({ total: 2, urns: ['urn:li:tag:a', 'urn:li:tag:b'], facets: { id: { pii: 2 } } });
+    expect((await store.search({ ...base, filter: [[{ field: 'id', condition: 'EQUAL', values: ['GOLD'], negated: false }]], includeRemoved: true })).urns).toEqual(['urn:li:tag:c']);
+    expect((await store.search({ ...base, start: 1, count: 1 })).urns).toEqual(['urn:li:tag:b']);
+    expect(await store.related({ urn: 'urn:li:corpuser:x', types: ['OwnedBy'], direction: 'INCOMING', start: 0, count: 10 })).toEqual({
+      total: 1,
+      edges: [{ source: 'urn:li:tag:b', type: 'OwnedBy', destination: 'urn:li:corpuser:x', aspect: 'ownership' }],
+    });
+    await store.transaction((tx) => tx.deleteDerived('urn:li:tag:b'));
+    expect((await store.search(base)).urns).toEqual(['urn:li:tag:a']);
+    expect((await store.dumpDerived()).edges).toEqual([]);
+  });
+});
