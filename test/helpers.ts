@@ -29,29 +29,33 @@ export const BACKEND = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 let databases = 0;
 
+/** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, and how to drop it. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!TEST_DATABASE_URL) throw new Error('createTestDatabase needs TEST_DATABASE_URL');
+  const name = `catalog_test_${process.pid}_${++databases}_${Date.now() % 100000}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /** A fresh, empty store on the test backend, and how to dispose of it. */
 export async function openTestStore(dir: string): Promise<{ store: Store; url: string; drop(): Promise<void> }> {
   if (!TEST_DATABASE_URL) {
     const url = `sqlite:${join(dir, 'catalog.db')}`;
     return { store: await openStore(url), url, drop: async () => undefined };
   }
-  const name = `catalog_test_${process.pid}_${++databases}_${Date.now() % 100000}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    store: await openStore(url.toString(), { poolSize: 4 }),
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const { url, drop } = await createTestDatabase();
+  return { store: await openStore(url, { poolSize: 4 }), url, drop };
 }
 
 export async function startTestServer(options: { now?: () => number } = {}): Promise<TestServer> {
