@@ -58,20 +58,26 @@ export async function openTestStore(dir: string): Promise<{ store: Store; url: s
   return { store: await openStore(url, { poolSize: 4 }), url, drop };
 }
 
-export async function startTestServer(options: { now?: () => number } = {}): Promise<TestServer> {
-  const dir = tempDir();
-  const { store, drop } = await openTestStore(dir);
-  const services = createServices(store, options.now);
+/** A server on an open store, on a free local port. */
+export async function serveStore(store: Store, now?: () => number): Promise<{ url: string; services: Services; close(): Promise<void> }> {
+  const services = createServices(store, now);
   const app = await buildServer({ services, logger: pino({ level: 'silent' }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, services, close: () => app.close() };
+}
+
+export async function startTestServer(options: { now?: () => number } = {}): Promise<TestServer> {
+  const dir = tempDir();
+  const { store, drop } = await openTestStore(dir);
+  const server = await serveStore(store, options.now);
   return {
-    url: `http://127.0.0.1:${port}`,
-    services,
+    url: server.url,
+    services: server.services,
     dir,
     async close() {
-      await app.close();
+      await server.close();
       await store.close();
       await drop();
       rmSync(dir, { recursive: true, force: true });

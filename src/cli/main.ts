@@ -4,6 +4,7 @@ import { loadConfig } from '../config.js';
 import { CatalogClient } from './client.js';
 import { formatSummary, ingestFiles } from './ingest.js';
 import { serveForever } from './serve.js';
+import { exportToFile, importFromFile } from './transfer.js';
 
 const DEFAULT_SERVER = process.env.CATALOG_SERVER ?? 'http://localhost:8080';
 
@@ -61,6 +62,31 @@ export function program(): Command {
       };
       const values = Object.fromEntries(Object.entries(entity.aspects).map(([name, a]) => [name, a.value]));
       console.log(JSON.stringify(values, null, 2));
+    });
+
+  const databaseOption = '--database-url <url>';
+  const databaseHelp = 'the database to use directly (env DATABASE_URL, default sqlite:./data/catalog.db)';
+
+  cmd
+    .command('export')
+    .description('write the whole catalog (every aspect version, timeseries points) as NDJSON, straight from the database')
+    .option(databaseOption, databaseHelp)
+    .option('--out <file>', 'write to this file instead of standard output')
+    .action(async (opts: { databaseUrl?: string; out?: string }) => {
+      const config = loadConfig(process.env, opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {});
+      const counts = await exportToFile(config, opts.out);
+      console.error(`exported ${counts.aspects} aspect rows and ${counts.timeseries} timeseries points`);
+    });
+
+  cmd
+    .command('import')
+    .description('load an NDJSON export into a database (any backend), then rebuild its search rows and edges')
+    .argument('<file>', 'an export written by catalog export')
+    .option(databaseOption, databaseHelp)
+    .action(async (file: string, opts: { databaseUrl?: string }) => {
+      const config = loadConfig(process.env, opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {});
+      const counts = await importFromFile(config, file);
+      console.error(`imported ${counts.aspects} aspect rows and ${counts.timeseries} timeseries points`);
     });
 
   return cmd;

@@ -35,6 +35,12 @@ export interface AspectRow {
   createdBy: string;
 }
 
+export interface AspectKey {
+  urn: string;
+  aspect: string;
+  version: number;
+}
+
 export interface TimeseriesRow {
   urn: string;
   aspect: string;
@@ -186,6 +192,10 @@ export interface Store {
   listUrns(options: { urnLike?: string; aspect?: string; start: number; limit: number }): Promise<string[]>;
   /** Number of entities with a latest version of an aspect. */
   countAspect(aspect: string, urnLike?: string): Promise<number>;
+  /** Aspect rows of every version after a position, in (urn, aspect, version) order: for export. */
+  scanAspects(after: AspectKey | undefined, limit: number): Promise<AspectRow[]>;
+  /** Timeseries points after a position, in identity order: for export. */
+  scanTimeseries(after: TimeseriesRow | undefined, limit: number): Promise<TimeseriesRow[]>;
   /** Every derived row, for comparing a rebuild with the original. */
   dumpDerived(): Promise<{ rows: SearchRow[]; edges: Edge[] }>;
   /** Removes every derived row (before a full rebuild). */

@@ -8,9 +8,10 @@
 import pg from 'pg';
 import { migrations } from './migrations.js';
 import { pgDialect, toPositional } from './dialect.js';
-import { autocompleteSql, browsePathsSql, countAspectSql, facetsSql, listUrnsSql, pageSql, relatedSql } from '../sql/reads.js';
+import { autocompleteSql, browsePathsSql, countAspectSql, facetsSql, listUrnsSql, pageSql, relatedSql, scanAspectsSql, scanTimeseriesSql } from '../sql/reads.js';
 import { hitsSql, orderSql, type Sql } from '../sql/search.js';
 import type {
+  AspectKey,
   AspectRow,
   BrowseQuery,
   ChangeLogEvent,
@@ -43,6 +44,30 @@ interface RawAspect {
   system_metadata: string | null;
   created_on: number;
   created_by: string;
+}
+
+interface RawTimeseries {
+  urn: string;
+  aspect: string;
+  timestamp_millis: number;
+  event_granularity: string;
+  partition: string;
+  message_id: string;
+  value: string;
+  system_metadata: string | null;
+}
+
+function toTimeseriesRow(r: RawTimeseries): TimeseriesRow {
+  return {
+    urn: r.urn,
+    aspect: r.aspect,
+    timestampMillis: r.timestamp_millis,
+    eventGranularity: r.event_granularity,
+    partition: r.partition,
+    messageId: r.message_id,
+    value: JSON.parse(r.value) as Record<string, unknown>,
+    systemMetadata: parseSm(r.system_metadata),
+  };
 }
 
 const parseSm = (t: string | null) => (t === null ? null : (JSON.parse(t) as SystemMetadata));
@@ -247,31 +272,21 @@ export class PostgresStore implements Store {
   }
 
   async getTimeseries(urn: string, aspect: string, range: TimeseriesRange): Promise<TimeseriesRow[]> {
-    const rows = await run<{
-      urn: string;
-      aspect: string;
-      timestamp_millis: number;
-      event_granularity: string;
-      partition: string;
-      message_id: string;
-      value: string;
-      system_metadata: string | null;
-    }>(
+    const rows = await run<RawTimeseries>(
       this.pool,
       `SELECT * FROM timeseries WHERE urn = ? AND aspect = ? AND timestamp_millis >= ? AND timestamp_millis <= ?
        ORDER BY timestamp_millis DESC, event_granularity, partition, message_id LIMIT ?`,
       [urn, aspect, range.startTimeMillis ?? Number.MIN_SAFE_INTEGER, range.endTimeMillis ?? Number.MAX_SAFE_INTEGER, range.limit],
     );
-    return rows.map((r) => ({
-      urn: r.urn,
-      aspect: r.aspect,
-      timestampMillis: r.timestamp_millis,
-      eventGranularity: r.event_granularity,
-      partition: r.partition,
-      messageId: r.message_id,
-      value: JSON.parse(r.value) as Record<string, unknown>,
-      systemMetadata: parseSm(r.system_metadata),
-    }));
+    return rows.map(toTimeseriesRow);
+  }
+
+  async scanAspects(after: AspectKey | undefined, limit: number): Promise<AspectRow[]> {
+    return (await run<RawAspect>(this.pool, scanAspectsSql(after, limit))).map(toRow);
+  }
+
+  async scanTimeseries(after: TimeseriesRow | undefined, limit: number): Promise<TimeseriesRow[]> {
+    return (await run<RawTimeseries>(this.pool, scanTimeseriesSql(after, limit))).map(toTimeseriesRow);
   }
 
   async search(q: SearchQuery): Promise<SearchPage> {

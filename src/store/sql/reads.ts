@@ -2,7 +2,7 @@
  * The remaining read queries over derived rows and aspects, shared by the SQL backends (written with
  * `?` placeholders; see search.ts for the dialect). Ordering is byte-wise on urns in both.
  */
-import type { BrowseQuery, RelatedQuery, SearchQuery } from '../types.js';
+import type { AspectKey, BrowseQuery, RelatedQuery, SearchQuery, TimeseriesRow } from '../types.js';
 import { filterSql, likeEscape, type SearchDialect, type Sql } from './search.js';
 
 const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
@@ -87,4 +87,22 @@ export function pageSql(q: SearchQuery, hits: Sql, order: (params: unknown[]) =>
   const orderBy = order(params);
   params.push(q.count, q.start);
   return { text: `SELECT hits.urn AS urn FROM (${hits.text}) hits ORDER BY ${orderBy} LIMIT ? OFFSET ?`, params };
+}
+
+/** Keyset pages over every aspect version. */
+export function scanAspectsSql(after: AspectKey | undefined, limit: number): Sql {
+  return after
+    ? { text: 'SELECT * FROM aspect WHERE (urn, aspect, version) > (?, ?, ?) ORDER BY urn, aspect, version LIMIT ?', params: [after.urn, after.aspect, after.version, limit] }
+    : { text: 'SELECT * FROM aspect ORDER BY urn, aspect, version LIMIT ?', params: [limit] };
+}
+
+/** Keyset pages over every timeseries point. */
+export function scanTimeseriesSql(after: TimeseriesRow | undefined, limit: number): Sql {
+  const order = 'ORDER BY urn, aspect, timestamp_millis, event_granularity, partition, message_id';
+  return after
+    ? {
+        text: `SELECT * FROM timeseries WHERE (urn, aspect, timestamp_millis, event_granularity, partition, message_id) > (?, ?, ?, ?, ?, ?) ${order} LIMIT ?`,
+        params: [after.urn, after.aspect, after.timestampMillis, after.eventGranularity, after.partition, after.messageId, limit],
+      }
+    : { text: `SELECT * FROM timeseries ${order} LIMIT ?`, params: [limit] };
 }

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrations } from './migrations.js';
-import { autocompleteSql, browsePathsSql, countAspectSql, facetsSql, listUrnsSql, pageSql, relatedSql } from '../sql/reads.js';
+import { autocompleteSql, browsePathsSql, countAspectSql, facetsSql, listUrnsSql, pageSql, relatedSql, scanAspectsSql, scanTimeseriesSql } from '../sql/reads.js';
 import { hitsSql, orderSql } from '../sql/search.js';
 import { sqliteDialect } from './dialect.js';
 import type {
@@ -25,6 +25,7 @@ import type {
   SystemMetadata,
   TimeseriesRange,
   TimeseriesRow,
+  AspectKey,
 } from '../types.js';
 
 type Db = Database.Database;
@@ -284,6 +285,16 @@ export class SqliteStore implements Store {
   async countAspect(aspect: string, urnLike?: string): Promise<number> {
     const q = countAspectSql(aspect, urnLike);
     return this.read<{ n: number }>(q.text).get(...q.params)!.n;
+  }
+
+  async scanAspects(after: AspectKey | undefined, limit: number): Promise<AspectRow[]> {
+    const q = scanAspectsSql(after, limit);
+    return this.read<RawAspect>(q.text).all(...q.params).map(toRow);
+  }
+
+  async scanTimeseries(after: TimeseriesRow | undefined, limit: number): Promise<TimeseriesRow[]> {
+    const q = scanTimeseriesSql(after, limit);
+    return this.read<RawTimeseries>(q.text).all(...q.params).map(toTimeseriesRow);
   }
 
   async dumpDerived(): Promise<{ rows: SearchRow[]; edges: Edge[] }> {
