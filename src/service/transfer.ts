@@ -76,7 +76,7 @@ export async function importCatalog(store: Store, registry: Registry, lines: Asy
     }
     if (line.type === 'aspect') counts.aspects++;
     else if (line.type === 'timeseries') counts.timeseries++;
-    else throw badRequest(`line ${n} has unknown type '${line.type}'`);
+    else throw badRequest(`line ${n} has unknown type '${(line as { type: string }).type}'`);
     batch.push(line);
     if (batch.length >= PAGE) await flush();
   }
