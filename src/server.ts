@@ -1,5 +1,6 @@
 /** Assembles the HTTP service: one Fastify app, every API registered once at `/` and once at `/api/gms`. */
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import { GRAPHQL_PATHS, graphqlApi } from './api/graphql/index.js';
 import { restApi } from './api/rest/index.js';
 import { parseRestliQuery, sendRestliError, STATUS_BY_KIND } from './api/rest/restli.js';
 import { badRequest, ServiceError } from './service/errors.js';
@@ -37,6 +38,8 @@ export async function buildServer({ services, logger }: ServerOptions): Promise<
   });
 
   app.setErrorHandler((err: FastifyError | ServiceError, request, reply) => {
+    // GraphQL answers a request it cannot read with 400 and no body, as GMS does.
+    if (GRAPHQL_PATHS.includes(request.url.split('?')[0]) && (err instanceof ServiceError || (err.statusCode ?? 500) < 500)) return reply.code(400).send();
     if (err instanceof ServiceError) return sendRestliError(reply, STATUS_BY_KIND[err.kind], err.message);
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {
@@ -49,5 +52,6 @@ export async function buildServer({ services, logger }: ServerOptions): Promise<
 
   await app.register(restApi(services));
   await app.register(restApi(services), { prefix: '/api/gms' });
+  await app.register(graphqlApi(services));
   return app;
 }

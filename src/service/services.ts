@@ -2,6 +2,7 @@
 import { loadRegistry, type Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { BrowseService } from './browse.js';
+import { EditService } from './edits.js';
 import { EntityService } from './entities.js';
 import { GraphService } from './graph.js';
 import { RestoreService } from './restore.js';
@@ -19,14 +20,17 @@ export interface Services {
   graph: GraphService;
   timeseries: TimeseriesService;
   restore: RestoreService;
+  edits: EditService;
 }
 
 export function createServices(store: Store, now: () => number = Date.now): Services {
   const registry = loadRegistry();
+  const writePath = new WritePath(store, registry, now);
   return {
     registry,
     store,
-    writePath: new WritePath(store, registry, now),
+    writePath,
+    edits: new EditService(store, registry, writePath, now),
     entities: new EntityService(store, registry, now),
     search: new SearchService(store, registry),
     browse: new BrowseService(store, registry),

@@ -1,0 +1,48 @@
+/**
+ * Per-request GraphQL context: the caller, the services, and loaders that batch reads, so a page of
+ * results with nested entities costs a bounded number of store calls rather than one per field.
+ */
+import DataLoader from 'dataloader';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Services } from '../../service/services.js';
+import type { AspectRow } from '../../store/types.js';
+import { parseUrn } from '../../urn.js';
+
+/** An entity as GraphQL passes it between resolvers: just its urn and type; aspects load lazily. */
+export interface EntityRef {
+  urn: string;
+  entityName: string;
+}
+
+export interface GraphQLContext {
+  services: Services;
+  actor: string;
+  log: FastifyBaseLogger;
+  /** Latest aspects of an entity by name (versioned aspects only), batched per tick. */
+  aspects: DataLoader<string, Map<string, AspectRow>>;
+}
+
+export function createContext(services: Services, actor: string, log: FastifyBaseLogger): GraphQLContext {
+  const aspects = new DataLoader<string, Map<string, AspectRow>>(async (urns) => {
+    const rows = await services.store.getLatestAspects(urns);
+    return urns.map((u) => new Map((rows.get(u) ?? []).map((r) => [r.aspect, r])));
+  });
+  return { services, actor, log, aspects };
+}
+
+/** An entity reference for an urn, or undefined for text that is not an urn of a known type. */
+export function refOf(services: Services, urn: unknown): EntityRef | undefined {
+  if (typeof urn !== 'string') return undefined;
+  try {
+    const parsed = parseUrn(urn);
+    const entity = services.registry.entity(parsed.entityType);
+    return entity ? { urn, entityName: entity.name } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The latest value of one aspect of an entity, or undefined. */
+export async function aspectOf(ctx: GraphQLContext, ref: EntityRef, aspect: string): Promise<Record<string, any> | undefined> {
+  return (await ctx.aspects.load(ref.urn)).get(aspect)?.value as Record<string, any> | undefined;
+}

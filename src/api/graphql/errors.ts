@@ -1,0 +1,44 @@
+/**
+ * GraphQL errors as DataHub's clients read them: `extensions {code, type, classification}` for
+ * errors raised while executing, `classification: ValidationError` for documents rejected before.
+ * Internal failures are reported with a generic message; their details go to the log only.
+ */
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import type { FastifyBaseLogger } from 'fastify';
+import { ServiceError, type ErrorKind } from '../../service/errors.js';
+
+const CODES: Record<ErrorKind | 'server', { code: number; type: string }> = {
+  bad_request: { code: 400, type: 'BAD_REQUEST' },
+  invalid: { code: 400, type: 'BAD_REQUEST' },
+  not_found: { code: 404, type: 'NOT_FOUND' },
+  unauthorized: { code: 401, type: 'UNAUTHENTICATED' },
+  forbidden: { code: 403, type: 'UNAUTHORIZED' },
+  conflict: { code: 409, type: 'CONFLICT' },
+  precondition: { code: 400, type: 'BAD_REQUEST' },
+  server: { code: 500, type: 'SERVER_ERROR' },
+};
+
+export const UNKNOWN_ERROR = 'An unknown error occurred.';
+
+/** Formats an error of an executed operation. */
+export function formatExecutionError(error: GraphQLError, log: FastifyBaseLogger): GraphQLFormattedError {
+  const original = error.originalError;
+  const kind: ErrorKind | 'server' = original instanceof ServiceError ? original.kind : original ? 'server' : 'bad_request';
+  if (kind === 'server') log.error({ err: original, path: error.path }, 'GraphQL resolver failed');
+  const { code, type } = CODES[kind];
+  return {
+    message: kind === 'server' ? UNKNOWN_ERROR : error.message,
+    ...(error.locations ? { locations: error.locations } : {}),
+    ...(error.path ? { path: error.path } : {}),
+    extensions: { code, type, classification: 'DataFetchingException' },
+  };
+}
+
+/** Formats an error that rejected the document before execution (syntax, validation, limits). */
+export function formatValidationError(error: GraphQLError): GraphQLFormattedError {
+  return {
+    message: error.message,
+    ...(error.locations ? { locations: error.locations } : {}),
+    extensions: { classification: 'ValidationError' },
+  };
+}

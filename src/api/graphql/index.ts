@@ -1,0 +1,74 @@
+/**
+ * The GraphQL endpoint: `POST /api/graphql` (also `/api/v2/graphql`, where DataHub's web app posts,
+ * and `/api/gms/api/graphql`). Every executed operation answers 200 with `{data, errors?, extensions}`;
+ * a body that is not a GraphQL request answers 400 with an empty body, as GMS does.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { execute, parse, specifiedRules, validate, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
+import { isPlainObject } from '../../json.js';
+import type { Services } from '../../service/services.js';
+import { SYSTEM_ACTOR } from '../../actors.js';
+import { createContext } from './context.js';
+import { formatExecutionError, formatValidationError } from './errors.js';
+import { limitsRule } from './limits.js';
+import { buildExecutableSchema } from './schema.js';
+
+export const GRAPHQL_PATHS = ['/api/graphql', '/api/v2/graphql', '/api/gms/api/graphql'];
+
+const CACHE_SIZE = 500;
+
+export function graphqlApi(services: Services) {
+  const schema: GraphQLSchema = buildExecutableSchema([...services.registry.entities.keys()]);
+  const rules = [...specifiedRules, limitsRule()];
+  // Parsed and validated documents by query text: clients send the same few operations over and over.
+  const documents = new Map<string, { document?: DocumentNode; errors: readonly GraphQLError[] }>();
+
+  const prepare = (query: string) => {
+    let entry = documents.get(query);
+    if (!entry) {
+      try {
+        const document = parse(query);
+        const errors = validate(schema, document, rules);
+        entry = errors.length > 0 ? { errors } : { document, errors: [] };
+      } catch (err) {
+        entry = { errors: [err as GraphQLError] };
+      }
+      if (documents.size >= CACHE_SIZE) documents.delete(documents.keys().next().value!);
+      documents.set(query, entry);
+    }
+    return entry;
+  };
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const body = request.body;
+    if (!isPlainObject(body) || typeof body.query !== 'string') return reply.code(400).send();
+    const variables = body.variables ?? null;
+    const operationName = body.operationName ?? null;
+    if ((variables !== null && !isPlainObject(variables)) || (operationName !== null && typeof operationName !== 'string')) return reply.code(400).send();
+
+    const { document, errors } = prepare(body.query);
+    if (!document) return reply.code(200).send({ errors: errors.map(formatValidationError), extensions: {} });
+
+    const header = request.headers['x-datahub-actor'];
+    const actor = typeof header === 'string' && header.startsWith('urn:') ? header : SYSTEM_ACTOR;
+    const result = await execute({
+      schema,
+      document,
+      variableValues: variables as Record<string, unknown> | null,
+      operationName: operationName as string | null,
+      contextValue: createContext(services, actor, request.log),
+    });
+    return reply.code(200).send({
+      ...(result.data !== undefined ? { data: result.data } : {}),
+      ...(result.errors ? { errors: result.errors.map((e) => (e.originalError || e.path ? formatExecutionError(e, request.log) : formatValidationError(e))) } : {}),
+      extensions: {},
+    });
+  };
+
+  return async (app: FastifyInstance): Promise<void> => {
+    for (const path of GRAPHQL_PATHS) {
+      app.post(path, handle);
+      app.get(path, async (_request, reply) => reply.code(405).send());
+    }
+  };
+}

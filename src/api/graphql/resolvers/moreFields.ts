@@ -1,0 +1,173 @@
+/**
+ * Entity fields that read more than one aspect: schemas, timeseries (profiles, operations),
+ * relationships and lineage.
+ */
+import type { GraphQLFieldResolver } from 'graphql';
+import type { Registry } from '../../../registry/registry.js';
+import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
+
+type Json = Record<string, any>;
+type Resolver = GraphQLFieldResolver<EntityRef, GraphQLContext, any>;
+
+const FIELD_TYPES: Record<string, string> = {
+  BooleanType: 'BOOLEAN',
+  FixedType: 'FIXED',
+  StringType: 'STRING',
+  BytesType: 'BYTES',
+  NumberType: 'NUMBER',
+  DateType: 'DATE',
+  TimeType: 'TIME',
+  EnumType: 'ENUM',
+  NullType: 'NULL',
+  MapType: 'MAP',
+  ArrayType: 'ARRAY',
+  UnionType: 'UNION',
+  RecordType: 'STRUCT',
+};
+
+function fieldType(type: Json | undefined): string {
+  const member = Object.keys(type?.type ?? {})[0] ?? '';
+  return FIELD_TYPES[member.split('.').pop() ?? ''] ?? 'NULL';
+}
+
+function platformSchema(union: Json | undefined): Json | null {
+  if (!union) return null;
+  const [name] = Object.keys(union);
+  const inner = union[name] ?? {};
+  if (name.endsWith('.KeyValueSchema')) return { __typename: 'KeyValueSchema', keySchema: inner.keySchema ?? '', valueSchema: inner.valueSchema ?? '' };
+  const schema = inner.documentSchema ?? inner.tableSchema ?? inner.schema ?? inner.rawSchema ?? JSON.stringify(inner);
+  return { __typename: 'TableSchema', schema };
+}
+
+function tagsOf(ctx: GraphQLContext, urn: string, g: Json | undefined) {
+  return g ? { tags: (g.tags ?? []).flatMap((t: Json) => (refOf(ctx.services, t.tag) ? [{ tag: refOf(ctx.services, t.tag), associatedUrn: urn }] : [])) } : null;
+}
+function termsOf(ctx: GraphQLContext, urn: string, g: Json | undefined) {
+  return g ? { terms: (g.terms ?? []).flatMap((t: Json) => (refOf(ctx.services, t.urn) ? [{ term: refOf(ctx.services, t.urn), associatedUrn: urn }] : [])) } : null;
+}
+
+export const schemaMetadata: Resolver = async (ref, _args, ctx) => {
+  const s = await aspectOf(ctx, ref, 'schemaMetadata');
+  if (!s) return null;
+  return {
+    aspectVersion: 0,
+    datasetUrn: ref.urn,
+    name: s.schemaName,
+    platformUrn: s.platform,
+    version: s.version ?? 0,
+    cluster: s.cluster ?? null,
+    hash: s.hash ?? '',
+    platformSchema: platformSchema(s.platformSchema),
+    primaryKeys: s.primaryKeys ?? null,
+    foreignKeys: null,
+    createdAt: s.created?.time ?? null,
+    fields: (s.fields ?? []).map((f: Json) => ({
+      fieldPath: f.fieldPath,
+      jsonPath: f.jsonPath ?? null,
+      label: f.label ?? null,
+      nullable: f.nullable === true,
+      description: f.description ?? null,
+      type: fieldType(f.type),
+      nativeDataType: f.nativeDataType ?? null,
+      recursive: f.recursive === true,
+      globalTags: tagsOf(ctx, ref.urn, f.globalTags),
+      tags: tagsOf(ctx, ref.urn, f.globalTags),
+      glossaryTerms: termsOf(ctx, ref.urn, f.glossaryTerms),
+      isPartOfKey: f.isPartOfKey ?? null,
+      isPartitioningKey: f.isPartitioningKey ?? null,
+      jsonProps: f.jsonProps ?? null,
+    })),
+  };
+};
+
+export const editableSchemaMetadata: Resolver = async (ref, _args, ctx) => {
+  const e = await aspectOf(ctx, ref, 'editableSchemaMetadata');
+  if (!e) return null;
+  return {
+    editableSchemaFieldInfo: (e.editableSchemaFieldInfo ?? []).map((f: Json) => ({
+      fieldPath: f.fieldPath,
+      description: f.description ?? null,
+      globalTags: tagsOf(ctx, ref.urn, f.globalTags),
+      tags: tagsOf(ctx, ref.urn, f.globalTags),
+      glossaryTerms: termsOf(ctx, ref.urn, f.glossaryTerms),
+    })),
+  };
+};
+
+/** Points of a timeseries aspect of the entity, newest first. */
+const timeseries =
+  (aspect: string, map: (v: Json) => Json): Resolver =>
+  async (ref, args, ctx) => {
+    const r = await ctx.services.timeseries.values({
+      urn: ref.urn,
+      entity: ref.entityName,
+      aspect,
+      ...(args.startTimeMillis != null ? { startTimeMillis: Number(args.startTimeMillis) } : {}),
+      ...(args.endTimeMillis != null ? { endTimeMillis: Number(args.endTimeMillis) } : {}),
+      ...(args.limit != null ? { limit: args.limit } : {}),
+      ...(args.filter ? { filter: { or: [{ and: args.filter.and ?? [] }] } } : {}),
+    });
+    return r.values.map((v) => map(JSON.parse(v.aspect.value) as Json));
+  };
+
+export const datasetProfiles = timeseries('datasetProfile', (p) => ({
+  ...p,
+  partitionSpec: p.partitionSpec ?? null,
+  fieldProfiles: p.fieldProfiles ?? null,
+}));
+
+export const operations = timeseries('operation', (o) => ({
+  ...o,
+  customProperties: o.customProperties ? Object.entries(o.customProperties).map(([key, value]) => ({ key, value })) : null,
+  partition: o.partitionSpec?.partition ?? null,
+}));
+
+export const relationships: Resolver = async (ref, { input }, ctx) => {
+  const r = await ctx.services.graph.related({ urn: ref.urn, types: input.types, direction: input.direction, start: input.start ?? 0, count: input.count ?? 100 });
+  return {
+    start: r.start,
+    count: r.count,
+    total: r.total,
+    relationships: r.relationships.flatMap((x) => {
+      const entity = refOf(ctx.services, x.entity);
+      return entity ? [{ type: x.type, direction: input.direction, entity, created: null }] : [];
+    }),
+  };
+};
+
+/** Relationship types of lineage, split by which end is upstream. */
+function lineageTypes(registry: Registry): { upstreamIsDestination: string[]; upstreamIsSource: string[] } {
+  const dest = new Set<string>();
+  const src = new Set<string>();
+  for (const aspect of registry.aspects.values()) {
+    for (const rel of aspect.relationships) if (rel.isLineage) (rel.isUpstream ? dest : src).add(rel.name);
+  }
+  return { upstreamIsDestination: [...dest], upstreamIsSource: [...src] };
+}
+
+/** One hop of lineage: UPSTREAM follows DownstreamOf/Consumes… outwards and Produces… inwards. */
+export const lineage: Resolver = async (ref, { input }, ctx) => {
+  const types = lineageTypes(ctx.services.registry);
+  const up = input.direction === 'UPSTREAM';
+  const found: Array<{ type: string; entity: string }> = [];
+  for (const [names, dir] of [
+    [types.upstreamIsDestination, up ? 'OUTGOING' : 'INCOMING'],
+    [types.upstreamIsSource, up ? 'INCOMING' : 'OUTGOING'],
+  ] as const) {
+    if (names.length === 0) continue;
+    const r = await ctx.services.graph.related({ urn: ref.urn, types: names, direction: dir, start: 0, count: 10_000 });
+    found.push(...r.relationships);
+  }
+  const start = input.start ?? 0;
+  const page = found.slice(start, start + (input.count ?? 100));
+  return {
+    start,
+    count: page.length,
+    total: found.length,
+    filtered: 0,
+    relationships: page.flatMap((x) => {
+      const entity = refOf(ctx.services, x.entity);
+      return entity ? [{ type: x.type, entity, degree: 1, isManual: false, paths: [] }] : [];
+    }),
+  };
+};

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import {
+  buildSchema,
+  getNamedType,
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLInterfaceType,
+  GraphQLObjectType,
+  type GraphQLSchema,
+  validateSchema,
+} from 'graphql';
+import { describe, expect, it } from 'vitest';
+
+const sdl = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
+
+function objectType(schema: GraphQLSchema, name: string): GraphQLObjectType {
+  const type = schema.getType(name);
+  expect(type, name).toBeInstanceOf(GraphQLObjectType);
+  return type as GraphQLObjectType;
+}
+
+function inputType(schema: GraphQLSchema, name: string): GraphQLInputObjectType {
+  const type = schema.getType(name);
+  expect(type, name).toBeInstanceOf(GraphQLInputObjectType);
+  return type as GraphQLInputObjectType;
+}
+
+describe('GraphQL schema SDL', () => {
+  const schema = buildSchema(sdl, { assumeValidSDL: false });
+
+  it('parses, builds and validates', () => {
+    expect(validateSchema(schema)).toEqual([]);
+    expect(schema.getQueryType()?.name).toBe('Query');
+    expect(schema.getMutationType()?.name).toBe('Mutation');
+  });
+
+  it('keeps deprecated Dataset.globalTags beside tags, both GlobalTags', () => {
+    const fields = objectType(schema, 'Dataset').getFields();
+    expect(String(fields.tags?.type)).toBe('GlobalTags');
+    expect(String(fields.globalTags?.type)).toBe('GlobalTags');
+    expect(fields.globalTags?.deprecationReason).toBeTruthy();
+    expect(String(fields.origin?.type)).toBe('FabricType!');
+    expect(fields.schemaMetadata?.args.map((a) => `${a.name}: ${String(a.type)}`)).toEqual(['version: Long']);
+  });
+
+  it('accepts both value (deprecated) and values on FacetFilterInput', () => {
+    const fields = inputType(schema, 'FacetFilterInput').getFields();
+    expect(String(fields.value?.type)).toBe('String');
+    expect(fields.value?.deprecationReason).toBe('Prefer `values` for single elements');
+    expect(String(fields.values?.type)).toBe('[String!]');
+    expect(String(fields.field?.type)).toBe('String!');
+  });
+
+  it('has no properties on Notebook (it uses info)', () => {
+    const fields = objectType(schema, 'Notebook').getFields();
+    expect(fields.properties).toBeUndefined();
+    expect(fields.deprecation).toBeUndefined();
+    expect(String(fields.info?.type)).toBe('NotebookInfo');
+  });
+
+  it('types CorpUser.status as the CorpUserStatus enum and omits ownership', () => {
+    const fields = objectType(schema, 'CorpUser').getFields();
+    expect(String(fields.status?.type)).toBe('CorpUserStatus');
+    expect(schema.getType('CorpUserStatus')).toBeInstanceOf(GraphQLEnumType);
+    expect(fields.ownership).toBeUndefined();
+  });
+
+  it('has the mutation return types clients rely on', () => {
+    const mutation = schema.getMutationType()!.getFields();
+    expect(String(mutation.createTag?.type)).toBe('String');
+    expect(String(mutation.revokeAccessToken?.type)).toBe('Boolean!');
+    expect(String(mutation.updateDataset?.type)).toBe('Dataset');
+    expect(String(mutation.addTags?.type)).toBe('Boolean');
+  });
+
+  it('keeps the list-nullability quirks of batch inputs', () => {
+    expect(String(inputType(schema, 'BatchAddTagsInput').getFields().resources?.type)).toBe('[ResourceRefInput!]!');
+    expect(String(inputType(schema, 'BatchSetDomainInput').getFields().resources?.type)).toBe('[ResourceRefInput!]!');
+    expect(String(inputType(schema, 'BatchRemoveTagsInput').getFields().resources?.type)).toBe('[ResourceRefInput]!');
+  });
+
+  it('declares SearchFlags (introspected by the Python SDK)', () => {
+    const fields = inputType(schema, 'SearchFlags').getFields();
+    expect(Object.keys(fields)).toEqual(expect.arrayContaining(['skipCache', 'fulltext', 'includeSoftDeleted', 'skipAggregates']));
+  });
+
+  it('makes lineage available only through EntityWithRelationships', () => {
+    const ewr = schema.getType('EntityWithRelationships') as GraphQLInterfaceType;
+    const implementors = schema.getImplementations(ewr).objects.map((t) => t.name);
+    expect(implementors).toEqual(expect.arrayContaining(['Dataset', 'Chart', 'Dashboard', 'DataFlow', 'DataJob', 'MLModel']));
+    expect(implementors).not.toContain('Container');
+    expect(objectType(schema, 'Container').getFields().lineage).toBeUndefined();
+  });
+
+  it('allows browse groups at the top and under metadata', () => {
+    expect(String(objectType(schema, 'BrowseResults').getFields().groups?.type)).toBe('[BrowseResultGroup!]!');
+    const metadata = objectType(schema, 'BrowseResultMetadata').getFields();
+    expect(getNamedType(metadata.groups!.type).name).toBe('BrowseResultGroup');
+    expect(String(metadata.totalNumEntities?.type)).toBe('Long!');
+  });
+});

@@ -1,0 +1,358 @@
+/**
+ * Edits of metadata as the GraphQL mutations express them: tags, terms, owners, domains,
+ * deprecation, descriptions, links, soft deletion, creation of tags, domains and glossary entities.
+ * Each edit checks its inputs (DataHub's messages), then becomes proposals for the one write path.
+ * Additions and removals inside lists are PATCH proposals, applied to the latest value inside the
+ * write's transaction, so concurrent edits of one aspect do not lose each other.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Registry } from '../registry/registry.js';
+import type { Store } from '../store/types.js';
+import { parseUrn } from '../urn.js';
+import { badRequest, conflict } from './errors.js';
+import { parseProposal, type Proposal } from './proposals.js';
+import type { WritePath } from './writePath.js';
+
+/** An entity, or a column of a dataset (`subResource` = its field path). */
+export interface ResourceRef {
+  resourceUrn: string;
+  subResourceType?: string | null;
+  subResource?: string | null;
+}
+
+export interface OwnerInput {
+  ownerUrn: string;
+  ownerEntityType: 'CORP_USER' | 'CORP_GROUP';
+  type?: string | null;
+  ownershipTypeUrn?: string | null;
+}
+
+interface Op {
+  op: 'add' | 'remove' | 'replace';
+  path: string;
+  value?: unknown;
+}
+
+/** RFC 6901: a key inside a JSON Pointer. */
+const esc = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+const OWNER_ENTITY: Record<OwnerInput['ownerEntityType'], { entity: string; label: string }> = {
+  CORP_USER: { entity: 'corpuser', label: 'corp user' },
+  CORP_GROUP: { entity: 'corpGroup', label: 'corp group' },
+};
+
+/** Where a description lives, per entity type, for updateDescription without a sub-resource. */
+const DESCRIPTION_ASPECTS: Record<string, { aspect: string; field: string }> = {
+  container: { aspect: 'editableContainerProperties', field: 'description' },
+  domain: { aspect: 'domainProperties', field: 'description' },
+  glossaryTerm: { aspect: 'glossaryTermInfo', field: 'definition' },
+  glossaryNode: { aspect: 'glossaryNodeInfo', field: 'definition' },
+  tag: { aspect: 'tagProperties', field: 'description' },
+  corpGroup: { aspect: 'corpGroupEditableInfo', field: 'description' },
+  notebook: { aspect: 'editableNotebookProperties', field: 'description' },
+  mlModel: { aspect: 'editableMlModelProperties', field: 'description' },
+  mlModelGroup: { aspect: 'editableMlModelGroupProperties', field: 'description' },
+  mlFeatureTable: { aspect: 'editableMlFeatureTableProperties', field: 'description' },
+  mlFeature: { aspect: 'editableMlFeatureProperties', field: 'description' },
+  mlPrimaryKey: { aspect: 'editableMlPrimaryKeyProperties', field: 'description' },
+};
+
+export class EditService {
+  constructor(
+    private readonly store: Store,
+    private readonly registry: Registry,
+    private readonly writePath: WritePath,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  // --- building blocks -------------------------------------------------------------------
+
+  private proposal(urn: string, aspectName: string, changeType: 'UPSERT' | 'PATCH', value: unknown): Proposal {
+    return parseProposal(this.registry, {
+      entityType: parseUrn(urn).entityType,
+      entityUrn: urn,
+      changeType,
+      aspectName,
+      aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+    });
+  }
+
+  private patch(urn: string, aspect: string, ops: Op[]): Proposal {
+    return this.proposal(urn, aspect, 'PATCH', ops);
+  }
+
+  private async apply(proposals: Proposal[], actor: string): Promise<void> {
+    await this.writePath.apply(proposals, { actor });
+  }
+
+  private async exists(urn: string): Promise<boolean> {
+    let entity;
+    try {
+      entity = this.registry.entity(parseUrn(urn).entityType);
+    } catch {
+      return false;
+    }
+    if (!entity) return false;
+    return (await this.store.getAspect(urn, entity.keyAspect.name, 0)) !== undefined;
+  }
+
+  private async requireResource(ref: ResourceRef, what: string): Promise<void> {
+    if (Boolean(ref.subResourceType) !== Boolean(ref.subResource)) {
+      throw badRequest(`${what} for resource ${ref.resourceUrn}: subResourceType and subResource must be given together`);
+    }
+    if (ref.subResourceType && ref.subResourceType !== 'DATASET_FIELD') throw badRequest(`Unsupported subResourceType ${ref.subResourceType}`);
+    if (ref.subResource && parseUrnSafe(ref.resourceUrn)?.entityType !== 'dataset') {
+      throw badRequest(`${what} for resource ${ref.resourceUrn}: only datasets have fields (subResourceType DATASET_FIELD)`);
+    }
+    if (!(await this.exists(ref.resourceUrn))) throw badRequest(`Failed to update resource with urn ${ref.resourceUrn}. Entity does not exist.`);
+  }
+
+  private async requireLabels(urns: readonly string[], entityType: string): Promise<void> {
+    for (const urn of urns) {
+      if (parseUrnSafe(urn)?.entityType !== entityType) throw badRequest(`Failed to validate label with urn ${urn}. Urn type does not match entity type ${entityType}..`);
+      if (!(await this.exists(urn))) throw badRequest(`Failed to validate label with urn ${urn}. Urn does not exist.`);
+    }
+  }
+
+  // --- tags and terms --------------------------------------------------------------------
+
+  /** Adds (or removes) tags or glossary terms on entities or dataset columns. */
+  async labels(kind: 'tag' | 'term', action: 'add' | 'remove', labelUrns: readonly string[], resources: readonly ResourceRef[], actor: string): Promise<void> {
+    await this.requireLabels(labelUrns, kind === 'tag' ? 'tag' : 'glossaryTerm');
+    for (const r of resources) await this.requireResource(r, `Failed to update ${kind}s`);
+    const proposals = resources.map((r) => {
+      const [aspect, list, key] = kind === 'tag' ? ['globalTags', 'tags', 'tag'] : ['glossaryTerms', 'terms', 'urn'];
+      const base = r.subResource ? `/editableSchemaFieldInfo/${esc(r.subResource)}/${aspect}/${list}` : `/${list}`;
+      const ops: Op[] = labelUrns.map((u) => (action === 'add' ? { op: 'add', path: `${base}/${esc(u)}`, value: { [key]: u } } : { op: 'remove', path: `${base}/${esc(u)}` }));
+      return this.patch(r.resourceUrn, r.subResource ? 'editableSchemaMetadata' : aspect, ops);
+    });
+    await this.apply(proposals, actor);
+  }
+
+  // --- owners ----------------------------------------------------------------------------
+
+  async addOwners(owners: readonly OwnerInput[], resources: readonly ResourceRef[], actor: string, ownershipTypeUrn?: string | null): Promise<void> {
+    for (const r of resources) {
+      if (!(await this.exists(r.resourceUrn))) throw badRequest(`Failed to change ownership for resource ${r.resourceUrn}. Resource does not exist.`);
+    }
+    for (const o of owners) {
+      const expected = OWNER_ENTITY[o.ownerEntityType];
+      for (const r of resources) {
+        if (parseUrnSafe(o.ownerUrn)?.entityType !== expected.entity) throw badRequest(`Failed to change ownership for resource ${r.resourceUrn}. Expected a ${expected.label} urn.`);
+        if (!(await this.exists(o.ownerUrn))) throw badRequest(`Failed to change ownership for resource ${r.resourceUrn}. Owner does not exist.`);
+      }
+    }
+    const ops: Op[] = owners.map((o) => {
+      const type = o.type ?? 'NONE';
+      const typeUrn = o.ownershipTypeUrn ?? ownershipTypeUrn ?? `urn:li:ownershipType:__system__${type.toLowerCase()}`;
+      return { op: 'add', path: `/owners/${esc(o.ownerUrn)}/${esc(type)}`, value: { owner: o.ownerUrn, type, typeUrn, source: { type: 'MANUAL' } } };
+    });
+    await this.apply(resources.map((r) => this.patch(r.resourceUrn, 'ownership', ops)), actor);
+  }
+
+  /** Removes every ownership entry of the owners (of one ownership type, when given). */
+  async removeOwners(ownerUrns: readonly string[], resources: readonly ResourceRef[], actor: string, ownershipTypeUrn?: string | null): Promise<void> {
+    const proposals: Proposal[] = [];
+    for (const r of resources) {
+      const current = await this.store.getAspect(r.resourceUrn, 'ownership', 0);
+      if (!(await this.exists(r.resourceUrn))) throw badRequest(`Failed to change ownership for resource ${r.resourceUrn}. Resource does not exist.`);
+      const owners = ((current?.value.owners as Array<Record<string, unknown>> | undefined) ?? []).filter(
+        (o) => !(ownerUrns.includes(o.owner as string) && (!ownershipTypeUrn || o.typeUrn === ownershipTypeUrn)),
+      );
+      proposals.push(this.proposal(r.resourceUrn, 'ownership', 'UPSERT', { ...(current?.value ?? {}), owners, lastModified: { time: this.now(), actor } }));
+    }
+    await this.apply(proposals, actor);
+  }
+
+  // --- domains, deprecation, soft delete, description, links -------------------------------
+
+  /** Sets the domain of entities (`domainUrn` null: unsets it). */
+  async setDomain(domainUrn: string | null, resourceUrns: readonly string[], actor: string): Promise<void> {
+    if (domainUrn !== null && (parseUrnSafe(domainUrn)?.entityType !== 'domain' || !(await this.exists(domainUrn)))) {
+      throw badRequest(`Failed to add Entity ${resourceUrns.join(', ')} to Domain ${domainUrn}. Domain does not exist.`);
+    }
+    for (const urn of resourceUrns) {
+      if (!(await this.exists(urn))) throw badRequest(`Failed to add Entity ${urn} to Domain ${domainUrn}. Entity does not exist.`);
+    }
+    await this.apply(resourceUrns.map((u) => this.proposal(u, 'domains', 'UPSERT', { domains: domainUrn ? [domainUrn] : [] })), actor);
+  }
+
+  async updateDeprecation(urns: readonly string[], deprecated: boolean, note: string | null | undefined, decommissionTime: number | null | undefined, actor: string): Promise<void> {
+    for (const urn of urns) {
+      if (parseUrnSafe(urn)?.entityType === 'container') throw badRequest(`Failed to update deprecation for Entity ${urn}. Containers cannot be deprecated.`);
+      if (!(await this.exists(urn))) throw badRequest(`Failed to update deprecation for Entity ${urn}. Entity does not exist.`);
+    }
+    const value = { deprecated, note: note ?? '', actor, ...(decommissionTime != null ? { decommissionTime } : {}) };
+    await this.apply(urns.map((u) => this.proposal(u, 'deprecation', 'UPSERT', value)), actor);
+  }
+
+  async softDelete(urns: readonly string[], deleted: boolean, actor: string): Promise<void> {
+    for (const urn of urns) if (!(await this.exists(urn))) throw badRequest(`Failed to soft delete entity with urn ${urn}. Entity does not exist.`);
+    await this.apply(urns.map((u) => this.proposal(u, 'status', 'UPSERT', { removed: deleted })), actor);
+  }
+
+  async updateDescription(ref: ResourceRef, description: string, actor: string): Promise<void> {
+    await this.requireResource(ref, 'Failed to update description');
+    const type = parseUrn(ref.resourceUrn).entityType;
+    if (ref.subResource) {
+      const ops: Op[] = [{ op: 'add', path: `/editableSchemaFieldInfo/${esc(ref.subResource)}/description`, value: description }];
+      await this.apply([this.patch(ref.resourceUrn, 'editableSchemaMetadata', ops)], actor);
+      return;
+    }
+    if (type === 'dataset') throw badRequest('Update description without subresource is not currently supported');
+    const target = DESCRIPTION_ASPECTS[type];
+    if (!target) throw badRequest(`Failed to update description. Unsupported resource type ${type} provided.`);
+    const current = (await this.store.getAspect(ref.resourceUrn, target.aspect, 0))?.value ?? this.requiredDefaults(ref.resourceUrn, target.aspect);
+    await this.apply([this.proposal(ref.resourceUrn, target.aspect, 'UPSERT', { ...current, [target.field]: description })], actor);
+  }
+
+  /** Required fields of aspects an edit may create from nothing. */
+  private requiredDefaults(urn: string, aspect: string): Record<string, unknown> {
+    const name = parseUrn(urn).parts[0];
+    switch (aspect) {
+      case 'tagProperties':
+        return { name };
+      case 'domainProperties':
+        return { name };
+      case 'glossaryTermInfo':
+        return { definition: '', termSource: 'INTERNAL' };
+      case 'glossaryNodeInfo':
+        return { definition: '' };
+      default:
+        return {};
+    }
+  }
+
+  async addLink(resourceUrn: string, url: string, label: string, actor: string): Promise<void> {
+    if (!(await this.exists(resourceUrn))) throw badRequest(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`);
+    const ops: Op[] = [{ op: 'add', path: `/elements/${esc(url)}`, value: { url, description: label, createStamp: { time: this.now(), actor } } }];
+    await this.apply([this.patch(resourceUrn, 'institutionalMemory', ops)], actor);
+  }
+
+  async removeLink(resourceUrn: string, url: string, actor: string): Promise<void> {
+    if (!(await this.exists(resourceUrn))) throw badRequest(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`);
+    await this.apply([this.patch(resourceUrn, 'institutionalMemory', [{ op: 'remove', path: `/elements/${esc(url)}` }])], actor);
+  }
+
+  // --- creation --------------------------------------------------------------------------
+
+  async createTag(id: string | null | undefined, name: string, description: string | null | undefined, actor: string): Promise<string> {
+    const urn = `urn:li:tag:${id ?? randomUUID()}`;
+    if (await this.exists(urn)) throw badRequest('This Tag already exists!');
+    await this.apply([this.proposal(urn, 'tagProperties', 'UPSERT', { name, ...(description ? { description } : {}) })], actor);
+    return urn;
+  }
+
+  async createDomain(id: string | null | undefined, name: string, description: string | null | undefined, parentDomain: string | null | undefined, actor: string): Promise<string> {
+    const urn = `urn:li:domain:${id ?? randomUUID()}`;
+    if (await this.exists(urn)) throw badRequest('This Domain already exists!');
+    if (parentDomain && !(await this.exists(parentDomain))) throw badRequest('Parent Domain does not exist!');
+    const siblings = await this.store.search({
+      entityTypes: ['domain'],
+      words: [],
+      nameFields: [],
+      weights: [],
+      filter: [[{ field: 'name', condition: 'EQUAL', values: [name], negated: false }]],
+      includeRemoved: false,
+      start: 0,
+      count: 100,
+      facetFields: [],
+    });
+    for (const other of siblings.urns) {
+      const props = (await this.store.getAspect(other, 'domainProperties', 0))?.value;
+      if ((props?.parentDomain ?? null) === (parentDomain ?? null)) throw conflict(`"${name}" already exists in this domain. Please pick a unique name.`);
+    }
+    await this.apply(
+      [
+        this.proposal(urn, 'domainProperties', 'UPSERT', { name, ...(description ? { description } : {}), ...(parentDomain ? { parentDomain } : {}), created: { time: this.now(), actor } }),
+        this.proposal(urn, 'ownership', 'UPSERT', { owners: [{ owner: actor, type: 'TECHNICAL_OWNER' }], lastModified: { time: this.now(), actor } }),
+      ],
+      actor,
+    );
+    return urn;
+  }
+
+  async createGlossaryEntity(kind: 'glossaryTerm' | 'glossaryNode', id: string | null | undefined, name: string, description: string | null | undefined, parentNode: string | null | undefined, actor: string): Promise<string> {
+    const urn = `urn:li:${kind}:${id ?? randomUUID()}`;
+    if (await this.exists(urn)) throw badRequest(`This Glossary ${kind === 'glossaryTerm' ? 'Term' : 'Node'} already exists!`);
+    if (parentNode && (parseUrnSafe(parentNode)?.entityType !== 'glossaryNode' || !(await this.exists(parentNode)))) throw badRequest('Parent Node does not exist!');
+    const info =
+      kind === 'glossaryTerm'
+        ? { name, definition: description ?? '', termSource: 'INTERNAL', ...(parentNode ? { parentNode } : {}) }
+        : { name, definition: description ?? '', ...(parentNode ? { parentNode } : {}) };
+    await this.apply([this.proposal(urn, kind === 'glossaryTerm' ? 'glossaryTermInfo' : 'glossaryNodeInfo', 'UPSERT', info)], actor);
+    return urn;
+  }
+
+  /** Renames a tag, domain, glossary term or node, or group. */
+  async updateName(urn: string, name: string, actor: string): Promise<void> {
+    if (!(await this.exists(urn))) throw badRequest(`Failed to update name for ${urn}. Entity does not exist.`);
+    const type = parseUrn(urn).entityType;
+    const target: Record<string, [string, string]> = {
+      tag: ['tagProperties', 'name'],
+      domain: ['domainProperties', 'name'],
+      glossaryTerm: ['glossaryTermInfo', 'name'],
+      glossaryNode: ['glossaryNodeInfo', 'name'],
+      corpGroup: ['corpGroupInfo', 'displayName'],
+      dataset: ['editableDatasetProperties', 'name'],
+    };
+    const t = target[type];
+    if (!t) throw badRequest(`Failed to update name. Unsupported resource type ${type} provided.`);
+    const current = (await this.store.getAspect(urn, t[0], 0))?.value ?? this.requiredDefaults(urn, t[0]);
+    const extra = t[0] === 'corpGroupInfo' && !current.admins ? { admins: [], members: [], groups: [] } : {};
+    await this.apply([this.proposal(urn, t[0], 'UPSERT', { ...extra, ...current, [t[1]]: name })], actor);
+  }
+
+  async setTagColor(urn: string, colorHex: string, actor: string): Promise<void> {
+    if (parseUrnSafe(urn)?.entityType !== 'tag' || !(await this.exists(urn))) throw badRequest(`Failed to set color for Tag ${urn}. Tag does not exist.`);
+    const current = (await this.store.getAspect(urn, 'tagProperties', 0))?.value ?? this.requiredDefaults(urn, 'tagProperties');
+    await this.apply([this.proposal(urn, 'tagProperties', 'UPSERT', { ...current, colorHex })], actor);
+  }
+
+  async createGroup(id: string | null | undefined, name: string, description: string | null | undefined, actor: string): Promise<string> {
+    const urn = `urn:li:corpGroup:${id ?? randomUUID()}`;
+    if (await this.exists(urn)) throw badRequest('This Group already exists!');
+    await this.apply([this.proposal(urn, 'corpGroupInfo', 'UPSERT', { displayName: name, ...(description ? { description } : {}), admins: [], members: [], groups: [] })], actor);
+    return urn;
+  }
+
+  /** Moves a domain under another (or to the top), or a glossary entity under another node. */
+  async setParent(resourceUrn: string, parentUrn: string | null | undefined, actor: string): Promise<void> {
+    if (!(await this.exists(resourceUrn))) throw badRequest(`Failed to move ${resourceUrn}. Entity does not exist.`);
+    const type = parseUrn(resourceUrn).entityType;
+    const target: Record<string, [string, string, string]> = {
+      domain: ['domainProperties', 'parentDomain', 'domain'],
+      glossaryTerm: ['glossaryTermInfo', 'parentNode', 'glossaryNode'],
+      glossaryNode: ['glossaryNodeInfo', 'parentNode', 'glossaryNode'],
+    };
+    const t = target[type];
+    if (!t) throw badRequest(`Failed to move ${resourceUrn}. Unsupported resource type ${type} provided.`);
+    if (parentUrn && (parseUrnSafe(parentUrn)?.entityType !== t[2] || !(await this.exists(parentUrn)))) throw badRequest(`Failed to move ${resourceUrn}. Parent ${parentUrn} does not exist.`);
+    const current = { ...((await this.store.getAspect(resourceUrn, t[0], 0))?.value ?? this.requiredDefaults(resourceUrn, t[0])) };
+    if (parentUrn) current[t[1]] = parentUrn;
+    else delete current[t[1]];
+    await this.apply([this.proposal(resourceUrn, t[0], 'UPSERT', current)], actor);
+  }
+
+  /** Hard-deletes an entity (a DELETE of its key aspect); references to it elsewhere stay. */
+  async deleteEntity(urn: string, entityType: string, actor: string): Promise<void> {
+    if (parseUrnSafe(urn)?.entityType !== entityType || !(await this.exists(urn))) throw badRequest(`Failed to delete ${urn}. Entity does not exist.`);
+    const entity = this.registry.entity(entityType)!;
+    const proposal = parseProposal(this.registry, { entityType, entityUrn: urn, changeType: 'DELETE', aspectName: entity.keyAspect.name });
+    await this.apply([proposal], actor);
+  }
+
+  /** Whole-aspect writes of the update<Entity> mutations, as proposals already built by the caller. */
+  async upserts(urn: string, aspects: Record<string, unknown>, actor: string): Promise<void> {
+    if (!(await this.exists(urn))) throw badRequest(`Failed to update resource with urn ${urn}. Entity does not exist.`);
+    await this.apply(Object.entries(aspects).map(([name, value]) => this.proposal(urn, name, 'UPSERT', value)), actor);
+  }
+}
+
+function parseUrnSafe(urn: string) {
+  try {
+    return parseUrn(urn);
+  } catch {
+    return undefined;
+  }
+}
