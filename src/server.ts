@@ -1,5 +1,6 @@
 /** Assembles the HTTP service: one Fastify app, every API registered once at `/` and once at `/api/gms`. */
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import { explorerRoutes } from './api/graphql/explorer.js';
 import { GRAPHQL_PATHS, graphqlApi } from './api/graphql/index.js';
 import { restApi } from './api/rest/index.js';
 import { parseRestliQuery, sendRestliError, STATUS_BY_KIND } from './api/rest/restli.js';
@@ -53,5 +54,6 @@ export async function buildServer({ services, logger }: ServerOptions): Promise<
   await app.register(restApi(services));
   await app.register(restApi(services), { prefix: '/api/gms' });
   await app.register(graphqlApi(services));
+  await app.register(explorerRoutes({ endpoint: '/api/graphql' }));
   return app;
 }

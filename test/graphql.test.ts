@@ -281,3 +281,22 @@ describe.skipIf(!hasFixtures)('GraphQL', () => {
     }
   });
 });
+
+describe('the explorer page on the real server', () => {
+  it('is served at /api/graphiql from local assets, and its endpoint answers', async () => {
+    const s = await startTestServer();
+    try {
+      const page = await http(`${s.url}/api/graphiql`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      expect(page.text).not.toMatch(/https?:\/\//);
+      const assets = [...page.text.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1]);
+      expect(assets.length).toBeGreaterThan(2);
+      for (const a of assets) expect((await http(s.url + a)).status, a).toBe(200);
+      const r = await http(`${s.url}/api/graphql`, { body: { query: '{ search(input: {type: DATASET, query: "*", start: 0, count: 5}) { total } }' } });
+      expect(r.body).toEqual({ data: { search: { total: 0 } }, extensions: {} });
+    } finally {
+      await s.close();
+    }
+  });
+});
