@@ -255,6 +255,85 @@ describe.skipIf(!hasFixtures)('GraphQL', () => {
     });
   });
 
+  describe('the remaining mutations', () => {
+    const rest = async (urn: string, aspect: string) => (await http(`${s.url}/entitiesV2/${enc(urn)}?aspects=List(${aspect})`)).body.aspects[aspect]?.value;
+    const CHART = 'urn:li:chart:(looker,baz1)';
+    const JOB = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,dag_abc,PROD),task_123)';
+
+    it('update<Entity> for charts, flows, jobs, tags, users and groups', async () => {
+      await ok(`mutation { updateChart(urn: "${CHART}", input: {editableProperties: {description: "chart doc"}}) { urn } }`);
+      expect((await rest(CHART, 'editableChartProperties')).description).toBe('chart doc');
+      await ok(`mutation { updateDataFlow(urn: "${FLOW}", input: {editableProperties: {description: "flow doc"}}) { urn } }`);
+      expect((await rest(FLOW, 'editableDataFlowProperties')).description).toBe('flow doc');
+      await ok(`mutation { updateDataJob(urn: "${JOB}", input: {editableProperties: {description: "job doc"}}) { urn } }`);
+      expect((await rest(JOB, 'editableDataJobProperties')).description).toBe('job doc');
+      await ok('mutation { updateTag(urn: "urn:li:tag:Legacy", input: {urn: "urn:li:tag:Legacy", name: "Legacy", description: "old stuff"}) { urn } }');
+      expect((await ok('{ tag(urn: "urn:li:tag:Legacy") { properties { description } } }')).tag.properties.description).toBe('old stuff');
+      await ok('mutation { setTagColor(urn: "urn:li:tag:Legacy", colorHex: "#aa0000") }');
+      expect((await rest('urn:li:tag:Legacy', 'tagProperties')).colorHex).toBe('#aa0000');
+      await ok('mutation { updateCorpUserProperties(urn: "urn:li:corpuser:jdoe", input: {aboutMe: "hi", skills: ["sql"]}) { urn } }');
+      expect(await rest('urn:li:corpuser:jdoe', 'corpUserEditableInfo')).toMatchObject({ aboutMe: 'hi', skills: ['sql'] });
+      await ok('mutation { updateCorpGroupProperties(urn: "urn:li:corpGroup:bfoo", input: {slack: "#bfoo"}) { urn } }');
+      expect((await rest('urn:li:corpGroup:bfoo', 'corpGroupEditableInfo')).slack).toBe('#bfoo');
+    });
+
+    it('term and owner variants, batch domain and deprecation', async () => {
+      await ok(`mutation { addTerm(input: {termUrn: "urn:li:glossaryTerm:CustomerAccount", resourceUrn: "${CHART}"}) }`);
+      await ok(`mutation { batchAddTerms(input: {termUrns: ["urn:li:glossaryTerm:AccountBalance"], resources: [{resourceUrn: "${CHART}"}]}) }`);
+      expect((await rest(CHART, 'glossaryTerms')).terms.map((t: Json) => t.urn)).toEqual(['urn:li:glossaryTerm:CustomerAccount', 'urn:li:glossaryTerm:AccountBalance']);
+      await ok(`mutation { removeTerm(input: {termUrn: "urn:li:glossaryTerm:CustomerAccount", resourceUrn: "${CHART}"}) }`);
+      await ok(`mutation { batchRemoveTerms(input: {termUrns: ["urn:li:glossaryTerm:AccountBalance"], resources: [{resourceUrn: "${CHART}"}]}) }`);
+      expect((await rest(CHART, 'glossaryTerms')).terms).toEqual([]);
+
+      await ok(`mutation { addOwner(input: {ownerUrn: "urn:li:corpuser:jdoe", ownerEntityType: CORP_USER, type: TECHNICAL_OWNER, resourceUrn: "${CHART}"}) }`);
+      await ok(`mutation { batchAddOwners(input: {owners: [{ownerUrn: "urn:li:corpGroup:bfoo", ownerEntityType: CORP_GROUP, type: DATA_STEWARD}], resources: [{resourceUrn: "${CHART}"}]}) }`);
+      const owners = (await rest(CHART, 'ownership')).owners;
+      expect(owners).toContainEqual(expect.objectContaining({ owner: 'urn:li:corpuser:jdoe', type: 'TECHNICAL_OWNER', source: { type: 'MANUAL' } }));
+      expect(owners).toContainEqual(expect.objectContaining({ owner: 'urn:li:corpGroup:bfoo', type: 'DATA_STEWARD' }));
+      await ok(`mutation { batchRemoveOwners(input: {ownerUrns: ["urn:li:corpuser:jdoe", "urn:li:corpGroup:bfoo", "urn:li:corpuser:datahub"], resources: [{resourceUrn: "${CHART}"}]}) }`);
+      expect((await rest(CHART, 'ownership')).owners).toEqual([]);
+
+      const domain = (await ok('mutation { createDomain(input: {id: "ops", name: "Operations"}) }')).createDomain;
+      await ok(`mutation { batchSetDomain(input: {domainUrn: "${domain}", resources: [{resourceUrn: "${CHART}"}, {resourceUrn: "${FLOW}"}]}) }`);
+      expect((await http(`${s.url}/entities?action=search`, { body: { entity: 'chart', input: `domains:${domain}`, start: 0, count: 10 } })).body.value.entities).toEqual([CHART]);
+      await ok(`mutation { batchSetDomain(input: {domainUrn: null, resources: [{resourceUrn: "${CHART}"}]}) }`);
+      expect((await rest(CHART, 'domains')).domains).toEqual([]);
+      await ok(`mutation { batchUpdateDeprecation(input: {deprecated: true, note: "gone", resources: [{resourceUrn: "${CHART}"}]}) }`);
+      expect(await rest(CHART, 'deprecation')).toMatchObject({ deprecated: true, note: 'gone' });
+    });
+
+    it('a second domain with the same name under the same parent is a 409 CONFLICT', async () => {
+      await ok('mutation { createDomain(input: {id: "sales-a", name: "Sales"}) }');
+      const body = await gql('mutation { createDomain(input: {id: "sales-b", name: "Sales"}) }');
+      expect(body.errors[0]).toMatchObject({ message: '"Sales" already exists in this domain. Please pick a unique name.', extensions: { code: 409, type: 'CONFLICT' } });
+    });
+
+    it('groups, parents and deletes', async () => {
+      const group = (await ok('mutation { createGroup(input: {id: "analysts", name: "Analysts", description: "they analyse"}) }')).createGroup;
+      expect((await ok(`{ corpGroup(urn: "${group}") { name properties { displayName description } } }`)).corpGroup).toEqual({ name: 'analysts', properties: { displayName: 'Analysts', description: 'they analyse' } });
+      const parent = (await ok('mutation { createDomain(input: {id: "parent", name: "Parent"}) }')).createDomain;
+      const child = (await ok('mutation { createDomain(input: {id: "child", name: "Child"}) }')).createDomain;
+      await ok(`mutation { moveDomain(input: {parentDomain: "${parent}", resourceUrn: "${child}"}) }`);
+      expect((await rest(child, 'domainProperties')).parentDomain).toBe(parent);
+      const node = (await ok('mutation { createGlossaryNode(input: {id: "Ops", name: "Ops"}) }')).createGlossaryNode;
+      const term = (await ok('mutation { createGlossaryTerm(input: {id: "Ops.Uptime", name: "Uptime"}) }')).createGlossaryTerm;
+      await ok(`mutation { updateParentNode(input: {parentNode: "${node}", resourceUrn: "${term}"}) }`);
+      expect((await rest(term, 'glossaryTermInfo')).parentNode).toBe(node);
+      await ok(`mutation { deleteGlossaryEntity(urn: "${term}") }`);
+      expect((await ok(`{ entityExists(urn: "${term}") }`)).entityExists).toBe(false);
+      const tag = (await ok('mutation { createTag(input: {id: "temp", name: "Temp"}) }')).createTag;
+      await ok(`mutation { deleteTag(urn: "${tag}") }`);
+      expect((await http(`${s.url}/entities?action=search`, { body: { entity: 'tag', input: 'temp', start: 0, count: 10 } })).body.value.entities).toEqual([]);
+      await ok(`mutation { deleteDomain(urn: "${child}") }`);
+      expect((await ok(`{ entityExists(urn: "${child}") }`)).entityExists).toBe(false);
+    });
+
+    it('updateDatasets updates several datasets', async () => {
+      const data = await ok(`mutation { updateDatasets(input: [{urn: "${KAFKA}", update: {editableProperties: {description: "k"}}}, {urn: "${HIVE}", update: {editableProperties: {description: "h"}}}]) { urn editableProperties { description } } }`);
+      expect(data.updateDatasets).toEqual([{ urn: KAFKA, editableProperties: { description: 'k' } }, { urn: HIVE, editableProperties: { description: 'h' } }]);
+    });
+  });
+
   it('resolves a page of 100 search results with nested entities in a bounded number of store calls', async () => {
     const proposals = Array.from({ length: 100 }, (_, i) => ({
       entityType: 'dataset',
