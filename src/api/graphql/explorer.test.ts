@@ -236,4 +236,25 @@ describe.skipIf(!hasChromium)('the GraphiQL explorer in headless Chromium', () =
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('runs a query against the real catalog server and shows its answer', async () => {
+    const { startTestServer, http, mcp } = await import('../../../test/helpers.js');
+    const server = await startTestServer();
+    try {
+      const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,explored.table,PROD)';
+      await http(`${server.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, 'datasetProperties', { description: 'seen in a browser' }) } });
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/api/graphiql`);
+      const queryEditor = page.locator('.graphiql-query-editor .CodeMirror');
+      await queryEditor.waitFor({ timeout: 15_000 });
+      await setEditorValue(queryEditor, `{ dataset(urn: "${urn}") { urn exists properties { description } } }`);
+      await page.locator('button.graphiql-execute-button').click();
+      const response = page.locator('.graphiql-response .CodeMirror');
+      await expect.poll(() => editorValue(response), { timeout: 15_000 }).toContain('seen in a browser');
+      expect(JSON.parse(await editorValue(response))).toEqual({ data: { dataset: { urn, exists: true, properties: { description: 'seen in a browser' } } }, extensions: {} });
+      await page.close();
+    } finally {
+      await server.close();
+    }
+  });
 });
