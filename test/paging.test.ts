@@ -15,7 +15,7 @@ describe('paging over 20,000 entities', () => {
       const r = await http(`${s.url}/aspects?action=ingestProposalBatch`, { body: { proposals } });
       expect(r.status, r.text).toBe(200);
     }
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => s?.close());
 
   const search = async (body: Record<string, unknown>) => (await http(`${s.url}/entities?action=search`, { body: { entity: 'dataset', ...body } })).body.value;
