@@ -35,6 +35,23 @@ export interface SearchResult {
 
 const MAX_COUNT = 10_000;
 
+/** Scroll ids are opaque to clients: the offset of the next page, encoded. */
+export function encodeScrollId(offset: number): string {
+  return Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
+}
+
+/** The offset a scroll id stands for; no id is the start. */
+export function decodeScrollId(id: unknown): number {
+  if (id === undefined || id === null || id === '') return 0;
+  try {
+    const { o } = JSON.parse(Buffer.from(String(id), 'base64url').toString('utf8')) as { o: unknown };
+    if (Number.isInteger(o) && (o as number) >= 0) return o as number;
+  } catch {
+    // fall through
+  }
+  throw badRequest(`scrollId '${String(id)}' is not one this service gave out`);
+}
+
 /** Words of a query, split as the full-text index splits text (duplicates dropped). */
 export function queryWords(input: string): string[] {
   return [...new Set(input.split(/[^\p{L}\p{N}]+/u).flatMap((w) => textTokens(w)))];

@@ -6,27 +6,12 @@ import { snapshotToProposals } from '../../service/snapshots.js';
 import type { RestResource, ParamDoc } from './resource.js';
 import { queryOf, urnFromPath } from './restli.js';
 import { searchMetadata, searchResultBody } from './searchShape.js';
-import type { SearchRequest } from '../../service/search.js';
+import { decodeScrollId, encodeScrollId, type SearchRequest } from '../../service/search.js';
 
 const filterParam: ParamDoc = { name: 'filter', type: 'object', doc: '{or: [{and: [{field, value | values, condition?, negated?}]}]} (or legacy {criteria: [...]}); conditions EQUAL, CONTAIN, START_WITH, END_WITH, GREATER_THAN(_OR_EQUAL_TO), LESS_THAN(_OR_EQUAL_TO), IN, EXISTS, IS_NULL' };
 const sortParam: ParamDoc = { name: 'sort', type: 'object', doc: '{field, order: ASCENDING | DESCENDING}' };
 const inputParam: ParamDoc = { name: 'input', type: 'string', required: true, doc: 'words to find (each as a word prefix), * for everything, or <field>:<value> for an exact match' };
 
-/** Scroll ids are opaque to clients: the offset of the next page, encoded. */
-function encodeScroll(offset: number): string {
-  return Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
-}
-
-function decodeScroll(id: unknown): number {
-  if (id === undefined || id === null || id === '') return 0;
-  try {
-    const { o } = JSON.parse(Buffer.from(String(id), 'base64url').toString('utf8')) as { o: unknown };
-    if (Number.isInteger(o) && (o as number) >= 0) return o as number;
-  } catch {
-    // fall through
-  }
-  throw badRequest(`scrollId '${String(id)}' is not one this service gave out`);
-}
 
 const entityList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 const startParam: ParamDoc = { name: 'start', type: 'integer', required: true, doc: 'offset of the first result' };
@@ -97,10 +82,10 @@ export const entitiesResource: RestResource = {
       ],
       returns: '{numEntities, pageSize, scrollId?, metadata, entities: [urn]}',
       handler: async (p, { services }) => {
-        const start = decodeScroll(p.scrollId);
+        const start = decodeScrollId(p.scrollId);
         const r = await services.search.search(searchRequest(p, entityList(p.entities), start));
         const next = start + r.urns.length;
-        return { numEntities: r.total, pageSize: r.count, ...(next < r.total && r.urns.length > 0 ? { scrollId: encodeScroll(next) } : {}), metadata: searchMetadata(r), entities: r.urns };
+        return { numEntities: r.total, pageSize: r.count, ...(next < r.total && r.urns.length > 0 ? { scrollId: encodeScrollId(next) } : {}), metadata: searchMetadata(r), entities: r.urns };
       },
     },
     {

@@ -7,6 +7,7 @@
  */
 import pg from 'pg';
 import { migrations } from './migrations.js';
+import { NUMERIC, toAspectRow, toTimeseriesRow, type RawAspect, type RawTimeseries } from '../sql/rows.js';
 import { pgDialect, toPositional } from './dialect.js';
 import { autocompleteSql, browsePathsSql, countAspectSql, facetsSql, listUrnsSql, pageSql, relatedSql, scanAspectsSql, scanTimeseriesSql } from '../sql/reads.js';
 import { hitsSql, orderSql, type Sql } from '../sql/search.js';
@@ -36,55 +37,11 @@ const CHANGE_LOG_LOCK = 0x6d63636c;
 const RETRYABLE = new Set(['23505', '40001', '40P01']);
 const MAX_ATTEMPTS = 8;
 
-interface RawAspect {
-  urn: string;
-  aspect: string;
-  version: number;
-  value: string;
-  system_metadata: string | null;
-  created_on: number;
-  created_by: string;
-}
 
-interface RawTimeseries {
-  urn: string;
-  aspect: string;
-  timestamp_millis: number;
-  event_granularity: string;
-  partition: string;
-  message_id: string;
-  value: string;
-  system_metadata: string | null;
-}
 
-function toTimeseriesRow(r: RawTimeseries): TimeseriesRow {
-  return {
-    urn: r.urn,
-    aspect: r.aspect,
-    timestampMillis: r.timestamp_millis,
-    eventGranularity: r.event_granularity,
-    partition: r.partition,
-    messageId: r.message_id,
-    value: JSON.parse(r.value) as Record<string, unknown>,
-    systemMetadata: parseSm(r.system_metadata),
-  };
-}
 
-const parseSm = (t: string | null) => (t === null ? null : (JSON.parse(t) as SystemMetadata));
 
-function toRow(r: RawAspect): AspectRow {
-  return {
-    urn: r.urn,
-    aspect: r.aspect,
-    version: r.version,
-    value: JSON.parse(r.value) as Record<string, unknown>,
-    systemMetadata: parseSm(r.system_metadata),
-    createdOn: r.created_on,
-    createdBy: r.created_by,
-  };
-}
 
-const NUMERIC = /^-?\d+(\.\d+)?$/;
 
 type Queryable = pg.Pool | pg.PoolClient;
 
@@ -123,7 +80,7 @@ class PgTx implements StoreTx {
 
   async getLatest(urn: string, aspect: string): Promise<AspectRow | undefined> {
     const [r] = await run<RawAspect>(this.client, 'SELECT * FROM aspect WHERE urn = ? AND aspect = ? AND version = 0 FOR UPDATE', [urn, aspect]);
-    return r ? toRow(r) : undefined;
+    return r ? toAspectRow(r) : undefined;
   }
 
   async getMaxVersion(urn: string, aspect: string): Promise<number> {
@@ -174,7 +131,7 @@ class PgTx implements StoreTx {
   }
 
   async getLatestAspects(urn: string): Promise<AspectRow[]> {
-    return (await run<RawAspect>(this.client, 'SELECT * FROM aspect WHERE urn = ? AND version = 0', [urn])).map(toRow);
+    return (await run<RawAspect>(this.client, 'SELECT * FROM aspect WHERE urn = ? AND version = 0', [urn])).map(toAspectRow);
   }
 
   async putDerived(row: SearchRow, edges: readonly Edge[]): Promise<void> {
@@ -257,13 +214,13 @@ export class PostgresStore implements Store {
     const rows = aspects
       ? await run<RawAspect>(this.pool, 'SELECT * FROM aspect WHERE urn = ANY(?::text[]) AND aspect = ANY(?::text[]) AND version = 0 ORDER BY urn, aspect', [urns, aspects])
       : await run<RawAspect>(this.pool, 'SELECT * FROM aspect WHERE urn = ANY(?::text[]) AND version = 0 ORDER BY urn, aspect', [urns]);
-    for (const r of rows) out.get(r.urn)?.push(toRow(r));
+    for (const r of rows) out.get(r.urn)?.push(toAspectRow(r));
     return out;
   }
 
   async getAspect(urn: string, aspect: string, version: number): Promise<AspectRow | undefined> {
     const [r] = await run<RawAspect>(this.pool, 'SELECT * FROM aspect WHERE urn = ? AND aspect = ? AND version = ?', [urn, aspect, version]);
-    return r ? toRow(r) : undefined;
+    return r ? toAspectRow(r) : undefined;
   }
 
   async getMaxVersion(urn: string, aspect: string): Promise<number> {
@@ -282,7 +239,7 @@ export class PostgresStore implements Store {
   }
 
   async scanAspects(after: AspectKey | undefined, limit: number): Promise<AspectRow[]> {
-    return (await run<RawAspect>(this.pool, scanAspectsSql(after, limit))).map(toRow);
+    return (await run<RawAspect>(this.pool, scanAspectsSql(after, limit))).map(toAspectRow);
   }
 
   async scanTimeseries(after: TimeseriesRow | undefined, limit: number): Promise<TimeseriesRow[]> {

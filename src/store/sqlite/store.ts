@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrations } from './migrations.js';
+import { NUMERIC, toAspectRow, toTimeseriesRow, type RawAspect, type RawTimeseries } from '../sql/rows.js';
 import { autocompleteSql, browsePathsSql, countAspectSql, facetsSql, listUrnsSql, pageSql, relatedSql, scanAspectsSql, scanTimeseriesSql } from '../sql/reads.js';
 import { hitsSql, orderSql } from '../sql/search.js';
 import { sqliteDialect } from './dialect.js';
@@ -30,53 +31,10 @@ import type {
 
 type Db = Database.Database;
 
-const NUMERIC = /^-?\d+(\.\d+)?$/;
 
-interface RawAspect {
-  urn: string;
-  aspect: string;
-  version: number;
-  value: string;
-  system_metadata: string | null;
-  created_on: number;
-  created_by: string;
-}
 
-interface RawTimeseries {
-  urn: string;
-  aspect: string;
-  timestamp_millis: number;
-  event_granularity: string;
-  partition: string;
-  message_id: string;
-  value: string;
-  system_metadata: string | null;
-}
 
-function toTimeseriesRow(r: RawTimeseries): TimeseriesRow {
-  return {
-    urn: r.urn,
-    aspect: r.aspect,
-    timestampMillis: r.timestamp_millis,
-    eventGranularity: r.event_granularity,
-    partition: r.partition,
-    messageId: r.message_id,
-    value: JSON.parse(r.value) as Record<string, unknown>,
-    systemMetadata: r.system_metadata === null ? null : (JSON.parse(r.system_metadata) as SystemMetadata),
-  };
-}
 
-function toRow(r: RawAspect): AspectRow {
-  return {
-    urn: r.urn,
-    aspect: r.aspect,
-    version: r.version,
-    value: JSON.parse(r.value) as Record<string, unknown>,
-    systemMetadata: r.system_metadata === null ? null : (JSON.parse(r.system_metadata) as SystemMetadata),
-    createdOn: r.created_on,
-    createdBy: r.created_by,
-  };
-}
 
 function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
@@ -175,7 +133,7 @@ export class SqliteStore implements Store {
   private readonly tx: StoreTx = {
     getLatest: async (urn, aspect) => {
       const r = this.w.latest.get(urn, aspect);
-      return r ? toRow(r) : undefined;
+      return r ? toAspectRow(r) : undefined;
     },
     getMaxVersion: async (urn, aspect) => this.w.maxVersion.get(urn, aspect)?.v ?? 0,
     putAspect: async (row) => {
@@ -204,7 +162,7 @@ export class SqliteStore implements Store {
       const info = this.w.appendChangeLog.run(event.entityUrn, event.aspectName, event.changeType, JSON.stringify(event), event.created.time);
       return Number(info.lastInsertRowid);
     },
-    getLatestAspects: async (urn) => this.w.allLatestRows.all(urn).map(toRow),
+    getLatestAspects: async (urn) => this.w.allLatestRows.all(urn).map(toAspectRow),
     putDerived: async (row, edges) => {
       const { id } = this.w.upsertDoc.get(row.urn, row.entityType, row.removed ? 1 : 0, JSON.stringify(row))!;
       this.w.deleteText.run(id);
@@ -289,7 +247,7 @@ export class SqliteStore implements Store {
 
   async scanAspects(after: AspectKey | undefined, limit: number): Promise<AspectRow[]> {
     const q = scanAspectsSql(after, limit);
-    return this.read<RawAspect>(q.text).all(...q.params).map(toRow);
+    return this.read<RawAspect>(q.text).all(...q.params).map(toAspectRow);
   }
 
   async scanTimeseries(after: TimeseriesRow | undefined, limit: number): Promise<TimeseriesRow[]> {
@@ -317,10 +275,10 @@ export class SqliteStore implements Store {
         rows = [];
         for (const a of aspects) {
           const r = this.r.latest.get(urn, a);
-          if (r) rows.push(toRow(r));
+          if (r) rows.push(toAspectRow(r));
         }
       } else {
-        rows = this.r.allLatest.all(urn).map(toRow);
+        rows = this.r.allLatest.all(urn).map(toAspectRow);
       }
       out.set(urn, rows);
     }
@@ -329,7 +287,7 @@ export class SqliteStore implements Store {
 
   async getAspect(urn: string, aspect: string, version: number): Promise<AspectRow | undefined> {
     const r = this.r.version.get(urn, aspect, version);
-    return r ? toRow(r) : undefined;
+    return r ? toAspectRow(r) : undefined;
   }
 
   async getMaxVersion(urn: string, aspect: string): Promise<number> {

@@ -2,7 +2,7 @@
 import type { GraphQLFieldResolver } from 'graphql';
 import { badRequest } from '../../../service/errors.js';
 import { resolveUrn } from '../../../service/proposals.js';
-import type { SearchResult } from '../../../service/search.js';
+import { decodeScrollId, encodeScrollId, type SearchResult } from '../../../service/search.js';
 import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import { entityEnum, entityOfEnum, entityTypeName } from '../entityTypes.js';
 
@@ -67,17 +67,6 @@ function sortOf(input: Json): Json | undefined {
   return c ? { field: c.field, order: c.sortOrder } : undefined;
 }
 
-const encodeScroll = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
-function decodeScroll(id: string | null | undefined): number {
-  if (!id) return 0;
-  try {
-    const { o } = JSON.parse(Buffer.from(id, 'base64url').toString('utf8')) as { o: unknown };
-    if (Number.isInteger(o) && (o as number) >= 0) return o as number;
-  } catch {
-    // fall through
-  }
-  throw badRequest(`scrollId '${id}' is not one this service gave out`);
-}
 
 export function queryResolvers(entityNames: readonly string[]): Record<string, Resolver> {
   const roots: Record<string, Resolver> = {};
@@ -109,10 +98,10 @@ export function queryResolvers(entityNames: readonly string[]): Record<string, R
       return { start: r.start, count: r.urns.length, total: r.total, ...searchResults(ctx, r) };
     },
     scrollAcrossEntities: async (_root, { input }, ctx) => {
-      const start = decodeScroll(input.scrollId);
+      const start = decodeScrollId(input.scrollId);
       const r = await search(ctx, typesOf(input.types), input, start);
       const next = start + r.urns.length;
-      return { nextScrollId: next < r.total && r.urns.length > 0 ? encodeScroll(next) : null, count: r.urns.length, total: r.total, ...searchResults(ctx, r) };
+      return { nextScrollId: next < r.total && r.urns.length > 0 ? encodeScrollId(next) : null, count: r.urns.length, total: r.total, ...searchResults(ctx, r) };
     },
     autoComplete: async (_root, { input }, ctx) => {
       const entity = input.type ? entityOfEnum(input.type) : 'dataset';

@@ -1,0 +1,53 @@
+/** Row shapes of the SQL backends' aspect and timeseries tables, and their conversion to contract rows. */
+import type { AspectRow, SystemMetadata, TimeseriesRow } from '../types.js';
+
+export interface RawAspect {
+  urn: string;
+  aspect: string;
+  version: number;
+  value: string;
+  system_metadata: string | null;
+  created_on: number;
+  created_by: string;
+}
+
+export interface RawTimeseries {
+  urn: string;
+  aspect: string;
+  timestamp_millis: number;
+  event_granularity: string;
+  partition: string;
+  message_id: string;
+  value: string;
+  system_metadata: string | null;
+}
+
+const parseSm = (t: string | null) => (t === null ? null : (JSON.parse(t) as SystemMetadata));
+
+export function toAspectRow(r: RawAspect): AspectRow {
+  return {
+    urn: r.urn,
+    aspect: r.aspect,
+    version: r.version,
+    value: JSON.parse(r.value) as Record<string, unknown>,
+    systemMetadata: parseSm(r.system_metadata),
+    createdOn: r.created_on,
+    createdBy: r.created_by,
+  };
+}
+
+export function toTimeseriesRow(r: RawTimeseries): TimeseriesRow {
+  return {
+    urn: r.urn,
+    aspect: r.aspect,
+    timestampMillis: r.timestamp_millis,
+    eventGranularity: r.event_granularity,
+    partition: r.partition,
+    messageId: r.message_id,
+    value: JSON.parse(r.value) as Record<string, unknown>,
+    systemMetadata: parseSm(r.system_metadata),
+  };
+}
+
+/** Search values that are numbers are also stored as numbers, for numeric comparison and sort. */
+export const NUMERIC = /^-?\d+(\.\d+)?$/;
