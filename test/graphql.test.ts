@@ -161,6 +161,7 @@ describe.skipIf(!hasFixtures)('GraphQL', () => {
       ['a dataset description without a field', `mutation { updateDescription(input: {description: "x", resourceUrn: "${HIVE}"}) }`, 400, /without subresource is not currently supported/],
       ['a chart description', `mutation { updateDescription(input: {description: "x", resourceUrn: "urn:li:chart:(looker,baz1)"}) }`, 400, /Unsupported resource type chart/],
       ['a domain that does not exist', `mutation { setDomain(entityUrn: "${HIVE}", domainUrn: "urn:li:domain:nowhere") }`, 400, /Domain does not exist/],
+      ['an update of an urn of another entity type', `mutation { updateChart(urn: "${HIVE}", input: {editableProperties: {description: "x"}}) { urn } }`, 400, /is not of entity type chart/],
       ['a tag that already exists', `mutation { createTag(input: {id: "Legacy", name: "Legacy"}) }`, 400, /This Tag already exists!/],
     ])('%s', async (_what, query, code, message) => {
       const body = await gql(query);

@@ -334,6 +334,13 @@ export class EditService {
     await this.apply([this.proposal(resourceUrn, t[0], 'UPSERT', current)], actor);
   }
 
+  /** Sets the given fields of an aspect, keeping the others (absent or null fields are left as they are). */
+  async mergeFields(urn: string, aspect: string, fields: Record<string, unknown>, actor: string): Promise<void> {
+    const current = (await this.store.getAspect(urn, aspect, 0))?.value ?? this.requiredDefaults(urn, aspect);
+    const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined));
+    await this.upserts(urn, { [aspect]: { ...current, ...given } }, actor);
+  }
+
   /** Hard-deletes an entity (a DELETE of its key aspect); references to it elsewhere stay. */
   async deleteEntity(urn: string, entityType: string, actor: string): Promise<void> {
     if (parseUrnSafe(urn)?.entityType !== entityType || !(await this.exists(urn))) throw badRequest(`Failed to delete ${urn}. Entity does not exist.`);

@@ -1,6 +1,7 @@
 /** Mutation root resolvers: input shapes in, edit service calls out. No business logic here. */
 import type { GraphQLFieldResolver } from 'graphql';
 import type { OwnerInput, ResourceRef } from '../../../service/edits.js';
+import { badRequest } from '../../../service/errors.js';
 import { clientRef } from './queries.js';
 import type { GraphQLContext } from '../context.js';
 
@@ -66,7 +67,7 @@ const updateEntity =
   (entityName: string): Resolver =>
   async (_root, { urn, input }, ctx) => {
     const ref = clientRef(ctx, urn);
-    if (ref.entityName !== entityName) throw new Error(`urn ${urn} is not of entity type ${entityName}`);
+    if (ref.entityName !== entityName) throw badRequest(`urn ${urn} is not of entity type ${entityName}`);
     await ctx.services.edits.upserts(ref.urn, updateAspects(entityName, input, ctx.actor, Date.now()), ctx.actor);
     ctx.aspects.clear(ref.urn);
     return ref;
@@ -95,17 +96,14 @@ export function mutationResolvers(): Record<string, Resolver> {
     },
     updateCorpUserProperties: async (_root, { urn, input }, ctx) => {
       const ref = clientRef(ctx, urn);
-      const current = (await ctx.services.store.getAspect(ref.urn, 'corpUserEditableInfo', 0))?.value ?? {};
       const { platformUrns, personaUrn, ...rest } = input as Json;
-      const value = { ...current, ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v != null)), ...(platformUrns ? { platforms: platformUrns } : {}), ...(personaUrn ? { persona: personaUrn } : {}) };
-      await ctx.services.edits.upserts(ref.urn, { corpUserEditableInfo: value }, ctx.actor);
+      await ctx.services.edits.mergeFields(ref.urn, 'corpUserEditableInfo', { ...rest, platforms: platformUrns, persona: personaUrn }, ctx.actor);
       ctx.aspects.clear(ref.urn);
       return ref;
     },
     updateCorpGroupProperties: async (_root, { urn, input }, ctx) => {
       const ref = clientRef(ctx, urn);
-      const current = (await ctx.services.store.getAspect(ref.urn, 'corpGroupEditableInfo', 0))?.value ?? {};
-      await ctx.services.edits.upserts(ref.urn, { corpGroupEditableInfo: { ...current, ...Object.fromEntries(Object.entries(input as Json).filter(([, v]) => v != null)) } }, ctx.actor);
+      await ctx.services.edits.mergeFields(ref.urn, 'corpGroupEditableInfo', input as Json, ctx.actor);
       ctx.aspects.clear(ref.urn);
       return ref;
     },
