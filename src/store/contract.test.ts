@@ -114,3 +114,12 @@ describe('derived rows', () => {
     expect((await store.dumpDerived()).edges).toEqual([]);
   });
 });
+
+describe('settings', () => {
+  it('keeps the first value stored under a name, even when several callers race to set it', async () => {
+    const stored = await Promise.all(['k1', 'k2', 'k3'].map((v) => store.ensureSetting('signing-key', v)));
+    expect(new Set(stored).size).toBe(1);
+    expect(await store.ensureSetting('signing-key', 'later')).toBe(stored[0]);
+    expect(await store.ensureSetting('other', 'x')).toBe('x');
+  });
+});

@@ -202,6 +202,12 @@ export interface Store {
   clearDerived(): Promise<void>;
   /** Change log events after `offset`, oldest first. */
   readChangeLog(after: number, limit: number): Promise<StoredChangeLogEvent[]>;
+  /**
+   * A setting of the service itself (such as the token signing key): stores `value` under `name`
+   * unless a value is already there, and answers the stored value, so concurrent starts agree on one.
+   * Settings are never served by the API.
+   */
+  ensureSetting(name: string, value: string): Promise<string>;
 
   close(): Promise<void>;
 }

@@ -76,4 +76,10 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX edge_destination ON edge (destination, type);
   `,
+  `
+  CREATE TABLE setting (
+    name  text COLLATE "C" PRIMARY KEY,
+    value text NOT NULL
+  );
+  `,
 ];

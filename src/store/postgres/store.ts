@@ -307,6 +307,11 @@ export class PostgresStore implements Store {
     return rows.map((r) => ({ ...(JSON.parse(r.event) as ChangeLogEvent), offset: r.offset }));
   }
 
+  async ensureSetting(name: string, value: string): Promise<string> {
+    await run(this.pool, 'INSERT INTO setting (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING', [name, value]);
+    return (await run<{ value: string }>(this.pool, 'SELECT value FROM setting WHERE name = ?', [name]))[0].value;
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }

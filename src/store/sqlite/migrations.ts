@@ -66,4 +66,10 @@ export const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX edge_destination ON edge (destination, type);
   `,
+  `
+  CREATE TABLE setting (
+    name  TEXT NOT NULL PRIMARY KEY,
+    value TEXT NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];

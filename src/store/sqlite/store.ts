@@ -31,11 +31,6 @@ import type {
 
 type Db = Database.Database;
 
-
-
-
-
-
 function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   for (let i = current; i < migrations.length; i++) {
@@ -82,6 +77,8 @@ function statements(db: Db) {
     insertValue: db.prepare('INSERT OR IGNORE INTO search_value (urn, field, value, num) VALUES (?, ?, ?, ?)'),
     deleteEdges: db.prepare('DELETE FROM edge WHERE source = ?'),
     insertEdge: db.prepare('INSERT OR IGNORE INTO edge (source, type, destination, aspect) VALUES (?, ?, ?, ?)'),
+    insertSetting: db.prepare('INSERT OR IGNORE INTO setting (name, value) VALUES (?, ?)'),
+    setting: db.prepare<[string], { value: string }>('SELECT value FROM setting WHERE name = ?'),
     readChangeLog: db.prepare<[number, number], { offset: number; event: string }>(
       'SELECT "offset", event FROM change_log WHERE "offset" > ? ORDER BY "offset" LIMIT ?',
     ),
@@ -302,6 +299,13 @@ export class SqliteStore implements Store {
 
   async readChangeLog(after: number, limit: number): Promise<StoredChangeLogEvent[]> {
     return this.r.readChangeLog.all(after, limit).map((r) => ({ ...(JSON.parse(r.event) as ChangeLogEvent), offset: r.offset }));
+  }
+
+  async ensureSetting(name: string, value: string): Promise<string> {
+    return this.transaction(async () => {
+      this.w.insertSetting.run(name, value);
+      return this.w.setting.get(name)!.value;
+    });
   }
 
   async close(): Promise<void> {
