@@ -10,6 +10,8 @@ export interface Config {
   poolSize: number;
   authEnabled: boolean;
   adminToken?: string;
+  /** Key that signs access tokens; by default one is created and kept in the database. */
+  tokenSigningKey?: string;
   logLevel: string;
 }
 
@@ -44,6 +46,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const logLevel = get('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not '${logLevel}'`);
   const adminToken = get('ADMIN_TOKEN');
+  const tokenSigningKey = get('TOKEN_SIGNING_KEY');
+  if (tokenSigningKey !== undefined && tokenSigningKey.length < 32) throw new ConfigError('TOKEN_SIGNING_KEY must be at least 32 characters long');
   return {
     port,
     host: get('HOST') ?? '0.0.0.0',
@@ -51,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     poolSize: Number(poolText),
     authEnabled: parseBoolean('AUTH_ENABLED', get('AUTH_ENABLED') ?? 'true'),
     ...(adminToken ? { adminToken } : {}),
+    ...(tokenSigningKey ? { tokenSigningKey } : {}),
     logLevel,
   };
 }

@@ -1,9 +1,11 @@
 /** Assembles the HTTP service: one Fastify app, every API registered once at `/` and once at `/api/gms`. */
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import { installAuthentication } from './api/authentication.js';
 import { explorerRoutes } from './api/graphql/explorer.js';
 import { GRAPHQL_PATHS, graphqlApi } from './api/graphql/index.js';
 import { restApi } from './api/rest/index.js';
 import { parseRestliQuery, sendRestliError, STATUS_BY_KIND } from './api/rest/restli.js';
+import { Authenticator } from './auth/authenticate.js';
 import { badRequest, ServiceError } from './service/errors.js';
 import type { Services } from './service/services.js';
 
@@ -13,9 +15,15 @@ const BODY_LIMIT = 64 * 1024 * 1024;
 export interface ServerOptions {
   services: Services;
   logger: FastifyBaseLogger;
+  auth: {
+    /** Every call but the public routes needs a token. */
+    enabled: boolean;
+    /** A fixed secret accepted as a token of the admin user. */
+    adminToken?: string;
+  };
 }
 
-export async function buildServer({ services, logger }: ServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ services, logger, auth }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
     // A line per request would cost more than serving many of them; errors are logged below.
@@ -49,6 +57,7 @@ export async function buildServer({ services, logger }: ServerOptions): Promise<
     }
     return sendRestliError(reply, status, err.message);
   });
+  installAuthentication(app, { enabled: auth.enabled, authenticator: new Authenticator(services.tokens, auth.adminToken) });
   app.setNotFoundHandler((request, reply) => sendRestliError(reply, 404, `No resource for ${request.method} ${request.url.split('?')[0]}`));
 
   await app.register(restApi(services));

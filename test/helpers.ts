@@ -3,7 +3,11 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
+import { bootstrapAccess } from '../src/auth/bootstrap.js';
 import { buildServer } from '../src/server.js';
+import { SYSTEM_ACTOR } from '../src/actors.js';
+import type { PolicyInfo } from '../src/auth/policy.js';
+import { buildProposal } from '../src/service/proposals.js';
 import { createServices, type Services } from '../src/service/services.js';
 import { openStore } from '../src/store/index.js';
 import type { Store } from '../src/store/types.js';
@@ -58,20 +62,29 @@ export async function openTestStore(dir: string): Promise<{ store: Store; url: s
   return { store: await openStore(url, { poolSize: 4 }), url, drop };
 }
 
-/** A server on an open store, on a free local port. */
-export async function serveStore(store: Store, now?: () => number): Promise<{ url: string; services: Services; close(): Promise<void> }> {
-  const services = createServices(store, now);
-  const app = await buildServer({ services, logger: pino({ level: 'silent' }) });
+export interface ServeOptions {
+  now?: () => number;
+  /** Authentication on (off by default in tests of everything else). */
+  auth?: boolean;
+  adminToken?: string;
+}
+
+/** A server on an open store, on a free local port, with the admin user and boot policies in place. */
+export async function serveStore(store: Store, options: ServeOptions = {}): Promise<{ url: string; services: Services; close(): Promise<void> }> {
+  const services = createServices(store, options.now ? { now: options.now } : {});
+  await bootstrapAccess(services);
+  const auth = { enabled: options.auth ?? false, ...(options.adminToken ? { adminToken: options.adminToken } : {}) };
+  const app = await buildServer({ services, logger: pino({ level: 'silent' }), auth });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { url: `http://127.0.0.1:${port}`, services, close: () => app.close() };
 }
 
-export async function startTestServer(options: { now?: () => number } = {}): Promise<TestServer> {
+export async function startTestServer(options: ServeOptions = {}): Promise<TestServer> {
   const dir = tempDir();
   const { store, drop } = await openTestStore(dir);
-  const server = await serveStore(store, options.now);
+  const server = await serveStore(store, options);
   return {
     url: server.url,
     services: server.services,
@@ -161,4 +174,12 @@ export async function waitHealthy(url: string, timeoutMs = 20_000): Promise<void
     if (Date.now() > deadline) throw new Error(`server at ${url} did not become healthy`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Writes an access policy straight through the write path (as the system), and answers its urn. */
+export async function grantPolicy(services: Services, id: string, policy: Partial<PolicyInfo> & Pick<PolicyInfo, 'privileges' | 'actors'>): Promise<string> {
+  const urn = `urn:li:dataHubPolicy:${id}`;
+  const info = { displayName: id, description: '', type: 'METADATA', state: 'ACTIVE', ...policy };
+  await services.writePath.apply([buildProposal(services.registry, urn, 'dataHubPolicyInfo', 'UPSERT', info)], { actor: SYSTEM_ACTOR });
+  return urn;
 }

@@ -3,7 +3,7 @@
  * errors, against a real server on a real SQLite file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enc, http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { enc, grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
 
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
 const ingest = (s: TestServer, proposal: unknown, path = '/aspects?action=ingestProposal', headers: Record<string, string> = {}) =>
@@ -22,6 +22,8 @@ let s: TestServer;
 let clock = 1_700_000_000_000;
 beforeAll(async () => {
   s = await startTestServer({ now: () => clock });
+  // Requests naming alice act as alice (authentication is off here), so she needs to be allowed to write.
+  await grantPolicy(s.services, 'alice-edits', { privileges: ['EDIT_ENTITY'], actors: { users: ['urn:li:corpuser:alice'] } });
 });
 afterAll(async () => s.close());
 

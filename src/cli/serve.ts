@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { Config } from '../config.js';
+import { bootstrapAccess, mintFirstAdminToken } from '../auth/bootstrap.js';
 import { buildServer } from '../server.js';
 import { createServices } from '../service/services.js';
 import { openStore } from '../store/index.js';
@@ -15,11 +16,14 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = pino({ level: config.logLevel });
   const store = await openStore(config.databaseUrl, { poolSize: config.poolSize });
-  const services = createServices(store);
-  const app = await buildServer({ services, logger });
+  const services = createServices(store, config.tokenSigningKey ? { tokenSigningKey: config.tokenSigningKey } : {});
+  let app: FastifyInstance | undefined;
   try {
+    await bootstrapAccess(services);
+    app = await buildServer({ services, logger, auth: { enabled: config.authEnabled, ...(config.adminToken ? { adminToken: config.adminToken } : {}) } });
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
+    await app?.close();
     await store.close();
     throw err;
   }
@@ -27,14 +31,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   logger.info({ database: config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@') }, `metadata-catalog serving on ${url}`);
-  if (config.authEnabled) {
-    logger.warn('AUTH_ENABLED is true, but token authentication is not part of this build yet: the API is open to anyone who can reach it');
+  let adminToken: string | undefined;
+  if (!config.authEnabled) {
+    logger.warn('AUTH_ENABLED is false: anyone who can reach this port may act as any user (X-DataHub-Actor) or as the system');
+  } else if (!config.adminToken && (adminToken = await mintFirstAdminToken(services))) {
+    process.stdout.write(firstStartBanner(adminToken, url));
+  } else {
+    logger.info(`authentication is on: send 'Authorization: Bearer <token>'; ${config.adminToken ? 'ADMIN_TOKEN is accepted as an admin token' : "'catalog token create --user datahub' mints an admin token"}`);
   }
+  const running = app;
   return {
-    app,
+    app: running,
     url,
     async close() {
-      await app.close();
+      await running.close();
       await store.close();
     },
   };
@@ -51,4 +61,24 @@ export async function serveForever(config: Config): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** Shown once, on the first start with authentication on: the only time the admin token is visible. */
+function firstStartBanner(token: string, url: string): string {
+  const rule = '-'.repeat(78);
+  return [
+    rule,
+    'metadata-catalog: first start. An admin access token (user urn:li:corpuser:datahub) was created.',
+    'It is shown only this once; keep it somewhere safe:',
+    '',
+    `  ${token}`,
+    '',
+    'Send it with every API call:',
+    `  curl -H 'Authorization: Bearer <token>' ${url}/entitiesV2/<urn>`,
+    '  catalog ingest --token <token> ...        (or export CATALOG_TOKEN=<token>)',
+    '  datahub CLI and Python emitter: token <token> in the sink or DATAHUB_GMS_TOKEN',
+    "Lost it? 'catalog token create --user datahub' mints another, on the database directly.",
+    rule,
+    '',
+  ].join('\n');
 }

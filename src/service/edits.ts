@@ -6,11 +6,13 @@
  * write's transaction, so concurrent edits of one aspect do not lose each other.
  */
 import { randomUUID } from 'node:crypto';
+import type { Authorizer, Grant } from '../auth/authorizer.js';
+import { aspectRequirements, onPlatform, proposalsRequirements, toEdit, type Requirement } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { parseUrn } from '../urn.js';
 import { badRequest, conflict } from './errors.js';
-import { parseProposal, type Proposal } from './proposals.js';
+import { buildProposal, type Proposal } from './proposals.js';
 import type { WritePath } from './writePath.js';
 
 /** An entity, or a column of a dataset (`subResource` = its field path). */
@@ -62,27 +64,32 @@ export class EditService {
     private readonly store: Store,
     private readonly registry: Registry,
     private readonly writePath: WritePath,
+    private readonly authorizer: Authorizer,
     private readonly now: () => number = Date.now,
   ) {}
 
   // --- building blocks -------------------------------------------------------------------
 
   private proposal(urn: string, aspectName: string, changeType: 'UPSERT' | 'PATCH', value: unknown): Proposal {
-    return parseProposal(this.registry, {
-      entityType: parseUrn(urn).entityType,
-      entityUrn: urn,
-      changeType,
-      aspectName,
-      aspect: { value: JSON.stringify(value), contentType: 'application/json' },
-    });
+    return buildProposal(this.registry, urn, aspectName, changeType, value);
   }
 
   private patch(urn: string, aspect: string, ops: Op[]): Proposal {
     return this.proposal(urn, aspect, 'PATCH', ops);
   }
 
-  private async apply(proposals: Proposal[], actor: string): Promise<void> {
-    await this.writePath.apply(proposals, { actor });
+  /** Checked first, as DataHub's resolvers do: a refused edit is a 403 whatever else is wrong with it. */
+  private authorize(actor: string, requirements: readonly Requirement[]): Promise<Grant> {
+    return this.authorizer.require(actor, requirements);
+  }
+
+  /** For edits whose rule is the aspect's own (auth/requirements.ts). */
+  private authorizeAspect(actor: string, urn: string, aspect: string, deleting = false): Promise<Grant> {
+    return this.authorize(actor, aspectRequirements(parseUrn(urn).entityType, urn, aspect, deleting));
+  }
+
+  private async apply(proposals: Proposal[], actor: string, grant: Grant): Promise<void> {
+    await this.writePath.apply(proposals, { actor, grant });
   }
 
   private async exists(urn: string): Promise<boolean> {
@@ -118,6 +125,9 @@ export class EditService {
 
   /** Adds (or removes) tags or glossary terms on entities or dataset columns. */
   async labels(kind: 'tag' | 'term', action: 'add' | 'remove', labelUrns: readonly string[], resources: readonly ResourceRef[], actor: string): Promise<void> {
+    const privilege = (r: ResourceRef) =>
+      kind === 'tag' ? (r.subResource ? 'EDIT_DATASET_COL_TAGS' : 'EDIT_ENTITY_TAGS') : r.subResource ? 'EDIT_DATASET_COL_GLOSSARY_TERMS' : 'EDIT_ENTITY_GLOSSARY_TERMS';
+    const grant = await this.authorize(actor, resources.map((r) => toEdit(r.resourceUrn, privilege(r))));
     await this.requireLabels(labelUrns, kind === 'tag' ? 'tag' : 'glossaryTerm');
     for (const r of resources) await this.requireResource(r, `Failed to update ${kind}s`);
     const proposals = resources.map((r) => {
@@ -126,12 +136,13 @@ export class EditService {
       const ops: Op[] = labelUrns.map((u) => (action === 'add' ? { op: 'add', path: `${base}/${esc(u)}`, value: { [key]: u } } : { op: 'remove', path: `${base}/${esc(u)}` }));
       return this.patch(r.resourceUrn, r.subResource ? 'editableSchemaMetadata' : aspect, ops);
     });
-    await this.apply(proposals, actor);
+    await this.apply(proposals, actor, grant);
   }
 
   // --- owners ----------------------------------------------------------------------------
 
   async addOwners(owners: readonly OwnerInput[], resources: readonly ResourceRef[], actor: string, ownershipTypeUrn?: string | null): Promise<void> {
+    const grant = await this.authorize(actor, resources.map((r) => toEdit(r.resourceUrn, 'EDIT_ENTITY_OWNERS')));
     for (const r of resources) {
       if (!(await this.exists(r.resourceUrn))) throw badRequest(`Failed to change ownership for resource ${r.resourceUrn}. Resource does not exist.`);
     }
@@ -147,11 +158,12 @@ export class EditService {
       const typeUrn = o.ownershipTypeUrn ?? ownershipTypeUrn ?? `urn:li:ownershipType:__system__${type.toLowerCase()}`;
       return { op: 'add', path: `/owners/${esc(o.ownerUrn)}/${esc(type)}`, value: { owner: o.ownerUrn, type, typeUrn, source: { type: 'MANUAL' } } };
     });
-    await this.apply(resources.map((r) => this.patch(r.resourceUrn, 'ownership', ops)), actor);
+    await this.apply(resources.map((r) => this.patch(r.resourceUrn, 'ownership', ops)), actor, grant);
   }
 
   /** Removes every ownership entry of the owners (of one ownership type, when given). */
   async removeOwners(ownerUrns: readonly string[], resources: readonly ResourceRef[], actor: string, ownershipTypeUrn?: string | null): Promise<void> {
+    const grant = await this.authorize(actor, resources.map((r) => toEdit(r.resourceUrn, 'EDIT_ENTITY_OWNERS')));
     const proposals: Proposal[] = [];
     for (const r of resources) {
       const current = await this.store.getAspect(r.resourceUrn, 'ownership', 0);
@@ -161,49 +173,55 @@ export class EditService {
       );
       proposals.push(this.proposal(r.resourceUrn, 'ownership', 'UPSERT', { ...(current?.value ?? {}), owners, lastModified: { time: this.now(), actor } }));
     }
-    await this.apply(proposals, actor);
+    await this.apply(proposals, actor, grant);
   }
 
   // --- domains, deprecation, soft delete, description, links -------------------------------
 
   /** Sets the domain of entities (`domainUrn` null: unsets it). */
   async setDomain(domainUrn: string | null, resourceUrns: readonly string[], actor: string): Promise<void> {
+    const grant = await this.authorize(actor, resourceUrns.map((u) => toEdit(u, 'EDIT_DOMAINS_PRIVILEGE')));
     if (domainUrn !== null && (parseUrnSafe(domainUrn)?.entityType !== 'domain' || !(await this.exists(domainUrn)))) {
       throw badRequest(`Failed to add Entity ${resourceUrns.join(', ')} to Domain ${domainUrn}. Domain does not exist.`);
     }
     for (const urn of resourceUrns) {
       if (!(await this.exists(urn))) throw badRequest(`Failed to add Entity ${urn} to Domain ${domainUrn}. Entity does not exist.`);
     }
-    await this.apply(resourceUrns.map((u) => this.proposal(u, 'domains', 'UPSERT', { domains: domainUrn ? [domainUrn] : [] })), actor);
+    await this.apply(resourceUrns.map((u) => this.proposal(u, 'domains', 'UPSERT', { domains: domainUrn ? [domainUrn] : [] })), actor, grant);
   }
 
   async updateDeprecation(urns: readonly string[], deprecated: boolean, note: string | null | undefined, decommissionTime: number | null | undefined, actor: string): Promise<void> {
+    const grant = await this.authorize(actor, urns.map((u) => toEdit(u, 'EDIT_DEPRECATION_PRIVILEGE')));
     for (const urn of urns) {
       if (parseUrnSafe(urn)?.entityType === 'container') throw badRequest(`Failed to update deprecation for Entity ${urn}. Containers cannot be deprecated.`);
       if (!(await this.exists(urn))) throw badRequest(`Failed to update deprecation for Entity ${urn}. Entity does not exist.`);
     }
     const value = { deprecated, note: note ?? '', actor, ...(decommissionTime != null ? { decommissionTime } : {}) };
-    await this.apply(urns.map((u) => this.proposal(u, 'deprecation', 'UPSERT', value)), actor);
+    await this.apply(urns.map((u) => this.proposal(u, 'deprecation', 'UPSERT', value)), actor, grant);
   }
 
   async softDelete(urns: readonly string[], deleted: boolean, actor: string): Promise<void> {
+    const grant = await this.authorize(actor, urns.map((u) => toEdit(u, 'DELETE_ENTITY')));
     for (const urn of urns) if (!(await this.exists(urn))) throw badRequest(`Failed to soft delete entity with urn ${urn}. Entity does not exist.`);
-    await this.apply(urns.map((u) => this.proposal(u, 'status', 'UPSERT', { removed: deleted })), actor);
+    await this.apply(urns.map((u) => this.proposal(u, 'status', 'UPSERT', { removed: deleted })), actor, grant);
   }
 
   async updateDescription(ref: ResourceRef, description: string, actor: string): Promise<void> {
+    const type = parseUrnSafe(ref.resourceUrn)?.entityType;
+    const target = type ? DESCRIPTION_ASPECTS[type] : undefined;
+    const grant = await this.authorize(actor, [
+      ref.subResource ? toEdit(ref.resourceUrn, 'EDIT_DATASET_COL_DESCRIPTION') : target ? aspectRequirements(type!, ref.resourceUrn, target.aspect)[0] : toEdit(ref.resourceUrn, 'EDIT_ENTITY_DOCS'),
+    ]);
     await this.requireResource(ref, 'Failed to update description');
-    const type = parseUrn(ref.resourceUrn).entityType;
     if (ref.subResource) {
       const ops: Op[] = [{ op: 'add', path: `/editableSchemaFieldInfo/${esc(ref.subResource)}/description`, value: description }];
-      await this.apply([this.patch(ref.resourceUrn, 'editableSchemaMetadata', ops)], actor);
+      await this.apply([this.patch(ref.resourceUrn, 'editableSchemaMetadata', ops)], actor, grant);
       return;
     }
     if (type === 'dataset') throw badRequest('Update description without subresource is not currently supported');
-    const target = DESCRIPTION_ASPECTS[type];
     if (!target) throw badRequest(`Failed to update description. Unsupported resource type ${type} provided.`);
     const current = (await this.store.getAspect(ref.resourceUrn, target.aspect, 0))?.value ?? this.requiredDefaults(ref.resourceUrn, target.aspect);
-    await this.apply([this.proposal(ref.resourceUrn, target.aspect, 'UPSERT', { ...current, [target.field]: description })], actor);
+    await this.apply([this.proposal(ref.resourceUrn, target.aspect, 'UPSERT', { ...current, [target.field]: description })], actor, grant);
   }
 
   /** Required fields of aspects an edit may create from nothing. */
@@ -224,26 +242,30 @@ export class EditService {
   }
 
   async addLink(resourceUrn: string, url: string, label: string, actor: string): Promise<void> {
+    const grant = await this.authorize(actor, [toEdit(resourceUrn, 'EDIT_ENTITY_DOC_LINKS')]);
     if (!(await this.exists(resourceUrn))) throw badRequest(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`);
     const ops: Op[] = [{ op: 'add', path: `/elements/${esc(url)}`, value: { url, description: label, createStamp: { time: this.now(), actor } } }];
-    await this.apply([this.patch(resourceUrn, 'institutionalMemory', ops)], actor);
+    await this.apply([this.patch(resourceUrn, 'institutionalMemory', ops)], actor, grant);
   }
 
   async removeLink(resourceUrn: string, url: string, actor: string): Promise<void> {
+    const grant = await this.authorize(actor, [toEdit(resourceUrn, 'EDIT_ENTITY_DOC_LINKS')]);
     if (!(await this.exists(resourceUrn))) throw badRequest(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`);
-    await this.apply([this.patch(resourceUrn, 'institutionalMemory', [{ op: 'remove', path: `/elements/${esc(url)}` }])], actor);
+    await this.apply([this.patch(resourceUrn, 'institutionalMemory', [{ op: 'remove', path: `/elements/${esc(url)}` }])], actor, grant);
   }
 
   // --- creation --------------------------------------------------------------------------
 
   async createTag(id: string | null | undefined, name: string, description: string | null | undefined, actor: string): Promise<string> {
+    const grant = await this.authorize(actor, [onPlatform('CREATE_TAGS', 'MANAGE_TAGS')]);
     const urn = `urn:li:tag:${id ?? randomUUID()}`;
     if (await this.exists(urn)) throw badRequest('This Tag already exists!');
-    await this.apply([this.proposal(urn, 'tagProperties', 'UPSERT', { name, ...(description ? { description } : {}) })], actor);
+    await this.apply([this.proposal(urn, 'tagProperties', 'UPSERT', { name, ...(description ? { description } : {}) })], actor, grant);
     return urn;
   }
 
   async createDomain(id: string | null | undefined, name: string, description: string | null | undefined, parentDomain: string | null | undefined, actor: string): Promise<string> {
+    const grant = await this.authorize(actor, [onPlatform('CREATE_DOMAINS', 'MANAGE_DOMAINS')]);
     const urn = `urn:li:domain:${id ?? randomUUID()}`;
     if (await this.exists(urn)) throw badRequest('This Domain already exists!');
     if (parentDomain && !(await this.exists(parentDomain))) throw badRequest('Parent Domain does not exist!');
@@ -268,11 +290,13 @@ export class EditService {
         this.proposal(urn, 'ownership', 'UPSERT', { owners: [{ owner: actor, type: 'TECHNICAL_OWNER' }], lastModified: { time: this.now(), actor } }),
       ],
       actor,
+      grant,
     );
     return urn;
   }
 
   async createGlossaryEntity(kind: 'glossaryTerm' | 'glossaryNode', id: string | null | undefined, name: string, description: string | null | undefined, parentNode: string | null | undefined, actor: string): Promise<string> {
+    const grant = await this.authorize(actor, [glossaryRequirement(parentNode)]);
     const urn = `urn:li:${kind}:${id ?? randomUUID()}`;
     if (await this.exists(urn)) throw badRequest(`This Glossary ${kind === 'glossaryTerm' ? 'Term' : 'Node'} already exists!`);
     if (parentNode && (parseUrnSafe(parentNode)?.entityType !== 'glossaryNode' || !(await this.exists(parentNode)))) throw badRequest('Parent Node does not exist!');
@@ -280,14 +304,13 @@ export class EditService {
       kind === 'glossaryTerm'
         ? { name, definition: description ?? '', termSource: 'INTERNAL', ...(parentNode ? { parentNode } : {}) }
         : { name, definition: description ?? '', ...(parentNode ? { parentNode } : {}) };
-    await this.apply([this.proposal(urn, kind === 'glossaryTerm' ? 'glossaryTermInfo' : 'glossaryNodeInfo', 'UPSERT', info)], actor);
+    await this.apply([this.proposal(urn, kind === 'glossaryTerm' ? 'glossaryTermInfo' : 'glossaryNodeInfo', 'UPSERT', info)], actor, grant);
     return urn;
   }
 
   /** Renames a tag, domain, glossary term or node, or group. */
   async updateName(urn: string, name: string, actor: string): Promise<void> {
-    if (!(await this.exists(urn))) throw badRequest(`Failed to update name for ${urn}. Entity does not exist.`);
-    const type = parseUrn(urn).entityType;
+    const type = parseUrnSafe(urn)?.entityType ?? '';
     const target: Record<string, [string, string]> = {
       tag: ['tagProperties', 'name'],
       domain: ['domainProperties', 'name'],
@@ -298,28 +321,33 @@ export class EditService {
     };
     const t = target[type];
     if (!t) throw badRequest(`Failed to update name. Unsupported resource type ${type} provided.`);
+    const grant = await this.authorizeAspect(actor, urn, t[0]);
+    if (!(await this.exists(urn))) throw badRequest(`Failed to update name for ${urn}. Entity does not exist.`);
     const current = (await this.store.getAspect(urn, t[0], 0))?.value ?? this.requiredDefaults(urn, t[0]);
     const extra = t[0] === 'corpGroupInfo' && !current.admins ? { admins: [], members: [], groups: [] } : {};
-    await this.apply([this.proposal(urn, t[0], 'UPSERT', { ...extra, ...current, [t[1]]: name })], actor);
+    await this.apply([this.proposal(urn, t[0], 'UPSERT', { ...extra, ...current, [t[1]]: name })], actor, grant);
   }
 
   async setTagColor(urn: string, colorHex: string, actor: string): Promise<void> {
+    const grant = await this.authorize(actor, [{ ...toEdit(urn, 'EDIT_TAG_COLOR'), platform: ['MANAGE_TAGS'] }]);
     if (parseUrnSafe(urn)?.entityType !== 'tag' || !(await this.exists(urn))) throw badRequest(`Failed to set color for Tag ${urn}. Tag does not exist.`);
     const current = (await this.store.getAspect(urn, 'tagProperties', 0))?.value ?? this.requiredDefaults(urn, 'tagProperties');
-    await this.apply([this.proposal(urn, 'tagProperties', 'UPSERT', { ...current, colorHex })], actor);
+    await this.apply([this.proposal(urn, 'tagProperties', 'UPSERT', { ...current, colorHex })], actor, grant);
   }
 
   async createGroup(id: string | null | undefined, name: string, description: string | null | undefined, actor: string): Promise<string> {
+    const grant = await this.authorize(actor, [onPlatform('MANAGE_USERS_AND_GROUPS')]);
     const urn = `urn:li:corpGroup:${id ?? randomUUID()}`;
     if (await this.exists(urn)) throw badRequest('This Group already exists!');
-    await this.apply([this.proposal(urn, 'corpGroupInfo', 'UPSERT', { displayName: name, ...(description ? { description } : {}), admins: [], members: [], groups: [] })], actor);
+    await this.apply([this.proposal(urn, 'corpGroupInfo', 'UPSERT', { displayName: name, ...(description ? { description } : {}), admins: [], members: [], groups: [] })], actor, grant);
     return urn;
   }
 
   /** Moves a domain under another (or to the top), or a glossary entity under another node. */
   async setParent(resourceUrn: string, parentUrn: string | null | undefined, actor: string): Promise<void> {
+    const type = parseUrnSafe(resourceUrn)?.entityType ?? '';
+    const grant = await this.authorize(actor, [type === 'domain' ? onPlatform('MANAGE_DOMAINS') : glossaryRequirement(parentUrn)]);
     if (!(await this.exists(resourceUrn))) throw badRequest(`Failed to move ${resourceUrn}. Entity does not exist.`);
-    const type = parseUrn(resourceUrn).entityType;
     const target: Record<string, [string, string, string]> = {
       domain: ['domainProperties', 'parentDomain', 'domain'],
       glossaryTerm: ['glossaryTermInfo', 'parentNode', 'glossaryNode'],
@@ -331,7 +359,7 @@ export class EditService {
     const current = { ...((await this.store.getAspect(resourceUrn, t[0], 0))?.value ?? this.requiredDefaults(resourceUrn, t[0])) };
     if (parentUrn) current[t[1]] = parentUrn;
     else delete current[t[1]];
-    await this.apply([this.proposal(resourceUrn, t[0], 'UPSERT', current)], actor);
+    await this.apply([this.proposal(resourceUrn, t[0], 'UPSERT', current)], actor, grant);
   }
 
   /** Sets the given fields of an aspect, keeping the others (absent or null fields are left as they are). */
@@ -343,17 +371,24 @@ export class EditService {
 
   /** Hard-deletes an entity (a DELETE of its key aspect); references to it elsewhere stay. */
   async deleteEntity(urn: string, entityType: string, actor: string): Promise<void> {
-    if (parseUrnSafe(urn)?.entityType !== entityType || !(await this.exists(urn))) throw badRequest(`Failed to delete ${urn}. Entity does not exist.`);
     const entity = this.registry.entity(entityType)!;
-    const proposal = parseProposal(this.registry, { entityType, entityUrn: urn, changeType: 'DELETE', aspectName: entity.keyAspect.name });
-    await this.apply([proposal], actor);
+    const grant = await this.authorizeAspect(actor, urn, entity.keyAspect.name, true);
+    if (parseUrnSafe(urn)?.entityType !== entityType || !(await this.exists(urn))) throw badRequest(`Failed to delete ${urn}. Entity does not exist.`);
+    await this.apply([buildProposal(this.registry, urn, entity.keyAspect.name, 'DELETE')], actor, grant);
   }
 
   /** Whole-aspect writes of the update<Entity> mutations, as proposals already built by the caller. */
   async upserts(urn: string, aspects: Record<string, unknown>, actor: string): Promise<void> {
+    const proposals = Object.entries(aspects).map(([name, value]) => this.proposal(urn, name, 'UPSERT', value));
+    const grant = await this.authorize(actor, proposalsRequirements(proposals));
     if (!(await this.exists(urn))) throw badRequest(`Failed to update resource with urn ${urn}. Entity does not exist.`);
-    await this.apply(Object.entries(aspects).map(([name, value]) => this.proposal(urn, name, 'UPSERT', value)), actor);
+    await this.apply(proposals, actor, grant);
   }
+}
+
+/** Glossary entities are managed with MANAGE_GLOSSARIES, or with the children privileges on their parent node. */
+function glossaryRequirement(parentNode: string | null | undefined): Requirement {
+  return parentNode ? { resource: parentNode, privileges: ['MANAGE_GLOSSARY_CHILDREN', 'MANAGE_ALL_GLOSSARY_CHILDREN'], platform: ['MANAGE_GLOSSARIES'] } : onPlatform('MANAGE_GLOSSARIES');
 }
 
 function parseUrnSafe(urn: string) {

@@ -23,6 +23,8 @@ export class ServiceError extends Error {
 
 export const badRequest = (message: string) => new ServiceError('bad_request', message);
 export const invalid = (message: string) => new ServiceError('invalid', message);
+export const unauthorized = (message: string) => new ServiceError('unauthorized', message);
+export const forbidden = (message: string) => new ServiceError('forbidden', message);
 export const notFound = (message: string) => new ServiceError('not_found', message);
 export const conflict = (message: string) => new ServiceError('conflict', message);
 export const precondition = (message: string) => new ServiceError('precondition', message);

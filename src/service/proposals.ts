@@ -193,3 +193,14 @@ export function withItem<T>(label: string, fn: () => T): T {
     throw err;
   }
 }
+
+/** A proposal the service itself builds: a whole aspect value (or a patch, or a DELETE) for one entity. */
+export function buildProposal(registry: Registry, urn: string, aspectName: string, changeType: 'UPSERT' | 'PATCH' | 'DELETE', value?: unknown): Proposal {
+  return parseProposal(registry, {
+    entityType: parseUrn(urn).entityType,
+    entityUrn: urn,
+    changeType,
+    aspectName,
+    ...(value !== undefined ? { aspect: { value: JSON.stringify(value), contentType: 'application/json' } } : {}),
+  });
+}

@@ -2,6 +2,8 @@
  * restoreIndices: recomputes the derived rows of entities from their aspects, in batches, each
  * batch in its own transaction. The rows it writes are the ones the write path would have written.
  */
+import type { Authorizer } from '../auth/authorizer.js';
+import { onPlatform } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { badRequest } from './errors.js';
@@ -30,6 +32,7 @@ export class RestoreService {
   constructor(
     private readonly store: Store,
     private readonly registry: Registry,
+    private readonly authorizer: Authorizer,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -38,7 +41,8 @@ export class RestoreService {
    * `start`: at most `limit`, or `batchSize` when only `urnLike` narrows them (as GMS documents it),
    * or all of them.
    */
-  async restore(args: RestoreArgs): Promise<RestoreResult> {
+  async restore(args: RestoreArgs, actor: string): Promise<RestoreResult> {
+    await this.authorizer.require(actor, [onPlatform('RESTORE_INDICES_PRIVILEGE')], () => `${actor} is unauthorized to restore indices: needs RESTORE_INDICES_PRIVILEGE`);
     const began = this.now();
     const start = args.start ?? 0;
     const batchSize = args.batchSize ?? DEFAULT_RESTORE_BATCH;

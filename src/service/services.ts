@@ -1,4 +1,7 @@
 /** The services of one running catalog, built over one store and the registry. */
+import { Authorizer } from '../auth/authorizer.js';
+import { PolicyService } from '../auth/policies.js';
+import { TokenService } from '../auth/tokens.js';
 import { loadRegistry, type Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { BrowseService } from './browse.js';
@@ -21,21 +24,36 @@ export interface Services {
   timeseries: TimeseriesService;
   restore: RestoreService;
   edits: EditService;
+  authorizer: Authorizer;
+  tokens: TokenService;
+  policies: PolicyService;
 }
 
-export function createServices(store: Store, now: () => number = Date.now): Services {
+export interface ServiceOptions {
+  /** Current time in milliseconds (tests move it). */
+  now?: () => number;
+  /** The token signing key; by default one is created and kept in the store. */
+  tokenSigningKey?: string;
+}
+
+export function createServices(store: Store, options: ServiceOptions = {}): Services {
+  const now = options.now ?? Date.now;
   const registry = loadRegistry();
-  const writePath = new WritePath(store, registry, now);
+  const authorizer = new Authorizer(store);
+  const writePath = new WritePath(store, registry, authorizer, now);
   return {
     registry,
     store,
     writePath,
-    edits: new EditService(store, registry, writePath, now),
+    authorizer,
+    tokens: new TokenService(store, registry, writePath, authorizer, { now, ...(options.tokenSigningKey ? { signingKey: options.tokenSigningKey } : {}) }),
+    policies: new PolicyService(registry, writePath, authorizer, now),
+    edits: new EditService(store, registry, writePath, authorizer, now),
     entities: new EntityService(store, registry, now),
     search: new SearchService(store, registry),
     browse: new BrowseService(store, registry),
     graph: new GraphService(store, registry),
     timeseries: new TimeseriesService(store, registry),
-    restore: new RestoreService(store, registry, now),
+    restore: new RestoreService(store, registry, authorizer, now),
   };
 }

@@ -4,6 +4,8 @@
  * created stamps and system metadata included, which no replay of proposals could reproduce — and
  * then rebuilds the derived rows with the same indexer the write path uses.
  */
+import { SYSTEM_ACTOR } from '../actors.js';
+import { Authorizer } from '../auth/authorizer.js';
 import { isPlainObject } from '../json.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectRow, Store, TimeseriesRow } from '../store/types.js';
@@ -82,6 +84,6 @@ export async function importCatalog(store: Store, registry: Registry, lines: Asy
   }
   if (!header) throw badRequest('the export is empty');
   if (batch.length > 0) await flush();
-  await new RestoreService(store, registry).restore({ batchSize: PAGE });
+  await new RestoreService(store, registry, new Authorizer(store)).restore({ batchSize: PAGE }, SYSTEM_ACTOR);
   return counts;
 }

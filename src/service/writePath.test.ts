@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestStore, tempDir } from '../../test/helpers.js';
+import { SYSTEM_ACTOR } from '../actors.js';
+import { Authorizer } from '../auth/authorizer.js';
 import { loadRegistry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { parseProposal, type Proposal } from './proposals.js';
@@ -28,7 +30,10 @@ let write: WritePath;
 beforeEach(async () => {
   ({ store, drop } = await openTestStore(tempDir()));
   time = 1000;
-  write = new WritePath(store, registry, () => time);
+  write = new WritePath(store, registry, new Authorizer(store), () => time);
+  // Writers here may edit anything; what the write path refuses is tested below.
+  const policy = { displayName: 'writers', description: '', type: 'METADATA', state: 'ACTIVE', privileges: ['EDIT_ENTITY', 'DELETE_ENTITY'], actors: { users: [actor, 'urn:li:corpuser:other', 'urn:li:corpuser:later'] } };
+  await write.apply([proposal('dataHubPolicyInfo', policy, {}, 'urn:li:dataHubPolicy:writers')], { actor: SYSTEM_ACTOR });
 });
 afterEach(async () => {
   await store.close();
@@ -142,5 +147,21 @@ describe('timeseries', () => {
     const window = await store.getTimeseries(URN, 'datasetProfile', { startTimeMillis: 2, endTimeMillis: 2, limit: 10 });
     expect(window.map((pt) => pt.value.rowCount)).toEqual([2]);
     expect(await latest('datasetKey')).toBeDefined();
+  });
+});
+
+describe('authorization', () => {
+  it('refuses a whole batch when the actor lacks a privilege for one proposal, before writing anything', async () => {
+    const stranger = 'urn:li:corpuser:stranger';
+    const tagged = proposal('globalTags', { tags: [{ tag: 'urn:li:tag:pii' }] });
+    const logged = (await store.readChangeLog(0, 100)).length;
+    await expect(write.apply([proposal('status', { removed: false }), tagged], { actor: stranger })).rejects.toMatchObject({ kind: 'forbidden' });
+    expect(await latest('status')).toBeUndefined();
+    expect(await store.readChangeLog(0, 100)).toHaveLength(logged);
+  });
+
+  it('asks for the platform privilege, not an entity one, to write access policies', async () => {
+    const policy = proposal('dataHubPolicyInfo', { displayName: 'mine', description: '', type: 'PLATFORM', state: 'ACTIVE', privileges: ['MANAGE_POLICIES'], actors: { users: [actor] } }, {}, 'urn:li:dataHubPolicy:mine');
+    await expect(write.apply([policy], { actor })).rejects.toThrow(/MANAGE_POLICIES/);
   });
 });

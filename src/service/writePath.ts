@@ -3,6 +3,9 @@
  * rollback — arrives here as validated proposals and is applied in one transaction: the new aspect
  * version, the entity's key and default aspects on its first write, and the change log.
  */
+import type { Authorizer, Grant } from '../auth/authorizer.js';
+import { UNAUTHORIZED_MESSAGE } from '../auth/authorizer.js';
+import { describeRequirement, proposalsRequirements } from '../auth/requirements.js';
 import { canonicalJson, jsonEqual } from '../json.js';
 import { defaultBrowsePaths } from '../indexing/browsePaths.js';
 import type { Registry } from '../registry/registry.js';
@@ -19,6 +22,11 @@ export const DEFAULT_RUN_ID = 'no-run-id-provided';
 export interface WriteContext {
   /** Urn of the user the write is made for. */
   actor: string;
+  /**
+   * The actor's passing of a check made by the caller, for operations with their own rule; without
+   * it, every proposal needs its aspect's privilege (auth/requirements.ts).
+   */
+  grant?: Grant;
 }
 
 export interface WriteResult {
@@ -34,11 +42,16 @@ export class WritePath {
   constructor(
     private readonly store: Store,
     private readonly registry: Registry,
+    private readonly authorizer: Authorizer,
     private readonly now: () => number = Date.now,
   ) {}
 
   async apply(proposals: readonly Proposal[], ctx: WriteContext): Promise<WriteResult> {
     if (proposals.length === 0) return { urns: [], written: 0 };
+    // Checked before the transaction opens: a refused batch writes nothing and holds no lock.
+    if (ctx.grant?.actor !== ctx.actor) {
+      await this.authorizer.require(ctx.actor, proposalsRequirements(proposals), (unmet) => `${UNAUTHORIZED_MESSAGE} ${ctx.actor} needs ${describeRequirement(unmet)}.`);
+    }
     return this.store.transaction(async (tx) => {
       const batch = new Batch(tx, this.registry, proposals, ctx, this.now());
       for (const p of proposals) await batch.apply(p);

@@ -177,7 +177,7 @@ export function explorerRoutes(options: ExplorerOptions): (app: FastifyInstance)
     const html = renderExplorerPage(options.endpoint, (name) => `${assetBase}/${name}?v=${assets.get(name)!.hash}`);
     const csp = contentSecurityPolicy(options.endpoint);
 
-    app.get(PAGE_PATH, async (_request, reply) =>
+    app.get(PAGE_PATH, { config: { public: true } }, async (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
@@ -187,7 +187,7 @@ export function explorerRoutes(options: ExplorerOptions): (app: FastifyInstance)
         .send(html),
     );
 
-    app.get<{ Params: { name: string } }>(`${ASSET_PATH}/:name`, async (request, reply) => {
+    app.get<{ Params: { name: string } }>(`${ASSET_PATH}/:name`, { config: { public: true } }, async (request, reply) => {
       const asset = assets.get(request.params.name);
       if (!asset) {
         return reply.code(404).type('text/plain; charset=utf-8').send(`No explorer asset named ${request.params.name}`);

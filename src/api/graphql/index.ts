@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { execute, parse, specifiedRules, validate, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
 import { isPlainObject } from '../../json.js';
 import type { Services } from '../../service/services.js';
-import { SYSTEM_ACTOR } from '../../actors.js';
 import { createContext } from './context.js';
 import { formatExecutionError, formatValidationError } from './errors.js';
 import { limitsRule } from './limits.js';
@@ -49,14 +48,12 @@ export function graphqlApi(services: Services) {
     const { document, errors } = prepare(body.query);
     if (!document) return reply.code(200).send({ errors: errors.map(formatValidationError), extensions: {} });
 
-    const header = request.headers['x-datahub-actor'];
-    const actor = typeof header === 'string' && header.startsWith('urn:') ? header : SYSTEM_ACTOR;
     const result = await execute({
       schema,
       document,
       variableValues: variables as Record<string, unknown> | null,
       operationName: operationName as string | null,
-      contextValue: createContext(services, actor, request.log),
+      contextValue: createContext(services, request.actor, request.log),
     });
     return reply.code(200).send({
       ...(result.data !== undefined ? { data: result.data } : {}),

@@ -14,6 +14,7 @@ import {
 } from 'graphql';
 import type { EntityRef } from './context.js';
 import { entityTypeName } from './entityTypes.js';
+import { accessMutations, accessQueries, accessTypeFields, entityPrivileges } from './resolvers/access.js';
 import { commonFields, typeFields } from './resolvers/entityFields.js';
 import { datasetProfiles, editableSchemaMetadata, lineage, operations, relationships, schemaMetadata } from './resolvers/moreFields.js';
 import { mutationResolvers } from './resolvers/mutations.js';
@@ -31,7 +32,10 @@ const entityFields: Record<string, AnyResolver> = {
   operations,
   relationships,
   lineage,
+  privileges: entityPrivileges,
 };
+
+const ownFields: Record<string, Record<string, AnyResolver>> = { ...typeFields, ...accessTypeFields };
 
 /** Types that stand for an entity: the `Entity` interface's implementations. */
 function isEntityRef(value: unknown): value is EntityRef {
@@ -46,7 +50,7 @@ export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSc
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     const fields = type.getFields();
-    const own = typeFields[type.name] ?? {};
+    const own = ownFields[type.name] ?? {};
     for (const [name, field] of Object.entries(fields)) {
       const resolver = own[name] ?? (entityTypes.has(type.name) ? entityFields[name] : undefined);
       if (resolver) {
@@ -63,8 +67,8 @@ export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSc
     if (!isObjectType(root)) return;
     for (const [name, field] of Object.entries(root.getFields())) if (resolvers[name]) field.resolve = resolvers[name];
   };
-  attachRoot('Query', queryResolvers(entityNames));
-  attachRoot('Mutation', mutationResolvers());
+  attachRoot('Query', { ...queryResolvers(entityNames), ...accessQueries() });
+  attachRoot('Mutation', { ...mutationResolvers(), ...accessMutations() });
 
   // Abstract types resolve from what the value is: entity references by their entity type.
   const resolveEntityType = (value: unknown) => {

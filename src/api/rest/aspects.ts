@@ -17,7 +17,7 @@ export const restoreIndicesAction: RestAction = {
     { name: 'limit', type: 'integer', doc: 'at most this many entities' },
   ],
   returns: 'a summary string',
-  handler: async (p, { services }) => {
+  handler: async (p, { services, actor }) => {
     const args = {
       ...(p.urn !== undefined ? { urn: p.urn as string } : {}),
       ...(p.aspect !== undefined ? { aspect: p.aspect as string } : {}),
@@ -26,7 +26,7 @@ export const restoreIndicesAction: RestAction = {
       ...(p.batchSize !== undefined ? { batchSize: p.batchSize as number } : {}),
       ...(p.limit !== undefined ? { limit: p.limit as number } : {}),
     };
-    const r = await services.restore.restore(args);
+    const r = await services.restore.restore(args, actor);
     const argText = Object.entries(args).map(([k, v]) => `${k}=${v}`).join(', ');
     return `{args=RestoreIndicesArgs(${argText}), result=RestoreIndicesResult(rowsMigrated=${r.entities}, batches=${r.batches}, timeMs=${r.timeMs}, lastUrn=${r.lastUrn ?? ''})}`;
   },

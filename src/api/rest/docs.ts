@@ -52,6 +52,6 @@ ${sections}
 export function docsRoute(resources: readonly RestResource[]) {
   const html = renderDocs(resources);
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/resource/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(html));
+    app.get('/resource/docs', { config: { public: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(html));
   };
 }

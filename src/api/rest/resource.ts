@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPlainObject } from '../../json.js';
 import { badRequest } from '../../service/errors.js';
 import type { Services } from '../../service/services.js';
-import { SYSTEM_ACTOR } from '../../actors.js';
 import { queryParam } from './restli.js';
 
 export type ParamType = 'string' | 'integer' | 'boolean' | 'object' | 'array' | 'any';
@@ -52,14 +51,6 @@ export interface RestResource {
   actions: RestAction[];
 }
 
-const ACTOR_HEADER = 'x-datahub-actor';
-
-/** Until authentication lands, the actor is the one a client names, else the system actor (as GMS with auth off). */
-function actorOf(request: FastifyRequest): string {
-  const header = request.headers[ACTOR_HEADER];
-  return typeof header === 'string' && header.startsWith('urn:') ? header : SYSTEM_ACTOR;
-}
-
 function checkParam(action: string, p: ParamDoc, value: unknown): void {
   if (value === undefined || value === null) {
     if (p.required) throw badRequest(`Parameter '${p.name}' is required for action ${action}`);
@@ -77,7 +68,8 @@ function checkParam(action: string, p: ParamDoc, value: unknown): void {
 
 /** Registers a resource's routes on an app (or on an encapsulated prefix). */
 export function registerResource(app: FastifyInstance, resource: RestResource, services: Services): void {
-  const context = (request: FastifyRequest): RequestContext => ({ services, actor: actorOf(request), request });
+  // The actor was settled by authentication (api/authentication.ts) before routing.
+  const context = (request: FastifyRequest): RequestContext => ({ services, actor: request.actor, request });
 
   for (const read of resource.reads) {
     app.get(read.route, async (request, reply) => read.handler(context(request), reply));

@@ -31,9 +31,9 @@ export function serverConfig(baseUrl: string): Record<string, unknown> {
 }
 
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/config', async (request, reply) => {
+  app.get('/config', { config: { public: true } }, async (request, reply) => {
     const baseUrl = `${request.protocol}://${request.host}`;
     return reply.type('application/json').send(JSON.stringify(serverConfig(baseUrl), null, 2));
   });
-  app.get('/health', async (_request, reply) => reply.code(200).send());
+  app.get('/health', { config: { public: true } }, async (_request, reply) => reply.code(200).send());
 }

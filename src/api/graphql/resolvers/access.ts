@@ -1,0 +1,142 @@
+/**
+ * Access tokens, policies and privileges in GraphQL: `me`, the token API, policy management and
+ * `getGrantedPrivileges`, plus the `privileges` field of entities. The rules live in auth/; these
+ * resolvers map shapes.
+ */
+import type { GraphQLFieldResolver } from 'graphql';
+import type { PolicyEntry } from '../../../auth/authorizer.js';
+import type { PolicyInput } from '../../../auth/policies.js';
+import { ENTITY_PRIVILEGE_FLAGS, PLATFORM_PRIVILEGE_FLAGS } from '../../../auth/privileges.js';
+import type { TokenFilter, TokenMetadata } from '../../../auth/tokens.js';
+import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
+import { clientRef } from './queries.js';
+
+type Json = Record<string, any>;
+type Resolver = GraphQLFieldResolver<any, GraphQLContext, any>;
+
+const DEFAULT_COUNT = 20;
+
+const tokenRef = (t: TokenMetadata): EntityRef => ({ urn: t.urn, entityName: 'dataHubAccessToken' });
+
+const refs = (ctx: GraphQLContext, urns: string[] | undefined) => (urns ?? []).flatMap((u) => refOf(ctx.services, u) ?? []);
+
+/** A stored policy in GraphQL's `Policy` shape. */
+function policyOut(ctx: GraphQLContext, { urn, info }: PolicyEntry): Json {
+  const actors = info.actors ?? {};
+  const resources = info.resources;
+  return {
+    urn,
+    type: info.type,
+    name: info.displayName,
+    state: info.state,
+    description: info.description ?? null,
+    privileges: info.privileges,
+    editable: info.editable !== false,
+    actors: {
+      users: actors.users ?? [],
+      groups: actors.groups ?? [],
+      roles: actors.roles ?? [],
+      resourceOwners: actors.resourceOwners ?? false,
+      resourceOwnersTypes: actors.resourceOwnersTypes ?? null,
+      allUsers: actors.allUsers ?? false,
+      allGroups: actors.allGroups ?? false,
+      resolvedUsers: refs(ctx, actors.users),
+      resolvedGroups: refs(ctx, actors.groups),
+      resolvedRoles: refs(ctx, actors.roles),
+      resolvedOwnershipTypes: refs(ctx, actors.resourceOwnersTypes),
+    },
+    resources: resources
+      ? {
+          type: resources.type ?? null,
+          resources: resources.resources ?? null,
+          allResources: resources.allResources ?? false,
+          filter: resources.filter
+            ? {
+                criteria: (resources.filter.criteria ?? []).map((c) => ({
+                  field: c.field,
+                  condition: c.condition ?? 'EQUALS',
+                  values: c.values.map((value) => ({ value, entity: refOf(ctx.services, value) ?? null })),
+                })),
+              }
+            : null,
+        }
+      : null,
+  };
+}
+
+/** Facet filters of listAccessTokens; the docs' single `value` form counts as `values: [value]`. */
+const tokenFilters = (filters: Json[] | null | undefined): TokenFilter[] =>
+  (filters ?? []).map((f) => ({ field: f.field, values: f.values?.length ? f.values : f.value != null ? [f.value] : [], negated: f.negated === true }));
+
+const flags = (table: Record<string, readonly string[]>, held: ReadonlySet<string>) =>
+  Object.fromEntries(Object.entries(table).map(([flag, any]) => [flag, any.some((p) => held.has(p))]));
+
+export function accessQueries(): Record<string, Resolver> {
+  return {
+    me: async (_root, _args, ctx) => {
+      const held = new Set(await ctx.services.authorizer.privileges(ctx.actor));
+      return { corpUser: { urn: ctx.actor, entityName: 'corpuser' }, platformPrivileges: flags(PLATFORM_PRIVILEGE_FLAGS, held) };
+    },
+    listAccessTokens: async (_root, { input }, ctx) => {
+      const start = input.start ?? 0;
+      const count = input.count ?? DEFAULT_COUNT;
+      const { total, tokens } = await ctx.services.tokens.list(ctx.actor, tokenFilters(input.filters), start, count);
+      return { start, count: tokens.length, total, tokens: tokens.map(tokenRef) };
+    },
+    getAccessTokenMetadata: async (_root, { token }, ctx) => tokenRef(await ctx.services.tokens.metadataOf(token)),
+    // Deprecated in DataHub: a token for oneself, without a name.
+    getAccessToken: async (_root, { input }, ctx) => {
+      const created = await ctx.services.tokens.create(ctx.actor, { ...input, actorUrn: input.actorUrn, name: `Token for ${input.actorUrn}` }, { selfOnly: true });
+      return { accessToken: created.accessToken };
+    },
+    listPolicies: async (_root, { input }, ctx) => {
+      const start = input.start ?? 0;
+      const { total, policies } = await ctx.services.policies.list(ctx.actor, { start, count: input.count ?? DEFAULT_COUNT, query: input.query });
+      return { start, count: policies.length, total, policies: policies.map((p) => policyOut(ctx, p)) };
+    },
+    getGrantedPrivileges: async (_root, { input }, ctx) => {
+      const resource = input.resourceSpec?.resourceUrn ? clientRef(ctx, input.resourceSpec.resourceUrn).urn : undefined;
+      return { privileges: await ctx.services.policies.granted(ctx.actor, input.actorUrn, resource) };
+    },
+  };
+}
+
+export function accessMutations(): Record<string, Resolver> {
+  return {
+    createAccessToken: async (_root, { input }, ctx) => {
+      const created = await ctx.services.tokens.create(ctx.actor, input);
+      return { accessToken: created.accessToken, metadata: tokenRef(created.metadata) };
+    },
+    revokeAccessToken: async (_root, { tokenId }, ctx) => {
+      await ctx.services.tokens.revoke(ctx.actor, tokenId);
+      return true;
+    },
+    createPolicy: (_root, { input }, ctx) => ctx.services.policies.create(ctx.actor, input as PolicyInput),
+    updatePolicy: (_root, { urn, input }, ctx) => ctx.services.policies.update(ctx.actor, urn, input as PolicyInput),
+    deletePolicy: (_root, { urn }, ctx) => ctx.services.policies.delete(ctx.actor, urn),
+  };
+}
+
+const tokenField =
+  (name: string): Resolver =>
+  async (ref: EntityRef, _args, ctx) =>
+    (await aspectOf(ctx, ref, 'dataHubAccessTokenInfo'))?.[name] ?? null;
+
+/** Fields of `AccessTokenMetadata`, read from the token's stored metadata. */
+export const accessTypeFields: Record<string, Record<string, Resolver>> = {
+  AccessTokenMetadata: {
+    id: (ref: EntityRef) => ref.urn.slice('urn:li:dataHubAccessToken:'.length),
+    name: tokenField('name'),
+    description: tokenField('description'),
+    actorUrn: tokenField('actorUrn'),
+    ownerUrn: tokenField('ownerUrn'),
+    createdAt: tokenField('createdAt'),
+    expiresAt: tokenField('expiresAt'),
+  },
+};
+
+/** `privileges` of any entity: what the caller may do to it, for UIs deciding which edits to offer. */
+export const entityPrivileges: Resolver = async (ref: EntityRef, _args, ctx) => {
+  const held = new Set(await ctx.services.authorizer.privileges(ctx.actor, ref.urn));
+  return flags(ENTITY_PRIVILEGE_FLAGS, held);
+};

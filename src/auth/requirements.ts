@@ -1,0 +1,110 @@
+/**
+ * What an operation needs to be allowed: a list of requirements that must all hold, each satisfied
+ * by any one of its alternatives. DataHub writes checks as an OR of AND-groups around EDIT_ENTITY
+ * ("EDIT_ENTITY, or all of these specific privileges"); as a list of (EDIT_ENTITY or specific)
+ * requirements the same rule reads naturally.
+ */
+import type { Proposal } from '../service/proposals.js';
+
+export interface Requirement {
+  /** The entity the privileges are needed on; absent, they are platform privileges. */
+  resource?: string;
+  /** Any one of these, on the resource (or on the platform when there is no resource). */
+  privileges: readonly string[];
+  /** Or any one of these platform privileges. */
+  platform?: readonly string[];
+  /** Or the actor is this user (people may edit their own profile). */
+  self?: string;
+}
+
+export const onPlatform = (...privileges: string[]): Requirement => ({ privileges });
+
+export const onResource = (resource: string, ...privileges: string[]): Requirement => ({ resource, privileges });
+
+/** EDIT_ENTITY or the specific privilege, on an entity: the shape of almost every edit. */
+export const toEdit = (resource: string, specific: string): Requirement => onResource(resource, 'EDIT_ENTITY', specific);
+
+/** Entities that control access itself: writing them needs a platform privilege, never an entity one. */
+const PLATFORM_BY_ENTITY: Record<string, string> = {
+  dataHubPolicy: 'MANAGE_POLICIES',
+  dataHubRole: 'MANAGE_POLICIES',
+  dataHubAccessToken: 'MANAGE_ACCESS_TOKENS',
+};
+
+/** Aspects that grant or prove access: writing them needs a platform privilege. */
+const PLATFORM_BY_ASPECT: Record<string, string> = {
+  roleMembership: 'MANAGE_POLICIES',
+  corpUserCredentials: 'MANAGE_USER_CREDENTIALS',
+};
+
+/**
+ * Aspects an editor may write without EDIT_ENTITY: each entry lists the specific privileges needed,
+ * all of them (each one or EDIT_ENTITY), as DataHub's updateDataset derives them from its input.
+ */
+const SPECIFIC_BY_ASPECT: Record<string, readonly string[]> = {
+  ownership: ['EDIT_ENTITY_OWNERS'],
+  globalTags: ['EDIT_ENTITY_TAGS'],
+  glossaryTerms: ['EDIT_ENTITY_GLOSSARY_TERMS'],
+  domains: ['EDIT_DOMAINS_PRIVILEGE'],
+  deprecation: ['EDIT_DEPRECATION_PRIVILEGE'],
+  institutionalMemory: ['EDIT_ENTITY_DOC_LINKS'],
+  documentation: ['EDIT_ENTITY_DOCS'],
+  status: ['EDIT_ENTITY_STATUS'],
+  upstreamLineage: ['EDIT_LINEAGE'],
+  dataJobInputOutput: ['EDIT_LINEAGE'],
+  dataProducts: ['EDIT_ENTITY_DATA_PRODUCTS'],
+  structuredProperties: ['EDIT_ENTITY_PROPERTIES'],
+  editableSchemaMetadata: ['EDIT_DATASET_COL_TAGS', 'EDIT_DATASET_COL_GLOSSARY_TERMS', 'EDIT_DATASET_COL_DESCRIPTION'],
+  corpUserEditableInfo: ['EDIT_USER_PROFILE'],
+  corpGroupInfo: ['EDIT_GROUP_MEMBERS'],
+  groupMembership: ['EDIT_GROUP_MEMBERS'],
+  nativeGroupMembership: ['EDIT_GROUP_MEMBERS'],
+};
+
+/** Platform privileges that let their holder edit every entity of a type, besides the privileges on the entity. */
+const MANAGER_BY_ENTITY: Record<string, string> = {
+  tag: 'MANAGE_TAGS',
+  domain: 'MANAGE_DOMAINS',
+  glossaryTerm: 'MANAGE_GLOSSARIES',
+  glossaryNode: 'MANAGE_GLOSSARIES',
+  corpuser: 'MANAGE_USERS_AND_GROUPS',
+  corpGroup: 'MANAGE_USERS_AND_GROUPS',
+};
+
+/** Aspects people may write on their own user entity. */
+const SELF_EDITABLE = new Set(['corpUserEditableInfo', 'corpUserSettings']);
+
+/** The editable-properties aspects of every entity type are documentation. */
+const isEditableProperties = (aspect: string) => /^editable.*Properties$/.test(aspect);
+
+/**
+ * What writing (or, with `deleting`, removing) one aspect of an entity needs, whoever asks: REST
+ * ingest, and the edits whose rule is the aspect's.
+ */
+export function aspectRequirements(entityType: string, urn: string, aspect: string, deleting = false): Requirement[] {
+  const platform = PLATFORM_BY_ENTITY[entityType] ?? PLATFORM_BY_ASPECT[aspect];
+  if (platform) return [onPlatform(platform)];
+  const manager = MANAGER_BY_ENTITY[entityType];
+  const others = { ...(manager ? { platform: [manager] } : {}), ...(SELF_EDITABLE.has(aspect) ? { self: urn } : {}) };
+  if (deleting) return [{ ...onResource(urn, 'DELETE_ENTITY'), ...others }];
+  const specific = SPECIFIC_BY_ASPECT[aspect] ?? (isEditableProperties(aspect) ? ['EDIT_ENTITY_DOCS'] : []);
+  if (specific.length === 0) return [{ ...onResource(urn, 'EDIT_ENTITY'), ...others }];
+  return specific.map((s) => ({ ...toEdit(urn, s), ...others }));
+}
+
+/** What writing a batch of proposals needs: every proposal's requirements, each stated once. */
+export function proposalsRequirements(proposals: readonly Proposal[]): Requirement[] {
+  const seen = new Map<string, Requirement>();
+  for (const p of proposals) {
+    for (const r of aspectRequirements(p.entity.name, p.urn, p.aspect.name, p.changeType === 'DELETE')) seen.set(describeRequirement(r), r);
+  }
+  return [...seen.values()];
+}
+
+/** A requirement in words, for error messages and logs. */
+export function describeRequirement(r: Requirement): string {
+  const alternatives = [r.privileges.join(' or ') + (r.resource ? ` on ${r.resource}` : '')];
+  if (r.platform?.length) alternatives.push(`${r.platform.join(' or ')} on the platform`);
+  if (r.self) alternatives.push(`being ${r.self}`);
+  return alternatives.join(', or ');
+}

@@ -1,0 +1,206 @@
+/**
+ * Personal access tokens: HS256 JWTs with DataHub's claims. The store keeps only a keyed hash of a
+ * token (its id, in `urn:li:dataHubAccessToken:<id>`) and its metadata; the token text is shown
+ * once, at creation. Every verification looks the token up, so a revoked token fails at once on
+ * every replica.
+ */
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { SYSTEM_ACTOR } from '../actors.js';
+import type { Registry } from '../registry/registry.js';
+import { badRequest, forbidden, unauthorized } from '../service/errors.js';
+import { buildProposal } from '../service/proposals.js';
+import type { WritePath } from '../service/writePath.js';
+import type { Store } from '../store/types.js';
+import { parseUrn } from '../urn.js';
+import { UNAUTHORIZED_MESSAGE, type Authorizer } from './authorizer.js';
+import { onPlatform } from './requirements.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Token lifetimes by GraphQL `AccessTokenDuration` (null: never expires). */
+export const DURATIONS: Record<string, number | null> = {
+  ONE_HOUR: HOUR,
+  ONE_DAY: DAY,
+  ONE_WEEK: 7 * DAY,
+  ONE_MONTH: 30 * DAY,
+  THREE_MONTHS: 90 * DAY,
+  SIX_MONTHS: 180 * DAY,
+  ONE_YEAR: 365 * DAY,
+  NO_EXPIRY: null,
+};
+
+const ISSUER = 'datahub-metadata-service';
+const TOKEN_VERSION = '2';
+const SIGNING_KEY_SETTING = 'token-signing-key';
+const INFO = 'dataHubAccessTokenInfo';
+const MAX_TOKENS = 1_000_000;
+
+export interface TokenMetadata {
+  urn: string;
+  id: string;
+  name: string;
+  description?: string;
+  actorUrn: string;
+  ownerUrn: string;
+  createdAt: number;
+  expiresAt?: number;
+}
+
+export interface MintRequest {
+  actorUrn: string;
+  /** Who created it; the actor by default. */
+  ownerUrn?: string;
+  duration: string;
+  name: string;
+  description?: string | null;
+}
+
+export interface TokenFilter {
+  field: string;
+  values: string[];
+  negated?: boolean;
+}
+
+export class TokenService {
+  private key?: Promise<Uint8Array>;
+
+  constructor(
+    private readonly store: Store,
+    private readonly registry: Registry,
+    private readonly writePath: WritePath,
+    private readonly authorizer: Authorizer,
+    private readonly options: { signingKey?: string; now: () => number },
+  ) {}
+
+  /** The HMAC key: given by configuration, else created once and kept in the store. */
+  private signingKey(): Promise<Uint8Array> {
+    this.key ??= (async () => {
+      const text = this.options.signingKey ?? (await this.store.ensureSetting(SIGNING_KEY_SETTING, randomBytes(32).toString('base64url')));
+      return new Uint8Array(Buffer.from(text, 'utf8'));
+    })();
+    return this.key;
+  }
+
+  /** A token's id: a keyed hash, so the store never holds anything a token could be rebuilt from. */
+  async tokenId(token: string): Promise<string> {
+    return createHmac('sha256', await this.signingKey()).update(token).digest('base64url');
+  }
+
+  /** Mints a token for a user, without asking who wants it: for bootstrap and the CLI, which act on the database itself. */
+  async mint(request: MintRequest): Promise<{ accessToken: string; metadata: TokenMetadata }> {
+    if (!(request.duration in DURATIONS)) throw badRequest(`Unrecognized access token duration ${request.duration} provided; use one of ${Object.keys(DURATIONS).join(', ')}`);
+    const actor = parseUrn(request.actorUrn);
+    if (actor.entityType !== 'corpuser') throw badRequest(`actorUrn must be a corpuser urn, not ${request.actorUrn}`);
+    if (!request.name.trim()) throw badRequest('a token needs a name');
+    const now = this.options.now();
+    const lifetime = DURATIONS[request.duration];
+    const expiresAt = lifetime === null ? undefined : now + lifetime;
+    const jwt = new SignJWT({ actorType: 'USER', actorId: actor.parts[0], type: 'PERSONAL', version: TOKEN_VERSION })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setJti(randomUUID())
+      .setSubject(actor.parts[0])
+      .setIssuer(ISSUER)
+      .setIssuedAt(Math.floor(now / 1000));
+    if (expiresAt !== undefined) jwt.setExpirationTime(Math.floor(expiresAt / 1000));
+    const accessToken = await jwt.sign(await this.signingKey());
+
+    const id = await this.tokenId(accessToken);
+    const metadata: TokenMetadata = {
+      urn: `urn:li:dataHubAccessToken:${id}`,
+      id,
+      name: request.name,
+      ...(request.description ? { description: request.description } : {}),
+      actorUrn: request.actorUrn,
+      ownerUrn: request.ownerUrn ?? request.actorUrn,
+      createdAt: now,
+      ...(expiresAt !== undefined ? { expiresAt } : {}),
+    };
+    const { urn: _urn, id: _id, ...info } = metadata;
+    // Token entities need MANAGE_ACCESS_TOKENS through the API; the rule for creating one was checked by the caller.
+    await this.writePath.apply([buildProposal(this.registry, metadata.urn, INFO, 'UPSERT', info)], { actor: SYSTEM_ACTOR });
+    return { accessToken, metadata };
+  }
+
+  /** createAccessToken: for oneself with Generate Personal Access Tokens, for anyone with Manage All Access Tokens. */
+  async create(caller: string, request: MintRequest & { type: string }, options: { selfOnly?: boolean } = {}): Promise<{ accessToken: string; metadata: TokenMetadata }> {
+    const self = request.actorUrn === caller;
+    if (options.selfOnly && !self) throw forbidden(UNAUTHORIZED_MESSAGE);
+    await this.authorizer.require(caller, [self ? onPlatform('GENERATE_PERSONAL_ACCESS_TOKENS', 'MANAGE_ACCESS_TOKENS') : onPlatform('MANAGE_ACCESS_TOKENS')]);
+    if (request.type !== 'PERSONAL') throw badRequest(`Unsupported access token type ${request.type}`);
+    return this.mint({ ...request, ownerUrn: caller });
+  }
+
+  /** The user a token acts as; a 401 saying why when it is not a valid, live token of this catalog. */
+  async verify(token: string): Promise<string> {
+    let claims;
+    try {
+      ({ payload: claims } = await jwtVerify(token, await this.signingKey(), { algorithms: ['HS256'], currentDate: new Date(this.options.now()) }));
+    } catch (err) {
+      throw unauthorized(rejection(err));
+    }
+    if (claims.type !== 'PERSONAL' || claims.actorType !== 'USER' || typeof claims.actorId !== 'string') {
+      throw unauthorized('Invalid access token: not a personal access token of a user');
+    }
+    const info = await this.info(await this.tokenId(token));
+    if (!info) throw unauthorized('Access token has been revoked');
+    if (info.expiresAt !== undefined && info.expiresAt <= this.options.now()) throw unauthorized(`Access token expired at ${new Date(info.expiresAt).toISOString()}`);
+    return info.actorUrn;
+  }
+
+  private async info(id: string): Promise<TokenMetadata | undefined> {
+    const urn = `urn:li:dataHubAccessToken:${id}`;
+    const row = await this.store.getAspect(urn, INFO, 0);
+    return row ? ({ urn, id, ...row.value } as TokenMetadata) : undefined;
+  }
+
+  /** Metadata of a token given in full (getAccessTokenMetadata); the token must verify. */
+  async metadataOf(token: string): Promise<TokenMetadata> {
+    await this.verify(token);
+    return (await this.info(await this.tokenId(token)))!;
+  }
+
+  /**
+   * listAccessTokens: everyone's for Manage All Access Tokens; one's own, asked for with an
+   * `ownerUrn` filter, for Generate Personal Access Tokens. Newest expiry first, never-expiring last.
+   */
+  async list(caller: string, filters: readonly TokenFilter[], start: number, count: number): Promise<{ total: number; tokens: TokenMetadata[] }> {
+    const asksForOwn = filters.some((f) => f.field === 'ownerUrn' && !f.negated && f.values.length > 0 && f.values.every((v) => v === caller));
+    const manage = onPlatform('MANAGE_ACCESS_TOKENS');
+    const requirement = asksForOwn ? { ...manage, platform: ['GENERATE_PERSONAL_ACCESS_TOKENS'] } : manage;
+    await this.authorizer.require(caller, [requirement]);
+
+    const urns = await this.store.listUrns({ aspect: INFO, start: 0, limit: MAX_TOKENS });
+    const rows = await this.store.getLatestAspects(urns, [INFO]);
+    const all = urns.flatMap((urn) => (rows.get(urn) ?? []).map((r) => ({ urn, id: urn.slice('urn:li:dataHubAccessToken:'.length), ...r.value }) as TokenMetadata));
+    const matching = all.filter((t) => filters.every((f) => tokenMatches(t, f)));
+    matching.sort((a, b) => (b.expiresAt ?? -Infinity) - (a.expiresAt ?? -Infinity) || b.createdAt - a.createdAt || (a.urn < b.urn ? -1 : 1));
+    return { total: matching.length, tokens: matching.slice(start, start + count) };
+  }
+
+  /** revokeAccessToken: by its owner, or with Manage All Access Tokens. Revoking a token that is gone is a 400. */
+  async revoke(caller: string, id: string): Promise<void> {
+    const info = await this.info(id);
+    await this.authorizer.require(caller, [{ ...onPlatform('MANAGE_ACCESS_TOKENS'), ...(info ? { self: info.ownerUrn } : {}) }]);
+    if (!info) throw badRequest(`Access token ${id} does not exist`);
+    await this.writePath.apply([buildProposal(this.registry, info.urn, 'dataHubAccessTokenKey', 'DELETE')], { actor: SYSTEM_ACTOR });
+  }
+}
+
+const FILTER_FIELDS = new Set(['ownerUrn', 'actorUrn', 'name', 'id', 'urn']);
+
+function tokenMatches(t: TokenMetadata, f: TokenFilter): boolean {
+  if (!FILTER_FIELDS.has(f.field)) throw badRequest(`cannot filter access tokens by ${f.field}; filter by ${[...FILTER_FIELDS].join(', ')}`);
+  const hit = f.values.includes(String((t as unknown as Record<string, unknown>)[f.field]));
+  return f.negated ? !hit : hit;
+}
+
+/** Why jose refused a token, in words a person can act on. */
+function rejection(err: unknown): string {
+  if (err instanceof joseErrors.JWTExpired) return `Access token expired at ${new Date(Number(err.payload.exp) * 1000).toISOString()}`;
+  if (err instanceof joseErrors.JWSSignatureVerificationFailed) return 'Invalid access token: its signature does not match this catalog';
+  if (err instanceof joseErrors.JOSEAlgNotAllowed) return 'Invalid access token: only HS256 tokens are accepted';
+  if (err instanceof joseErrors.JWTClaimValidationFailed) return `Invalid access token: ${err.message}`;
+  return 'Malformed access token: not a signed JWT';
+}
