@@ -71,6 +71,12 @@ const MANAGER_BY_ENTITY: Record<string, string> = {
   corpGroup: 'MANAGE_USERS_AND_GROUPS',
 };
 
+/** EDIT_ENTITY or the specific privilege on an entity, or managing its whole type. */
+export function toEditOrManage(entityType: string, urn: string, specific: string): Requirement {
+  const manager = MANAGER_BY_ENTITY[entityType];
+  return { ...toEdit(urn, specific), ...(manager ? { platform: [manager] } : {}) };
+}
+
 /** Aspects people may write on their own user entity. */
 const SELF_EDITABLE = new Set(['corpUserEditableInfo', 'corpUserSettings']);
 

@@ -4,6 +4,7 @@ import { loadConfig } from '../config.js';
 import { CatalogClient } from './client.js';
 import { formatSummary, ingestFiles } from './ingest.js';
 import { serveForever } from './serve.js';
+import { createToken } from './token.js';
 import { exportToFile, importFromFile } from './transfer.js';
 
 const DEFAULT_SERVER = process.env.CATALOG_SERVER ?? 'http://localhost:8080';
@@ -87,6 +88,23 @@ export function program(): Command {
       const config = loadConfig(process.env, opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {});
       const counts = await importFromFile(config, file);
       console.error(`imported ${counts.aspects} aspect rows and ${counts.timeseries} timeseries points`);
+    });
+
+  const token = cmd.command('token').description('access tokens');
+  token
+    .command('create')
+    .description('mint an access token for a user, on the database directly (prints only the token on standard output)')
+    .requiredOption('--user <name>', "the user the token acts as: a name ('datahub') or a corpuser urn")
+    .option('--duration <d>', 'ONE_HOUR, ONE_DAY, ONE_WEEK, ONE_MONTH, THREE_MONTHS, SIX_MONTHS, ONE_YEAR or NO_EXPIRY', 'ONE_MONTH')
+    .option('--name <name>', 'a name to recognise the token by', 'CLI token')
+    .option(databaseOption, databaseHelp)
+    .action(async (opts: { user: string; duration: string; name: string; databaseUrl?: string }) => {
+      const config = loadConfig(process.env, opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {});
+      const { token: text, metadata, userExists } = await createToken(config, opts);
+      console.log(text);
+      const expiry = metadata.expiresAt ? `expires ${new Date(metadata.expiresAt).toISOString()}` : 'never expires';
+      console.error(`token '${metadata.name}' for ${metadata.actorUrn} (${metadata.urn}), ${expiry}; it is shown only this once`);
+      if (!userExists) console.error(`note: ${metadata.actorUrn} has no entity in the catalog yet; the token gets only what policies grant all users`);
     });
 
   return cmd;

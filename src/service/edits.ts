@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Authorizer, Grant } from '../auth/authorizer.js';
-import { aspectRequirements, onPlatform, proposalsRequirements, toEdit, type Requirement } from '../auth/requirements.js';
+import { aspectRequirements, onPlatform, proposalsRequirements, toEdit, toEditOrManage, type Requirement } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { parseUrn } from '../urn.js';
@@ -210,7 +210,7 @@ export class EditService {
     const type = parseUrnSafe(ref.resourceUrn)?.entityType;
     const target = type ? DESCRIPTION_ASPECTS[type] : undefined;
     const grant = await this.authorize(actor, [
-      ref.subResource ? toEdit(ref.resourceUrn, 'EDIT_DATASET_COL_DESCRIPTION') : target ? aspectRequirements(type!, ref.resourceUrn, target.aspect)[0] : toEdit(ref.resourceUrn, 'EDIT_ENTITY_DOCS'),
+      ref.subResource ? toEdit(ref.resourceUrn, 'EDIT_DATASET_COL_DESCRIPTION') : toEditOrManage(type ?? '', ref.resourceUrn, 'EDIT_ENTITY_DOCS'),
     ]);
     await this.requireResource(ref, 'Failed to update description');
     if (ref.subResource) {
@@ -329,7 +329,7 @@ export class EditService {
   }
 
   async setTagColor(urn: string, colorHex: string, actor: string): Promise<void> {
-    const grant = await this.authorize(actor, [{ ...toEdit(urn, 'EDIT_TAG_COLOR'), platform: ['MANAGE_TAGS'] }]);
+    const grant = await this.authorize(actor, [toEditOrManage('tag', urn, 'EDIT_TAG_COLOR')]);
     if (parseUrnSafe(urn)?.entityType !== 'tag' || !(await this.exists(urn))) throw badRequest(`Failed to set color for Tag ${urn}. Tag does not exist.`);
     const current = (await this.store.getAspect(urn, 'tagProperties', 0))?.value ?? this.requiredDefaults(urn, 'tagProperties');
     await this.apply([this.proposal(urn, 'tagProperties', 'UPSERT', { ...current, colorHex })], actor, grant);
