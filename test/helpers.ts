@@ -17,6 +17,8 @@ export interface TestServer {
   url: string;
   services: Services;
   dir: string;
+  /** The database the server runs on. */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -83,9 +85,10 @@ export async function serveStore(store: Store, options: ServeOptions = {}): Prom
 
 export async function startTestServer(options: ServeOptions = {}): Promise<TestServer> {
   const dir = tempDir();
-  const { store, drop } = await openTestStore(dir);
+  const { store, drop, url } = await openTestStore(dir);
   const server = await serveStore(store, options);
   return {
+    databaseUrl: url,
     url: server.url,
     services: server.services,
     dir,
