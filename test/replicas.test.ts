@@ -1,11 +1,14 @@
 /**
  * Two service processes on one PostgreSQL database behave as one service: a write through one is
- * read, searched and browsed through the other at once, and concurrent writers on one aspect from
- * both produce versions with no gap and no lost update. Needs TEST_DATABASE_URL (CI sets it).
+ * read, searched and browsed through the other at once, concurrent writers on one aspect from
+ * both produce versions with no gap and no lost update, and a token revoked or a policy changed
+ * through one counts at once on the other. Authentication is on, as by default: the two race to
+ * bootstrap, and exactly one of them mints and prints the first admin token. Needs
+ * TEST_DATABASE_URL (CI sets it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_CMD, createTestDatabase, enc, freePort, http, mcp, TEST_DATABASE_URL, waitHealthy } from './helpers.js';
+import { CATALOG_CMD, createTestDatabase, enc, freePort, http as plainHttp, mcp, TEST_DATABASE_URL, waitHealthy } from './helpers.js';
 
 if (!TEST_DATABASE_URL) console.warn('TEST_DATABASE_URL is not set: the replica tests (PostgreSQL only) are skipped');
 
@@ -13,6 +16,10 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
   const procs: ChildProcess[] = [];
   let urls: string[] = [];
   let drop: () => Promise<void>;
+  const output = ['', ''];
+  let adminToken = '';
+  /** Requests as the admin, with the token one of the replicas printed at its first start. */
+  const http = (url: string, init: Parameters<typeof plainHttp>[1] = {}) => plainHttp(url, { ...init, headers: { authorization: `Bearer ${adminToken}`, ...init.headers } });
 
   beforeAll(async () => {
     // An empty database: both processes start at once and race to migrate it.
@@ -22,13 +29,19 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
     const [cmd, ...args] = CATALOG_CMD;
     for (const port of ports) {
       const proc = spawn(cmd, [...args, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
-        env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn', AUTH_ENABLED: 'false', DATABASE_POOL_SIZE: '4' },
-        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn', AUTH_ENABLED: 'true', ADMIN_TOKEN: '', DATABASE_POOL_SIZE: '4' },
+        stdio: ['ignore', 'pipe', 'inherit'],
       });
-      procs.push(proc);
+      const i = procs.push(proc) - 1;
+      proc.stdout!.on('data', (chunk: Buffer) => (output[i] += chunk.toString()));
     }
     urls = ports.map((p) => `http://127.0.0.1:${p}`);
     await Promise.all(urls.map((u) => waitHealthy(u, 30_000)));
+    // The banner is printed right after listening; give the slower process a moment to finish it.
+    for (let waited = 0; !output.some((o) => o.includes('Lost it?')) && waited < 5000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+    const tokens = output.flatMap((o) => [...o.matchAll(/^ {2}(eyJ\S+)$/gm)].map((m) => m[1]));
+    expect(tokens).toHaveLength(1);
+    adminToken = tokens[0];
   }, 60_000);
 
   afterAll(async () => {
@@ -66,5 +79,27 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
     expect((await http(`${urls[0]}/aspects/${enc(urn)}?aspect=tagProperties&version=${writes}`)).status).toBe(404);
     // Every write is one of the versions: none was lost.
     expect(descriptions.size).toBe(writes);
+  });
+
+  it('counts a token revoked, and a policy granted, through one replica at once on the other', async () => {
+    const [a, b] = urls;
+    const user = 'urn:li:corpuser:replicated-user';
+    const create = 'mutation($i: CreateAccessTokenInput!) { createAccessToken(input: $i) { accessToken metadata { id } } }';
+    const created = (await http(`${a}/api/graphql`, { body: { query: create, variables: { i: { type: 'PERSONAL', actorUrn: user, duration: 'ONE_DAY', name: 'r' } } } })).body.data.createAccessToken;
+    const asUser = { authorization: `Bearer ${created.accessToken}` };
+    const urn = 'urn:li:tag:replicated-policy';
+    const write = (url: string) => http(`${url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, 'tagProperties', { name: 'p' }) }, headers: asUser });
+    expect((await write(b)).status).toBe(403);
+
+    const policy = { type: 'METADATA', name: 'replicated', state: 'ACTIVE', privileges: ['EDIT_ENTITY'], actors: { users: [user], resourceOwners: false, allUsers: false, allGroups: false } };
+    const made = await http(`${a}/api/graphql`, { body: { query: 'mutation($i: PolicyUpdateInput!) { createPolicy(input: $i) }', variables: { i: policy } } });
+    expect(made.body.errors).toBeUndefined();
+    expect((await write(b)).status).toBe(200);
+
+    const revoked = await http(`${a}/api/graphql`, { body: { query: 'mutation($id: String!) { revokeAccessToken(tokenId: $id) }', variables: { id: created.metadata.id } } });
+    expect(revoked.body.data.revokeAccessToken).toBe(true);
+    const refused = await write(b);
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toMatch(/revoked/);
   });
 });

@@ -71,8 +71,10 @@ export async function ingestFiles(paths: readonly string[], options: IngestOptio
       await send(client, batch);
       summary.written += batch.length;
     } catch (err) {
-      if (!(err instanceof HttpError) || err.status >= 500) {
+      // A server error, or no valid token, would fail every item the same way: stop and say so.
+      if (!(err instanceof HttpError) || err.status >= 500 || err.status === 401) {
         if (tty) bar.stop();
+        if (err instanceof HttpError && err.status === 401) throw new Error(`the catalog refused the token (401): ${err.message}; pass --token or set CATALOG_TOKEN`);
         throw err;
       }
       // The server names only the first bad item; find every one by sending them singly.

@@ -8,6 +8,8 @@ import { createToken } from './token.js';
 import { exportToFile, importFromFile } from './transfer.js';
 
 const DEFAULT_SERVER = process.env.CATALOG_SERVER ?? 'http://localhost:8080';
+/** DataHub's CLI reads its token from DATAHUB_GMS_TOKEN; ours from CATALOG_TOKEN first. */
+const DEFAULT_TOKEN = process.env.CATALOG_TOKEN || process.env.DATAHUB_GMS_TOKEN || undefined;
 
 function positiveInt(text: string): number {
   const n = Number(text);
@@ -40,7 +42,7 @@ export function program(): Command {
     .description('send MCE/MCP JSON files (or folders of them) to a running catalog')
     .argument('<paths...>', 'files or folders')
     .option('--server <url>', 'catalog address (env CATALOG_SERVER)', DEFAULT_SERVER)
-    .option('--token <token>', 'access token (env CATALOG_TOKEN)', process.env.CATALOG_TOKEN)
+    .option('--token <token>', 'access token (env CATALOG_TOKEN or DATAHUB_GMS_TOKEN)', DEFAULT_TOKEN)
     .option('--batch-size <n>', 'items per request', positiveInt, 100)
     .action(async (paths: string[], opts: { server: string; token?: string; batchSize: number }) => {
       const summary = await ingestFiles(paths, { server: opts.server, batchSize: opts.batchSize, ...(opts.token ? { token: opts.token } : {}) });
@@ -54,7 +56,7 @@ export function program(): Command {
     .requiredOption('--urn <urn>', 'the entity')
     .option('--aspect <name...>', 'only these aspects')
     .option('--server <url>', 'catalog address (env CATALOG_SERVER)', DEFAULT_SERVER)
-    .option('--token <token>', 'access token (env CATALOG_TOKEN)', process.env.CATALOG_TOKEN)
+    .option('--token <token>', 'access token (env CATALOG_TOKEN or DATAHUB_GMS_TOKEN)', DEFAULT_TOKEN)
     .action(async (opts: { urn: string; aspect?: string[]; server: string; token?: string }) => {
       const client = new CatalogClient(opts.server, opts.token);
       const query = opts.aspect ? `?aspects=List(${opts.aspect.map(encodeURIComponent).join(',')})` : '';

@@ -1,0 +1,99 @@
+/**
+ * A fresh `catalog serve` with the default configuration: authentication is on, the first start
+ * prints an admin token once and says how to use it, later starts do not, and `catalog token create`
+ * mints a working token on the database directly.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CATALOG_CMD, enc, freePort, http, tempDir, waitHealthy } from './helpers.js';
+
+const run = promisify(execFile);
+const dir = tempDir();
+const database = `sqlite:${join(dir, 'catalog.db')}`;
+const running: ChildProcess[] = [];
+afterAll(() => {
+  for (const p of running.splice(0)) p.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The environment of someone who set nothing but where the database lives. */
+function defaultEnv(): NodeJS.ProcessEnv {
+  const { AUTH_ENABLED: _a, ADMIN_TOKEN: _b, TOKEN_SIGNING_KEY: _c, CATALOG_TOKEN: _d, DATAHUB_GMS_TOKEN: _e, ...env } = process.env;
+  return { ...env, DATABASE_URL: database, LOG_LEVEL: 'info' };
+}
+
+async function serve(): Promise<{ url: string; proc: ChildProcess; output: () => string }> {
+  const port = await freePort();
+  const [cmd, ...args] = CATALOG_CMD;
+  const proc = spawn(cmd, [...args, 'serve', '--port', String(port), '--host', '127.0.0.1'], { env: defaultEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
+  running.push(proc);
+  let output = '';
+  proc.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(url);
+  // What the start prints comes right after listening.
+  for (let waited = 0; !/Lost it\?|token create/.test(output) && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  return { url, proc, output: () => output };
+}
+
+async function stop(proc: ChildProcess): Promise<void> {
+  proc.kill('SIGTERM');
+  await new Promise((done) => (proc.exitCode !== null ? done(null) : proc.once('exit', done)));
+}
+
+async function catalog(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const [cmd, ...pre] = CATALOG_CMD;
+  try {
+    const { stdout, stderr } = await run(cmd, [...pre, ...args], { env: defaultEnv() });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const ADMIN = 'urn:li:corpuser:datahub';
+
+describe('a fresh catalog with the default configuration', () => {
+  it('prints an admin token once, at the first start, that opens the API', async () => {
+    const first = await serve();
+    const banner = first.output();
+    expect(banner).toContain('shown only this once');
+    expect(banner).toContain("Authorization: Bearer <token>");
+    const token = /^ {2}(eyJ\S+)$/m.exec(banner)?.[1];
+    expect(token).toBeDefined();
+
+    const entity = `${first.url}/entitiesV2/${enc(ADMIN)}`;
+    expect((await http(entity)).status).toBe(401);
+    const read = await http(entity, { headers: { authorization: `Bearer ${token}` } });
+    expect(read.status).toBe(200);
+    expect(read.body.aspects.corpUserInfo.value.displayName).toBe('DataHub');
+
+    // The catalog program sends the token it is given, and says plainly when it has none.
+    const refused = await catalog('ingest', resolve(import.meta.dirname, '../examples'), '--server', first.url);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/refused the token \(401\): Authentication required.*--token/);
+    const ingested = await catalog('ingest', resolve(import.meta.dirname, '../examples'), '--server', first.url, '--token', token!);
+    expect(ingested.stdout).toMatch(/ 0 rejected/);
+    expect(ingested.code).toBe(0);
+    await stop(first.proc);
+
+    const second = await serve();
+    expect(second.output()).not.toContain('shown only this once');
+    expect(second.output()).toContain('catalog token create');
+    expect((await http(entity.replace(first.url, second.url), { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+
+    // An operator with the database can always get in, even while the server runs.
+    const created = await catalog('token', 'create', '--user', 'datahub', '--duration', 'one-hour', '--database-url', database);
+    expect(created.code).toBe(0);
+    const minted = created.stdout.trim();
+    expect(minted).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(created.stderr).toMatch(/expires/);
+    const me = await http(`${second.url}/api/graphql`, { body: { query: '{ me { corpUser { urn } } }' }, headers: { authorization: `Bearer ${minted}` } });
+    expect(me.body.data.me.corpUser.urn).toBe(ADMIN);
+    await stop(second.proc);
+  }, 60_000);
+});
