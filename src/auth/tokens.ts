@@ -36,6 +36,8 @@ const TOKEN_VERSION = '2';
 const SIGNING_KEY_SETTING = 'token-signing-key';
 const INFO = 'dataHubAccessTokenInfo';
 const MAX_TOKENS = 1_000_000;
+/** Tokens whose signature was checked, kept so a busy client costs one lookup a request, not a signature check. */
+const VERIFIED_CACHE = 10_000;
 
 export interface TokenMetadata {
   urn: string;
@@ -65,6 +67,8 @@ export interface TokenFilter {
 
 export class TokenService {
   private key?: Promise<Uint8Array>;
+  /** Token text → its id, for tokens whose signature and claims verified (they cannot change; revocation and expiry are checked every time). */
+  private readonly verified = new Map<string, string>();
 
   constructor(
     private readonly store: Store,
@@ -134,6 +138,15 @@ export class TokenService {
 
   /** The user a token acts as; a 401 saying why when it is not a valid, live token of this catalog. */
   async verify(token: string): Promise<string> {
+    const id = this.verified.get(token) ?? (await this.verifySignature(token));
+    const info = await this.info(id);
+    if (!info) throw unauthorized('Access token has been revoked');
+    if (info.expiresAt !== undefined && info.expiresAt <= this.options.now()) throw unauthorized(`Access token expired at ${new Date(info.expiresAt).toISOString()}`);
+    return info.actorUrn;
+  }
+
+  /** Checks a token's signature and claims; answers its id. */
+  private async verifySignature(token: string): Promise<string> {
     let claims;
     try {
       ({ payload: claims } = await jwtVerify(token, await this.signingKey(), { algorithms: ['HS256'], currentDate: new Date(this.options.now()) }));
@@ -143,10 +156,10 @@ export class TokenService {
     if (claims.type !== 'PERSONAL' || claims.actorType !== 'USER' || typeof claims.actorId !== 'string') {
       throw unauthorized('Invalid access token: not a personal access token of a user');
     }
-    const info = await this.info(await this.tokenId(token));
-    if (!info) throw unauthorized('Access token has been revoked');
-    if (info.expiresAt !== undefined && info.expiresAt <= this.options.now()) throw unauthorized(`Access token expired at ${new Date(info.expiresAt).toISOString()}`);
-    return info.actorUrn;
+    const id = await this.tokenId(token);
+    if (this.verified.size >= VERIFIED_CACHE) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, id);
+    return id;
   }
 
   private async info(id: string): Promise<TokenMetadata | undefined> {

@@ -72,4 +72,9 @@ export const migrations: readonly string[] = [
     value TEXT NOT NULL
   ) WITHOUT ROWID;
   `,
+  `
+  -- Latest versions by aspect: listing the entities that have an aspect (policies, tokens, listUrns, getCount)
+  -- without scanning every row.
+  CREATE INDEX aspect_latest ON aspect (aspect, urn) WHERE version = 0;
+  `,
 ];
