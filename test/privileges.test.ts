@@ -76,6 +76,7 @@ const withEntity = (make: (k: number) => [string, string, Json]) => async (k: nu
   await write(urn, aspect, value);
   return urn;
 };
+const tokenIds = new Map<number, string>();
 const tagK = (k: number): [string, string, Json] => [`urn:li:tag:t${k}`, 'tagProperties', { name: `t${k}` }];
 
 const CASES: Case[] = [
@@ -117,6 +118,24 @@ const CASES: Case[] = [
     prepare: withEntity((k) => [`urn:li:corpGroup:g${k}`, 'corpGroupInfo', { admins: [], members: [], groups: [] }]),
     variables: (k) => ({ u: `urn:li:corpGroup:g${k}`, i: { description: 'a group' } }),
   },
+  { name: 'updateDatasets', privilege: 'EDIT_ENTITY_DOCS', query: 'mutation($i: [BatchDatasetUpdateInput!]!) { updateDatasets(input: $i) { urn } }', prepare: withDataset, variables: (k) => ({ i: [{ urn: dataset(k), update: { editableProperties: { description: 'edited' } } }] }) },
+  ...(
+    [
+      ['updateChart', 'ChartUpdateInput', (k: number) => `urn:li:chart:(looker,c${k})`],
+      ['updateDashboard', 'DashboardUpdateInput', (k: number) => `urn:li:dashboard:(looker,d${k})`],
+      ['updateNotebook', 'NotebookUpdateInput', (k: number) => `urn:li:notebook:(querybook,n${k})`],
+      ['updateDataFlow', 'DataFlowUpdateInput', (k: number) => `urn:li:dataFlow:(airflow,f${k},PROD)`],
+      ['updateDataJob', 'DataJobUpdateInput', (k: number) => `urn:li:dataJob:(urn:li:dataFlow:(airflow,f${k},PROD),job)`],
+    ] as const
+  ).map(
+    ([name, input, urnOf]): Case => ({
+      name,
+      privilege: 'EDIT_ENTITY_DOCS',
+      query: `mutation($u: String!, $i: ${input}!) { ${name}(urn: $u, input: $i) { urn } }`,
+      prepare: withEntity((k) => [urnOf(k), 'status', { removed: false }]),
+      variables: (k) => ({ u: urnOf(k), i: { editableProperties: { description: 'edited' } } }),
+    }),
+  ),
   { name: 'createTag', privilege: 'CREATE_TAGS', platform: true, query: 'mutation($i: CreateTagInput!) { createTag(input: $i) }', variables: (k) => ({ i: { id: `new${k}`, name: `new ${k}` } }) },
   { name: 'deleteTag', privilege: 'MANAGE_TAGS', platform: true, query: 'mutation($u: String!) { deleteTag(urn: $u) }', prepare: withEntity(tagK), variables: (k) => ({ u: `urn:li:tag:t${k}` }) },
   { name: 'createDomain', privilege: 'CREATE_DOMAINS', platform: true, query: 'mutation($i: CreateDomainInput!) { createDomain(input: $i) }', variables: (k) => ({ i: { id: `d${k}`, name: `Domain ${k}` } }) },
@@ -170,6 +189,34 @@ const CASES: Case[] = [
     variables: (k) => ({ i: { type: 'METADATA', name: `p${k}`, state: 'INACTIVE', privileges: ['EDIT_ENTITY'], actors: { users: [OWNER], resourceOwners: false, allUsers: false, allGroups: false } } }),
   },
   {
+    name: 'updatePolicy',
+    privilege: 'MANAGE_POLICIES',
+    platform: true,
+    query: 'mutation($u: String!, $i: PolicyUpdateInput!) { updatePolicy(urn: $u, input: $i) }',
+    prepare: async (k) => grantPolicy(s.services, `draft${k}`, { state: 'INACTIVE', privileges: ['EDIT_ENTITY'], actors: { users: [OWNER] } }),
+    variables: (k) => ({ u: `urn:li:dataHubPolicy:draft${k}`, i: { type: 'METADATA', name: `draft ${k}`, state: 'INACTIVE', privileges: ['EDIT_ENTITY_TAGS'], actors: { users: [OWNER], resourceOwners: false, allUsers: false, allGroups: false } } }),
+  },
+  {
+    name: 'deletePolicy',
+    privilege: 'MANAGE_POLICIES',
+    platform: true,
+    query: 'mutation($u: String!) { deletePolicy(urn: $u) }',
+    prepare: async (k) => grantPolicy(s.services, `draft${k}`, { state: 'INACTIVE', privileges: ['EDIT_ENTITY'], actors: { users: [OWNER] } }),
+    variables: (k) => ({ u: `urn:li:dataHubPolicy:draft${k}` }),
+  },
+  {
+    name: "revokeAccessToken (someone else's)",
+    privilege: 'MANAGE_ACCESS_TOKENS',
+    platform: true,
+    query: 'mutation($id: String!) { revokeAccessToken(tokenId: $id) }',
+    prepare: async (k) => {
+      const { metadata } = await s.services.tokens.mint({ actorUrn: OWNER, duration: 'ONE_DAY', name: `owner's ${k}` });
+      tokenIds.set(k, metadata.id);
+      return undefined;
+    },
+    variables: (k) => ({ id: tokenIds.get(k) }),
+  },
+  {
     name: 'createAccessToken (for someone else)',
     privilege: 'MANAGE_ACCESS_TOKENS',
     platform: true,
@@ -220,6 +267,17 @@ describe.each(CASES)('mutation $name', (c) => {
     const reply = await gql(token, c.query, c.variables(k));
     expect(reply.errors).toBeUndefined();
     expect(await changes()).toBeGreaterThan(before);
+  });
+});
+
+describe('updateCorpUserProperties on oneself', () => {
+  it('needs no privilege', async () => {
+    const k = ++serial;
+    const user = `urn:li:corpuser:u${k}`;
+    await write(user, 'corpUserInfo', { active: true, displayName: `u${k}` });
+    const reply = await gql(await tokenFor(user), 'mutation($u: String!) { updateCorpUserProperties(urn: $u, input: { title: "mine" }) { urn } }', { u: user });
+    expect(reply.errors).toBeUndefined();
+    expect((await s.services.store.getAspect(user, 'corpUserEditableInfo', 0))?.value.title).toBe('mine');
   });
 });
 
