@@ -60,6 +60,8 @@ export async function buildServer({ services, logger, auth }: ServerOptions): Pr
   installAuthentication(app, { enabled: auth.enabled, authenticator: new Authenticator(services.tokens, auth.adminToken) });
   app.setNotFoundHandler((request, reply) => sendRestliError(reply, 404, `No resource for ${request.method} ${request.url.split('?')[0]}`));
 
+  // Followers of the change log hold their connections open; end them so the server can close.
+  app.addHook('preClose', async () => services.changeFeed.stopFollowers());
   await app.register(restApi(services));
   await app.register(restApi(services), { prefix: '/api/gms' });
   await app.register(graphqlApi(services));

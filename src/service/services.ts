@@ -5,6 +5,7 @@ import { TokenService } from '../auth/tokens.js';
 import { loadRegistry, type Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { BrowseService } from './browse.js';
+import { ChangeFeed } from './changeFeed.js';
 import { EditService } from './edits.js';
 import { EntityService } from './entities.js';
 import { GraphService } from './graph.js';
@@ -27,6 +28,7 @@ export interface Services {
   authorizer: Authorizer;
   tokens: TokenService;
   policies: PolicyService;
+  changeFeed: ChangeFeed;
 }
 
 export interface ServiceOptions {
@@ -40,8 +42,10 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
   const now = options.now ?? Date.now;
   const registry = loadRegistry();
   const authorizer = new Authorizer(store);
-  const writePath = new WritePath(store, registry, authorizer, now);
+  const changeFeed = new ChangeFeed(store);
+  const writePath = new WritePath(store, registry, authorizer, now, () => changeFeed.committed());
   return {
+    changeFeed,
     registry,
     store,
     writePath,

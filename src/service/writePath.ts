@@ -44,6 +44,8 @@ export class WritePath {
     private readonly registry: Registry,
     private readonly authorizer: Authorizer,
     private readonly now: () => number = Date.now,
+    /** Told after each commit (the change feed wakes its followers). */
+    private readonly committed: () => void = () => undefined,
   ) {}
 
   async apply(proposals: readonly Proposal[], ctx: WriteContext): Promise<WriteResult> {
@@ -52,13 +54,15 @@ export class WritePath {
     if (ctx.grant?.actor !== ctx.actor) {
       await this.authorizer.require(ctx.actor, proposalsRequirements(proposals), (unmet) => `${UNAUTHORIZED_MESSAGE} ${ctx.actor} needs ${describeRequirement(unmet)}.`);
     }
-    return this.store.transaction(async (tx) => {
+    const result = await this.store.transaction(async (tx) => {
       const batch = new Batch(tx, this.registry, proposals, ctx, this.now());
       for (const p of proposals) await batch.apply(p);
       // Derived rows are written in the same transaction: a read right after the write sees them.
       for (const urn of new Set(proposals.map((p) => p.urn))) await reindex(tx, this.registry, urn);
       return { urns: proposals.map((p) => p.urn), written: batch.written };
     });
+    if (result.written > 0) this.committed();
+    return result;
   }
 }
 

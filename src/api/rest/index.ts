@@ -5,12 +5,13 @@ import { aspectsResource } from './aspects.js';
 import { docsRoute } from './docs.js';
 import { entitiesResource } from './entities.js';
 import { entitiesV2Resource } from './entitiesV2.js';
+import { eventsResource } from './events.js';
 import { operationsResource } from './operations.js';
 import { relationshipsResource } from './relationships.js';
 import { registerResource, type RestResource } from './resource.js';
 import { systemRoutes } from './system.js';
 
-export const restResources: readonly RestResource[] = [aspectsResource, entitiesResource, entitiesV2Resource, relationshipsResource, operationsResource];
+export const restResources: readonly RestResource[] = [aspectsResource, entitiesResource, entitiesV2Resource, relationshipsResource, operationsResource, eventsResource];
 
 export function restApi(services: Services) {
   return async (app: FastifyInstance): Promise<void> => {

@@ -1,0 +1,101 @@
+/**
+ * The change log feed: `GET /events` pages through MetadataChangeLog events from an offset;
+ * `GET /events/stream` sends them as Server-Sent Events and keeps the connection open for new ones.
+ * Each SSE message carries its offset as `id`, so a consumer reconnecting with `Last-Event-ID` (or
+ * `?after=`) resumes exactly after the last event it saw.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest } from '../../service/errors.js';
+import { MAX_FEED_PAGE, type ChangeFeed } from '../../service/changeFeed.js';
+import type { RestResource } from './resource.js';
+import { queryParam } from './restli.js';
+
+const DEFAULT_LIMIT = 100;
+const STREAM_BATCH = 500;
+const KEEP_ALIVE_MS = 15_000;
+
+function offsetParam(text: string | undefined, name: string): number {
+  if (text === undefined || text === '') return 0;
+  if (!/^\d+$/.test(text)) throw badRequest(`Parameter '${name}' must be a non-negative integer (an event offset), not '${text}'`);
+  return Number(text);
+}
+
+function limitParam(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_LIMIT;
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > MAX_FEED_PAGE) throw badRequest(`Parameter 'limit' must be an integer from 1 to ${MAX_FEED_PAGE}, not '${text}'`);
+  return Number(text);
+}
+
+/** Where a stream starts: `after`, else the `Last-Event-ID` an EventSource sends when it reconnects. */
+function streamStart(request: FastifyRequest): number {
+  const after = queryParam(request, 'after');
+  if (after !== undefined) return offsetParam(after, 'after');
+  const last = request.headers['last-event-id'];
+  return offsetParam(typeof last === 'string' ? last : undefined, 'Last-Event-ID');
+}
+
+async function stream(request: FastifyRequest, reply: FastifyReply, feed: ChangeFeed): Promise<void> {
+  let cursor = streamStart(request);
+  reply.hijack();
+  const out = reply.raw;
+  out.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+  const follower = feed.follow();
+  out.on('close', follower.leave);
+  const write = async (text: string) => {
+    if (!out.write(text)) await new Promise<void>((done) => (out.once('drain', done), follower.signal.addEventListener('abort', () => done(), { once: true })));
+  };
+  let quietSince = Date.now();
+  try {
+    await write(': connected\n\n');
+    while (!follower.signal.aborted) {
+      const events = await feed.read(cursor, STREAM_BATCH);
+      for (const event of events) {
+        await write(`id: ${event.offset}\ndata: ${JSON.stringify(event)}\n\n`);
+        cursor = event.offset;
+      }
+      if (events.length > 0) quietSince = Date.now();
+      if (events.length === STREAM_BATCH) continue;
+      if (Date.now() - quietSince > KEEP_ALIVE_MS) {
+        await write(': keep-alive\n\n');
+        quietSince = Date.now();
+      }
+      await feed.wait(follower.signal);
+    }
+  } catch (err) {
+    request.log.warn({ err }, 'change log stream ended by an error');
+  } finally {
+    follower.leave();
+    out.end();
+  }
+}
+
+export const eventsResource: RestResource = {
+  name: 'events',
+  doc: 'The change log: every applied change as a MetadataChangeLog event (entityType, entityUrn, changeType, aspectName, aspect, previousAspectValue, systemMetadata, previousSystemMetadata, created), with a strictly increasing offset in commit order.',
+  reads: [
+    {
+      path: '/events',
+      route: '/events',
+      doc: 'The next events after an offset, oldest first.',
+      params: [
+        { name: 'after', type: 'integer', doc: 'the offset of the last event already seen (default 0: from the start)' },
+        { name: 'limit', type: 'integer', doc: `how many events at most (default ${DEFAULT_LIMIT}, at most ${MAX_FEED_PAGE})` },
+      ],
+      returns: '{events: [MetadataChangeLog with offset], lastOffset}: lastOffset is the offset to ask after next',
+      handler: async ({ services, request }) => {
+        const after = offsetParam(queryParam(request, 'after'), 'after');
+        const events = await services.changeFeed.read(after, limitParam(queryParam(request, 'limit')));
+        return { events, lastOffset: events.length > 0 ? events[events.length - 1].offset : after };
+      },
+    },
+    {
+      path: '/events/stream',
+      route: '/events/stream',
+      doc: 'Server-Sent Events: every event after the offset, then new ones as they commit; each message has the event offset as its id. Reconnect with ?after=<id> or the Last-Event-ID header.',
+      params: [{ name: 'after', type: 'integer', doc: 'the offset of the last event already seen (default: Last-Event-ID, else 0)' }],
+      returns: 'text/event-stream: `id: <offset>` and `data: <MetadataChangeLog JSON>` per event',
+      handler: async ({ services, request }, reply) => stream(request, reply, services.changeFeed),
+    },
+  ],
+  actions: [],
+};

@@ -1,0 +1,80 @@
+/**
+ * The change log as consumers read it: MetadataChangeLog events in commit order, each with its
+ * offset, from any offset on. Aspects travel as DataHub's GenericAspect (`{value: <JSON text>,
+ * contentType}`), as in a proposal. Followers wait for a local commit, or poll for the commits of
+ * other replicas sharing the database.
+ */
+import type { StoredChangeLogEvent, Store } from '../store/types.js';
+
+export interface GenericAspect {
+  value: string;
+  contentType: 'application/json';
+}
+
+export interface FeedEvent extends Omit<StoredChangeLogEvent, 'aspect' | 'previousAspectValue'> {
+  aspect?: GenericAspect;
+  previousAspectValue?: GenericAspect;
+}
+
+export const MAX_FEED_PAGE = 10_000;
+
+/** How often a follower looks for commits made by other processes. */
+const POLL_MS = 250;
+
+const generic = (value: Record<string, unknown>): GenericAspect => ({ value: JSON.stringify(value), contentType: 'application/json' });
+
+export class ChangeFeed {
+  private readonly waiting = new Set<() => void>();
+  private readonly followers = new Set<AbortController>();
+
+  constructor(private readonly store: Store) {}
+
+  /** Called by the write path after each commit: wakes the followers of this process. */
+  committed(): void {
+    for (const wake of [...this.waiting]) wake();
+  }
+
+  /** Events after `after`, oldest first, at most `limit`. */
+  async read(after: number, limit: number): Promise<FeedEvent[]> {
+    const events = await this.store.readChangeLog(after, Math.min(limit, MAX_FEED_PAGE));
+    return events.map(({ aspect, previousAspectValue, ...rest }) => ({
+      ...rest,
+      ...(aspect ? { aspect: generic(aspect) } : {}),
+      ...(previousAspectValue ? { previousAspectValue: generic(previousAspectValue) } : {}),
+    }));
+  }
+
+  /** A follower's lifetime: aborted when it leaves, or when the service stops (`stopFollowers`). */
+  follow(): { signal: AbortSignal; leave(): void } {
+    const controller = new AbortController();
+    this.followers.add(controller);
+    return {
+      signal: controller.signal,
+      leave: () => {
+        this.followers.delete(controller);
+        controller.abort();
+      },
+    };
+  }
+
+  /** Ends every follower, so the HTTP server can close. */
+  stopFollowers(): void {
+    for (const f of this.followers) f.abort();
+    this.followers.clear();
+  }
+
+  /** Resolves at the next local commit, after the poll interval, or when `signal` aborts. */
+  wait(signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiting.delete(done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, POLL_MS);
+      this.waiting.add(done);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+}
