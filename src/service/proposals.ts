@@ -23,6 +23,8 @@ export interface Proposal {
   patch?: unknown;
   /** As sent; defaults are applied by the write path. */
   systemMetadata?: SystemMetadata;
+  /** For DELETE of a timeseries aspect: only the points within these inclusive bounds (hard delete). */
+  window?: { startTimeMillis?: number; endTimeMillis?: number };
 }
 
 /** Change types the write path applies. UPDATE is an alias of UPSERT. */

@@ -6,6 +6,7 @@ import { loadRegistry, type Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { BrowseService } from './browse.js';
 import { ChangeFeed } from './changeFeed.js';
+import { DeleteService } from './deletes.js';
 import { EditService } from './edits.js';
 import { EntityService } from './entities.js';
 import { GraphService } from './graph.js';
@@ -29,6 +30,7 @@ export interface Services {
   tokens: TokenService;
   policies: PolicyService;
   changeFeed: ChangeFeed;
+  deletes: DeleteService;
 }
 
 export interface ServiceOptions {
@@ -46,6 +48,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
   const writePath = new WritePath(store, registry, authorizer, now, () => changeFeed.committed());
   return {
     changeFeed,
+    deletes: new DeleteService(registry, writePath),
     registry,
     store,
     writePath,

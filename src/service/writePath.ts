@@ -34,6 +34,8 @@ export interface WriteResult {
   urns: string[];
   /** Number of aspect versions and timeseries points written (identical UPSERTs write none). */
   written: number;
+  /** What DELETEs removed: aspect rows (every version) and timeseries points. */
+  removed: { rows: number; timeseriesRows: number };
 }
 
 const BROWSE_PATHS = 'browsePaths';
@@ -49,7 +51,7 @@ export class WritePath {
   ) {}
 
   async apply(proposals: readonly Proposal[], ctx: WriteContext): Promise<WriteResult> {
-    if (proposals.length === 0) return { urns: [], written: 0 };
+    if (proposals.length === 0) return { urns: [], written: 0, removed: { rows: 0, timeseriesRows: 0 } };
     // Checked before the transaction opens: a refused batch writes nothing and holds no lock.
     if (ctx.grant?.actor !== ctx.actor) {
       await this.authorizer.require(ctx.actor, proposalsRequirements(proposals), (unmet) => `${UNAUTHORIZED_MESSAGE} ${ctx.actor} needs ${describeRequirement(unmet)}.`);
@@ -59,9 +61,9 @@ export class WritePath {
       for (const p of proposals) await batch.apply(p);
       // Derived rows are written in the same transaction: a read right after the write sees them.
       for (const urn of new Set(proposals.map((p) => p.urn))) await reindex(tx, this.registry, urn);
-      return { urns: proposals.map((p) => p.urn), written: batch.written };
+      return { urns: proposals.map((p) => p.urn), written: batch.written, removed: batch.removed };
     });
-    if (result.written > 0) this.committed();
+    if (result.written > 0 || result.removed.rows > 0 || result.removed.timeseriesRows > 0) this.committed();
     return result;
   }
 }
@@ -69,6 +71,7 @@ export class WritePath {
 /** One transaction's worth of proposals, with what it has learnt about the entities it touches. */
 class Batch {
   written = 0;
+  readonly removed = { rows: 0, timeseriesRows: 0 };
   private readonly known = new Set<string>();
 
   constructor(
@@ -184,13 +187,23 @@ class Batch {
     this.written++;
   }
 
-  /** DELETE removes an aspect with its history; deleting the key aspect removes the entity. */
+  /**
+   * DELETE removes an aspect with its history, or the points of a timeseries aspect (within the
+   * proposal's window). Deleting the key aspect removes the entity: every version of every aspect
+   * and every timeseries point (its derived rows follow in the reindex).
+   */
   private async delete(p: Proposal, sm: SystemMetadata): Promise<void> {
-    const names = p.aspect === p.entity.keyAspect ? [...p.entity.aspects.keys()] : [p.aspect.name];
+    const isKey = p.aspect === p.entity.keyAspect;
+    if (p.aspect.kind === 'timeseries') {
+      this.removed.timeseriesRows += await this.tx.deleteTimeseries(p.urn, p.aspect.name, p.window);
+      return;
+    }
+    const names = isKey ? [...p.entity.aspects.values()].filter((a) => a.kind !== 'timeseries').map((a) => a.name) : [p.aspect.name];
+    if (isKey) this.removed.timeseriesRows += await this.tx.deleteTimeseries(p.urn);
     for (const name of names) {
       const current = await this.tx.getLatest(p.urn, name);
       if (!current) continue;
-      await this.tx.deleteAspect(p.urn, name);
+      this.removed.rows += await this.tx.deleteAspect(p.urn, name);
       await this.tx.appendChangeLog({
         entityType: p.entity.name,
         entityUrn: p.urn,

@@ -94,6 +94,8 @@ export interface StoreTx {
   deleteAspect(urn: string, aspect: string): Promise<number>;
   /** Inserts a timeseries point, replacing one with the same identity. */
   putTimeseries(row: TimeseriesRow): Promise<void>;
+  /** Removes timeseries points of an entity (of one aspect, within inclusive bounds, when given); answers how many. */
+  deleteTimeseries(urn: string, aspect?: string, range?: { startTimeMillis?: number; endTimeMillis?: number }): Promise<number>;
   appendChangeLog(event: ChangeLogEvent): Promise<number>;
   /** The latest version of every aspect of an urn. */
   getLatestAspects(urn: string): Promise<AspectRow[]>;

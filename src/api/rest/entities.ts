@@ -158,6 +158,27 @@ export const entitiesResource: RestResource = {
       handler: async (p, { services }) => services.entities.listUrns(p.entity as string, p.start as number, p.count as number),
     },
     {
+      name: 'delete',
+      doc: 'Hard-deletes an entity: every version of every aspect, its timeseries points, search row and edges (references to it from other entities stay: see deleteReferences). With aspectName, only that aspect; for a timeseries aspect, optionally only the points within a time window. An unknown urn deletes nothing. Needs DELETE_ENTITY.',
+      params: [
+        { name: 'urn', type: 'string', required: true, doc: 'the entity' },
+        { name: 'aspectName', type: 'string', doc: 'only this aspect' },
+        { name: 'startTimeMillis', type: 'integer', doc: 'timeseries aspect only: from this time (inclusive)' },
+        { name: 'endTimeMillis', type: 'integer', doc: 'timeseries aspect only: up to this time (inclusive)' },
+      ],
+      returns: '{urn, rows, timeseriesRows} (rows left out for a timeseries aspect)',
+      handler: async (p, { services, actor }) =>
+        services.deletes.hardDelete(
+          {
+            urn: p.urn as string,
+            ...(p.aspectName !== undefined ? { aspectName: p.aspectName as string } : {}),
+            ...(p.startTimeMillis !== undefined ? { startTimeMillis: p.startTimeMillis as number } : {}),
+            ...(p.endTimeMillis !== undefined ? { endTimeMillis: p.endTimeMillis as number } : {}),
+          },
+          actor,
+        ),
+    },
+    {
       name: 'ingest',
       doc: 'Writes every aspect of one snapshot (Pegasus or Avro JSON, com.linkedin or com.linkedin.pegasus2avro names).',
       params: [

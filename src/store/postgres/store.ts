@@ -6,6 +6,7 @@
  * order.
  */
 import pg from 'pg';
+import { deleteTimeseriesSql } from '../sql/writes.js';
 import { migrations } from './migrations.js';
 import { NUMERIC, toAspectRow, toTimeseriesRow, type RawAspect, type RawTimeseries } from '../sql/rows.js';
 import { pgDialect, toPositional } from './dialect.js';
@@ -104,6 +105,11 @@ class PgTx implements StoreTx {
 
   async deleteAspect(urn: string, aspect: string): Promise<number> {
     return (await this.client.query('DELETE FROM aspect WHERE urn = $1 AND aspect = $2', [urn, aspect])).rowCount ?? 0;
+  }
+
+  async deleteTimeseries(urn: string, aspect?: string, range?: { startTimeMillis?: number; endTimeMillis?: number }): Promise<number> {
+    const q = deleteTimeseriesSql(urn, aspect, range);
+    return (await this.client.query(toPositional(q.text), q.params)).rowCount ?? 0;
   }
 
   async putTimeseries(row: TimeseriesRow): Promise<void> {

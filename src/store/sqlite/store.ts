@@ -10,6 +10,7 @@ import { migrations } from './migrations.js';
 import { NUMERIC, toAspectRow, toTimeseriesRow, type RawAspect, type RawTimeseries } from '../sql/rows.js';
 import { autocompleteSql, browsePathsSql, countAspectSql, facetsSql, listUrnsSql, pageSql, relatedSql, scanAspectsSql, scanTimeseriesSql } from '../sql/reads.js';
 import { hitsSql, orderSql } from '../sql/search.js';
+import { deleteTimeseriesSql } from '../sql/writes.js';
 import { sqliteDialect } from './dialect.js';
 import type {
   AspectRow,
@@ -148,6 +149,10 @@ export class SqliteStore implements Store {
       this.w.putSystemMetadata.run(JSON.stringify(systemMetadata), urn, aspect, version);
     },
     deleteAspect: async (urn, aspect) => this.w.deleteAspect.run(urn, aspect).changes,
+    deleteTimeseries: async (urn, aspect, range) => {
+      const q = deleteTimeseriesSql(urn, aspect, range);
+      return this.writer.prepare(q.text).run(...q.params).changes;
+    },
     putTimeseries: async (row: TimeseriesRow) => {
       this.w.putTimeseries.run({
         ...row,

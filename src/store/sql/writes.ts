@@ -1,0 +1,21 @@
+/** Write statements whose shape depends on their arguments, shared by the SQL backends (`?` placeholders). */
+import type { Sql } from './search.js';
+
+/** Timeseries points of an entity: all, of one aspect, or of one aspect within inclusive time bounds. */
+export function deleteTimeseriesSql(urn: string, aspect?: string, range: { startTimeMillis?: number; endTimeMillis?: number } = {}): Sql {
+  const where = ['urn = ?'];
+  const params: unknown[] = [urn];
+  if (aspect !== undefined) {
+    where.push('aspect = ?');
+    params.push(aspect);
+  }
+  if (range.startTimeMillis !== undefined) {
+    where.push('timestamp_millis >= ?');
+    params.push(range.startTimeMillis);
+  }
+  if (range.endTimeMillis !== undefined) {
+    where.push('timestamp_millis <= ?');
+    params.push(range.endTimeMillis);
+  }
+  return { text: `DELETE FROM timeseries WHERE ${where.join(' AND ')}`, params };
+}
