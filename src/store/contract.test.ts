@@ -123,3 +123,46 @@ describe('settings', () => {
     expect(await store.ensureSetting('other', 'x')).toBe('x');
   });
 });
+
+describe('runs, versions and pruning', () => {
+  const point = (urn: string, ts: number, runId: string) => ({
+    urn,
+    aspect: 'datasetProfile',
+    timestampMillis: ts,
+    eventGranularity: '',
+    partition: '',
+    messageId: '',
+    value: { timestampMillis: ts },
+    systemMetadata: { runId },
+  });
+
+  it('finds what each run wrote, lists runs newest first, and removes versions, history and old points', async () => {
+    await store.transaction(async (tx) => {
+      await tx.putAspect({ ...row(0, { name: 'v2' }), systemMetadata: { runId: 'late' }, createdOn: 300 });
+      await tx.putAspect({ ...row(1, { name: 'v0' }), systemMetadata: { runId: 'early' }, createdOn: 100 });
+      await tx.putAspect({ ...row(2, { name: 'v1' }), systemMetadata: { runId: 'early' }, createdOn: 200 });
+      await tx.putAspect({ ...row(0, { name: 'b' }, 'urn:li:tag:b'), systemMetadata: { runId: 'no-run-id-provided' } });
+      await tx.putTimeseries(point('urn:li:tag:c', 1, 'late'));
+      await tx.putTimeseries(point('urn:li:tag:c', 2, 'early'));
+    });
+    expect(await store.listRuns(0, 10)).toEqual([
+      { runId: 'late', rows: 2, timestamp: 300 },
+      { runId: 'early', rows: 3, timestamp: 200 },
+    ]);
+    expect(await store.listRuns(1, 10)).toEqual([{ runId: 'early', rows: 3, timestamp: 200 }]);
+    expect((await store.runAspectRows('early', 0, 10)).map((r) => r.version)).toEqual([1, 2]);
+    expect(await store.runUrns('late', undefined, 10)).toEqual(['urn:li:tag:a', 'urn:li:tag:c']);
+    expect(await store.runUrns('late', 'urn:li:tag:a', 10)).toEqual(['urn:li:tag:c']);
+
+    await store.transaction(async (tx) => {
+      expect((await tx.getVersions('urn:li:tag:a', 'tagProperties')).map((r) => r.value.name)).toEqual(['v2', 'v0', 'v1']);
+      expect(await tx.deleteTimeseries('urn:li:tag:c', undefined, { runId: 'early' })).toBe(1);
+      await tx.deleteVersion('urn:li:tag:a', 'tagProperties', 2);
+      expect(await tx.deleteHistoryBelow('urn:li:tag:a', 'tagProperties', 2)).toBe(1);
+    });
+    expect(await store.getMaxVersion('urn:li:tag:a', 'tagProperties')).toBe(0);
+    expect(await store.listRuns(0, 10)).toEqual([{ runId: 'late', rows: 2, timestamp: 300 }]);
+    expect(await store.pruneTimeseries(2)).toBe(1);
+    expect(await store.runUrns('late', undefined, 10)).toEqual(['urn:li:tag:a']);
+  });
+});

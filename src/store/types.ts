@@ -75,6 +75,21 @@ export interface ChangeLogEvent {
   created: { actor: string; time: number };
 }
 
+export interface TimeseriesDeletion {
+  startTimeMillis?: number;
+  endTimeMillis?: number;
+  /** Only the points written by this ingestion run. */
+  runId?: string;
+}
+
+export interface RunSummary {
+  runId: string;
+  /** Aspect rows and timeseries points written by the run that are still stored. */
+  rows: number;
+  /** Time of the run's latest aspect row (0 when it wrote only timeseries points). */
+  timestamp: number;
+}
+
 export interface StoredChangeLogEvent extends ChangeLogEvent {
   /** Strictly increasing, in commit order. */
   offset: number;
@@ -92,10 +107,16 @@ export interface StoreTx {
   putSystemMetadata(urn: string, aspect: string, version: number, systemMetadata: SystemMetadata): Promise<void>;
   /** Removes every version of an aspect; answers the number of rows removed. */
   deleteAspect(urn: string, aspect: string): Promise<number>;
+  /** Every version of an aspect, in version order (0, the latest, first). */
+  getVersions(urn: string, aspect: string): Promise<AspectRow[]>;
+  /** Removes one version of an aspect. */
+  deleteVersion(urn: string, aspect: string, version: number): Promise<void>;
+  /** Removes the history rows (version ≥ 1) below `version`; answers how many. */
+  deleteHistoryBelow(urn: string, aspect: string, version: number): Promise<number>;
   /** Inserts a timeseries point, replacing one with the same identity. */
   putTimeseries(row: TimeseriesRow): Promise<void>;
   /** Removes timeseries points of an entity (of one aspect, within inclusive bounds, when given); answers how many. */
-  deleteTimeseries(urn: string, aspect?: string, range?: { startTimeMillis?: number; endTimeMillis?: number }): Promise<number>;
+  deleteTimeseries(urn: string, aspect?: string, range?: TimeseriesDeletion): Promise<number>;
   appendChangeLog(event: ChangeLogEvent): Promise<number>;
   /** The latest version of every aspect of an urn. */
   getLatestAspects(urn: string): Promise<AspectRow[]>;
@@ -204,6 +225,14 @@ export interface Store {
   clearDerived(): Promise<void>;
   /** Change log events after `offset`, oldest first. */
   readChangeLog(after: number, limit: number): Promise<StoredChangeLogEvent[]>;
+  /** Ingestion runs, newest first (by the time of their latest aspect row); the default run id is left out. */
+  listRuns(start: number, count: number): Promise<RunSummary[]>;
+  /** Aspect rows (every version) a run wrote, in (urn, aspect, version) order. */
+  runAspectRows(runId: string, start: number, count: number): Promise<AspectRow[]>;
+  /** Urns a run wrote aspect rows or timeseries points of, in urn order, after `afterUrn`. */
+  runUrns(runId: string, afterUrn: string | undefined, limit: number): Promise<string[]>;
+  /** Timeseries points older than `beforeMillis` are removed; answers how many. */
+  pruneTimeseries(beforeMillis: number): Promise<number>;
   /**
    * A setting of the service itself (such as the token signing key): stores `value` under `name`
    * unless a value is already there, and answers the stored value, so concurrent starts agree on one.

@@ -82,4 +82,12 @@ export const migrations: readonly string[] = [
     value text NOT NULL
   );
   `,
+  `
+  ALTER TABLE aspect ADD COLUMN run_id text COLLATE "C";
+  UPDATE aspect SET run_id = system_metadata::jsonb->>'runId' WHERE system_metadata IS NOT NULL;
+  CREATE INDEX aspect_run ON aspect (run_id, urn, aspect, version) WHERE run_id IS NOT NULL;
+  ALTER TABLE timeseries ADD COLUMN run_id text COLLATE "C";
+  UPDATE timeseries SET run_id = system_metadata::jsonb->>'runId' WHERE system_metadata IS NOT NULL;
+  CREATE INDEX timeseries_run ON timeseries (run_id, urn) WHERE run_id IS NOT NULL;
+  `,
 ];

@@ -6,11 +6,24 @@
  * order.
  */
 import pg from 'pg';
-import { deleteTimeseriesSql } from '../sql/writes.js';
+import { deleteTimeseriesSql, runIdOf } from '../sql/writes.js';
 import { migrations } from './migrations.js';
 import { NUMERIC, toAspectRow, toTimeseriesRow, type RawAspect, type RawTimeseries } from '../sql/rows.js';
 import { pgDialect, toPositional } from './dialect.js';
-import { autocompleteSql, browsePathsSql, countAspectSql, facetsSql, listUrnsSql, pageSql, relatedSql, scanAspectsSql, scanTimeseriesSql } from '../sql/reads.js';
+import {
+  autocompleteSql,
+  browsePathsSql,
+  countAspectSql,
+  facetsSql,
+  listRunsSql,
+  listUrnsSql,
+  pageSql,
+  relatedSql,
+  runAspectRowsSql,
+  runUrnsSql,
+  scanAspectsSql,
+  scanTimeseriesSql,
+} from '../sql/reads.js';
 import { hitsSql, orderSql, type Sql } from '../sql/search.js';
 import type {
   AspectKey,
@@ -26,6 +39,8 @@ import type {
   StoreTx,
   StoredChangeLogEvent,
   SystemMetadata,
+  RunSummary,
+  TimeseriesDeletion,
   TimeseriesRange,
   TimeseriesRow,
 } from '../types.js';
@@ -92,10 +107,10 @@ class PgTx implements StoreTx {
   async putAspect(row: AspectRow): Promise<void> {
     await run(
       this.client,
-      `INSERT INTO aspect (urn, aspect, version, value, system_metadata, created_on, created_by) VALUES (?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO aspect (urn, aspect, version, value, system_metadata, created_on, created_by, run_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (urn, aspect, version) DO UPDATE SET value = excluded.value, system_metadata = excluded.system_metadata,
-         created_on = excluded.created_on, created_by = excluded.created_by`,
-      [row.urn, row.aspect, row.version, JSON.stringify(row.value), row.systemMetadata === null ? null : JSON.stringify(row.systemMetadata), row.createdOn, row.createdBy],
+         created_on = excluded.created_on, created_by = excluded.created_by, run_id = excluded.run_id`,
+      [row.urn, row.aspect, row.version, JSON.stringify(row.value), row.systemMetadata === null ? null : JSON.stringify(row.systemMetadata), row.createdOn, row.createdBy, runIdOf(row.systemMetadata)],
     );
   }
 
@@ -107,7 +122,19 @@ class PgTx implements StoreTx {
     return (await this.client.query('DELETE FROM aspect WHERE urn = $1 AND aspect = $2', [urn, aspect])).rowCount ?? 0;
   }
 
-  async deleteTimeseries(urn: string, aspect?: string, range?: { startTimeMillis?: number; endTimeMillis?: number }): Promise<number> {
+  async getVersions(urn: string, aspect: string): Promise<AspectRow[]> {
+    return (await run<RawAspect>(this.client, 'SELECT * FROM aspect WHERE urn = ? AND aspect = ? ORDER BY version', [urn, aspect])).map(toAspectRow);
+  }
+
+  async deleteVersion(urn: string, aspect: string, version: number): Promise<void> {
+    await run(this.client, 'DELETE FROM aspect WHERE urn = ? AND aspect = ? AND version = ?', [urn, aspect, version]);
+  }
+
+  async deleteHistoryBelow(urn: string, aspect: string, version: number): Promise<number> {
+    return (await this.client.query('DELETE FROM aspect WHERE urn = $1 AND aspect = $2 AND version >= 1 AND version < $3', [urn, aspect, version])).rowCount ?? 0;
+  }
+
+  async deleteTimeseries(urn: string, aspect?: string, range?: TimeseriesDeletion): Promise<number> {
     const q = deleteTimeseriesSql(urn, aspect, range);
     return (await this.client.query(toPositional(q.text), q.params)).rowCount ?? 0;
   }
@@ -115,9 +142,9 @@ class PgTx implements StoreTx {
   async putTimeseries(row: TimeseriesRow): Promise<void> {
     await run(
       this.client,
-      `INSERT INTO timeseries (urn, aspect, timestamp_millis, event_granularity, partition, message_id, value, system_metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (urn, aspect, timestamp_millis, event_granularity, partition, message_id) DO UPDATE SET value = excluded.value, system_metadata = excluded.system_metadata`,
-      [row.urn, row.aspect, row.timestampMillis, row.eventGranularity, row.partition, row.messageId, JSON.stringify(row.value), row.systemMetadata === null ? null : JSON.stringify(row.systemMetadata)],
+      `INSERT INTO timeseries (urn, aspect, timestamp_millis, event_granularity, partition, message_id, value, system_metadata, run_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (urn, aspect, timestamp_millis, event_granularity, partition, message_id) DO UPDATE SET value = excluded.value, system_metadata = excluded.system_metadata, run_id = excluded.run_id`,
+      [row.urn, row.aspect, row.timestampMillis, row.eventGranularity, row.partition, row.messageId, JSON.stringify(row.value), row.systemMetadata === null ? null : JSON.stringify(row.systemMetadata), runIdOf(row.systemMetadata)],
     );
   }
 
@@ -316,6 +343,22 @@ export class PostgresStore implements Store {
   async ensureSetting(name: string, value: string): Promise<string> {
     await run(this.pool, 'INSERT INTO setting (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING', [name, value]);
     return (await run<{ value: string }>(this.pool, 'SELECT value FROM setting WHERE name = ?', [name]))[0].value;
+  }
+
+  async listRuns(start: number, count: number): Promise<RunSummary[]> {
+    return run<RunSummary>(this.pool, listRunsSql(start, count));
+  }
+
+  async runAspectRows(runId: string, start: number, count: number): Promise<AspectRow[]> {
+    return (await run<RawAspect>(this.pool, runAspectRowsSql(runId, start, count))).map(toAspectRow);
+  }
+
+  async runUrns(runId: string, afterUrn: string | undefined, limit: number): Promise<string[]> {
+    return (await run<{ urn: string }>(this.pool, runUrnsSql(runId, afterUrn, limit))).map((r) => r.urn);
+  }
+
+  async pruneTimeseries(beforeMillis: number): Promise<number> {
+    return (await this.pool.query('DELETE FROM timeseries WHERE timestamp_millis < $1', [beforeMillis])).rowCount ?? 0;
   }
 
   async close(): Promise<void> {

@@ -106,3 +106,28 @@ export function scanTimeseriesSql(after: TimeseriesRow | undefined, limit: numbe
       }
     : { text: `SELECT * FROM timeseries ${order} LIMIT ?`, params: [limit] };
 }
+
+export const DEFAULT_RUN = 'no-run-id-provided';
+
+export function listRunsSql(start: number, count: number): Sql {
+  return {
+    text: `SELECT run_id AS "runId", CAST(sum(n) AS bigint) AS "rows", max(ts) AS "timestamp" FROM (
+        SELECT run_id, count(*) AS n, max(created_on) AS ts FROM aspect WHERE run_id IS NOT NULL AND run_id <> ? GROUP BY run_id
+        UNION ALL
+        SELECT run_id, count(*) AS n, 0 AS ts FROM timeseries WHERE run_id IS NOT NULL AND run_id <> ? GROUP BY run_id
+      ) runs GROUP BY run_id ORDER BY max(ts) DESC, run_id LIMIT ? OFFSET ?`,
+    params: [DEFAULT_RUN, DEFAULT_RUN, count, start],
+  };
+}
+
+export function runAspectRowsSql(runId: string, start: number, count: number): Sql {
+  return { text: 'SELECT * FROM aspect WHERE run_id = ? ORDER BY urn, aspect, version LIMIT ? OFFSET ?', params: [runId, count, start] };
+}
+
+export function runUrnsSql(runId: string, afterUrn: string | undefined, limit: number): Sql {
+  return {
+    text: `SELECT urn FROM (SELECT urn FROM aspect WHERE run_id = ? UNION SELECT urn FROM timeseries WHERE run_id = ?) u
+      WHERE urn > ? ORDER BY urn LIMIT ?`,
+    params: [runId, runId, afterUrn ?? '', limit],
+  };
+}

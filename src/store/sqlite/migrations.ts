@@ -77,4 +77,13 @@ export const migrations: readonly string[] = [
   -- without scanning every row.
   CREATE INDEX aspect_latest ON aspect (aspect, urn) WHERE version = 0;
   `,
+  `
+  -- The ingestion run that wrote each row, for listing runs and rolling them back.
+  ALTER TABLE aspect ADD COLUMN run_id TEXT;
+  UPDATE aspect SET run_id = json_extract(system_metadata, '$.runId') WHERE system_metadata IS NOT NULL;
+  CREATE INDEX aspect_run ON aspect (run_id, urn, aspect, version) WHERE run_id IS NOT NULL;
+  ALTER TABLE timeseries ADD COLUMN run_id TEXT;
+  UPDATE timeseries SET run_id = json_extract(system_metadata, '$.runId') WHERE system_metadata IS NOT NULL;
+  CREATE INDEX timeseries_run ON timeseries (run_id, urn) WHERE run_id IS NOT NULL;
+  `,
 ];

@@ -8,9 +8,22 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrations } from './migrations.js';
 import { NUMERIC, toAspectRow, toTimeseriesRow, type RawAspect, type RawTimeseries } from '../sql/rows.js';
-import { autocompleteSql, browsePathsSql, countAspectSql, facetsSql, listUrnsSql, pageSql, relatedSql, scanAspectsSql, scanTimeseriesSql } from '../sql/reads.js';
+import {
+  autocompleteSql,
+  browsePathsSql,
+  countAspectSql,
+  facetsSql,
+  listRunsSql,
+  listUrnsSql,
+  pageSql,
+  relatedSql,
+  runAspectRowsSql,
+  runUrnsSql,
+  scanAspectsSql,
+  scanTimeseriesSql,
+} from '../sql/reads.js';
 import { hitsSql, orderSql } from '../sql/search.js';
-import { deleteTimeseriesSql } from '../sql/writes.js';
+import { deleteTimeseriesSql, runIdOf } from '../sql/writes.js';
 import { sqliteDialect } from './dialect.js';
 import type {
   AspectRow,
@@ -28,6 +41,7 @@ import type {
   TimeseriesRange,
   TimeseriesRow,
   AspectKey,
+  RunSummary,
 } from '../types.js';
 
 type Db = Database.Database;
@@ -50,14 +64,18 @@ function statements(db: Db) {
     maxVersion: db.prepare<[string, string], { v: number | null }>('SELECT MAX(version) AS v FROM aspect WHERE urn = ? AND aspect = ?'),
     allLatest: db.prepare<[string], RawAspect>('SELECT * FROM aspect WHERE urn = ? AND version = 0 ORDER BY aspect'),
     put: db.prepare(
-      `INSERT OR REPLACE INTO aspect (urn, aspect, version, value, system_metadata, created_on, created_by)
-       VALUES (@urn, @aspect, @version, @value, @systemMetadata, @createdOn, @createdBy)`,
+      `INSERT OR REPLACE INTO aspect (urn, aspect, version, value, system_metadata, created_on, created_by, run_id)
+       VALUES (@urn, @aspect, @version, @value, @systemMetadata, @createdOn, @createdBy, @runId)`,
     ),
     putSystemMetadata: db.prepare('UPDATE aspect SET system_metadata = ? WHERE urn = ? AND aspect = ? AND version = ?'),
     deleteAspect: db.prepare('DELETE FROM aspect WHERE urn = ? AND aspect = ?'),
+    versions: db.prepare<[string, string], RawAspect>('SELECT * FROM aspect WHERE urn = ? AND aspect = ? ORDER BY version'),
+    deleteVersion: db.prepare('DELETE FROM aspect WHERE urn = ? AND aspect = ? AND version = ?'),
+    deleteHistoryBelow: db.prepare('DELETE FROM aspect WHERE urn = ? AND aspect = ? AND version >= 1 AND version < ?'),
+    pruneTimeseries: db.prepare('DELETE FROM timeseries WHERE timestamp_millis < ?'),
     putTimeseries: db.prepare(
-      `INSERT OR REPLACE INTO timeseries (urn, aspect, timestamp_millis, event_granularity, partition, message_id, value, system_metadata)
-       VALUES (@urn, @aspect, @timestampMillis, @eventGranularity, @partition, @messageId, @value, @systemMetadata)`,
+      `INSERT OR REPLACE INTO timeseries (urn, aspect, timestamp_millis, event_granularity, partition, message_id, value, system_metadata, run_id)
+       VALUES (@urn, @aspect, @timestampMillis, @eventGranularity, @partition, @messageId, @value, @systemMetadata, @runId)`,
     ),
     timeseries: db.prepare<[string, string, number, number, number], RawTimeseries>(
       `SELECT * FROM timeseries WHERE urn = ? AND aspect = ? AND timestamp_millis >= ? AND timestamp_millis <= ?
@@ -143,8 +161,14 @@ export class SqliteStore implements Store {
         systemMetadata: row.systemMetadata === null ? null : JSON.stringify(row.systemMetadata),
         createdOn: row.createdOn,
         createdBy: row.createdBy,
+        runId: runIdOf(row.systemMetadata),
       });
     },
+    getVersions: async (urn, aspect) => this.w.versions.all(urn, aspect).map(toAspectRow),
+    deleteVersion: async (urn, aspect, version) => {
+      this.w.deleteVersion.run(urn, aspect, version);
+    },
+    deleteHistoryBelow: async (urn, aspect, version) => this.w.deleteHistoryBelow.run(urn, aspect, version).changes,
     putSystemMetadata: async (urn, aspect, version, systemMetadata) => {
       this.w.putSystemMetadata.run(JSON.stringify(systemMetadata), urn, aspect, version);
     },
@@ -158,6 +182,7 @@ export class SqliteStore implements Store {
         ...row,
         value: JSON.stringify(row.value),
         systemMetadata: row.systemMetadata === null ? null : JSON.stringify(row.systemMetadata),
+        runId: runIdOf(row.systemMetadata),
       });
     },
     appendChangeLog: async (event: ChangeLogEvent) => {
@@ -311,6 +336,25 @@ export class SqliteStore implements Store {
       this.w.insertSetting.run(name, value);
       return this.w.setting.get(name)!.value;
     });
+  }
+
+  async listRuns(start: number, count: number): Promise<RunSummary[]> {
+    const q = listRunsSql(start, count);
+    return this.read<RunSummary>(q.text).all(...q.params);
+  }
+
+  async runAspectRows(runId: string, start: number, count: number): Promise<AspectRow[]> {
+    const q = runAspectRowsSql(runId, start, count);
+    return this.read<RawAspect>(q.text).all(...q.params).map(toAspectRow);
+  }
+
+  async runUrns(runId: string, afterUrn: string | undefined, limit: number): Promise<string[]> {
+    const q = runUrnsSql(runId, afterUrn, limit);
+    return this.read<{ urn: string }>(q.text).all(...q.params).map((r) => r.urn);
+  }
+
+  async pruneTimeseries(beforeMillis: number): Promise<number> {
+    return this.transaction(async () => this.w.pruneTimeseries.run(beforeMillis).changes);
   }
 
   async close(): Promise<void> {
