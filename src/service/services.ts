@@ -7,6 +7,7 @@ import type { Store } from '../store/types.js';
 import { BrowseService } from './browse.js';
 import { ChangeFeed } from './changeFeed.js';
 import { DeleteService } from './deletes.js';
+import { RunService } from './runs.js';
 import { EditService } from './edits.js';
 import { EntityService } from './entities.js';
 import { GraphService } from './graph.js';
@@ -31,6 +32,7 @@ export interface Services {
   policies: PolicyService;
   changeFeed: ChangeFeed;
   deletes: DeleteService;
+  runs: RunService;
 }
 
 export interface ServiceOptions {
@@ -38,6 +40,8 @@ export interface ServiceOptions {
   now?: () => number;
   /** The token signing key; by default one is created and kept in the store. */
   tokenSigningKey?: string;
+  /** Versions kept per aspect (0: all); see WritePath. */
+  maxVersions?: number;
 }
 
 export function createServices(store: Store, options: ServiceOptions = {}): Services {
@@ -45,10 +49,11 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
   const registry = loadRegistry();
   const authorizer = new Authorizer(store);
   const changeFeed = new ChangeFeed(store);
-  const writePath = new WritePath(store, registry, authorizer, now, () => changeFeed.committed());
+  const writePath = new WritePath(store, registry, authorizer, { now, committed: () => changeFeed.committed(), ...(options.maxVersions !== undefined ? { maxVersions: options.maxVersions } : {}) });
   return {
     changeFeed,
     deletes: new DeleteService(registry, writePath),
+    runs: new RunService(store, registry, writePath, authorizer),
     registry,
     store,
     writePath,

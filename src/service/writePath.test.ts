@@ -30,7 +30,7 @@ let write: WritePath;
 beforeEach(async () => {
   ({ store, drop } = await openTestStore(tempDir()));
   time = 1000;
-  write = new WritePath(store, registry, new Authorizer(store), () => time);
+  write = new WritePath(store, registry, new Authorizer(store), { now: () => time });
   // Writers here may edit anything; what the write path refuses is tested below.
   const policy = { displayName: 'writers', description: '', type: 'METADATA', state: 'ACTIVE', privileges: ['EDIT_ENTITY', 'DELETE_ENTITY'], actors: { users: [actor, 'urn:li:corpuser:other', 'urn:li:corpuser:later'] } };
   await write.apply([proposal('dataHubPolicyInfo', policy, {}, 'urn:li:dataHubPolicy:writers')], { actor: SYSTEM_ACTOR });

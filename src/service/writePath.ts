@@ -5,12 +5,12 @@
  */
 import type { Authorizer, Grant } from '../auth/authorizer.js';
 import { UNAUTHORIZED_MESSAGE } from '../auth/authorizer.js';
-import { describeRequirement, proposalsRequirements } from '../auth/requirements.js';
+import { describeRequirement, onPlatform, proposalsRequirements } from '../auth/requirements.js';
 import { canonicalJson, jsonEqual } from '../json.js';
 import { defaultBrowsePaths } from '../indexing/browsePaths.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectSpec, EntitySpec } from '../registry/types.js';
-import type { ChangeType, Store, StoreTx, SystemMetadata } from '../store/types.js';
+import type { AspectRow, ChangeType, Store, StoreTx, SystemMetadata } from '../store/types.js';
 import { parseUrn } from '../urn.js';
 import { conflict } from './errors.js';
 import { reindex } from './indexer.js';
@@ -40,15 +40,36 @@ export interface WriteResult {
 
 const BROWSE_PATHS = 'browsePaths';
 
+export interface WritePathOptions {
+  now?: () => number;
+  /** Told after each commit (the change feed wakes its followers). */
+  committed?: () => void;
+  /** Versions kept per aspect, the latest included (0: all). */
+  maxVersions?: number;
+}
+
+export const DEFAULT_MAX_VERSIONS = 20;
+
+export interface RollbackOptions {
+  /** Entities the run created are hard-deleted (else soft-deleted: status removed). */
+  hardDeleteCreated: boolean;
+}
+
 export class WritePath {
+  private readonly now: () => number;
+  private readonly committed: () => void;
+  private readonly maxVersions: number;
+
   constructor(
     private readonly store: Store,
     private readonly registry: Registry,
     private readonly authorizer: Authorizer,
-    private readonly now: () => number = Date.now,
-    /** Told after each commit (the change feed wakes its followers). */
-    private readonly committed: () => void = () => undefined,
-  ) {}
+    options: WritePathOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.committed = options.committed ?? (() => undefined);
+    this.maxVersions = options.maxVersions ?? DEFAULT_MAX_VERSIONS;
+  }
 
   async apply(proposals: readonly Proposal[], ctx: WriteContext): Promise<WriteResult> {
     if (proposals.length === 0) return { urns: [], written: 0, removed: { rows: 0, timeseriesRows: 0 } };
@@ -57,13 +78,33 @@ export class WritePath {
       await this.authorizer.require(ctx.actor, proposalsRequirements(proposals), (unmet) => `${UNAUTHORIZED_MESSAGE} ${ctx.actor} needs ${describeRequirement(unmet)}.`);
     }
     const result = await this.store.transaction(async (tx) => {
-      const batch = new Batch(tx, this.registry, proposals, ctx, this.now());
+      const batch = new Batch(tx, this.registry, proposals, ctx, this.now(), this.maxVersions);
       for (const p of proposals) await batch.apply(p);
       // Derived rows are written in the same transaction: a read right after the write sees them.
       for (const urn of new Set(proposals.map((p) => p.urn))) await reindex(tx, this.registry, urn);
       return { urns: proposals.map((p) => p.urn), written: batch.written, removed: batch.removed };
     });
     if (result.written > 0 || result.removed.rows > 0 || result.removed.timeseriesRows > 0) this.committed();
+    return result;
+  }
+
+  /**
+   * Undoes what an ingestion run wrote to these entities, in one transaction: every version the run
+   * wrote is removed and the newest surviving version restored as the latest (rest.md §4.4); its
+   * timeseries points go; an entity the run created (its key aspect) is hard- or soft-deleted.
+   * Needs MANAGE_INGESTION (or a grant from the caller).
+   */
+  async rollback(runId: string, urns: readonly string[], options: RollbackOptions, ctx: WriteContext): Promise<WriteResult> {
+    if (ctx.grant?.actor !== ctx.actor) await this.authorizer.require(ctx.actor, [onPlatform('MANAGE_INGESTION')], () => `${ctx.actor} is unauthorized to roll back ingestion runs: needs MANAGE_INGESTION`);
+    const result = await this.store.transaction(async (tx) => {
+      const batch = new Batch(tx, this.registry, [], ctx, this.now(), this.maxVersions);
+      for (const urn of urns) {
+        await batch.rollback(urn, runId, options);
+        await reindex(tx, this.registry, urn);
+      }
+      return { urns: [...urns], written: batch.written, removed: batch.removed };
+    });
+    this.committed();
     return result;
   }
 }
@@ -80,6 +121,7 @@ class Batch {
     private readonly proposals: readonly Proposal[],
     private readonly ctx: WriteContext,
     private readonly time: number,
+    private readonly maxVersions: number,
   ) {}
 
   async apply(p: Proposal): Promise<void> {
@@ -146,6 +188,8 @@ class Batch {
     if (current) {
       const max = await this.tx.getMaxVersion(urn, aspect.name);
       await this.tx.putAspect({ ...current, version: max + 1 });
+      // Retention: the latest and the newest maxVersions - 1 history rows are kept.
+      if (this.maxVersions > 0) await this.tx.deleteHistoryBelow(urn, aspect.name, max + 3 - this.maxVersions);
     }
     const systemMetadata: SystemMetadata = { ...sm, lastRunId: sm.runId };
     await this.tx.putAspect({ urn, aspect: aspect.name, version: 0, value, systemMetadata, createdOn: this.time, createdBy: this.ctx.actor });
@@ -161,6 +205,57 @@ class Batch {
       created: { actor: this.ctx.actor, time: this.time },
     });
     this.written++;
+  }
+
+  /** Undoes what a run wrote to one entity (see WritePath.rollback). */
+  async rollback(urn: string, runId: string, options: RollbackOptions): Promise<void> {
+    this.removed.timeseriesRows += await this.tx.deleteTimeseries(urn, undefined, { runId });
+    const entity = this.registry.entity(parseUrn(urn).entityType);
+    if (!entity) return;
+    const aspects = [...new Set((await this.tx.getRunRows(urn, runId)).map((r) => r.aspect))];
+    const key = entity.keyAspect;
+    for (const name of aspects) if (name !== key.name) await this.rollbackAspect(entity, urn, name, runId);
+    if (!aspects.includes(key.name)) return;
+    // The run created the entity.
+    const sm = withDefaults(undefined, this.time);
+    if (options.hardDeleteCreated) {
+      await this.delete({ entity, urn, aspect: key, changeType: 'DELETE' }, sm);
+    } else {
+      const status = entity.aspects.get('status');
+      if (status) await this.upsert(entity, urn, status, { removed: true }, sm, 'UPSERT');
+    }
+  }
+
+  /** Removes the versions of one aspect the run wrote; the newest surviving one becomes the latest. */
+  private async rollbackAspect(entity: EntitySpec, urn: string, name: string, runId: string): Promise<void> {
+    const versions = await this.tx.getVersions(urn, name);
+    const byRun = (r: AspectRow) => r.systemMetadata?.runId === runId;
+    for (const v of versions) {
+      if (v.version > 0 && byRun(v)) {
+        await this.tx.deleteVersion(urn, name, v.version);
+        this.removed.rows++;
+      }
+    }
+    const latest = versions.find((v) => v.version === 0);
+    if (!latest || !byRun(latest)) return;
+    this.removed.rows++;
+    const survivor = versions.filter((v) => v.version > 0 && !byRun(v)).sort((a, b) => b.version - a.version)[0];
+    const change = {
+      entityType: entity.name,
+      entityUrn: urn,
+      aspectName: name,
+      previousAspectValue: latest.value,
+      ...(latest.systemMetadata ? { previousSystemMetadata: latest.systemMetadata } : {}),
+      created: { actor: this.ctx.actor, time: this.time },
+    };
+    if (survivor) {
+      await this.tx.putAspect({ ...survivor, version: 0 });
+      await this.tx.deleteVersion(urn, name, survivor.version);
+      await this.tx.appendChangeLog({ ...change, changeType: 'UPSERT', aspect: survivor.value, ...(survivor.systemMetadata ? { systemMetadata: survivor.systemMetadata } : {}) });
+    } else {
+      await this.tx.deleteVersion(urn, name, 0);
+      await this.tx.appendChangeLog({ ...change, changeType: 'DELETE' });
+    }
   }
 
   /** Timeseries points are not versioned: a point with the same identity replaces the earlier one. */

@@ -120,6 +120,8 @@ export interface StoreTx {
   appendChangeLog(event: ChangeLogEvent): Promise<number>;
   /** The latest version of every aspect of an urn. */
   getLatestAspects(urn: string): Promise<AspectRow[]>;
+  /** Aspect rows (any version) of an urn written by an ingestion run. */
+  getRunRows(urn: string, runId: string): Promise<AspectRow[]>;
   /** Replaces the derived rows of an entity: its search row and its outgoing edges. */
   putDerived(row: SearchRow, edges: readonly Edge[]): Promise<void>;
   /** Removes the derived rows of an entity (it no longer exists). */

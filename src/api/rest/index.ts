@@ -6,12 +6,13 @@ import { docsRoute } from './docs.js';
 import { entitiesResource } from './entities.js';
 import { entitiesV2Resource } from './entitiesV2.js';
 import { eventsResource } from './events.js';
+import { runsResource } from './runs.js';
 import { operationsResource } from './operations.js';
 import { relationshipsResource } from './relationships.js';
 import { registerResource, type RestResource } from './resource.js';
 import { systemRoutes } from './system.js';
 
-export const restResources: readonly RestResource[] = [aspectsResource, entitiesResource, entitiesV2Resource, relationshipsResource, operationsResource, eventsResource];
+export const restResources: readonly RestResource[] = [aspectsResource, entitiesResource, entitiesV2Resource, relationshipsResource, operationsResource, runsResource, eventsResource];
 
 export function restApi(services: Services) {
   return async (app: FastifyInstance): Promise<void> => {

@@ -163,6 +163,10 @@ class PgTx implements StoreTx {
     return r.offset;
   }
 
+  async getRunRows(urn: string, runId: string): Promise<AspectRow[]> {
+    return (await run<RawAspect>(this.client, 'SELECT * FROM aspect WHERE run_id = ? AND urn = ? ORDER BY aspect, version', [runId, urn])).map(toAspectRow);
+  }
+
   async getLatestAspects(urn: string): Promise<AspectRow[]> {
     return (await run<RawAspect>(this.client, 'SELECT * FROM aspect WHERE urn = ? AND version = 0', [urn])).map(toAspectRow);
   }

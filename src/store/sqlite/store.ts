@@ -83,6 +83,7 @@ function statements(db: Db) {
     ),
     appendChangeLog: db.prepare('INSERT INTO change_log (entity_urn, aspect, change_type, event, created_on) VALUES (?, ?, ?, ?, ?)'),
     allLatestRows: db.prepare<[string], RawAspect>('SELECT * FROM aspect WHERE urn = ? AND version = 0'),
+    runRows: db.prepare<[string, string], RawAspect>('SELECT * FROM aspect WHERE run_id = ? AND urn = ? ORDER BY aspect, version'),
     upsertDoc: db.prepare<[string, string, number, string], { id: number }>(
       `INSERT INTO search_doc (urn, entity_type, removed, row) VALUES (?, ?, ?, ?)
        ON CONFLICT (urn) DO UPDATE SET entity_type = excluded.entity_type, removed = excluded.removed, row = excluded.row
@@ -190,6 +191,7 @@ export class SqliteStore implements Store {
       return Number(info.lastInsertRowid);
     },
     getLatestAspects: async (urn) => this.w.allLatestRows.all(urn).map(toAspectRow),
+    getRunRows: async (urn, runId) => this.w.runRows.all(runId, urn).map(toAspectRow),
     putDerived: async (row, edges) => {
       const { id } = this.w.upsertDoc.get(row.urn, row.entityType, row.removed ? 1 : 0, JSON.stringify(row))!;
       this.w.deleteText.run(id);

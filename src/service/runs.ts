@@ -1,0 +1,128 @@
+/**
+ * Ingestion runs: every write records its run id (systemMetadata.runId); runs can be listed,
+ * described row by row, and rolled back (rest.md §2.13) in batches of entities, each batch one
+ * transaction of the write path.
+ */
+import type { Authorizer } from '../auth/authorizer.js';
+import { onPlatform } from '../auth/requirements.js';
+import type { Registry } from '../registry/registry.js';
+import type { AspectRow, Store } from '../store/types.js';
+import { parseUrn } from '../urn.js';
+import { badRequest } from './errors.js';
+import type { WritePath } from './writePath.js';
+
+export interface AspectRowSummary {
+  runId: string;
+  aspectName: string;
+  urn: string;
+  timestamp: number;
+  /** The aspect value as JSON text. */
+  metadata: string;
+  version: number;
+  keyAspect: boolean;
+  aspect?: Record<string, unknown>;
+}
+
+export interface RollbackResponse {
+  aspectRowSummaries: AspectRowSummary[];
+  entitiesAffected: number;
+  aspectsAffected: number;
+  entitiesDeleted: number;
+  aspectsReverted: number;
+  unsafeEntitiesCount: number;
+  unsafeEntities: Array<{ urn: string }>;
+}
+
+const SUMMARY_ROWS = 100;
+const PAGE = 1000;
+const BATCH_URNS = 100;
+
+export class RunService {
+  constructor(
+    private readonly store: Store,
+    private readonly registry: Registry,
+    private readonly writePath: WritePath,
+    private readonly authorizer: Authorizer,
+  ) {}
+
+  async list(start: number, count: number) {
+    return this.store.listRuns(start, count);
+  }
+
+  async describe(runId: string, start: number, count: number, includeAspect: boolean): Promise<AspectRowSummary[]> {
+    return (await this.store.runAspectRows(runId, start, count)).map((r) => this.summary(r, includeAspect));
+  }
+
+  /**
+   * Rolls a run back (or, with dryRun, says what that would do). Entities the run created are
+   * hard-deleted, or soft-deleted when `safe`; "unsafe" entities are those among them that also
+   * hold aspects written by other runs, which a hard delete takes with it.
+   */
+  async rollback(runId: string, options: { dryRun: boolean; safe: boolean }, actor: string): Promise<RollbackResponse> {
+    if (!runId.trim()) throw badRequest('runId must not be empty');
+    const grant = await this.authorizer.require(actor, [onPlatform('MANAGE_INGESTION')], () => `${actor} is unauthorized to roll back ingestion runs: needs MANAGE_INGESTION`);
+
+    const summaries: AspectRowSummary[] = [];
+    const created = new Set<string>();
+    const reverted = new Set<string>();
+    let aspectsAffected = 0;
+    for (let start = 0; ; start += PAGE) {
+      const rows = await this.store.runAspectRows(runId, start, PAGE);
+      for (const r of rows) {
+        const summary = this.summary(r, false);
+        if (summaries.length < SUMMARY_ROWS) summaries.push(summary);
+        aspectsAffected++;
+        if (summary.keyAspect) created.add(r.urn);
+        else if (r.version === 0) reverted.add(`${r.urn}\u0000${r.aspect}`);
+      }
+      if (rows.length < PAGE) break;
+    }
+    const unsafe = await this.unsafeEntities(runId, [...created]);
+
+    const urns: string[] = [];
+    for (let after: string | undefined; ; ) {
+      const page = await this.store.runUrns(runId, after, BATCH_URNS);
+      if (page.length === 0) break;
+      urns.push(...page);
+      after = page[page.length - 1];
+    }
+    if (!options.dryRun) {
+      for (let i = 0; i < urns.length; i += BATCH_URNS) {
+        await this.writePath.rollback(runId, urns.slice(i, i + BATCH_URNS), { hardDeleteCreated: !options.safe }, { actor, grant });
+      }
+    }
+    return {
+      aspectRowSummaries: summaries,
+      entitiesAffected: urns.length,
+      aspectsAffected,
+      entitiesDeleted: created.size,
+      aspectsReverted: reverted.size,
+      unsafeEntitiesCount: unsafe.length,
+      unsafeEntities: unsafe.map((urn) => ({ urn })),
+    };
+  }
+
+  /** Entities the run created that hold latest aspects written by other runs too. */
+  private async unsafeEntities(runId: string, created: string[]): Promise<string[]> {
+    const out: string[] = [];
+    for (let i = 0; i < created.length; i += PAGE) {
+      const latest = await this.store.getLatestAspects(created.slice(i, i + PAGE));
+      for (const [urn, rows] of latest) if (rows.some((r) => r.systemMetadata?.runId !== runId)) out.push(urn);
+    }
+    return out.sort();
+  }
+
+  private summary(r: AspectRow, includeAspect: boolean): AspectRowSummary {
+    const entity = this.registry.entity(parseUrn(r.urn).entityType);
+    return {
+      runId: r.systemMetadata?.runId ?? '',
+      aspectName: r.aspect,
+      urn: r.urn,
+      timestamp: r.createdOn,
+      metadata: JSON.stringify(r.value),
+      version: r.version,
+      keyAspect: entity?.keyAspect.name === r.aspect,
+      ...(includeAspect ? { aspect: r.value } : {}),
+    };
+  }
+}
