@@ -12,6 +12,10 @@ export interface Config {
   adminToken?: string;
   /** Key that signs access tokens; by default one is created and kept in the database. */
   tokenSigningKey?: string;
+  /** Versions kept per aspect, the latest included (0: all). */
+  maxAspectVersions: number;
+  /** Timeseries points older than this many days are pruned (0: kept forever). */
+  timeseriesRetentionDays: number;
   logLevel: string;
 }
 
@@ -43,6 +47,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const poolText = get('DATABASE_POOL_SIZE') ?? '10';
   if (!/^\d+$/.test(poolText) || Number(poolText) < 1) throw new ConfigError(`DATABASE_POOL_SIZE must be a positive integer, not '${poolText}'`);
+  const versionsText = get('MAX_ASPECT_VERSIONS') ?? '20';
+  if (!/^\d+$/.test(versionsText)) throw new ConfigError(`MAX_ASPECT_VERSIONS must be a whole number (0 keeps every version), not '${versionsText}'`);
+  const daysText = get('TIMESERIES_RETENTION_DAYS') ?? '0';
+  if (!/^\d+$/.test(daysText)) throw new ConfigError(`TIMESERIES_RETENTION_DAYS must be a whole number of days (0 keeps every point), not '${daysText}'`);
   const logLevel = get('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not '${logLevel}'`);
   const adminToken = get('ADMIN_TOKEN');
@@ -56,6 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authEnabled: parseBoolean('AUTH_ENABLED', get('AUTH_ENABLED') ?? 'true'),
     ...(adminToken ? { adminToken } : {}),
     ...(tokenSigningKey ? { tokenSigningKey } : {}),
+    maxAspectVersions: Number(versionsText),
+    timeseriesRetentionDays: Number(daysText),
     logLevel,
   };
 }

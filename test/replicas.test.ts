@@ -29,7 +29,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
     const [cmd, ...args] = CATALOG_CMD;
     for (const port of ports) {
       const proc = spawn(cmd, [...args, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
-        env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn', AUTH_ENABLED: 'true', ADMIN_TOKEN: '', DATABASE_POOL_SIZE: '4' },
+        env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn', AUTH_ENABLED: 'true', ADMIN_TOKEN: '', DATABASE_POOL_SIZE: '4', MAX_ASPECT_VERSIONS: '0' },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       const i = procs.push(proc) - 1;

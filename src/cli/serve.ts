@@ -1,10 +1,10 @@
 /** `catalog serve`: the metadata service on one port. */
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import type { Config } from '../config.js';
 import { bootstrapAccess, mintFirstAdminToken } from '../auth/bootstrap.js';
 import { buildServer } from '../server.js';
-import { createServices } from '../service/services.js';
+import { createServices, type Services } from '../service/services.js';
 import { openStore } from '../store/index.js';
 
 export interface RunningServer {
@@ -16,7 +16,7 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = pino({ level: config.logLevel });
   const store = await openStore(config.databaseUrl, { poolSize: config.poolSize });
-  const services = createServices(store, config.tokenSigningKey ? { tokenSigningKey: config.tokenSigningKey } : {});
+  const services = createServices(store, { maxVersions: config.maxAspectVersions, ...(config.tokenSigningKey ? { tokenSigningKey: config.tokenSigningKey } : {}) });
   let app: FastifyInstance | undefined;
   try {
     await bootstrapAccess(services);
@@ -39,15 +39,33 @@ export async function startServer(config: Config): Promise<RunningServer> {
   } else {
     logger.info(`authentication is on: send 'Authorization: Bearer <token>'; ${config.adminToken ? 'ADMIN_TOKEN is accepted as an admin token' : "'catalog token create --user datahub' mints an admin token"}`);
   }
+  const stopPruning = config.timeseriesRetentionDays > 0 ? pruneTimeseriesEvery(PRUNE_INTERVAL_MS, config.timeseriesRetentionDays, services, logger) : () => undefined;
   const running = app;
   return {
     app: running,
     url,
     async close() {
+      stopPruning();
       await running.close();
       await store.close();
     },
   };
+}
+
+const PRUNE_INTERVAL_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** Removes timeseries points older than the retention now, then every interval; answers how to stop. */
+function pruneTimeseriesEvery(intervalMs: number, days: number, services: Services, logger: Logger): () => void {
+  const prune = () =>
+    services.store.pruneTimeseries(Date.now() - days * DAY_MS).then(
+      (n) => n > 0 && logger.info({ removed: n, days }, 'pruned old timeseries points'),
+      (err: unknown) => logger.error({ err }, 'pruning timeseries points failed'),
+    );
+  void prune();
+  const timer = setInterval(prune, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Runs until SIGINT or SIGTERM, then closes the port and the database. */

@@ -165,3 +165,33 @@ describe('authorization', () => {
     await expect(write.apply([policy], { actor })).rejects.toThrow(/MANAGE_POLICIES/);
   });
 });
+
+describe('retention', () => {
+  const versions = async () => {
+    const rows = await store.transaction((tx) => tx.getVersions(URN, 'datasetProperties'));
+    return rows.map((r) => [r.version, r.value.description]);
+  };
+  const writeMany = async (w: WritePath, n: number) => {
+    for (let i = 1; i <= n; i++) await w.apply([proposal('datasetProperties', { description: `v${i}` })], { actor });
+  };
+
+  it('keeps at most maxVersions versions of an aspect, the newest, the latest included', async () => {
+    const bounded = new WritePath(store, registry, new Authorizer(store), { now: () => time, maxVersions: 3 });
+    await writeMany(bounded, 6);
+    expect(await versions()).toEqual([
+      [0, 'v6'],
+      [4, 'v4'],
+      [5, 'v5'],
+    ]);
+    // Reading an old version that retention removed is a 404-style absence, not an error.
+    expect(await store.getAspect(URN, 'datasetProperties', 1)).toBeUndefined();
+  });
+
+  it('keeps every version with maxVersions 0, and 20 by default', async () => {
+    const unbounded = new WritePath(store, registry, new Authorizer(store), { now: () => time, maxVersions: 0 });
+    await writeMany(unbounded, 25);
+    expect(await versions()).toHaveLength(25);
+    await writeMany(write, 1);
+    expect(await versions()).toHaveLength(20);
+  });
+});

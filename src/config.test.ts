@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('bounds version history at 20 and keeps timeseries points by default', () => {
+    const c = loadConfig({});
+    expect(c.maxAspectVersions).toBe(20);
+    expect(c.timeseriesRetentionDays).toBe(0);
+    expect(c.authEnabled).toBe(true);
+  });
+
+  it('reads retention and the token signing key, and names what is wrong', () => {
+    const c = loadConfig({ MAX_ASPECT_VERSIONS: '0', TIMESERIES_RETENTION_DAYS: '90', TOKEN_SIGNING_KEY: 'k'.repeat(32) });
+    expect([c.maxAspectVersions, c.timeseriesRetentionDays, c.tokenSigningKey]).toEqual([0, 90, 'k'.repeat(32)]);
+    expect(() => loadConfig({ MAX_ASPECT_VERSIONS: '-1' })).toThrow(/MAX_ASPECT_VERSIONS/);
+    expect(() => loadConfig({ TIMESERIES_RETENTION_DAYS: 'a week' })).toThrow(/TIMESERIES_RETENTION_DAYS/);
+    expect(() => loadConfig({ TOKEN_SIGNING_KEY: 'short' })).toThrow(ConfigError);
+  });
+});
