@@ -111,3 +111,46 @@ describe('POST /entities?action=delete', () => {
     }
   });
 });
+
+describe('POST /entities?action=deleteReferences', () => {
+  it('lists (dry run) then removes the urn from the aspects of the entities that refer to it, through the write path', async () => {
+    const tag = 'urn:li:tag:doomed';
+    const a = 'urn:li:dataset:(urn:li:dataPlatform:hive,refs.a,PROD)';
+    const b = 'urn:li:dataset:(urn:li:dataPlatform:hive,refs.b,PROD)';
+    expect(
+      (
+        await ingest([
+          mcp(tag, 'tagProperties', { name: 'doomed' }),
+          mcp(a, 'globalTags', { tags: [{ tag }, { tag: 'urn:li:tag:kept' }] }),
+          mcp(a, 'ownership', { owners: [{ owner: USER, type: 'DATAOWNER' }], lastModified: { time: 1, actor: USER } }),
+          mcp(b, 'editableSchemaMetadata', { editableSchemaFieldInfo: [{ fieldPath: 'id', globalTags: { tags: [{ tag }] } }] }),
+          mcp(b, 'upstreamLineage', { upstreams: [{ dataset: a, type: 'TRANSFORMED', auditStamp: { time: 0, actor: USER } }] }),
+        ])
+      ).status,
+    ).toBe(200);
+
+    const dry = await post('/entities?action=deleteReferences', { urn: tag, dryRun: true });
+    expect(dry.body.value.total).toBe(2);
+    expect(dry.body.value.relatedAspects.map((r: any) => [r.entity, r.aspect]).sort()).toEqual([
+      [a, 'globalTags'],
+      [b, 'editableSchemaMetadata'],
+    ]);
+    expect((await http(`${s.url}/entitiesV2/${enc(a)}`)).body.aspects.globalTags.value.tags).toHaveLength(2);
+
+    const done = await post('/entities?action=deleteReferences', { urn: tag });
+    expect(done.body.value.total).toBe(2);
+    const aspectsA = (await http(`${s.url}/entitiesV2/${enc(a)}`)).body.aspects;
+    expect(aspectsA.globalTags.value).toEqual({ tags: [{ tag: 'urn:li:tag:kept' }] });
+    expect((await http(`${s.url}/entitiesV2/${enc(b)}`)).body.aspects.editableSchemaMetadata.value.editableSchemaFieldInfo[0].globalTags.tags).toEqual([]);
+    expect((await http(`${s.url}/relationships?urn=${enc(tag)}&types=List(TaggedWith)&direction=INCOMING`)).body.total).toBe(0);
+    // The previous values are history, as after any write.
+    expect((await http(`${s.url}/aspects/${enc(a)}?aspect=globalTags&version=1`)).status).toBe(200);
+
+    // Removing an owner keeps the rest of the ownership aspect, audit stamps included.
+    await post('/entities?action=deleteReferences', { urn: USER });
+    expect((await http(`${s.url}/entitiesV2/${enc(a)}`)).body.aspects.ownership.value).toEqual({ owners: [], lastModified: { time: 1, actor: USER } });
+    // Lineage to a deleted dataset goes with it.
+    await post('/entities?action=deleteReferences', { urn: a });
+    expect((await http(`${s.url}/entitiesV2/${enc(b)}`)).body.aspects.upstreamLineage.value.upstreams).toEqual([]);
+  });
+});

@@ -52,7 +52,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
   const writePath = new WritePath(store, registry, authorizer, { now, committed: () => changeFeed.committed(), ...(options.maxVersions !== undefined ? { maxVersions: options.maxVersions } : {}) });
   return {
     changeFeed,
-    deletes: new DeleteService(registry, writePath),
+    deletes: new DeleteService(store, registry, writePath),
     runs: new RunService(store, registry, writePath, authorizer),
     registry,
     store,

@@ -179,6 +179,16 @@ export const entitiesResource: RestResource = {
         ),
     },
     {
+      name: 'deleteReferences',
+      doc: 'Removes an entity from the aspects of other entities that refer to it (owners, tags, terms, domains, lineage…): list elements holding it are dropped; an aspect that cannot stand without it is deleted. Each change goes through the write path and needs that aspect\'s privilege. With dryRun, only lists them.',
+      params: [
+        { name: 'urn', type: 'string', required: true, doc: 'the entity referred to' },
+        { name: 'dryRun', type: 'boolean', doc: 'change nothing (default false)' },
+      ],
+      returns: '{total, relatedAspects: [{entity, aspect, relationship}]}',
+      handler: async (p, { services, actor }) => services.deletes.deleteReferences(p.urn as string, p.dryRun === true, actor),
+    },
+    {
       name: 'ingest',
       doc: 'Writes every aspect of one snapshot (Pegasus or Avro JSON, com.linkedin or com.linkedin.pegasus2avro names).',
       params: [
