@@ -5,6 +5,7 @@ import { CatalogClient } from './client.js';
 import { formatSummary, ingestFiles } from './ingest.js';
 import { serveForever } from './serve.js';
 import { createToken } from './token.js';
+import { deleteMany, deleteOne, listRuns, rollback, showRun } from './delete.js';
 import { exportToFile, importFromFile } from './transfer.js';
 
 const DEFAULT_SERVER = process.env.CATALOG_SERVER ?? 'http://localhost:8080';
@@ -91,6 +92,67 @@ export function program(): Command {
       const counts = await importFromFile(config, file);
       console.error(`imported ${counts.aspects} aspect rows and ${counts.timeseries} timeseries points`);
     });
+
+  const serverOption = ['--server <url>', 'catalog address (env CATALOG_SERVER)', DEFAULT_SERVER] as const;
+  const tokenOption = ['--token <token>', 'access token (env CATALOG_TOKEN or DATAHUB_GMS_TOKEN)', DEFAULT_TOKEN] as const;
+  const millis = (text: string) => {
+    if (!/^\d+$/.test(text)) throw new InvalidArgumentError('must be a time in milliseconds since 1970');
+    return Number(text);
+  };
+
+  cmd
+    .command('delete')
+    .description('soft-delete (status removed) or hard-delete one entity (--urn), or every entity on a platform (--platform)')
+    .option('--urn <urn>', 'the entity')
+    .option('--platform <name>', "every entity on this platform ('hive' or its urn)")
+    .option('--entity-type <type>', 'with --platform: only this entity type')
+    .option('--hard', 'remove every version of every aspect, timeseries points, search row and edges (cannot be undone)')
+    .option('--aspect <name>', 'with --urn --hard: only this aspect')
+    .option('--start <millis>', 'with --aspect of a timeseries aspect: from this time', millis)
+    .option('--end <millis>', 'with --aspect of a timeseries aspect: up to this time', millis)
+    .option('--dry-run', 'with --platform: list what would be deleted, delete nothing')
+    .option('--force', 'with --platform: do not ask for confirmation')
+    .option(...serverOption)
+    .option(...tokenOption)
+    .action(async (o: { urn?: string; platform?: string; entityType?: string; hard?: boolean; aspect?: string; start?: number; end?: number; dryRun?: boolean; force?: boolean; server: string; token?: string }) => {
+      if (Boolean(o.urn) === Boolean(o.platform)) throw new Error('give either --urn or --platform');
+      const client = new CatalogClient(o.server, o.token);
+      if (o.urn) {
+        console.log(await deleteOne(client, { urn: o.urn, hard: o.hard === true, ...(o.aspect ? { aspect: o.aspect } : {}), ...(o.start !== undefined ? { start: o.start } : {}), ...(o.end !== undefined ? { end: o.end } : {}) }));
+        return;
+      }
+      const r = await deleteMany(client, { platform: o.platform!, ...(o.entityType ? { entityType: o.entityType } : {}), hard: o.hard === true, dryRun: o.dryRun === true, force: o.force === true, out: process.stdout });
+      console.error(o.dryRun ? `${r.matched} entities would be deleted` : `${o.hard ? 'hard' : 'soft'}-deleted ${r.deleted} of ${r.matched} entities`);
+    });
+
+  cmd
+    .command('rollback')
+    .description('undo what an ingestion run wrote: its versions removed, previous ones restored, entities it created deleted')
+    .requiredOption('--run-id <id>', 'the run (systemMetadata.runId)')
+    .option('--dry-run', 'say what would change, change nothing')
+    .option('--safe', 'soft-delete the entities the run created instead of hard-deleting them')
+    .option(...serverOption)
+    .option(...tokenOption)
+    .action(async (o: { runId: string; dryRun?: boolean; safe?: boolean; server: string; token?: string }) => {
+      console.log(await rollback(new CatalogClient(o.server, o.token), o.runId, o.dryRun === true, o.safe === true));
+    });
+
+  const runs = cmd.command('runs').description('ingestion runs');
+  runs
+    .command('list')
+    .description('runs, newest first')
+    .option('--page-size <n>', 'how many', positiveInt, 100)
+    .option(...serverOption)
+    .option(...tokenOption)
+    .action(async (o: { pageSize: number; server: string; token?: string }) => console.log(await listRuns(new CatalogClient(o.server, o.token), o.pageSize)));
+  runs
+    .command('show')
+    .description('the aspect rows a run wrote')
+    .argument('<run-id>', 'the run')
+    .option('--count <n>', 'how many rows', positiveInt, 100)
+    .option(...serverOption)
+    .option(...tokenOption)
+    .action(async (runId: string, o: { count: number; server: string; token?: string }) => console.log(await showRun(new CatalogClient(o.server, o.token), runId, o.count)));
 
   const token = cmd.command('token').description('access tokens');
   token

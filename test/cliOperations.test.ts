@@ -1,0 +1,114 @@
+/** The operator commands of the `catalog` program: delete (one entity, or a platform beyond 10,000), rollback, runs. */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACTOR } from '../src/actors.js';
+import { buildProposal } from '../src/service/proposals.js';
+import { CATALOG_CMD, enc, http, mcp, startTestServer, type TestServer } from './helpers.js';
+
+const run = promisify(execFile);
+
+let s: TestServer;
+let token: string;
+beforeAll(async () => {
+  s = await startTestServer({ auth: true });
+  token = (await s.services.tokens.mint({ actorUrn: 'urn:li:corpuser:datahub', duration: 'ONE_DAY', name: 'cli' })).accessToken;
+});
+afterAll(async () => s.close());
+
+async function catalog(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const [cmd, ...pre] = CATALOG_CMD;
+  try {
+    const { stdout, stderr } = await run(cmd, [...pre, ...args, '--server', s.url, '--token', token], { env: { ...process.env, CATALOG_SERVER: '' }, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const get = (path: string) => http(`${s.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+const post = (path: string, body: unknown) => http(`${s.url}${path}`, { body, headers: { authorization: `Bearer ${token}` } });
+const ds = (platform: string, name: string) => `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},PROD)`;
+const count = async (platform: string) =>
+  (await post('/entities?action=searchAcrossEntities', { input: '*', filter: { or: [{ and: [{ field: 'platform', values: [`urn:li:dataPlatform:${platform}`] }] }] }, start: 0, count: 1 })).body.value.numEntities;
+
+/** Loads datasets straight through the write path, in big batches (setup, not under test). */
+async function load(platform: string, n: number): Promise<void> {
+  for (let i = 0; i < n; i += 1000) {
+    const batch = Array.from({ length: Math.min(1000, n - i) }, (_, j) => buildProposal(s.services.registry, ds(platform, `t${i + j}`), 'status', 'UPSERT', { removed: false }));
+    await s.services.writePath.apply(batch, { actor: SYSTEM_ACTOR });
+  }
+}
+
+describe('catalog delete', () => {
+  it('soft-deletes and hard-deletes one entity, or one timeseries window of it', async () => {
+    const urn = ds('single', 'orders');
+    await post('/aspects?action=ingestProposalBatch', {
+      proposals: [mcp(urn, 'datasetProperties', { description: 'x' }), mcp(urn, 'datasetProfile', { timestampMillis: 10, rowCount: 1 }), mcp(urn, 'datasetProfile', { timestampMillis: 20, rowCount: 2 })],
+    });
+    const soft = await catalog('delete', '--urn', urn);
+    expect(soft.code).toBe(0);
+    expect((await get(`/entitiesV2/${enc(urn)}`)).body.aspects.status.value).toEqual({ removed: true });
+
+    const window = await catalog('delete', '--urn', urn, '--hard', '--aspect', 'datasetProfile', '--start', '15', '--end', '25');
+    expect(window.stdout).toMatch(/1 timeseries points/);
+    const hard = await catalog('delete', '--urn', urn, '--hard');
+    expect(hard.stdout).toMatch(/hard-deleted .*: \d+ aspect rows, 1 timeseries points/);
+    expect((await post('/entities?action=exists', { urn })).body.value).toBe(false);
+
+    const misuse = await catalog('delete', '--urn', urn, '--aspect', 'datasetProfile');
+    expect(misuse.code).not.toBe(0);
+    expect(misuse.stderr).toMatch(/need --hard/);
+  });
+
+  it('lists with --dry-run, then deletes every entity of a platform, beyond 10,000, leaving other platforms alone', async () => {
+    await load('bulk', 10_050);
+    await load('other', 3);
+    expect(await count('bulk')).toBe(10_050);
+
+    const dry = await catalog('delete', '--platform', 'bulk', '--hard', '--dry-run');
+    expect(dry.code).toBe(0);
+    expect(new Set(dry.stdout.trim().split('\n')).size).toBe(10_050);
+    expect(await count('bulk')).toBe(10_050);
+
+    const done = await catalog('delete', '--platform', 'bulk', '--hard', '--force');
+    expect(done.code).toBe(0);
+    expect(done.stderr).toContain('hard-deleted 10050 of 10050 entities');
+    expect(await count('bulk')).toBe(0);
+    expect((await post('/entities?action=exists', { urn: ds('bulk', 't10049') })).body.value).toBe(false);
+    expect(await count('other')).toBe(3);
+  }, 600_000);
+
+  it('asks before deleting a platform and deletes nothing when not told yes', async () => {
+    await load('asked', 2);
+    const [cmd, ...pre] = CATALOG_CMD;
+    const refused = await new Promise<{ code: number | null; stderr: string }>((done) => {
+      const child = execFile(cmd, [...pre, 'delete', '--platform', 'asked', '--server', s.url, '--token', token], (err, _stdout, stderr) => done({ code: err ? (err as { code: number }).code : 0, stderr }));
+      child.stdin!.end('n\n');
+    });
+    expect(refused.stderr).toMatch(/Soft-delete 2 entities on platform asked\?/);
+    expect(refused.code).not.toBe(0);
+    expect(await count('asked')).toBe(2);
+  });
+});
+
+describe('catalog rollback and catalog runs', () => {
+  it('lists runs, shows one, and rolls it back', async () => {
+    const urn = ds('runs', 'cli');
+    await post('/aspects?action=ingestProposal', { proposal: { ...mcp(urn, 'datasetProperties', { description: 'from the cli run' }), systemMetadata: { runId: 'cli-run-1' } } });
+    const list = await catalog('runs', 'list');
+    expect(list.stdout).toMatch(/^cli-run-1\t3 rows\t/m);
+    const show = await catalog('runs', 'show', 'cli-run-1');
+    expect(show.stdout).toContain(`${urn}\tdatasetKey\tv0\t(key)`);
+
+    const dry = await catalog('rollback', '--run-id', 'cli-run-1', '--dry-run');
+    expect(dry.stdout).toMatch(/would roll back run cli-run-1: 1 entities, 3 aspect rows/);
+    expect((await post('/entities?action=exists', { urn })).body.value).toBe(true);
+    const done = await catalog('rollback', '--run-id', 'cli-run-1');
+    expect(done.code).toBe(0);
+    expect(done.stdout).toMatch(/rolled back run cli-run-1: 1 entities, 3 aspect rows, 2 aspects reverted, 1 entities deleted/);
+    expect((await post('/entities?action=exists', { urn })).body.value).toBe(false);
+    expect((await catalog('runs', 'show', 'cli-run-1')).stdout).toContain('has no stored rows');
+  });
+});
