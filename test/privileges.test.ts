@@ -332,6 +332,20 @@ describe('REST writes', () => {
     expect((await ingest(token, { urn: TAG }, '/operations?action=restoreIndices')).status).toBe(200);
   });
 
+  it('need DELETE_ENTITY for a hard delete and MANAGE_INGESTION for a rollback', async () => {
+    const k = ++serial;
+    const user = `urn:li:corpuser:u${k}`;
+    await withDataset(k);
+    const token = await tokenFor(user);
+    await grantPolicy(s.services, `edit-${k}`, { privileges: ['EDIT_ENTITY'], actors: { users: [user] } });
+    expect((await ingest(token, { urn: dataset(k) }, '/entities?action=delete')).status).toBe(403);
+    expect((await ingest(token, { runId: 'any', dryRun: true }, '/runs?action=rollback')).status).toBe(403);
+    await grantPolicy(s.services, `delete-${k}`, { privileges: ['DELETE_ENTITY'], actors: { users: [user] } });
+    await grantPolicy(s.services, `ingestion-${k}`, { type: 'PLATFORM', privileges: ['MANAGE_INGESTION'], actors: { users: [user] } });
+    expect((await ingest(token, { urn: dataset(k) }, '/entities?action=delete')).body.value.rows).toBeGreaterThan(0);
+    expect((await ingest(token, { runId: 'any', dryRun: true }, '/runs?action=rollback')).status).toBe(200);
+  });
+
   it('take effect on the next request when a policy is deactivated', async () => {
     const k = ++serial;
     const user = `urn:li:corpuser:u${k}`;
