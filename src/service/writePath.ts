@@ -10,7 +10,7 @@ import { canonicalJson, jsonEqual } from '../json.js';
 import { defaultBrowsePaths } from '../indexing/browsePaths.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectSpec, EntitySpec } from '../registry/types.js';
-import type { AspectRow, ChangeType, Store, StoreTx, SystemMetadata } from '../store/types.js';
+import type { AspectRow, ChangeLogEvent, ChangeType, Store, StoreTx, SystemMetadata } from '../store/types.js';
 import { parseUrn } from '../urn.js';
 import { conflict } from './errors.js';
 import { reindex } from './indexer.js';
@@ -82,6 +82,7 @@ export class WritePath {
       for (const p of proposals) await batch.apply(p);
       // Derived rows are written in the same transaction: a read right after the write sees them.
       for (const urn of new Set(proposals.map((p) => p.urn))) await reindex(tx, this.registry, urn);
+      await batch.appendChangeLog();
       return { urns: proposals.map((p) => p.urn), written: batch.written, removed: batch.removed };
     });
     if (result.written > 0 || result.removed.rows > 0 || result.removed.timeseriesRows > 0) this.committed();
@@ -102,6 +103,7 @@ export class WritePath {
         await batch.rollback(urn, runId, options);
         await reindex(tx, this.registry, urn);
       }
+      await batch.appendChangeLog();
       return { urns: [...urns], written: batch.written, removed: batch.removed };
     });
     this.committed();
@@ -113,6 +115,8 @@ export class WritePath {
 class Batch {
   written = 0;
   readonly removed = { rows: 0, timeseriesRows: 0 };
+  /** Change log events, appended last: on PostgreSQL appending takes the lock that orders commits, so it is held briefly. */
+  private readonly events: ChangeLogEvent[] = [];
   private readonly known = new Set<string>();
 
   constructor(
@@ -193,7 +197,7 @@ class Batch {
     }
     const systemMetadata: SystemMetadata = { ...sm, lastRunId: sm.runId };
     await this.tx.putAspect({ urn, aspect: aspect.name, version: 0, value, systemMetadata, createdOn: this.time, createdBy: this.ctx.actor });
-    await this.tx.appendChangeLog({
+    this.log({
       entityType: entity.name,
       entityUrn: urn,
       changeType,
@@ -205,6 +209,15 @@ class Batch {
       created: { actor: this.ctx.actor, time: this.time },
     });
     this.written++;
+  }
+
+  private log(event: ChangeLogEvent): void {
+    this.events.push(event);
+  }
+
+  /** Appends the batch's change log events; the last statement before commit. */
+  async appendChangeLog(): Promise<void> {
+    for (const e of this.events) await this.tx.appendChangeLog(e);
   }
 
   /** Undoes what a run wrote to one entity (see WritePath.rollback). */
@@ -251,10 +264,10 @@ class Batch {
     if (survivor) {
       await this.tx.putAspect({ ...survivor, version: 0 });
       await this.tx.deleteVersion(urn, name, survivor.version);
-      await this.tx.appendChangeLog({ ...change, changeType: 'UPSERT', aspect: survivor.value, ...(survivor.systemMetadata ? { systemMetadata: survivor.systemMetadata } : {}) });
+      this.log({ ...change, changeType: 'UPSERT', aspect: survivor.value, ...(survivor.systemMetadata ? { systemMetadata: survivor.systemMetadata } : {}) });
     } else {
       await this.tx.deleteVersion(urn, name, 0);
-      await this.tx.appendChangeLog({ ...change, changeType: 'DELETE' });
+      this.log({ ...change, changeType: 'DELETE' });
     }
   }
 
@@ -270,7 +283,7 @@ class Batch {
       value,
       systemMetadata: sm,
     });
-    await this.tx.appendChangeLog({
+    this.log({
       entityType: p.entity.name,
       entityUrn: p.urn,
       changeType: 'UPSERT',
@@ -293,13 +306,14 @@ class Batch {
       this.removed.timeseriesRows += await this.tx.deleteTimeseries(p.urn, p.aspect.name, p.window);
       return;
     }
-    const names = isKey ? [...p.entity.aspects.values()].filter((a) => a.kind !== 'timeseries').map((a) => a.name) : [p.aspect.name];
     if (isKey) this.removed.timeseriesRows += await this.tx.deleteTimeseries(p.urn);
-    for (const name of names) {
-      const current = await this.tx.getLatest(p.urn, name);
+    // One read finds the aspects the entity has, rather than one per aspect its type could have.
+    const latest = isKey ? await this.tx.getLatestAspects(p.urn) : [await this.tx.getLatest(p.urn, p.aspect.name)];
+    for (const current of latest) {
       if (!current) continue;
+      const name = current.aspect;
       this.removed.rows += await this.tx.deleteAspect(p.urn, name);
-      await this.tx.appendChangeLog({
+      this.log({
         entityType: p.entity.name,
         entityUrn: p.urn,
         changeType: 'DELETE',
