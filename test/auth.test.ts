@@ -146,6 +146,14 @@ describe('the token API', () => {
     expect(meta.body.data.getAccessTokenMetadata).toEqual({ id: created.metadata.id, name: 'laptop', ownerUrn: BOB });
   });
 
+  it('answers an actorUrn that is not a user urn with 400', async () => {
+    const admin = bearer(await mint(ADMIN_ACTOR));
+    for (const actorUrn of ['not-an-urn', 'urn:li:corpGroup:team']) {
+      const reply = await gql(admin, CREATE, { i: { type: 'PERSONAL', actorUrn, duration: 'ONE_HOUR', name: 'x' } });
+      expect(reply.body.errors[0].extensions, actorUrn).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
+    }
+  });
+
   it('refuses a token for someone else without Manage All Access Tokens; the admin may', async () => {
     const input = { type: 'PERSONAL', actorUrn: CAROL, duration: 'ONE_HOUR', name: 'for carol' };
     const refused = await gql(bearer(await mint(BOB)), CREATE, { i: input });

@@ -329,6 +329,13 @@ describe.skipIf(!hasFixtures)('GraphQL', () => {
       expect((await ok(`{ entityExists(urn: "${child}") }`)).entityExists).toBe(false);
     });
 
+    it('answers a malformed urn given to a delete or rename with 400, not a server error', async () => {
+      for (const mutation of ['deleteTag(urn: "not-an-urn")', 'deleteDomain(urn: "urn:li:domain")', 'updateName(input: {urn: "garbage", name: "x"})']) {
+        const body = await gql(`mutation { ${mutation} }`);
+        expect(body.errors[0].extensions, mutation).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
+      }
+    });
+
     it('updateDatasets updates several datasets', async () => {
       const data = await ok(`mutation { updateDatasets(input: [{urn: "${KAFKA}", update: {editableProperties: {description: "k"}}}, {urn: "${HIVE}", update: {editableProperties: {description: "h"}}}]) { urn editableProperties { description } } }`);
       expect(data.updateDatasets).toEqual([{ urn: KAFKA, editableProperties: { description: 'k' } }, { urn: HIVE, editableProperties: { description: 'h' } }]);

@@ -8,10 +8,16 @@ import { forbidden } from '../service/errors.js';
 import type { Store } from '../store/types.js';
 import { policyGrants, type Facts, type Owner, type PolicyInfo } from './policy.js';
 import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from './privileges.js';
-import type { Requirement } from './requirements.js';
+import { describeRequirement, type Requirement } from './requirements.js';
 
 /** DataHub's text for a refused operation, which GraphQL clients show as is. */
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized to perform this action. Please contact your DataHub administrator.';
+
+/** DataHub's text followed by who lacks what: the refusal REST clients get, where no exact text is expected. */
+export const explained =
+  (actor: string) =>
+  (unmet: Requirement): string =>
+    `${UNAUTHORIZED_MESSAGE} ${actor} needs ${describeRequirement(unmet)}.`;
 
 declare const granted: unique symbol;
 
@@ -57,10 +63,6 @@ export class Authorizer {
     const missing = await this.unmet(actor, requirements);
     if (missing) throw forbidden(message ? message(missing) : UNAUTHORIZED_MESSAGE);
     return { actor } as Grant;
-  }
-
-  async allowed(actor: string, requirements: readonly Requirement[]): Promise<boolean> {
-    return (await this.unmet(actor, requirements)) === undefined;
   }
 
   /** Every privilege the actor holds: on the platform, or on `resource`. */

@@ -17,7 +17,7 @@ const justAdmin = { users: [ADMIN_ACTOR], resourceOwners: false, allUsers: false
 const everyone = { users: [], resourceOwners: false, allUsers: true, allGroups: false };
 
 /** DataHub's boot policies, by urn (the root user's two, and the base ones for all users). */
-export const BOOT_POLICIES: Record<string, BootPolicy> = {
+const BOOT_POLICIES: Record<string, BootPolicy> = {
   'urn:li:dataHubPolicy:0': {
     displayName: 'Root User - All Platform Privileges',
     description: 'Grants all platform privileges to root user.',
@@ -61,11 +61,12 @@ const ADMIN_TOKEN_SETTING = 'bootstrap-admin-token';
 
 /** Writes the admin user and the boot policies that are missing. */
 export async function bootstrapAccess(services: Services): Promise<void> {
-  const { registry, store, writePath } = services;
+  const { registry, entities, writePath } = services;
   const missing: Proposal[] = [];
-  if (!(await store.getAspect(ADMIN_ACTOR, 'corpUserKey', 0))) missing.push(buildProposal(registry, ADMIN_ACTOR, 'corpUserInfo', 'UPSERT', ADMIN_INFO));
+  const absent = async (urn: string) => !(await entities.exists(urn, true));
+  if (await absent(ADMIN_ACTOR)) missing.push(buildProposal(registry, ADMIN_ACTOR, 'corpUserInfo', 'UPSERT', ADMIN_INFO));
   for (const [urn, info] of Object.entries(BOOT_POLICIES)) {
-    if (!(await store.getAspect(urn, 'dataHubPolicyKey', 0))) missing.push(buildProposal(registry, urn, 'dataHubPolicyInfo', 'UPSERT', info));
+    if (await absent(urn)) missing.push(buildProposal(registry, urn, 'dataHubPolicyInfo', 'UPSERT', info));
   }
   await writePath.apply(missing, { actor: SYSTEM_ACTOR });
 }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { badRequest } from '../service/errors.js';
-import { buildProposal } from '../service/proposals.js';
+import { buildProposal, deleteEntityProposal } from '../service/proposals.js';
 import type { WritePath } from '../service/writePath.js';
 import type { Registry } from '../registry/registry.js';
 import type { Authorizer, PolicyEntry } from './authorizer.js';
@@ -57,7 +57,7 @@ export class PolicyService {
   async delete(caller: string, urn: string): Promise<string> {
     const grant = await this.authorizer.require(caller, [MANAGE_POLICIES]);
     await this.editable(urn);
-    await this.writePath.apply([buildProposal(this.registry, urn, 'dataHubPolicyKey', 'DELETE')], { actor: caller, grant });
+    await this.writePath.apply([deleteEntityProposal(this.registry, urn)], { actor: caller, grant });
     return urn;
   }
 

@@ -21,6 +21,9 @@ export const onPlatform = (...privileges: string[]): Requirement => ({ privilege
 
 export const onResource = (resource: string, ...privileges: string[]): Requirement => ({ resource, privileges });
 
+/** Rolling back ingestion runs. */
+export const MANAGE_INGESTION = onPlatform('MANAGE_INGESTION');
+
 /** EDIT_ENTITY or the specific privilege, on an entity: the shape of almost every edit. */
 export const toEdit = (resource: string, specific: string): Requirement => onResource(resource, 'EDIT_ENTITY', specific);
 

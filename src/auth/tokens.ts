@@ -9,10 +9,9 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { SYSTEM_ACTOR } from '../actors.js';
 import type { Registry } from '../registry/registry.js';
 import { badRequest, forbidden, unauthorized } from '../service/errors.js';
-import { buildProposal } from '../service/proposals.js';
+import { buildProposal, deleteEntityProposal, resolveUrn } from '../service/proposals.js';
 import type { WritePath } from '../service/writePath.js';
 import type { Store } from '../store/types.js';
-import { parseUrn } from '../urn.js';
 import { UNAUTHORIZED_MESSAGE, type Authorizer } from './authorizer.js';
 import { onPlatform } from './requirements.js';
 
@@ -35,6 +34,10 @@ const ISSUER = 'datahub-metadata-service';
 const TOKEN_VERSION = '2';
 const SIGNING_KEY_SETTING = 'token-signing-key';
 const INFO = 'dataHubAccessTokenInfo';
+const URN_PREFIX = 'urn:li:dataHubAccessToken:';
+
+/** A token's id is the last part of its urn. */
+export const tokenIdOf = (urn: string) => urn.slice(URN_PREFIX.length);
 const MAX_TOKENS = 1_000_000;
 /** Tokens whose signature was checked, kept so a busy client costs one lookup a request, not a signature check. */
 const VERIFIED_CACHE = 10_000;
@@ -95,8 +98,8 @@ export class TokenService {
   /** Mints a token for a user, without asking who wants it: for bootstrap and the CLI, which act on the database itself. */
   async mint(request: MintRequest): Promise<{ accessToken: string; metadata: TokenMetadata }> {
     if (!(request.duration in DURATIONS)) throw badRequest(`Unrecognized access token duration ${request.duration} provided; use one of ${Object.keys(DURATIONS).join(', ')}`);
-    const actor = parseUrn(request.actorUrn);
-    if (actor.entityType !== 'corpuser') throw badRequest(`actorUrn must be a corpuser urn, not ${request.actorUrn}`);
+    const { urn: actor, entity } = resolveUrn(this.registry, request.actorUrn);
+    if (entity.name !== 'corpuser') throw badRequest(`actorUrn must be a corpuser urn, not ${request.actorUrn}`);
     if (!request.name.trim()) throw badRequest('a token needs a name');
     const now = this.options.now();
     const lifetime = DURATIONS[request.duration];
@@ -112,7 +115,7 @@ export class TokenService {
 
     const id = await this.tokenId(accessToken);
     const metadata: TokenMetadata = {
-      urn: `urn:li:dataHubAccessToken:${id}`,
+      urn: URN_PREFIX + id,
       id,
       name: request.name,
       ...(request.description ? { description: request.description } : {}),
@@ -163,7 +166,7 @@ export class TokenService {
   }
 
   private async info(id: string): Promise<TokenMetadata | undefined> {
-    const urn = `urn:li:dataHubAccessToken:${id}`;
+    const urn = URN_PREFIX + id;
     const row = await this.store.getAspect(urn, INFO, 0);
     return row ? ({ urn, id, ...row.value } as TokenMetadata) : undefined;
   }
@@ -186,7 +189,7 @@ export class TokenService {
 
     const urns = await this.store.listUrns({ aspect: INFO, start: 0, limit: MAX_TOKENS });
     const rows = await this.store.getLatestAspects(urns, [INFO]);
-    const all = urns.flatMap((urn) => (rows.get(urn) ?? []).map((r) => ({ urn, id: urn.slice('urn:li:dataHubAccessToken:'.length), ...r.value }) as TokenMetadata));
+    const all = urns.flatMap((urn) => (rows.get(urn) ?? []).map((r) => ({ urn, id: tokenIdOf(urn), ...r.value }) as TokenMetadata));
     const matching = all.filter((t) => filters.every((f) => tokenMatches(t, f)));
     matching.sort((a, b) => (b.expiresAt ?? -Infinity) - (a.expiresAt ?? -Infinity) || b.createdAt - a.createdAt || (a.urn < b.urn ? -1 : 1));
     return { total: matching.length, tokens: matching.slice(start, start + count) };
@@ -197,7 +200,7 @@ export class TokenService {
     const info = await this.info(id);
     await this.authorizer.require(caller, [{ ...onPlatform('MANAGE_ACCESS_TOKENS'), ...(info ? { self: info.ownerUrn } : {}) }]);
     if (!info) throw badRequest(`Access token ${id} does not exist`);
-    await this.writePath.apply([buildProposal(this.registry, info.urn, 'dataHubAccessTokenKey', 'DELETE')], { actor: SYSTEM_ACTOR });
+    await this.writePath.apply([deleteEntityProposal(this.registry, info.urn)], { actor: SYSTEM_ACTOR });
   }
 }
 

@@ -23,7 +23,7 @@ export async function createToken(config: Config, options: { user: string; durat
     const services = createServices(store, config.tokenSigningKey ? { tokenSigningKey: config.tokenSigningKey } : {});
     await bootstrapAccess(services);
     const { accessToken, metadata } = await services.tokens.mint({ actorUrn, duration: parseDuration(options.duration), name: options.name, description: 'Created with catalog token create' });
-    const userExists = (await store.getAspect(actorUrn, 'corpUserKey', 0)) !== undefined;
+    const userExists = await services.entities.exists(actorUrn, true);
     return { token: accessToken, metadata, userExists };
   } finally {
     await store.close();

@@ -12,7 +12,7 @@ import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { parseUrn } from '../urn.js';
 import { badRequest, conflict } from './errors.js';
-import { buildProposal, type Proposal } from './proposals.js';
+import { buildProposal, deleteEntityProposal, type Proposal } from './proposals.js';
 import type { WritePath } from './writePath.js';
 
 /** An entity, or a column of a dataset (`subResource` = its field path). */
@@ -85,7 +85,7 @@ export class EditService {
 
   /** For edits whose rule is the aspect's own (auth/requirements.ts). */
   private authorizeAspect(actor: string, urn: string, aspect: string, deleting = false): Promise<Grant> {
-    return this.authorize(actor, aspectRequirements(parseUrn(urn).entityType, urn, aspect, deleting));
+    return this.authorize(actor, aspectRequirements(parseUrnSafe(urn)?.entityType ?? '', urn, aspect, deleting));
   }
 
   private async apply(proposals: Proposal[], actor: string, grant: Grant): Promise<void> {
@@ -374,7 +374,7 @@ export class EditService {
     const entity = this.registry.entity(entityType)!;
     const grant = await this.authorizeAspect(actor, urn, entity.keyAspect.name, true);
     if (parseUrnSafe(urn)?.entityType !== entityType || !(await this.exists(urn))) throw badRequest(`Failed to delete ${urn}. Entity does not exist.`);
-    await this.apply([buildProposal(this.registry, urn, entity.keyAspect.name, 'DELETE')], actor, grant);
+    await this.apply([deleteEntityProposal(this.registry, urn)], actor, grant);
   }
 
   /** Whole-aspect writes of the update<Entity> mutations, as proposals already built by the caller. */

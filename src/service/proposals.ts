@@ -206,3 +206,9 @@ export function buildProposal(registry: Registry, urn: string, aspectName: strin
     ...(value !== undefined ? { aspect: { value: JSON.stringify(value), contentType: 'application/json' } } : {}),
   });
 }
+
+/** Removal of a whole entity: a DELETE of its key aspect. */
+export function deleteEntityProposal(registry: Registry, urn: string): Proposal {
+  const { entity, urnString } = resolveUrn(registry, urn);
+  return buildProposal(registry, urnString, entity.keyAspect.name, 'DELETE');
+}

@@ -2,7 +2,7 @@
  * restoreIndices: recomputes the derived rows of entities from their aspects, in batches, each
  * batch in its own transaction. The rows it writes are the ones the write path would have written.
  */
-import type { Authorizer } from '../auth/authorizer.js';
+import { explained, type Authorizer } from '../auth/authorizer.js';
 import { onPlatform } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
@@ -42,7 +42,7 @@ export class RestoreService {
    * or all of them.
    */
   async restore(args: RestoreArgs, actor: string): Promise<RestoreResult> {
-    await this.authorizer.require(actor, [onPlatform('RESTORE_INDICES_PRIVILEGE')], () => `${actor} is unauthorized to restore indices: needs RESTORE_INDICES_PRIVILEGE`);
+    await this.authorizer.require(actor, [onPlatform('RESTORE_INDICES_PRIVILEGE')], explained(actor));
     const began = this.now();
     const start = args.start ?? 0;
     const batchSize = args.batchSize ?? DEFAULT_RESTORE_BATCH;

@@ -3,8 +3,8 @@
  * described row by row, and rolled back (rest.md §2.13) in batches of entities, each batch one
  * transaction of the write path.
  */
-import type { Authorizer } from '../auth/authorizer.js';
-import { onPlatform } from '../auth/requirements.js';
+import { explained, type Authorizer } from '../auth/authorizer.js';
+import { MANAGE_INGESTION } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectRow, Store } from '../store/types.js';
 import { parseUrn } from '../urn.js';
@@ -60,7 +60,7 @@ export class RunService {
    */
   async rollback(runId: string, options: { dryRun: boolean; safe: boolean }, actor: string): Promise<RollbackResponse> {
     if (!runId.trim()) throw badRequest('runId must not be empty');
-    const grant = await this.authorizer.require(actor, [onPlatform('MANAGE_INGESTION')], () => `${actor} is unauthorized to roll back ingestion runs: needs MANAGE_INGESTION`);
+    const grant = await this.authorizer.require(actor, [MANAGE_INGESTION], explained(actor));
 
     const summaries: AspectRowSummary[] = [];
     const created = new Set<string>();

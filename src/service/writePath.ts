@@ -3,21 +3,19 @@
  * rollback — arrives here as validated proposals and is applied in one transaction: the new aspect
  * version, the entity's key and default aspects on its first write, and the change log.
  */
-import type { Authorizer, Grant } from '../auth/authorizer.js';
-import { UNAUTHORIZED_MESSAGE } from '../auth/authorizer.js';
-import { describeRequirement, onPlatform, proposalsRequirements } from '../auth/requirements.js';
+import { explained, type Authorizer, type Grant } from '../auth/authorizer.js';
+import { MANAGE_INGESTION, proposalsRequirements, type Requirement } from '../auth/requirements.js';
 import { canonicalJson, jsonEqual } from '../json.js';
 import { defaultBrowsePaths } from '../indexing/browsePaths.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectSpec, EntitySpec } from '../registry/types.js';
-import type { AspectRow, ChangeLogEvent, ChangeType, Store, StoreTx, SystemMetadata } from '../store/types.js';
+import { DEFAULT_RUN_ID, type AspectRow, type ChangeLogEvent, type ChangeType, type Store, type StoreTx, type SystemMetadata } from '../store/types.js';
 import { parseUrn } from '../urn.js';
 import { conflict } from './errors.js';
 import { reindex } from './indexer.js';
 import { applyPatch } from './patch.js';
 import { checkAspectValue, type Proposal } from './proposals.js';
 
-export const DEFAULT_RUN_ID = 'no-run-id-provided';
 
 export interface WriteContext {
   /** Urn of the user the write is made for. */
@@ -71,12 +69,15 @@ export class WritePath {
     this.maxVersions = options.maxVersions ?? DEFAULT_MAX_VERSIONS;
   }
 
+  /** The caller's grant for this actor stands for the check; otherwise the requirements are checked here. */
+  private async authorize(ctx: WriteContext, requirements: readonly Requirement[]): Promise<void> {
+    if (ctx.grant?.actor !== ctx.actor) await this.authorizer.require(ctx.actor, requirements, explained(ctx.actor));
+  }
+
   async apply(proposals: readonly Proposal[], ctx: WriteContext): Promise<WriteResult> {
     if (proposals.length === 0) return { urns: [], written: 0, removed: { rows: 0, timeseriesRows: 0 } };
     // Checked before the transaction opens: a refused batch writes nothing and holds no lock.
-    if (ctx.grant?.actor !== ctx.actor) {
-      await this.authorizer.require(ctx.actor, proposalsRequirements(proposals), (unmet) => `${UNAUTHORIZED_MESSAGE} ${ctx.actor} needs ${describeRequirement(unmet)}.`);
-    }
+    await this.authorize(ctx, proposalsRequirements(proposals));
     const result = await this.store.transaction(async (tx) => {
       const batch = new Batch(tx, this.registry, proposals, ctx, this.now(), this.maxVersions);
       for (const p of proposals) await batch.apply(p);
@@ -96,7 +97,7 @@ export class WritePath {
    * Needs MANAGE_INGESTION (or a grant from the caller).
    */
   async rollback(runId: string, urns: readonly string[], options: RollbackOptions, ctx: WriteContext): Promise<WriteResult> {
-    if (ctx.grant?.actor !== ctx.actor) await this.authorizer.require(ctx.actor, [onPlatform('MANAGE_INGESTION')], () => `${ctx.actor} is unauthorized to roll back ingestion runs: needs MANAGE_INGESTION`);
+    await this.authorize(ctx, [MANAGE_INGESTION]);
     const result = await this.store.transaction(async (tx) => {
       const batch = new Batch(tx, this.registry, [], ctx, this.now(), this.maxVersions);
       for (const urn of urns) {

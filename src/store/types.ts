@@ -82,6 +82,9 @@ export interface TimeseriesDeletion {
   runId?: string;
 }
 
+/** The run id of writes that named none (GMS's default); runs lists leave it out. */
+export const DEFAULT_RUN_ID = 'no-run-id-provided';
+
 export interface RunSummary {
   runId: string;
   /** Aspect rows and timeseries points written by the run that are still stored. */

@@ -5,33 +5,20 @@
  * `?after=`) resumes exactly after the last event it saw.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest } from '../../service/errors.js';
 import { MAX_FEED_PAGE, type ChangeFeed } from '../../service/changeFeed.js';
 import type { RestResource } from './resource.js';
-import { queryParam } from './restli.js';
+import { integerParam, queryParam } from './restli.js';
 
 const DEFAULT_LIMIT = 100;
 const STREAM_BATCH = 500;
 const KEEP_ALIVE_MS = 15_000;
 
-function offsetParam(text: string | undefined, name: string): number {
-  if (text === undefined || text === '') return 0;
-  if (!/^\d+$/.test(text)) throw badRequest(`Parameter '${name}' must be a non-negative integer (an event offset), not '${text}'`);
-  return Number(text);
-}
-
-function limitParam(text: string | undefined): number {
-  if (text === undefined) return DEFAULT_LIMIT;
-  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > MAX_FEED_PAGE) throw badRequest(`Parameter 'limit' must be an integer from 1 to ${MAX_FEED_PAGE}, not '${text}'`);
-  return Number(text);
-}
-
 /** Where a stream starts: `after`, else the `Last-Event-ID` an EventSource sends when it reconnects. */
 function streamStart(request: FastifyRequest): number {
   const after = queryParam(request, 'after');
-  if (after !== undefined) return offsetParam(after, 'after');
+  if (after !== undefined) return integerParam(after, 'after', 0);
   const last = request.headers['last-event-id'];
-  return offsetParam(typeof last === 'string' ? last : undefined, 'Last-Event-ID');
+  return integerParam(typeof last === 'string' ? last : undefined, 'Last-Event-ID', 0);
 }
 
 async function stream(request: FastifyRequest, reply: FastifyReply, feed: ChangeFeed): Promise<void> {
@@ -83,8 +70,8 @@ export const eventsResource: RestResource = {
       ],
       returns: '{events: [MetadataChangeLog with offset], lastOffset}: lastOffset is the offset to ask after next',
       handler: async ({ services, request }) => {
-        const after = offsetParam(queryParam(request, 'after'), 'after');
-        const events = await services.changeFeed.read(after, limitParam(queryParam(request, 'limit')));
+        const after = integerParam(queryParam(request, 'after'), 'after', 0);
+        const events = await services.changeFeed.read(after, integerParam(queryParam(request, 'limit'), 'limit', DEFAULT_LIMIT, { min: 1, max: MAX_FEED_PAGE }));
         return { events, lastOffset: events.length > 0 ? events[events.length - 1].offset : after };
       },
     },

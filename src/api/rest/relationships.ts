@@ -1,13 +1,7 @@
 /** The `relationships` resource: edges between entities. */
 import type { RestResource } from './resource.js';
-import { queryOf, queryParam } from './restli.js';
+import { integerParam, queryOf, queryParam } from './restli.js';
 import { badRequest } from '../../service/errors.js';
-
-function intParam(text: string | undefined, name: string, fallback: number): number {
-  if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text)) throw badRequest(`Parameter '${name}' must be a non-negative integer, not '${text}'`);
-  return Number(text);
-}
 
 export const relationshipsResource: RestResource = {
   name: 'relationships',
@@ -34,8 +28,8 @@ export const relationshipsResource: RestResource = {
           urn,
           types: queryOf(request).types ?? [],
           direction,
-          start: intParam(queryParam(request, 'start'), 'start', 0),
-          count: intParam(queryParam(request, 'count'), 'count', 100),
+          start: integerParam(queryParam(request, 'start'), 'start', 0),
+          count: integerParam(queryParam(request, 'count'), 'count', 100),
         });
         return { ...r, entities: r.relationships.map((x) => x.entity) };
       },

@@ -81,6 +81,21 @@ export function queryParam(request: FastifyRequest, name: string): string | unde
   return queryOf(request)[name]?.[0];
 }
 
+/**
+ * A whole-number parameter (of the query or a header): `fallback` when absent or empty, a 400
+ * naming it when it is not a whole number within bounds.
+ */
+export function integerParam(text: string | undefined, name: string, fallback: number, bounds: { min?: number; max?: number } = {}): number {
+  if (text === undefined || text === '') return fallback;
+  const min = bounds.min ?? 0;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < min || (bounds.max !== undefined && n > bounds.max)) {
+    const range = bounds.max !== undefined ? `from ${min} to ${bounds.max}` : `of at least ${min}`;
+    throw badRequest(`Parameter '${name}' must be a whole number ${range}, not '${text}'`);
+  }
+  return n;
+}
+
 /** The urn in `/<resource>/<urn>`, percent-decoded exactly once. */
 export function urnFromPath(request: FastifyRequest, resource: string): string {
   const path = (request.raw.url ?? '').split('?')[0];

@@ -2,7 +2,7 @@
  * The remaining read queries over derived rows and aspects, shared by the SQL backends (written with
  * `?` placeholders; see search.ts for the dialect). Ordering is byte-wise on urns in both.
  */
-import type { AspectKey, BrowseQuery, RelatedQuery, SearchQuery, TimeseriesRow } from '../types.js';
+import { DEFAULT_RUN_ID, type AspectKey, type BrowseQuery, type RelatedQuery, type SearchQuery, type TimeseriesRow } from '../types.js';
 import { filterSql, likeEscape, type SearchDialect, type Sql } from './search.js';
 
 const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
@@ -107,7 +107,6 @@ export function scanTimeseriesSql(after: TimeseriesRow | undefined, limit: numbe
     : { text: `SELECT * FROM timeseries ${order} LIMIT ?`, params: [limit] };
 }
 
-export const DEFAULT_RUN = 'no-run-id-provided';
 
 export function listRunsSql(start: number, count: number): Sql {
   return {
@@ -116,7 +115,7 @@ export function listRunsSql(start: number, count: number): Sql {
         UNION ALL
         SELECT run_id, count(*) AS n, 0 AS ts FROM timeseries WHERE run_id IS NOT NULL AND run_id <> ? GROUP BY run_id
       ) runs GROUP BY run_id ORDER BY max(ts) DESC, run_id LIMIT ? OFFSET ?`,
-    params: [DEFAULT_RUN, DEFAULT_RUN, count, start],
+    params: [DEFAULT_RUN_ID, DEFAULT_RUN_ID, count, start],
   };
 }
 

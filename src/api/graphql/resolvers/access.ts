@@ -7,7 +7,7 @@ import type { GraphQLFieldResolver } from 'graphql';
 import type { PolicyEntry } from '../../../auth/authorizer.js';
 import type { PolicyInput } from '../../../auth/policies.js';
 import { ENTITY_PRIVILEGE_FLAGS, PLATFORM_PRIVILEGE_FLAGS } from '../../../auth/privileges.js';
-import type { TokenFilter, TokenMetadata } from '../../../auth/tokens.js';
+import { tokenIdOf, type TokenFilter, type TokenMetadata } from '../../../auth/tokens.js';
 import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import { clientRef } from './queries.js';
 
@@ -86,7 +86,7 @@ export function accessQueries(): Record<string, Resolver> {
     getAccessTokenMetadata: async (_root, { token }, ctx) => tokenRef(await ctx.services.tokens.metadataOf(token)),
     // Deprecated in DataHub: a token for oneself, without a name.
     getAccessToken: async (_root, { input }, ctx) => {
-      const created = await ctx.services.tokens.create(ctx.actor, { ...input, actorUrn: input.actorUrn, name: `Token for ${input.actorUrn}` }, { selfOnly: true });
+      const created = await ctx.services.tokens.create(ctx.actor, { ...input, name: `Token for ${input.actorUrn}` }, { selfOnly: true });
       return { accessToken: created.accessToken };
     },
     listPolicies: async (_root, { input }, ctx) => {
@@ -125,7 +125,7 @@ const tokenField =
 /** Fields of `AccessTokenMetadata`, read from the token's stored metadata. */
 export const accessTypeFields: Record<string, Record<string, Resolver>> = {
   AccessTokenMetadata: {
-    id: (ref: EntityRef) => ref.urn.slice('urn:li:dataHubAccessToken:'.length),
+    id: (ref: EntityRef) => tokenIdOf(ref.urn),
     name: tokenField('name'),
     description: tokenField('description'),
     actorUrn: tokenField('actorUrn'),
