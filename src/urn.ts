@@ -100,12 +100,16 @@ export function canonicalUrn(input: string): string {
   return formatUrn(parseUrn(input));
 }
 
-export function isUrn(input: unknown): input is string {
-  if (typeof input !== 'string') return false;
+/** The parsed urn, or undefined for text that is not one. */
+export function tryParseUrn(input: unknown): Urn | undefined {
+  if (typeof input !== 'string') return undefined;
   try {
-    parseUrn(input);
-    return true;
+    return parseUrn(input);
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+export function isUrn(input: unknown): input is string {
+  return tryParseUrn(input) !== undefined;
 }

@@ -20,7 +20,7 @@ import type {
   SearchableField,
   SearchFieldType,
 } from './types.js';
-import { formatUrn, isUrn, type Urn } from '../urn.js';
+import { formatUrn, isUrn, type Urn, tryParseUrn } from '../urn.js';
 
 const QUERY_BY_DEFAULT: ReadonlySet<SearchFieldType> = new Set(['TEXT', 'TEXT_PARTIAL', 'WORD_GRAM', 'URN', 'URN_PARTIAL']);
 
@@ -67,6 +67,12 @@ export class Registry {
   /** An entity type by name; DataHub matches entity names case-insensitively. */
   entity(name: string): EntitySpec | undefined {
     return this.entities.get(name) ?? this.byLowerName.get(name.toLowerCase());
+  }
+
+  /** The entity type of an urn, or undefined when the text is not an urn of a known type. */
+  entityOfUrn(urn: unknown): EntitySpec | undefined {
+    const parsed = tryParseUrn(urn);
+    return parsed ? this.entity(parsed.entityType) : undefined;
   }
 
   /** An aspect by its fully qualified type name, in either the Pegasus or the Avro spelling. */

@@ -77,7 +77,7 @@ export class DeleteService {
     if (!aspect) throw badRequest(`Unknown aspect ${request.aspectName} for entity ${entity.name}`);
     const windowed = request.startTimeMillis !== undefined || request.endTimeMillis !== undefined;
     if (windowed && aspect.kind !== 'timeseries') throw badRequest('startTimeMillis and endTimeMillis apply only to a timeseries aspect (give its aspectName)');
-    if (windowed && request.startTimeMillis !== undefined && request.endTimeMillis !== undefined && request.startTimeMillis > request.endTimeMillis) {
+    if (request.startTimeMillis !== undefined && request.endTimeMillis !== undefined && request.startTimeMillis > request.endTimeMillis) {
       throw badRequest('startTimeMillis must not be after endTimeMillis');
     }
     const proposal = {

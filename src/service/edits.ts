@@ -10,7 +10,7 @@ import type { Authorizer, Grant } from '../auth/authorizer.js';
 import { aspectRequirements, onPlatform, proposalsRequirements, toEdit, toEditOrManage, type Requirement } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
-import { parseUrn } from '../urn.js';
+import { parseUrn, tryParseUrn } from '../urn.js';
 import { badRequest, conflict } from './errors.js';
 import { buildProposal, deleteEntityProposal, type Proposal } from './proposals.js';
 import type { WritePath } from './writePath.js';
@@ -85,7 +85,7 @@ export class EditService {
 
   /** For edits whose rule is the aspect's own (auth/requirements.ts). */
   private authorizeAspect(actor: string, urn: string, aspect: string, deleting = false): Promise<Grant> {
-    return this.authorize(actor, aspectRequirements(parseUrnSafe(urn)?.entityType ?? '', urn, aspect, deleting));
+    return this.authorize(actor, aspectRequirements(tryParseUrn(urn)?.entityType ?? '', urn, aspect, deleting));
   }
 
   private async apply(proposals: Proposal[], actor: string, grant: Grant): Promise<void> {
@@ -93,14 +93,8 @@ export class EditService {
   }
 
   private async exists(urn: string): Promise<boolean> {
-    let entity;
-    try {
-      entity = this.registry.entity(parseUrn(urn).entityType);
-    } catch {
-      return false;
-    }
-    if (!entity) return false;
-    return (await this.store.getAspect(urn, entity.keyAspect.name, 0)) !== undefined;
+    const entity = this.registry.entityOfUrn(urn);
+    return entity !== undefined && (await this.store.getAspect(urn, entity.keyAspect.name, 0)) !== undefined;
   }
 
   private async requireResource(ref: ResourceRef, what: string): Promise<void> {
@@ -108,7 +102,7 @@ export class EditService {
       throw badRequest(`${what} for resource ${ref.resourceUrn}: subResourceType and subResource must be given together`);
     }
     if (ref.subResourceType && ref.subResourceType !== 'DATASET_FIELD') throw badRequest(`Unsupported subResourceType ${ref.subResourceType}`);
-    if (ref.subResource && parseUrnSafe(ref.resourceUrn)?.entityType !== 'dataset') {
+    if (ref.subResource && tryParseUrn(ref.resourceUrn)?.entityType !== 'dataset') {
       throw badRequest(`${what} for resource ${ref.resourceUrn}: only datasets have fields (subResourceType DATASET_FIELD)`);
     }
     if (!(await this.exists(ref.resourceUrn))) throw badRequest(`Failed to update resource with urn ${ref.resourceUrn}. Entity does not exist.`);
@@ -116,7 +110,7 @@ export class EditService {
 
   private async requireLabels(urns: readonly string[], entityType: string): Promise<void> {
     for (const urn of urns) {
-      if (parseUrnSafe(urn)?.entityType !== entityType) throw badRequest(`Failed to validate label with urn ${urn}. Urn type does not match entity type ${entityType}..`);
+      if (tryParseUrn(urn)?.entityType !== entityType) throw badRequest(`Failed to validate label with urn ${urn}. Urn type does not match entity type ${entityType}..`);
       if (!(await this.exists(urn))) throw badRequest(`Failed to validate label with urn ${urn}. Urn does not exist.`);
     }
   }
@@ -149,7 +143,7 @@ export class EditService {
     for (const o of owners) {
       const expected = OWNER_ENTITY[o.ownerEntityType];
       for (const r of resources) {
-        if (parseUrnSafe(o.ownerUrn)?.entityType !== expected.entity) throw badRequest(`Failed to change ownership for resource ${r.resourceUrn}. Expected a ${expected.label} urn.`);
+        if (tryParseUrn(o.ownerUrn)?.entityType !== expected.entity) throw badRequest(`Failed to change ownership for resource ${r.resourceUrn}. Expected a ${expected.label} urn.`);
         if (!(await this.exists(o.ownerUrn))) throw badRequest(`Failed to change ownership for resource ${r.resourceUrn}. Owner does not exist.`);
       }
     }
@@ -181,7 +175,7 @@ export class EditService {
   /** Sets the domain of entities (`domainUrn` null: unsets it). */
   async setDomain(domainUrn: string | null, resourceUrns: readonly string[], actor: string): Promise<void> {
     const grant = await this.authorize(actor, resourceUrns.map((u) => toEdit(u, 'EDIT_DOMAINS_PRIVILEGE')));
-    if (domainUrn !== null && (parseUrnSafe(domainUrn)?.entityType !== 'domain' || !(await this.exists(domainUrn)))) {
+    if (domainUrn !== null && (tryParseUrn(domainUrn)?.entityType !== 'domain' || !(await this.exists(domainUrn)))) {
       throw badRequest(`Failed to add Entity ${resourceUrns.join(', ')} to Domain ${domainUrn}. Domain does not exist.`);
     }
     for (const urn of resourceUrns) {
@@ -193,7 +187,7 @@ export class EditService {
   async updateDeprecation(urns: readonly string[], deprecated: boolean, note: string | null | undefined, decommissionTime: number | null | undefined, actor: string): Promise<void> {
     const grant = await this.authorize(actor, urns.map((u) => toEdit(u, 'EDIT_DEPRECATION_PRIVILEGE')));
     for (const urn of urns) {
-      if (parseUrnSafe(urn)?.entityType === 'container') throw badRequest(`Failed to update deprecation for Entity ${urn}. Containers cannot be deprecated.`);
+      if (tryParseUrn(urn)?.entityType === 'container') throw badRequest(`Failed to update deprecation for Entity ${urn}. Containers cannot be deprecated.`);
       if (!(await this.exists(urn))) throw badRequest(`Failed to update deprecation for Entity ${urn}. Entity does not exist.`);
     }
     const value = { deprecated, note: note ?? '', actor, ...(decommissionTime != null ? { decommissionTime } : {}) };
@@ -207,7 +201,7 @@ export class EditService {
   }
 
   async updateDescription(ref: ResourceRef, description: string, actor: string): Promise<void> {
-    const type = parseUrnSafe(ref.resourceUrn)?.entityType;
+    const type = tryParseUrn(ref.resourceUrn)?.entityType;
     const target = type ? DESCRIPTION_ASPECTS[type] : undefined;
     const grant = await this.authorize(actor, [
       ref.subResource ? toEdit(ref.resourceUrn, 'EDIT_DATASET_COL_DESCRIPTION') : toEditOrManage(type ?? '', ref.resourceUrn, 'EDIT_ENTITY_DOCS'),
@@ -299,7 +293,7 @@ export class EditService {
     const grant = await this.authorize(actor, [glossaryRequirement(parentNode)]);
     const urn = `urn:li:${kind}:${id ?? randomUUID()}`;
     if (await this.exists(urn)) throw badRequest(`This Glossary ${kind === 'glossaryTerm' ? 'Term' : 'Node'} already exists!`);
-    if (parentNode && (parseUrnSafe(parentNode)?.entityType !== 'glossaryNode' || !(await this.exists(parentNode)))) throw badRequest('Parent Node does not exist!');
+    if (parentNode && (tryParseUrn(parentNode)?.entityType !== 'glossaryNode' || !(await this.exists(parentNode)))) throw badRequest('Parent Node does not exist!');
     const info =
       kind === 'glossaryTerm'
         ? { name, definition: description ?? '', termSource: 'INTERNAL', ...(parentNode ? { parentNode } : {}) }
@@ -310,7 +304,7 @@ export class EditService {
 
   /** Renames a tag, domain, glossary term or node, or group. */
   async updateName(urn: string, name: string, actor: string): Promise<void> {
-    const type = parseUrnSafe(urn)?.entityType ?? '';
+    const type = tryParseUrn(urn)?.entityType ?? '';
     const target: Record<string, [string, string]> = {
       tag: ['tagProperties', 'name'],
       domain: ['domainProperties', 'name'],
@@ -330,7 +324,7 @@ export class EditService {
 
   async setTagColor(urn: string, colorHex: string, actor: string): Promise<void> {
     const grant = await this.authorize(actor, [toEditOrManage('tag', urn, 'EDIT_TAG_COLOR')]);
-    if (parseUrnSafe(urn)?.entityType !== 'tag' || !(await this.exists(urn))) throw badRequest(`Failed to set color for Tag ${urn}. Tag does not exist.`);
+    if (tryParseUrn(urn)?.entityType !== 'tag' || !(await this.exists(urn))) throw badRequest(`Failed to set color for Tag ${urn}. Tag does not exist.`);
     const current = (await this.store.getAspect(urn, 'tagProperties', 0))?.value ?? this.requiredDefaults(urn, 'tagProperties');
     await this.apply([this.proposal(urn, 'tagProperties', 'UPSERT', { ...current, colorHex })], actor, grant);
   }
@@ -345,7 +339,7 @@ export class EditService {
 
   /** Moves a domain under another (or to the top), or a glossary entity under another node. */
   async setParent(resourceUrn: string, parentUrn: string | null | undefined, actor: string): Promise<void> {
-    const type = parseUrnSafe(resourceUrn)?.entityType ?? '';
+    const type = tryParseUrn(resourceUrn)?.entityType ?? '';
     const grant = await this.authorize(actor, [type === 'domain' ? onPlatform('MANAGE_DOMAINS') : glossaryRequirement(parentUrn)]);
     if (!(await this.exists(resourceUrn))) throw badRequest(`Failed to move ${resourceUrn}. Entity does not exist.`);
     const target: Record<string, [string, string, string]> = {
@@ -355,7 +349,7 @@ export class EditService {
     };
     const t = target[type];
     if (!t) throw badRequest(`Failed to move ${resourceUrn}. Unsupported resource type ${type} provided.`);
-    if (parentUrn && (parseUrnSafe(parentUrn)?.entityType !== t[2] || !(await this.exists(parentUrn)))) throw badRequest(`Failed to move ${resourceUrn}. Parent ${parentUrn} does not exist.`);
+    if (parentUrn && (tryParseUrn(parentUrn)?.entityType !== t[2] || !(await this.exists(parentUrn)))) throw badRequest(`Failed to move ${resourceUrn}. Parent ${parentUrn} does not exist.`);
     const current = { ...((await this.store.getAspect(resourceUrn, t[0], 0))?.value ?? this.requiredDefaults(resourceUrn, t[0])) };
     if (parentUrn) current[t[1]] = parentUrn;
     else delete current[t[1]];
@@ -373,7 +367,7 @@ export class EditService {
   async deleteEntity(urn: string, entityType: string, actor: string): Promise<void> {
     const entity = this.registry.entity(entityType)!;
     const grant = await this.authorizeAspect(actor, urn, entity.keyAspect.name, true);
-    if (parseUrnSafe(urn)?.entityType !== entityType || !(await this.exists(urn))) throw badRequest(`Failed to delete ${urn}. Entity does not exist.`);
+    if (tryParseUrn(urn)?.entityType !== entityType || !(await this.exists(urn))) throw badRequest(`Failed to delete ${urn}. Entity does not exist.`);
     await this.apply([deleteEntityProposal(this.registry, urn)], actor, grant);
   }
 
@@ -389,12 +383,4 @@ export class EditService {
 /** Glossary entities are managed with MANAGE_GLOSSARIES, or with the children privileges on their parent node. */
 function glossaryRequirement(parentNode: string | null | undefined): Requirement {
   return parentNode ? { resource: parentNode, privileges: ['MANAGE_GLOSSARY_CHILDREN', 'MANAGE_ALL_GLOSSARY_CHILDREN'], platform: ['MANAGE_GLOSSARIES'] } : onPlatform('MANAGE_GLOSSARIES');
-}
-
-function parseUrnSafe(urn: string) {
-  try {
-    return parseUrn(urn);
-  } catch {
-    return undefined;
-  }
 }

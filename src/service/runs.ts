@@ -7,7 +7,6 @@ import { explained, type Authorizer } from '../auth/authorizer.js';
 import { MANAGE_INGESTION } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectRow, Store } from '../store/types.js';
-import { parseUrn } from '../urn.js';
 import { badRequest } from './errors.js';
 import type { WritePath } from './writePath.js';
 
@@ -113,7 +112,7 @@ export class RunService {
   }
 
   private summary(r: AspectRow, includeAspect: boolean): AspectRowSummary {
-    const entity = this.registry.entity(parseUrn(r.urn).entityType);
+    const entity = this.registry.entityOfUrn(r.urn);
     return {
       runId: r.systemMetadata?.runId ?? '',
       aspectName: r.aspect,

@@ -198,22 +198,13 @@ class Batch {
     }
     const systemMetadata: SystemMetadata = { ...sm, lastRunId: sm.runId };
     await this.tx.putAspect({ urn, aspect: aspect.name, version: 0, value, systemMetadata, createdOn: this.time, createdBy: this.ctx.actor });
-    this.log({
-      entityType: entity.name,
-      entityUrn: urn,
-      changeType,
-      aspectName: aspect.name,
-      aspect: value,
-      ...(current ? { previousAspectValue: current.value } : {}),
-      systemMetadata,
-      ...(current?.systemMetadata ? { previousSystemMetadata: current.systemMetadata } : {}),
-      created: { actor: this.ctx.actor, time: this.time },
-    });
+    this.log(entity, urn, { changeType, aspectName: aspect.name, aspect: value, systemMetadata, ...previous(current) });
     this.written++;
   }
 
-  private log(event: ChangeLogEvent): void {
-    this.events.push(event);
+  /** Queues a change log event of an entity, stamped with the batch's actor and time. */
+  private log(entity: EntitySpec, urn: string, change: Omit<ChangeLogEvent, 'entityType' | 'entityUrn' | 'created'>): void {
+    this.events.push({ entityType: entity.name, entityUrn: urn, ...change, created: { actor: this.ctx.actor, time: this.time } });
   }
 
   /** Appends the batch's change log events; the last statement before commit. */
@@ -224,7 +215,7 @@ class Batch {
   /** Undoes what a run wrote to one entity (see WritePath.rollback). */
   async rollback(urn: string, runId: string, options: RollbackOptions): Promise<void> {
     this.removed.timeseriesRows += await this.tx.deleteTimeseries(urn, undefined, { runId });
-    const entity = this.registry.entity(parseUrn(urn).entityType);
+    const entity = this.registry.entityOfUrn(urn);
     if (!entity) return;
     const aspects = [...new Set((await this.tx.getRunRows(urn, runId)).map((r) => r.aspect))];
     const key = entity.keyAspect;
@@ -254,21 +245,13 @@ class Batch {
     if (!latest || !byRun(latest)) return;
     this.removed.rows++;
     const survivor = versions.filter((v) => v.version > 0 && !byRun(v)).sort((a, b) => b.version - a.version)[0];
-    const change = {
-      entityType: entity.name,
-      entityUrn: urn,
-      aspectName: name,
-      previousAspectValue: latest.value,
-      ...(latest.systemMetadata ? { previousSystemMetadata: latest.systemMetadata } : {}),
-      created: { actor: this.ctx.actor, time: this.time },
-    };
     if (survivor) {
       await this.tx.putAspect({ ...survivor, version: 0 });
       await this.tx.deleteVersion(urn, name, survivor.version);
-      this.log({ ...change, changeType: 'UPSERT', aspect: survivor.value, ...(survivor.systemMetadata ? { systemMetadata: survivor.systemMetadata } : {}) });
+      this.log(entity, urn, { changeType: 'UPSERT', aspectName: name, aspect: survivor.value, ...(survivor.systemMetadata ? { systemMetadata: survivor.systemMetadata } : {}), ...previous(latest) });
     } else {
       await this.tx.deleteVersion(urn, name, 0);
-      this.log({ ...change, changeType: 'DELETE' });
+      this.log(entity, urn, { changeType: 'DELETE', aspectName: name, ...previous(latest) });
     }
   }
 
@@ -284,15 +267,7 @@ class Batch {
       value,
       systemMetadata: sm,
     });
-    this.log({
-      entityType: p.entity.name,
-      entityUrn: p.urn,
-      changeType: 'UPSERT',
-      aspectName: p.aspect.name,
-      aspect: value,
-      systemMetadata: sm,
-      created: { actor: this.ctx.actor, time: this.time },
-    });
+    this.log(p.entity, p.urn, { changeType: 'UPSERT', aspectName: p.aspect.name, aspect: value, systemMetadata: sm });
     this.written++;
   }
 
@@ -314,20 +289,17 @@ class Batch {
       if (!current) continue;
       const name = current.aspect;
       this.removed.rows += await this.tx.deleteAspect(p.urn, name);
-      this.log({
-        entityType: p.entity.name,
-        entityUrn: p.urn,
-        changeType: 'DELETE',
-        aspectName: name,
-        previousAspectValue: current.value,
-        systemMetadata: sm,
-        ...(current.systemMetadata ? { previousSystemMetadata: current.systemMetadata } : {}),
-        created: { actor: this.ctx.actor, time: this.time },
-      });
+      this.log(p.entity, p.urn, { changeType: 'DELETE', aspectName: name, systemMetadata: sm, ...previous(current) });
       this.written++;
     }
     this.known.delete(p.urn);
   }
+}
+
+/** The previous value and system metadata of a change, when there was one. */
+function previous(row: AspectRow | undefined): Pick<ChangeLogEvent, 'previousAspectValue' | 'previousSystemMetadata'> {
+  if (!row) return {};
+  return { previousAspectValue: row.value, ...(row.systemMetadata ? { previousSystemMetadata: row.systemMetadata } : {}) };
 }
 
 /** SystemMetadata defaults of GMS: a missing run id is `no-run-id-provided`, lastObserved is now. */

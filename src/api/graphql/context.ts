@@ -6,7 +6,6 @@ import DataLoader from 'dataloader';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../../service/services.js';
 import type { AspectRow } from '../../store/types.js';
-import { parseUrn } from '../../urn.js';
 
 /** An entity as GraphQL passes it between resolvers: just its urn and type; aspects load lazily. */
 export interface EntityRef {
@@ -32,14 +31,8 @@ export function createContext(services: Services, actor: string, log: FastifyBas
 
 /** An entity reference for an urn, or undefined for text that is not an urn of a known type. */
 export function refOf(services: Services, urn: unknown): EntityRef | undefined {
-  if (typeof urn !== 'string') return undefined;
-  try {
-    const parsed = parseUrn(urn);
-    const entity = services.registry.entity(parsed.entityType);
-    return entity ? { urn, entityName: entity.name } : undefined;
-  } catch {
-    return undefined;
-  }
+  const entity = services.registry.entityOfUrn(urn);
+  return entity ? { urn: urn as string, entityName: entity.name } : undefined;
 }
 
 /** The latest value of one aspect of an entity, or undefined. */

@@ -4,6 +4,7 @@
  * full text is matched, case-insensitive comparison, LIKE) is behind a small dialect; placeholders
  * are written `?` and a backend renumbers them if it needs to.
  */
+import { NUMERIC } from './rows.js';
 import { TEXT_WEIGHTS } from '../../indexing/searchRow.js';
 import type { Criterion, SearchQuery } from '../types.js';
 
@@ -25,7 +26,6 @@ export interface Sql {
   params: unknown[];
 }
 
-const NUMERIC = /^-?\d+(\.\d+)?$/;
 
 /** LIKE pattern for a literal text, with `\` as the escape character. */
 export function likeEscape(text: string): string {

@@ -37,7 +37,6 @@ import type {
   Store,
   StoreTx,
   StoredChangeLogEvent,
-  SystemMetadata,
   TimeseriesRange,
   TimeseriesRow,
   AspectKey,
@@ -82,7 +81,6 @@ function statements(db: Db) {
        ORDER BY timestamp_millis DESC, event_granularity, partition, message_id LIMIT ?`,
     ),
     appendChangeLog: db.prepare('INSERT INTO change_log (entity_urn, aspect, change_type, event, created_on) VALUES (?, ?, ?, ?, ?)'),
-    allLatestRows: db.prepare<[string], RawAspect>('SELECT * FROM aspect WHERE urn = ? AND version = 0'),
     runRows: db.prepare<[string, string], RawAspect>('SELECT * FROM aspect WHERE run_id = ? AND urn = ? ORDER BY aspect, version'),
     upsertDoc: db.prepare<[string, string, number, string], { id: number }>(
       `INSERT INTO search_doc (urn, entity_type, removed, row) VALUES (?, ?, ?, ?)
@@ -190,7 +188,7 @@ export class SqliteStore implements Store {
       const info = this.w.appendChangeLog.run(event.entityUrn, event.aspectName, event.changeType, JSON.stringify(event), event.created.time);
       return Number(info.lastInsertRowid);
     },
-    getLatestAspects: async (urn) => this.w.allLatestRows.all(urn).map(toAspectRow),
+    getLatestAspects: async (urn) => this.w.allLatest.all(urn).map(toAspectRow),
     getRunRows: async (urn, runId) => this.w.runRows.all(runId, urn).map(toAspectRow),
     putDerived: async (row, edges) => {
       const { id } = this.w.upsertDoc.get(row.urn, row.entityType, row.removed ? 1 : 0, JSON.stringify(row))!;
