@@ -1,12 +1,9 @@
 /** The operator commands of the `catalog` program: delete (one entity, or a platform beyond 10,000), rollback, runs. */
 import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../src/actors.js';
 import { buildProposal } from '../src/service/proposals.js';
-import { CATALOG_CMD, enc, http, mcp, startTestServer, type TestServer } from './helpers.js';
-
-const run = promisify(execFile);
+import { CATALOG_CMD, enc, http, mcp, runCatalog, startTestServer, type TestServer } from './helpers.js';
 
 let s: TestServer;
 let token: string;
@@ -16,16 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => s.close());
 
-async function catalog(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const [cmd, ...pre] = CATALOG_CMD;
-  try {
-    const { stdout, stderr } = await run(cmd, [...pre, ...args, '--server', s.url, '--token', token], { env: { ...process.env, CATALOG_SERVER: '' }, maxBuffer: 64 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const catalog = (...args: string[]) => runCatalog([...args, '--server', s.url, '--token', token]);
 
 const get = (path: string) => http(`${s.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
 const post = (path: string, body: unknown) => http(`${s.url}${path}`, { body, headers: { authorization: `Bearer ${token}` } });
@@ -80,6 +68,22 @@ describe('catalog delete', () => {
     expect(await count('other')).toBe(3);
   }, 600_000);
 
+  it('soft-deletes the entities of one type on a platform: hidden from search, still readable', async () => {
+    const chart = 'urn:li:chart:(soft,churn)';
+    await load('soft', 3);
+    await post('/aspects?action=ingestProposalBatch', {
+      proposals: [mcp(chart, 'status', { removed: false }), mcp(chart, 'dataPlatformInstance', { platform: 'urn:li:dataPlatform:soft' })],
+    });
+    expect(await count('soft')).toBe(4);
+    const done = await catalog('delete', '--platform', 'soft', '--entity-type', 'dataset', '--force');
+    expect(done.code).toBe(0);
+    expect(done.stderr).toContain('soft-deleted 3 of 3 entities');
+    expect((await get(`/entitiesV2/${enc(ds('soft', 't0'))}`)).body.aspects.status.value).toEqual({ removed: true });
+    // The chart on the same platform is not of the type asked for.
+    expect(await count('soft')).toBe(1);
+    expect((await get(`/entitiesV2/${enc(chart)}`)).body.aspects.status.value).toEqual({ removed: false });
+  });
+
   it('asks before deleting a platform and deletes nothing when not told yes', async () => {
     await load('asked', 2);
     const [cmd, ...pre] = CATALOG_CMD;
@@ -110,5 +114,14 @@ describe('catalog rollback and catalog runs', () => {
     expect(done.stdout).toMatch(/rolled back run cli-run-1: 1 entities, 3 aspect rows, 2 aspects reverted, 1 entities deleted/);
     expect((await post('/entities?action=exists', { urn })).body.value).toBe(false);
     expect((await catalog('runs', 'show', 'cli-run-1')).stdout).toContain('has no stored rows');
+  });
+
+  it('rolls back with --safe: the entities the run created are soft-deleted, not removed', async () => {
+    const urn = ds('runs', 'safe');
+    await post('/aspects?action=ingestProposal', { proposal: { ...mcp(urn, 'datasetProperties', { description: 'kept as removed' }), systemMetadata: { runId: 'cli-run-safe' } } });
+    const done = await catalog('rollback', '--run-id', 'cli-run-safe', '--safe');
+    expect(done.stdout).toMatch(/1 entities soft-deleted/);
+    expect((await post('/entities?action=exists', { urn })).body.value).toBe(true);
+    expect((await get(`/entitiesV2/${enc(urn)}`)).body.aspects.status.value).toEqual({ removed: true });
   });
 });

@@ -3,14 +3,12 @@
  * prints an admin token once and says how to use it, later starts do not, and `catalog token create`
  * mints a working token on the database directly.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CATALOG_CMD, enc, freePort, http, tempDir, waitHealthy } from './helpers.js';
+import { CATALOG_CMD, enc, freePort, http, runCatalog, tempDir, waitHealthy } from './helpers.js';
 
-const run = promisify(execFile);
 const dir = tempDir();
 const database = `sqlite:${join(dir, 'catalog.db')}`;
 const running: ChildProcess[] = [];
@@ -44,16 +42,7 @@ async function stop(proc: ChildProcess): Promise<void> {
   await new Promise((done) => (proc.exitCode !== null ? done(null) : proc.once('exit', done)));
 }
 
-async function catalog(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const [cmd, ...pre] = CATALOG_CMD;
-  try {
-    const { stdout, stderr } = await run(cmd, [...pre, ...args], { env: defaultEnv() });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const catalog = (...args: string[]) => runCatalog(args, defaultEnv());
 
 const ADMIN = 'urn:li:corpuser:datahub';
 
@@ -77,7 +66,7 @@ describe('a fresh catalog with the default configuration', () => {
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toMatch(/refused the token \(401\): Authentication required.*--token/);
     const ingested = await catalog('ingest', resolve(import.meta.dirname, '../examples'), '--server', first.url, '--token', token!);
-    expect(ingested.stdout).toMatch(/ 0 rejected/);
+    expect(Number(/(\d+) written, 0 rejected/.exec(ingested.stdout)?.[1])).toBeGreaterThan(100);
     expect(ingested.code).toBe(0);
     await stop(first.proc);
 

@@ -1,5 +1,7 @@
 /** Starting a real server on a temporary SQLite database for end-to-end tests. */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
@@ -150,6 +152,18 @@ if (!hasFixtures) {
 
 /** Command line that runs the `catalog` program from source (no build needed). */
 export const CATALOG_CMD = [process.execPath, '--import', 'tsx', resolve(import.meta.dirname, '../src/cli/bin.ts')];
+
+/** Runs the `catalog` program to its end; by default without a CATALOG_SERVER from the environment. */
+export async function runCatalog(args: readonly string[], env: NodeJS.ProcessEnv = { ...process.env, CATALOG_SERVER: '' }): Promise<{ code: number; stdout: string; stderr: string }> {
+  const [cmd, ...pre] = CATALOG_CMD;
+  try {
+    const { stdout, stderr } = await promisify(execFile)(cmd, [...pre, ...args], { env, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
 
 /** A TCP port free at the time of asking. */
 export async function freePort(): Promise<number> {

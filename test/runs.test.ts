@@ -102,6 +102,7 @@ describe('runs', () => {
   it('roll back safely: entities the run created are soft-deleted, and entities others wrote to are named unsafe', async () => {
     await ingest('safe-1', firstRun('safe'));
     await ingest('safe-2', [mcp(ds('safe.a'), 'globalTags', { tags: [{ tag: 'urn:li:tag:kept' }] })]);
+    expect((await post('/entities?action=search', { entity: 'dataset', input: 'wombat', start: 0, count: 50 })).body.value.entities).toContain(ds('safe.b'));
     const dry = await post('/runs?action=rollback', { runId: 'safe-1', dryRun: true, safe: true });
     expect(dry.body.value.unsafeEntities).toEqual([{ urn: ds('safe.a') }]);
 
@@ -111,6 +112,15 @@ describe('runs', () => {
     expect(after.body.aspects.globalTags.value).toEqual({ tags: [{ tag: 'urn:li:tag:kept' }] });
     expect(after.body.aspects.datasetProperties).toBeUndefined();
     expect((await post('/entities?action=search', { entity: 'dataset', input: 'wombat', start: 0, count: 50 })).body.value.entities).not.toContain(ds('safe.b'));
+  });
+
+  it('take the deprecated hardDelete flag as the opposite of safe, and default to safe', async () => {
+    await ingest('flag-hard', [mcp(ds('flag.hard'), 'datasetProperties', { description: 'h' })]);
+    await ingest('flag-default', [mcp(ds('flag.default'), 'datasetProperties', { description: 'd' })]);
+    await post('/runs?action=rollback', { runId: 'flag-hard', hardDelete: true });
+    await post('/runs?action=rollback', { runId: 'flag-default' });
+    expect((await post('/entities?action=exists', { urn: ds('flag.hard') })).body.value).toBe(false);
+    expect((await http(`${s.url}/entitiesV2/${enc(ds('flag.default'))}`)).body.aspects.status.value).toEqual({ removed: true });
   });
 
   it('refuses a rollback without a runId', async () => {

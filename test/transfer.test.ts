@@ -65,10 +65,12 @@ describe.skipIf(!hasFixtures)('export and import', () => {
   it('the imported catalog answers reads, history, search, browse, relationships and timeseries alike', async () => {
     const same = async (path: string, body?: unknown) => {
       const [x, y] = await Promise.all([http(a.url + path, body ? { body } : {}), http(b.url + path, body ? { body } : {})]);
+      expect(x.status, path).toBe(200);
       expect(y.status, path).toBe(x.status);
       expect(y.body, path).toEqual(x.body);
     };
     const urns = (await http(`${a.url}/entities?action=listUrns`, { body: { entity: 'dataset', start: 0, count: 100 } })).body.value.entities;
+    expect(urns.length).toBeGreaterThan(0);
     for (const urn of urns) await same(`/entitiesV2/${enc(urn)}`);
     for (const v of [0, 1, 2]) await same(`/aspects/${enc('urn:li:tag:Legacy')}?aspect=tagProperties&version=${v}`);
     for (const input of ['sample', '*', 'tags:urn:li:tag:Legacy', 'john']) {

@@ -8,7 +8,7 @@ import { createToken } from './token.js';
 import { deleteMany, deleteOne, listRuns, rollback, showRun } from './delete.js';
 import { exportToFile, importFromFile } from './transfer.js';
 
-const DEFAULT_SERVER = process.env.CATALOG_SERVER ?? 'http://localhost:8080';
+const DEFAULT_SERVER = process.env.CATALOG_SERVER || 'http://localhost:8080';
 /** DataHub's CLI reads its token from DATAHUB_GMS_TOKEN; ours from CATALOG_TOKEN first. */
 const DEFAULT_TOKEN = process.env.CATALOG_TOKEN || process.env.DATAHUB_GMS_TOKEN || undefined;
 

@@ -132,7 +132,7 @@ describe('change types', () => {
   it('a failure rolls back every write of the batch', async () => {
     await write.apply([proposal('status', { removed: false })], { actor });
     const other = 'urn:li:tag:rollback';
-    await expect(write.apply([proposal('tagProperties', { name: 'x' }, {}, other), proposal('status', { removed: true }, { changeType: 'CREATE' })], { actor })).rejects.toThrow();
+    await expect(write.apply([proposal('tagProperties', { name: 'x' }, {}, other), proposal('status', { removed: true }, { changeType: 'CREATE' })], { actor })).rejects.toThrow(/already exists/);
     expect(await latest('tagKey', other)).toBeUndefined();
     expect((await store.readChangeLog(0, 100)).some((e) => e.entityUrn === other)).toBe(false);
   });
