@@ -12,6 +12,7 @@ import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { parseUrn, tryParseUrn } from '../urn.js';
 import { badRequest, conflict } from './errors.js';
+import { tagUpdateAspects, updateAspects } from './entityUpdates.js';
 import { buildProposal, deleteEntityProposal, type Proposal } from './proposals.js';
 import type { WritePath } from './writePath.js';
 
@@ -369,6 +370,23 @@ export class EditService {
     const grant = await this.authorizeAspect(actor, urn, entity.keyAspect.name, true);
     if (tryParseUrn(urn)?.entityType !== entityType || !(await this.exists(urn))) throw badRequest(`Failed to delete ${urn}. Entity does not exist.`);
     await this.apply([deleteEntityProposal(this.registry, urn)], actor, grant);
+  }
+
+  /** update<Entity>: the aspects its input names replace the stored ones. */
+  async updateEntity(urn: string, input: Record<string, any>, actor: string): Promise<void> {
+    const entity = this.registry.entityOfUrn(urn);
+    if (!entity) throw badRequest(`Failed to update resource with urn ${urn}. Entity does not exist.`);
+    await this.upserts(urn, updateAspects(entity, input, actor, this.now()), actor);
+  }
+
+  async updateTag(urn: string, input: Record<string, any>, actor: string): Promise<void> {
+    await this.upserts(urn, tagUpdateAspects(input, actor, this.now()), actor);
+  }
+
+  /** updateCorpUserProperties: the given fields of the user's editable info, under their stored names. */
+  async updateUserProperties(urn: string, input: Record<string, any>, actor: string): Promise<void> {
+    const { platformUrns, personaUrn, ...rest } = input;
+    await this.mergeFields(urn, 'corpUserEditableInfo', { ...rest, platforms: platformUrns, persona: personaUrn }, actor);
   }
 
   /** Whole-aspect writes of the update<Entity> mutations, as proposals already built by the caller. */

@@ -15,60 +15,12 @@ const done = async (work: Promise<unknown>) => {
   return true;
 };
 
-/** Owners of an update<Entity> input, as an ownership aspect (the list replaces the stored one). */
-function ownershipAspect(update: Json, actor: string, now: number) {
-  return {
-    owners: update.owners.map((o: Json) => ({ owner: o.owner, type: o.type ?? 'NONE', ...(o.ownershipTypeUrn ? { typeUrn: o.ownershipTypeUrn } : {}) })),
-    lastModified: { time: now, actor },
-  };
-}
-
-const tagsAspect = (update: Json) => ({ tags: (update.tags ?? []).map((t: Json) => ({ tag: t.tag.urn })) });
-
-/** The aspects an update<Entity> input writes, by input field. */
-function updateAspects(entityName: string, input: Json, actor: string, now: number): Json {
-  const aspects: Json = {};
-  if (input.ownership) aspects.ownership = ownershipAspect(input.ownership, actor, now);
-  const tags = input.tags ?? input.globalTags;
-  if (tags) aspects.globalTags = tagsAspect(tags);
-  if (input.deprecation) aspects.deprecation = { deprecated: input.deprecation.deprecated, note: input.deprecation.note ?? '', actor, ...(input.deprecation.decommissionTime != null ? { decommissionTime: input.deprecation.decommissionTime } : {}) };
-  if (input.institutionalMemory) {
-    aspects.institutionalMemory = {
-      elements: input.institutionalMemory.elements.map((e: Json) => ({ url: e.url, description: e.description ?? '', createStamp: { time: e.createdAt ?? now, actor: e.author } })),
-    };
-  }
-  if (input.editableSchemaMetadata) {
-    aspects.editableSchemaMetadata = {
-      editableSchemaFieldInfo: input.editableSchemaMetadata.editableSchemaFieldInfo.map((f: Json) => ({
-        fieldPath: f.fieldPath,
-        ...(f.description != null ? { description: f.description } : {}),
-        ...(f.globalTags ? { globalTags: tagsAspect(f.globalTags) } : {}),
-      })),
-      created: { time: now, actor },
-      lastModified: { time: now, actor },
-    };
-  }
-  if (input.editableProperties) {
-    const EDITABLE: Json = {
-      dataset: 'editableDatasetProperties',
-      chart: 'editableChartProperties',
-      dashboard: 'editableDashboardProperties',
-      dataFlow: 'editableDataFlowProperties',
-      dataJob: 'editableDataJobProperties',
-      notebook: 'editableNotebookProperties',
-    };
-    const stamps = { created: { time: now, actor }, lastModified: { time: now, actor } };
-    aspects[EDITABLE[entityName]] = { ...stamps, ...Object.fromEntries(Object.entries(input.editableProperties).filter(([, v]) => v != null)) };
-  }
-  return aspects;
-}
-
 const updateEntity =
   (entityName: string): Resolver =>
   async (_root, { urn, input }, ctx) => {
     const ref = clientRef(ctx, urn);
     if (ref.entityName !== entityName) throw badRequest(`urn ${urn} is not of entity type ${entityName}`);
-    await ctx.services.edits.upserts(ref.urn, updateAspects(entityName, input, ctx.actor, Date.now()), ctx.actor);
+    await ctx.services.edits.updateEntity(ref.urn, input, ctx.actor);
     ctx.aspects.clear(ref.urn);
     return ref;
   };
@@ -88,16 +40,13 @@ export function mutationResolvers(): Record<string, Resolver> {
     updateDataJob: updateEntity('dataJob'),
     updateTag: async (_root, { urn, input }, ctx) => {
       const ref = clientRef(ctx, urn);
-      const aspects: Json = { tagProperties: { name: input.name, ...(input.description != null ? { description: input.description } : {}) } };
-      if (input.ownership) aspects.ownership = ownershipAspect(input.ownership, ctx.actor, Date.now());
-      await ctx.services.edits.upserts(ref.urn, aspects, ctx.actor);
+      await ctx.services.edits.updateTag(ref.urn, input, ctx.actor);
       ctx.aspects.clear(ref.urn);
       return ref;
     },
     updateCorpUserProperties: async (_root, { urn, input }, ctx) => {
       const ref = clientRef(ctx, urn);
-      const { platformUrns, personaUrn, ...rest } = input as Json;
-      await ctx.services.edits.mergeFields(ref.urn, 'corpUserEditableInfo', { ...rest, platforms: platformUrns, persona: personaUrn }, ctx.actor);
+      await ctx.services.edits.updateUserProperties(ref.urn, input, ctx.actor);
       ctx.aspects.clear(ref.urn);
       return ref;
     },
