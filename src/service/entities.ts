@@ -91,12 +91,17 @@ export class EntityService {
     return this.store.countAspect(aspectName, urnLike);
   }
 
+  /** How many entities of a type there are (soft-deleted ones included). */
+  async countEntities(entityName: string): Promise<number> {
+    return this.store.countAspect(resolveEntity(this.registry, entityName).keyAspect.name);
+  }
+
   /** The urns of an entity type, in urn order. */
   async listUrns(entityName: string, start: number, count: number): Promise<{ entities: string[]; start: number; count: number; total: number }> {
     const entity = resolveEntity(this.registry, entityName);
     if (!Number.isInteger(start) || start < 0 || !Number.isInteger(count) || count < 0) throw badRequest('start and count must be non-negative integers');
     const entities = await this.store.listUrns({ aspect: entity.keyAspect.name, start, limit: count });
-    return { entities, start, count: entities.length, total: await this.store.countAspect(entity.keyAspect.name) };
+    return { entities, start, count: entities.length, total: await this.countEntities(entity.name) };
   }
 
   private withKey(entity: EntitySpec, urn: string, rows: readonly AspectRow[]): AspectRow[] {

@@ -136,10 +136,7 @@ export function queryResolvers(entityNames: readonly string[]): Record<string, R
     getEntityCounts: async (_root, { input }, ctx) => {
       const entities = input?.types && input.types.length > 0 ? typesOf(input.types) : ctx.services.search.entityTypes([]).map((e) => e.name);
       const counts = [];
-      for (const entity of entities) {
-        const spec = ctx.services.registry.entity(entity)!;
-        counts.push({ entityType: entityEnum(entity), count: await ctx.services.store.countAspect(spec.keyAspect.name) });
-      }
+      for (const entity of entities) counts.push({ entityType: entityEnum(entity), count: await ctx.services.entities.countEntities(entity) });
       return { counts };
     },
   };
