@@ -52,6 +52,14 @@ describe('buildSearchDocument', () => {
     expect(weightBucket(0.1)).toBe(3);
   });
 
+  it('keys the values that are looked up by value, and leaves free text out of that index', () => {
+    const row = buildSearchRow(dataset, buildSearchDocument(dataset, URN, new Map([...aspects, ['schemaMetadata', { fields: [{ fieldPath: 'order_id', description: 'the order' }] }]])));
+    expect(row.values.fieldPaths).toEqual(['order_id']);
+    expect(row.keyed).toEqual(expect.arrayContaining(['urn', 'platform', 'origin', 'tags', 'hasTags', 'removed']));
+    expect(row.keyed).not.toContain('fieldPaths');
+    expect(row.keyed).not.toContain('fieldDescriptions');
+  });
+
   it('splits camel case for full text, lower-cases and drops accents and punctuation', () => {
     expect(splitWords('SampleKafkaDataset')).toBe('SampleKafkaDataset Sample Kafka Dataset');
     expect(splitWords('plain')).toBe('plain');

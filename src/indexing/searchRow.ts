@@ -13,6 +13,12 @@ export interface SearchRow {
   removed: boolean;
   /** Field → values, each as text (booleans `true`/`false`), for filters, facets and exact match. */
   values: Record<string, string[]>;
+  /**
+   * The fields of `values` that are also looked up by value across entities (autocomplete, browse,
+   * filters); the others (column names and descriptions…) are only read entity by entity, and
+   * keeping them out of the by-value index saves most of its writes.
+   */
+  keyed: string[];
   /** Full-text words by weight, space-separated: [A (boost ≥ 8, and the urn), B (≥ 2), C (≥ 0.9), D (lower)]. */
   text: [string, string, string, string];
 }
@@ -50,8 +56,18 @@ export function textTokens(text: string): string[] {
     .filter((t) => t.length > 0);
 }
 
+/** Computed once per entity type: the registry does not change while the process runs. */
+function perEntity<T>(compute: (entity: EntitySpec) => T): (entity: EntitySpec) => T {
+  const cache = new WeakMap<EntitySpec, T>();
+  return (entity) => {
+    let value = cache.get(entity);
+    if (value === undefined) cache.set(entity, (value = compute(entity)));
+    return value;
+  };
+}
+
 /** Full-text boosts of an entity type's default-query fields, by field name (the urn counts as 10). */
-export function textFields(entity: EntitySpec): Map<string, number> {
+export const textFields = perEntity((entity: EntitySpec): Map<string, number> => {
   const boosts = new Map<string, number>([['urn', 10]]);
   for (const aspect of entity.aspects.values()) {
     for (const f of aspect.searchable) {
@@ -59,7 +75,22 @@ export function textFields(entity: EntitySpec): Map<string, number> {
     }
   }
   return boosts;
-}
+});
+
+/** Free-text fields, matched through the full text; filters on them still work, entity by entity. */
+const UNKEYED_TYPES = new Set(['TEXT', 'TEXT_PARTIAL', 'WORD_GRAM']);
+
+/** Fields looked up by value: all but free text that is neither a filter nor autocompleted. */
+export const isKeyed = perEntity((entity: EntitySpec): ((field: string) => boolean) => {
+  const unkeyed = new Set<string>();
+  const keyed = new Set<string>();
+  for (const aspect of entity.aspects.values()) {
+    for (const f of aspect.searchable) {
+      (UNKEYED_TYPES.has(f.fieldType) && !f.addToFilters && !f.enableAutocomplete ? unkeyed : keyed).add(f.fieldName);
+    }
+  }
+  return (field) => keyed.has(field) || !unkeyed.has(field);
+});
 
 const asText = (v: Scalar) => (typeof v === 'string' ? v : String(v));
 
@@ -67,11 +98,19 @@ export function buildSearchRow(entity: EntitySpec, doc: SearchDocument): SearchR
   const boosts = textFields(entity);
   const text: [string[], string[], string[], string[]] = [[], [], [], []];
   const values: Record<string, string[]> = {};
+  const keyed = isKeyed(entity);
   for (const [field, list] of Object.entries(doc.fields)) {
     values[field] = list.map(asText);
     const boost = boosts.get(field);
     if (boost === undefined) continue;
     for (const v of list) if (typeof v === 'string') text[weightBucket(boost)].push(textTokens(v).join(' '));
   }
-  return { urn: doc.urn, entityType: doc.entityType, removed: doc.removed, values, text: text.map((t) => t.join(' ')) as SearchRow['text'] };
+  return {
+    urn: doc.urn,
+    entityType: doc.entityType,
+    removed: doc.removed,
+    values,
+    keyed: Object.keys(values).filter(keyed),
+    text: text.map((t) => t.join(' ')) as SearchRow['text'],
+  };
 }

@@ -31,6 +31,7 @@ const searchRow = (urn: string, name: string, removed = false): SearchRow => ({
   entityType: 'tag',
   removed,
   values: { urn: [urn], id: [name], removed: [String(removed)] },
+  keyed: ['urn', 'id', 'removed'],
   text: [`${name} urn li tag ${name}`, '', '', ''],
 });
 

@@ -90,4 +90,12 @@ export const migrations: readonly string[] = [
   UPDATE timeseries SET run_id = system_metadata::jsonb->>'runId' WHERE system_metadata IS NOT NULL;
   CREATE INDEX timeseries_run ON timeseries (run_id, urn) WHERE run_id IS NOT NULL;
   `,
+  `
+  -- Only values looked up by value (autocomplete, browse) are in the by-value indexes (see SQLite's).
+  ALTER TABLE search_value ADD COLUMN keyed smallint NOT NULL DEFAULT 1;
+  DROP INDEX search_value_field;
+  DROP INDEX search_value_prefix;
+  CREATE INDEX search_value_field ON search_value (field, lower(value)) WHERE keyed = 1;
+  CREATE INDEX search_value_prefix ON search_value (field, lower(value) text_pattern_ops) WHERE keyed = 1;
+  `,
 ];

@@ -181,12 +181,13 @@ class PgTx implements StoreTx {
       [row.urn, row.entityType, row.removed ? 1 : 0, JSON.stringify(row), a, b, c, d],
     );
     await run(this.client, 'DELETE FROM search_value WHERE urn = ?', [row.urn]);
-    const values = Object.entries(row.values).flatMap(([field, list]) => list.map((value) => [field, value, NUMERIC.test(value) ? Number(value) : null] as const));
+    const keyed = new Set(row.keyed);
+    const values = Object.entries(row.values).flatMap(([field, list]) => list.map((value) => [field, value, NUMERIC.test(value) ? Number(value) : null, keyed.has(field) ? 1 : 0] as const));
     if (values.length > 0) {
       await this.client.query(
-        `INSERT INTO search_value (urn, field, value, num)
-         SELECT $1, f, v, n FROM unnest($2::text[], $3::text[], $4::float8[]) AS t(f, v, n) ON CONFLICT DO NOTHING`,
-        [row.urn, values.map((x) => x[0]), values.map((x) => x[1]), values.map((x) => x[2])],
+        `INSERT INTO search_value (urn, field, value, num, keyed)
+         SELECT $1, f, v, n, k FROM unnest($2::text[], $3::text[], $4::float8[], $5::smallint[]) AS t(f, v, n, k) ON CONFLICT DO NOTHING`,
+        [row.urn, values.map((x) => x[0]), values.map((x) => x[1]), values.map((x) => x[2]), values.map((x) => x[3])],
       );
     }
     await run(this.client, 'DELETE FROM edge WHERE source = ?', [row.urn]);

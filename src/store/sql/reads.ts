@@ -14,7 +14,7 @@ export function autocompleteSql(dialect: SearchDialect, entityTypes: readonly st
   return {
     text: `SELECT v.value AS value, min(length(v.value)) AS len FROM search_value v JOIN search_doc d ON d.urn = v.urn
       WHERE d.entity_type IN (${list(entityTypes.length)}) AND d.removed = 0
-        AND v.field IN (${list(fields.length)})
+        AND v.keyed = 1 AND v.field IN (${list(fields.length)})
         AND (${dialect.likeIgnoringCase('v.value')} OR ${dialect.likeIgnoringCase('v.value')})${f ? ` AND ${f}` : ''}
       GROUP BY v.value ORDER BY len, v.value LIMIT ?`,
     params,
@@ -29,7 +29,7 @@ export function browsePathsSql(dialect: SearchDialect, q: BrowseQuery): Sql {
   const f = filterSql(q.filter, params, dialect);
   return {
     text: `SELECT v.urn AS urn, v.value AS path FROM search_value v JOIN search_doc d ON d.urn = v.urn
-      WHERE d.entity_type = ? AND d.removed = 0 AND v.field = 'browsePaths'
+      WHERE d.entity_type = ? AND d.removed = 0 AND v.keyed = 1 AND v.field = 'browsePaths'
         AND (v.value = ? OR substr(v.value, 1, ?) = ?)${f ? ` AND ${f}` : ''}
       ORDER BY v.urn, v.value`,
     params,

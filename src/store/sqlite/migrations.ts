@@ -86,4 +86,12 @@ export const migrations: readonly string[] = [
   UPDATE timeseries SET run_id = json_extract(system_metadata, '$.runId') WHERE system_metadata IS NOT NULL;
   CREATE INDEX timeseries_run ON timeseries (run_id, urn) WHERE run_id IS NOT NULL;
   `,
+  `
+  -- Only values looked up by value (autocomplete, browse) are in the by-value index: free text such as
+  -- column names and descriptions made most of its writes, each into a random page. Existing rows stay
+  -- keyed until restoreIndices rewrites them.
+  ALTER TABLE search_value ADD COLUMN keyed INTEGER NOT NULL DEFAULT 1;
+  DROP INDEX search_value_field;
+  CREATE INDEX search_value_key ON search_value (field, value COLLATE NOCASE) WHERE keyed = 1;
+  `,
 ];

@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { GroupCommit } from './groupCommit.js';
 import { migrations } from './migrations.js';
 import { NUMERIC, toAspectRow, toTimeseriesRow, type RawAspect, type RawTimeseries } from '../sql/rows.js';
 import {
@@ -23,6 +24,7 @@ import {
   scanTimeseriesSql,
 } from '../sql/reads.js';
 import { hitsSql, orderSql } from '../sql/search.js';
+import { derivedChange } from '../sql/derivedChange.js';
 import { deleteTimeseriesSql, runIdOf } from '../sql/writes.js';
 import { sqliteDialect } from './dialect.js';
 import type {
@@ -88,11 +90,15 @@ function statements(db: Db) {
        RETURNING id`,
     ),
     docId: db.prepare<[string], { id: number }>('SELECT id FROM search_doc WHERE urn = ?'),
+    doc: db.prepare<[string], { id: number; row: string }>('SELECT id, row FROM search_doc WHERE urn = ?'),
+    edgesFrom: db.prepare<[string], Edge>('SELECT source, type, destination, aspect FROM edge WHERE source = ?'),
+    deleteValue: db.prepare('DELETE FROM search_value WHERE urn = ? AND field = ? AND value = ?'),
+    deleteEdge: db.prepare('DELETE FROM edge WHERE source = ? AND type = ? AND destination = ? AND aspect = ?'),
     deleteDoc: db.prepare('DELETE FROM search_doc WHERE urn = ?'),
     deleteText: db.prepare('DELETE FROM search_text WHERE rowid = ?'),
     insertText: db.prepare('INSERT INTO search_text (rowid, a, b, c, d) VALUES (?, ?, ?, ?, ?)'),
     deleteValues: db.prepare('DELETE FROM search_value WHERE urn = ?'),
-    insertValue: db.prepare('INSERT OR IGNORE INTO search_value (urn, field, value, num) VALUES (?, ?, ?, ?)'),
+    insertValue: db.prepare('INSERT OR IGNORE INTO search_value (urn, field, value, num, keyed) VALUES (?, ?, ?, ?, ?)'),
     deleteEdges: db.prepare('DELETE FROM edge WHERE source = ?'),
     insertEdge: db.prepare('INSERT OR IGNORE INTO edge (source, type, destination, aspect) VALUES (?, ?, ?, ?)'),
     insertSetting: db.prepare('INSERT OR IGNORE INTO setting (name, value) VALUES (?, ?)'),
@@ -108,8 +114,7 @@ export class SqliteStore implements Store {
   private readonly reader: Db;
   private readonly w: ReturnType<typeof statements>;
   private readonly r: ReturnType<typeof statements>;
-  /** Tail of the queue of transactions: each one starts when the previous has settled. */
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly commits: GroupCommit;
   private closed = false;
 
   constructor(path: string) {
@@ -125,24 +130,13 @@ export class SqliteStore implements Store {
     if (!memory) this.reader.pragma('busy_timeout = 5000');
     this.w = statements(this.writer);
     this.r = this.reader === this.writer ? this.w : statements(this.reader);
+    this.commits = new GroupCommit(this.writer);
   }
 
+  /** Transactions waiting together share one durable commit (groupCommit.ts). */
   transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
-    const run = async (): Promise<T> => {
-      if (this.closed) throw new Error('store is closed');
-      this.writer.exec('BEGIN IMMEDIATE');
-      try {
-        const result = await fn(this.tx);
-        this.writer.exec('COMMIT');
-        return result;
-      } catch (err) {
-        if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
-        throw err;
-      }
-    };
-    const result = this.queue.then(run, run);
-    this.queue = result.catch(() => undefined);
-    return result;
+    if (this.closed) return Promise.reject(new Error('store is closed'));
+    return this.commits.run(() => fn(this.tx));
   }
 
   private readonly tx: StoreTx = {
@@ -191,15 +185,20 @@ export class SqliteStore implements Store {
     getLatestAspects: async (urn) => this.w.allLatest.all(urn).map(toAspectRow),
     getRunRows: async (urn, runId) => this.w.runRows.all(runId, urn).map(toAspectRow),
     putDerived: async (row, edges) => {
-      const { id } = this.w.upsertDoc.get(row.urn, row.entityType, row.removed ? 1 : 0, JSON.stringify(row))!;
-      this.w.deleteText.run(id);
-      this.w.insertText.run(id, ...row.text);
-      this.w.deleteValues.run(row.urn);
-      for (const [field, values] of Object.entries(row.values)) {
-        for (const value of values) this.w.insertValue.run(row.urn, field, value, NUMERIC.test(value) ? Number(value) : null);
+      const json = JSON.stringify(row);
+      const stored = this.w.doc.get(row.urn);
+      const old = stored && { row: JSON.parse(stored.row) as SearchRow, edges: this.w.edgesFrom.all(row.urn) };
+      const change = derivedChange(old, row, edges);
+      const id = stored?.row === json ? stored.id : this.w.upsertDoc.get(row.urn, row.entityType, row.removed ? 1 : 0, json)!.id;
+      if (change.text) {
+        if (stored) this.w.deleteText.run(id);
+        this.w.insertText.run(id, ...row.text);
       }
-      this.w.deleteEdges.run(row.urn);
-      for (const e of edges) this.w.insertEdge.run(e.source, e.type, e.destination, e.aspect);
+      for (const [field, value] of change.removedValues) this.w.deleteValue.run(row.urn, field, value);
+      const keyed = new Set(row.keyed);
+      for (const [field, value] of change.addedValues) this.w.insertValue.run(row.urn, field, value, NUMERIC.test(value) ? Number(value) : null, keyed.has(field) ? 1 : 0);
+      for (const e of change.removedEdges) this.w.deleteEdge.run(e.source, e.type, e.destination, e.aspect);
+      for (const e of change.addedEdges) this.w.insertEdge.run(e.source, e.type, e.destination, e.aspect);
     },
     deleteDerived: async (urn) => {
       const doc = this.w.docId.get(urn);
@@ -359,8 +358,8 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    await this.queue;
     this.closed = true;
+    await this.commits.idle();
     if (this.reader !== this.writer) this.reader.close();
     this.writer.close();
   }
