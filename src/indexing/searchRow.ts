@@ -80,13 +80,17 @@ export const textFields = perEntity((entity: EntitySpec): Map<string, number> =>
 /** Free-text fields, matched through the full text; filters on them still work, entity by entity. */
 const UNKEYED_TYPES = new Set(['TEXT', 'TEXT_PARTIAL', 'WORD_GRAM']);
 
-/** Fields looked up by value: all but free text that is neither a filter nor autocompleted. */
+/**
+ * Fields looked up by value: all but free text that is not a filter, not autocompleted, not a name
+ * (exact name matches rank first) and not weighted by value.
+ */
 export const isKeyed = perEntity((entity: EntitySpec): ((field: string) => boolean) => {
   const unkeyed = new Set<string>();
   const keyed = new Set<string>();
   for (const aspect of entity.aspects.values()) {
     for (const f of aspect.searchable) {
-      (UNKEYED_TYPES.has(f.fieldType) && !f.addToFilters && !f.enableAutocomplete ? unkeyed : keyed).add(f.fieldName);
+      const byValue = f.addToFilters || f.enableAutocomplete || (f.queryByDefault && f.boostScore >= 8) || Object.keys(f.weightsPerFieldValue).length > 0;
+      (UNKEYED_TYPES.has(f.fieldType) && !byValue ? unkeyed : keyed).add(f.fieldName);
     }
   }
   return (field) => keyed.has(field) || !unkeyed.has(field);

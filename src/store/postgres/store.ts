@@ -24,7 +24,7 @@ import {
   scanAspectsSql,
   scanTimeseriesSql,
 } from '../sql/reads.js';
-import { hitsSql, orderSql, type Sql } from '../sql/search.js';
+import { hitsSql, matchesSql, orderSql, type Sql } from '../sql/search.js';
 import type {
   AspectKey,
   AspectRow,
@@ -287,11 +287,12 @@ export class PostgresStore implements Store {
   async search(q: SearchQuery): Promise<SearchPage> {
     if (q.entityTypes.length === 0) return { total: 0, urns: [], facets: {} };
     const hits = hitsSql(q, pgDialect);
-    const [{ n: total }] = await run<{ n: number }>(this.pool, { text: `SELECT count(*) AS n FROM (${hits.text}) h`, params: hits.params });
+    const matches = matchesSql(q, pgDialect);
+    const [{ n: total }] = await run<{ n: number }>(this.pool, { text: `SELECT count(*) AS n FROM (${matches.text}) h`, params: matches.params });
     const urns = (await run<{ urn: string }>(this.pool, pageSql(q, hits, (params) => orderSql(q, params)))).map((r) => r.urn);
     const facets: SearchPage['facets'] = {};
     if (q.facetFields.length > 0 && total > 0) {
-      for (const r of await run<{ field: string; value: string; n: number }>(this.pool, facetsSql(hits, q.facetFields))) (facets[r.field] ??= {})[r.value] = r.n;
+      for (const r of await run<{ field: string; value: string; n: number }>(this.pool, facetsSql(matches, q.facetFields))) (facets[r.field] ??= {})[r.value] = r.n;
     }
     return { total, urns, facets };
   }

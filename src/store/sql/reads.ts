@@ -73,12 +73,13 @@ export function countAspectSql(aspect: string, urnLike?: string): Sql {
   };
 }
 
-export function facetsSql(hits: Sql, fields: readonly string[]): Sql {
+/** Counts of each value of the facet fields over the matching documents (matchesSql). */
+export function facetsSql(matches: Sql, fields: readonly string[]): Sql {
   return {
     text: `SELECT v.field AS field, v.value AS value, count(*) AS n FROM search_value v
-      WHERE v.field IN (${list(fields.length)}) AND v.urn IN (SELECT urn FROM (${hits.text}) h)
+      WHERE v.field IN (${list(fields.length)}) AND v.urn IN (SELECT urn FROM (${matches.text}) h)
       GROUP BY v.field, v.value`,
-    params: [...fields, ...hits.params],
+    params: [...fields, ...matches.params],
   };
 }
 

@@ -98,6 +98,34 @@ export function filterSql(filter: SearchQuery['filter'], params: unknown[], dial
   return groups.length === 0 ? '' : `(${groups.join(' OR ')})`;
 }
 
+/** The conditions a matching document meets. */
+function whereSql(q: SearchQuery, dialect: SearchDialect, params: unknown[]): string {
+  const where: string[] = [];
+  if (q.words.length > 0) where.push(dialect.matchesAll(q.words, params));
+  params.push(...q.entityTypes);
+  where.push(`d.entity_type IN (${q.entityTypes.map(() => '?').join(', ')})`);
+  if (!q.includeRemoved) where.push('d.removed = 0');
+  const filter = filterSql(q.filter, params, dialect);
+  if (filter) where.push(filter);
+  return where.join(' AND ');
+}
+
+/** The urns of the matching documents, unranked: all that the total and the facets need. */
+export function matchesSql(q: SearchQuery, dialect: SearchDialect): Sql {
+  const params: unknown[] = [];
+  const where = whereSql(q, dialect, params);
+  return { text: `SELECT d.urn AS urn FROM ${dialect.documents(q.words.length > 0)} WHERE ${where}`, params };
+}
+
+/**
+ * Urns having one of some values in some fields, looked up by value once per query (not once per
+ * hit): name and weighted fields are keyed (indexing/searchRow.ts).
+ */
+function urnsWithValue(alias: string, fields: number, dialect: SearchDialect): string {
+  const field = fields === 1 ? `${alias}.field = ?` : `${alias}.field IN (${Array.from({ length: fields }, () => '?').join(', ')})`;
+  return `SELECT ${alias}.urn FROM search_value ${alias} WHERE ${alias}.keyed = 1 AND ${field} AND ${dialect.equalsAnyIgnoringCase(`${alias}.value`, 1)}`;
+}
+
 /** The matching documents with their rank keys, as a FROM/WHERE fragment selecting `urn`, `exact`, `score`. */
 export function hitsSql(q: SearchQuery, dialect: SearchDialect): Sql {
   const params: unknown[] = [];
@@ -106,7 +134,7 @@ export function hitsSql(q: SearchQuery, dialect: SearchDialect): Sql {
     q.phrase && q.nameFields.length > 0
       ? (() => {
           params.push(...q.nameFields, q.phrase);
-          return `CASE WHEN EXISTS (SELECT 1 FROM search_value n WHERE n.urn = d.urn AND n.field IN (${q.nameFields.map(() => '?').join(', ')}) AND ${dialect.equalsAnyIgnoringCase('n.value', 1)}) THEN 0 ELSE 1 END`;
+          return `CASE WHEN d.urn IN (${urnsWithValue('n', q.nameFields.length, dialect)}) THEN 0 ELSE 1 END`;
         })()
       : '1';
   // Lower is better: minus the weights of the columns with a hit; multiplying by a weight below 1
@@ -116,19 +144,12 @@ export function hitsSql(q: SearchQuery, dialect: SearchDialect): Sql {
   const weights = q.weights
     .map((w) => {
       params.push(w.field, w.value);
-      return `(CASE WHEN EXISTS (SELECT 1 FROM search_value w WHERE w.urn = d.urn AND w.field = ? AND ${dialect.equalsAnyIgnoringCase('w.value', 1)}) THEN ${Number(w.weight).toFixed(6)} ELSE 1.0 END)`;
+      return `(CASE WHEN d.urn IN (${urnsWithValue('w', 1, dialect)}) THEN ${Number(w.weight).toFixed(6)} ELSE 1.0 END)`;
     })
     .join(' * ');
   const score = weights ? `${base} * ${weights}` : base;
-
-  const where: string[] = [];
-  if (text) where.push(dialect.matchesAll(q.words, params));
-  params.push(...q.entityTypes);
-  where.push(`d.entity_type IN (${q.entityTypes.map(() => '?').join(', ')})`);
-  if (!q.includeRemoved) where.push('d.removed = 0');
-  const filter = filterSql(q.filter, params, dialect);
-  if (filter) where.push(filter);
-  return { text: `SELECT d.urn AS urn, ${exact} AS exact, ${score} AS score FROM ${dialect.documents(text)} WHERE ${where.join(' AND ')}`, params };
+  const where = whereSql(q, dialect, params);
+  return { text: `SELECT d.urn AS urn, ${exact} AS exact, ${score} AS score FROM ${dialect.documents(text)} WHERE ${where}`, params };
 }
 
 /** ORDER BY for a page of hits: an explicit sort, else exact name matches, score, then urn. */

@@ -23,7 +23,7 @@ import {
   scanAspectsSql,
   scanTimeseriesSql,
 } from '../sql/reads.js';
-import { hitsSql, orderSql } from '../sql/search.js';
+import { hitsSql, matchesSql, orderSql } from '../sql/search.js';
 import { derivedChange } from '../sql/derivedChange.js';
 import { deleteTimeseriesSql, runIdOf } from '../sql/writes.js';
 import { sqliteDialect } from './dialect.js';
@@ -224,12 +224,13 @@ export class SqliteStore implements Store {
   async search(q: SearchQuery): Promise<SearchPage> {
     if (q.entityTypes.length === 0) return { total: 0, urns: [], facets: {} };
     const hits = hitsSql(q, sqliteDialect);
-    const total = this.read<{ n: number }>(`SELECT count(*) AS n FROM (${hits.text})`).get(...hits.params)!.n;
+    const matches = matchesSql(q, sqliteDialect);
+    const total = this.read<{ n: number }>(`SELECT count(*) AS n FROM (${matches.text})`).get(...matches.params)!.n;
     const page = pageSql(q, hits, (params) => orderSql(q, params));
     const urns = this.read<{ urn: string }>(page.text).all(...page.params).map((r) => r.urn);
     const facets: SearchPage['facets'] = {};
     if (q.facetFields.length > 0 && total > 0) {
-      const f = facetsSql(hits, q.facetFields);
+      const f = facetsSql(matches, q.facetFields);
       for (const r of this.read<{ field: string; value: string; n: number }>(f.text).all(...f.params)) (facets[r.field] ??= {})[r.value] = r.n;
     }
     return { total, urns, facets };
