@@ -48,13 +48,15 @@ export function splitWords(text: string): string {
  * FTS5 and PostgreSQL's `simple` tsvector see nothing left to split), so they match alike.
  */
 export function textTokens(text: string): string[] {
-  return splitWords(text)
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((t) => t.length > 0);
+  const words = splitWords(text);
+  // Most catalog text is ASCII: there, accents cannot occur and letters and digits are [a-z0-9].
+  const parts = ASCII.test(words)
+    ? words.toLowerCase().split(/[^a-z0-9]+/)
+    : words.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  return parts.filter((t) => t.length > 0);
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** Computed once per entity type: the registry does not change while the process runs. */
 function perEntity<T>(compute: (entity: EntitySpec) => T): (entity: EntitySpec) => T {

@@ -10,14 +10,15 @@ import type { Registry } from '../registry/registry.js';
 import type { StoreTx } from '../store/types.js';
 import { parseUrn } from '../urn.js';
 
-export async function reindex(tx: StoreTx, registry: Registry, urn: string): Promise<void> {
+/** `written`: latest values this transaction wrote, by aspect name; the others are read from the store. */
+export async function reindex(tx: StoreTx, registry: Registry, urn: string, written?: ReadonlyMap<string, Record<string, unknown>>): Promise<void> {
   const entity = registry.entity(parseUrn(urn).entityType);
   const rows = await tx.getLatestAspects(urn);
   if (!entity || !rows.some((r) => r.aspect === entity.keyAspect.name)) {
     await tx.deleteDerived(urn);
     return;
   }
-  const aspects = new Map(rows.map((r) => [r.aspect, r.value]));
+  const aspects = new Map(rows.map((r) => [r.aspect, written?.get(r.aspect) ?? r.value]));
   const edges: Edge[] = [];
   for (const row of rows) {
     const spec = entity.aspects.get(row.aspect);

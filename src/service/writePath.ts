@@ -83,7 +83,7 @@ export class WritePath {
       for (const p of proposals) await batch.apply(p);
       // Derived rows are written in the same transaction: a read right after the write sees them.
       // An entity whose aspects did not change (an identical re-ingest) keeps the rows it has.
-      for (const urn of batch.changed) await reindex(tx, this.registry, urn);
+      for (const [urn, written] of batch.changed) await reindex(tx, this.registry, urn, written);
       await batch.appendChangeLog();
       return { urns: proposals.map((p) => p.urn), written: batch.written, removed: batch.removed };
     });
@@ -117,8 +117,14 @@ export class WritePath {
 class Batch {
   written = 0;
   readonly removed = { rows: 0, timeseriesRows: 0 };
-  /** Entities with a versioned aspect written or removed, in first-change order. */
-  readonly changed = new Set<string>();
+  /** Entities with a versioned aspect written or removed, in first-change order, with the values written. */
+  readonly changed = new Map<string, Map<string, Record<string, unknown>>>();
+
+  private changedAspects(urn: string): Map<string, Record<string, unknown>> {
+    let aspects = this.changed.get(urn);
+    if (!aspects) this.changed.set(urn, (aspects = new Map()));
+    return aspects;
+  }
   /** Change log events, appended last: on PostgreSQL appending takes the lock that orders commits, so it is held briefly. */
   private readonly events: ChangeLogEvent[] = [];
   private readonly known = new Set<string>();
@@ -203,7 +209,7 @@ class Batch {
     await this.tx.putAspect({ urn, aspect: aspect.name, version: 0, value, systemMetadata, createdOn: this.time, createdBy: this.ctx.actor });
     this.log(entity, urn, { changeType, aspectName: aspect.name, aspect: value, systemMetadata, ...previous(current) });
     this.written++;
-    this.changed.add(urn);
+    this.changedAspects(urn).set(aspect.name, value);
   }
 
   /** Queues a change log event of an entity, stamped with the batch's actor and time. */
@@ -293,7 +299,7 @@ class Batch {
       if (!current) continue;
       const name = current.aspect;
       this.removed.rows += await this.tx.deleteAspect(p.urn, name);
-      this.changed.add(p.urn);
+      this.changedAspects(p.urn).delete(name);
       this.log(p.entity, p.urn, { changeType: 'DELETE', aspectName: name, systemMetadata: sm, ...previous(current) });
       this.written++;
     }

@@ -24,13 +24,29 @@ export interface RawTimeseries {
 
 const parseSm = (t: string | null) => (t === null ? null : (JSON.parse(t) as SystemMetadata));
 
+/**
+ * Value and system metadata are parsed when first read: callers that only need to know which
+ * aspects an entity has (reindexing after a write that holds the values already) skip the parse.
+ */
 export function toAspectRow(r: RawAspect): AspectRow {
+  let value: Record<string, unknown> | undefined;
+  let systemMetadata: SystemMetadata | null | undefined;
   return {
     urn: r.urn,
     aspect: r.aspect,
     version: r.version,
-    value: JSON.parse(r.value) as Record<string, unknown>,
-    systemMetadata: parseSm(r.system_metadata),
+    get value() {
+      return (value ??= JSON.parse(r.value) as Record<string, unknown>);
+    },
+    set value(v) {
+      value = v;
+    },
+    get systemMetadata() {
+      return systemMetadata === undefined ? (systemMetadata = parseSm(r.system_metadata)) : systemMetadata;
+    },
+    set systemMetadata(sm) {
+      systemMetadata = sm;
+    },
     createdOn: r.created_on,
     createdBy: r.created_by,
   };

@@ -84,11 +84,8 @@ function statements(db: Db) {
     ),
     appendChangeLog: db.prepare('INSERT INTO change_log (entity_urn, aspect, change_type, event, created_on) VALUES (?, ?, ?, ?, ?)'),
     runRows: db.prepare<[string, string], RawAspect>('SELECT * FROM aspect WHERE run_id = ? AND urn = ? ORDER BY aspect, version'),
-    upsertDoc: db.prepare<[string, string, number, string], { id: number }>(
-      `INSERT INTO search_doc (urn, entity_type, removed, row) VALUES (?, ?, ?, ?)
-       ON CONFLICT (urn) DO UPDATE SET entity_type = excluded.entity_type, removed = excluded.removed, row = excluded.row
-       RETURNING id`,
-    ),
+    insertDoc: db.prepare<[string, string, number, string], { id: number }>('INSERT INTO search_doc (urn, entity_type, removed, row) VALUES (?, ?, ?, ?) RETURNING id'),
+    updateDoc: db.prepare('UPDATE search_doc SET entity_type = ?, removed = ?, row = ? WHERE id = ?'),
     docId: db.prepare<[string], { id: number }>('SELECT id FROM search_doc WHERE urn = ?'),
     doc: db.prepare<[string], { id: number; row: string }>('SELECT id, row FROM search_doc WHERE urn = ?'),
     edgesFrom: db.prepare<[string], Edge>('SELECT source, type, destination, aspect FROM edge WHERE source = ?'),
@@ -189,7 +186,10 @@ export class SqliteStore implements Store {
       const stored = this.w.doc.get(row.urn);
       const old = stored && { row: JSON.parse(stored.row) as SearchRow, edges: this.w.edgesFrom.all(row.urn) };
       const change = derivedChange(old, row, edges);
-      const id = stored?.row === json ? stored.id : this.w.upsertDoc.get(row.urn, row.entityType, row.removed ? 1 : 0, json)!.id;
+      let id: number;
+      if (!stored) id = this.w.insertDoc.get(row.urn, row.entityType, row.removed ? 1 : 0, json)!.id;
+      else if (stored.row !== json) this.w.updateDoc.run(row.entityType, row.removed ? 1 : 0, json, (id = stored.id));
+      else id = stored.id;
       if (change.text) {
         if (stored) this.w.deleteText.run(id);
         this.w.insertText.run(id, ...row.text);
