@@ -359,6 +359,15 @@ describe.skipIf(!hasFixtures)('search and friends on the bootstrap catalog', () 
       await post('/aspects?action=restoreIndices', {});
       expect((await search({ input: '*' })).numEntities).toBeGreaterThan(8);
     });
+
+    it('restores `limit` urns from row `start`, batch after batch', async () => {
+      const all = await s.services.store.listUrns({ start: 0, limit: 1000 });
+      await s.services.store.clearDerived();
+      const r = await post('/operations?action=restoreIndices', { start: 2, limit: 5, batchSize: 2 });
+      expect(r.body.value).toMatch(/rowsMigrated=5, batches=3/);
+      expect((await s.services.store.dumpDerived()).rows.map((row) => row.urn)).toEqual(all.slice(2, 7));
+      await post('/operations?action=restoreIndices', {});
+    });
   });
 
   it('a search right after a write sees it', async () => {

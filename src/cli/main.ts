@@ -1,12 +1,11 @@
 /** The `catalog` program. */
 import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from '../config.js';
-import { CatalogClient } from './client.js';
-import { formatSummary, ingestFiles } from './ingest.js';
-import { serveForever } from './serve.js';
-import { createToken } from './token.js';
-import { deleteMany, deleteOne, listRuns, rollback, showRun } from './delete.js';
-import { exportToFile, importFromFile } from './transfer.js';
+import type { CatalogClient } from './client.js';
+
+// Each command loads only the modules it runs: `serve` starts without the HTTP client, the file
+// tools and the operator commands (start-up time is one of the service's measured figures).
+const clientOf = async (server: string, token?: string): Promise<CatalogClient> => new (await import('./client.js')).CatalogClient(server, token);
 
 const DEFAULT_SERVER = process.env.CATALOG_SERVER || 'http://localhost:8080';
 /** DataHub's CLI reads its token from DATAHUB_GMS_TOKEN; ours from CATALOG_TOKEN first. */
@@ -35,7 +34,7 @@ export function program(): Command {
         ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
         ...(opts.logLevel ? { LOG_LEVEL: opts.logLevel } : {}),
       });
-      await serveForever(config);
+      await (await import('./serve.js')).serveForever(config);
     });
 
   cmd
@@ -46,6 +45,7 @@ export function program(): Command {
     .option('--token <token>', 'access token (env CATALOG_TOKEN or DATAHUB_GMS_TOKEN)', DEFAULT_TOKEN)
     .option('--batch-size <n>', 'items per request', positiveInt, 100)
     .action(async (paths: string[], opts: { server: string; token?: string; batchSize: number }) => {
+      const { formatSummary, ingestFiles } = await import('./ingest.js');
       const summary = await ingestFiles(paths, { server: opts.server, batchSize: opts.batchSize, ...(opts.token ? { token: opts.token } : {}) });
       console.log(formatSummary(summary));
       if (summary.rejected.length > 0) process.exitCode = 2;
@@ -59,7 +59,7 @@ export function program(): Command {
     .option('--server <url>', 'catalog address (env CATALOG_SERVER)', DEFAULT_SERVER)
     .option('--token <token>', 'access token (env CATALOG_TOKEN or DATAHUB_GMS_TOKEN)', DEFAULT_TOKEN)
     .action(async (opts: { urn: string; aspect?: string[]; server: string; token?: string }) => {
-      const client = new CatalogClient(opts.server, opts.token);
+      const client = await clientOf(opts.server, opts.token);
       const query = opts.aspect ? `?aspects=List(${opts.aspect.map(encodeURIComponent).join(',')})` : '';
       const entity = (await client.get(`/entitiesV2/${encodeURIComponent(opts.urn)}${query}`)) as {
         aspects: Record<string, { value: unknown }>;
@@ -78,6 +78,7 @@ export function program(): Command {
     .option('--out <file>', 'write to this file instead of standard output')
     .action(async (opts: { databaseUrl?: string; out?: string }) => {
       const config = loadConfig(process.env, opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {});
+      const { exportToFile } = await import('./transfer.js');
       const counts = await exportToFile(config, opts.out);
       console.error(`exported ${counts.aspects} aspect rows and ${counts.timeseries} timeseries points`);
     });
@@ -89,6 +90,7 @@ export function program(): Command {
     .option(databaseOption, databaseHelp)
     .action(async (file: string, opts: { databaseUrl?: string }) => {
       const config = loadConfig(process.env, opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {});
+      const { importFromFile } = await import('./transfer.js');
       const counts = await importFromFile(config, file);
       console.error(`imported ${counts.aspects} aspect rows and ${counts.timeseries} timeseries points`);
     });
@@ -116,11 +118,13 @@ export function program(): Command {
     .option(...tokenOption)
     .action(async (o: { urn?: string; platform?: string; entityType?: string; hard?: boolean; aspect?: string; start?: number; end?: number; dryRun?: boolean; force?: boolean; server: string; token?: string }) => {
       if (Boolean(o.urn) === Boolean(o.platform)) throw new Error('give either --urn or --platform');
-      const client = new CatalogClient(o.server, o.token);
+      const client = await clientOf(o.server, o.token);
       if (o.urn) {
+        const { deleteOne } = await import('./delete.js');
         console.log(await deleteOne(client, { urn: o.urn, hard: o.hard === true, ...(o.aspect ? { aspect: o.aspect } : {}), ...(o.start !== undefined ? { start: o.start } : {}), ...(o.end !== undefined ? { end: o.end } : {}) }));
         return;
       }
+      const { deleteMany } = await import('./delete.js');
       const r = await deleteMany(client, { platform: o.platform!, ...(o.entityType ? { entityType: o.entityType } : {}), hard: o.hard === true, dryRun: o.dryRun === true, force: o.force === true, out: process.stdout });
       console.error(o.dryRun ? `${r.matched} entities would be deleted` : `${o.hard ? 'hard' : 'soft'}-deleted ${r.deleted} of ${r.matched} entities`);
     });
@@ -134,7 +138,7 @@ export function program(): Command {
     .option(...serverOption)
     .option(...tokenOption)
     .action(async (o: { runId: string; dryRun?: boolean; safe?: boolean; server: string; token?: string }) => {
-      console.log(await rollback(new CatalogClient(o.server, o.token), o.runId, o.dryRun === true, o.safe === true));
+      console.log(await (await import('./delete.js')).rollback(await clientOf(o.server, o.token), o.runId, o.dryRun === true, o.safe === true));
     });
 
   const runs = cmd.command('runs').description('ingestion runs');
@@ -144,7 +148,7 @@ export function program(): Command {
     .option('--page-size <n>', 'how many', positiveInt, 100)
     .option(...serverOption)
     .option(...tokenOption)
-    .action(async (o: { pageSize: number; server: string; token?: string }) => console.log(await listRuns(new CatalogClient(o.server, o.token), o.pageSize)));
+    .action(async (o: { pageSize: number; server: string; token?: string }) => console.log(await (await import('./delete.js')).listRuns(await clientOf(o.server, o.token), o.pageSize)));
   runs
     .command('show')
     .description('the aspect rows a run wrote')
@@ -152,7 +156,7 @@ export function program(): Command {
     .option('--count <n>', 'how many rows', positiveInt, 100)
     .option(...serverOption)
     .option(...tokenOption)
-    .action(async (runId: string, o: { count: number; server: string; token?: string }) => console.log(await showRun(new CatalogClient(o.server, o.token), runId, o.count)));
+    .action(async (runId: string, o: { count: number; server: string; token?: string }) => console.log(await (await import('./delete.js')).showRun(await clientOf(o.server, o.token), runId, o.count)));
 
   const token = cmd.command('token').description('access tokens');
   token
@@ -164,6 +168,7 @@ export function program(): Command {
     .option(databaseOption, databaseHelp)
     .action(async (opts: { user: string; duration: string; name: string; databaseUrl?: string }) => {
       const config = loadConfig(process.env, opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {});
+      const { createToken } = await import('./token.js');
       const { token: text, metadata, userExists } = await createToken(config, opts);
       console.log(text);
       const expiry = metadata.expiresAt ? `expires ${new Date(metadata.expiresAt).toISOString()}` : 'never expires';

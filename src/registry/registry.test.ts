@@ -1,3 +1,4 @@
+import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parseUrn } from '../urn.js';
 import { loadRegistry, Registry } from './registry.js';
@@ -99,5 +100,14 @@ describe('validation', () => {
     const base = { schemaName: 's', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', fields: [] };
     expect(registry.validate(schema, { ...base, platformSchema: { 'com.linkedin.schema.KafkaSchema': { documentSchema: '{}' } } })).toEqual([]);
     expect(registry.validate(schema, { ...base, platformSchema: { 'com.linkedin.schema.Nope': {} } })[0].message).toMatch(/not a member of this union/);
+  });
+});
+
+describe('aspect schemas', () => {
+  it('are valid JSON Schemas (the service skips this check at start)', () => {
+    const ajv = new Ajv({ strict: false });
+    ajv.addFormat('urn', { type: 'string', validate: () => true });
+    const registry = loadRegistry();
+    for (const aspect of registry.aspects.values()) expect(ajv.validateSchema(aspect.jsonSchema), `${aspect.name}: ${ajv.errorsText()}`).toBe(true);
   });
 });

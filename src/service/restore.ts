@@ -60,16 +60,18 @@ export class RestoreService {
       await apply([resolveUrn(this.registry, args.urn).urnString]);
     } else {
       const max = args.limit ?? (args.urnLike !== undefined ? batchSize : Number.MAX_SAFE_INTEGER);
-      for (let offset = start; result.entities < max; ) {
+      // The first batch skips `start` rows; the next ones continue after the last urn restored.
+      for (let after: string | undefined; result.entities < max; ) {
         const urns = await this.store.listUrns({
           ...(args.urnLike !== undefined ? { urnLike: args.urnLike } : {}),
           ...(args.aspect !== undefined ? { aspect: args.aspect } : {}),
-          start: offset,
+          ...(after !== undefined ? { after } : {}),
+          start: after === undefined ? start : 0,
           limit: Math.min(batchSize, max - result.entities),
         });
         if (urns.length === 0) break;
         await apply(urns);
-        offset += urns.length;
+        after = urns[urns.length - 1];
       }
     }
     return { ...result, timeMs: this.now() - began };

@@ -217,7 +217,8 @@ export interface Store {
   /** Edges of an entity, leaving out those to or from soft-deleted entities; with the total count. */
   related(query: RelatedQuery): Promise<{ total: number; edges: Edge[] }>;
   /** Urns with a latest version of some aspect (of `aspect` when given), in urn order; `urnLike` is an SQL LIKE pattern. */
-  listUrns(options: { urnLike?: string; aspect?: string; start: number; limit: number }): Promise<string[]>;
+  /** `after`: only urns after this one (keyset paging: no rescan of earlier rows); `start` then skips further. */
+  listUrns(options: { urnLike?: string; aspect?: string; after?: string; start: number; limit: number }): Promise<string[]>;
   /** Number of entities with a latest version of an aspect. */
   countAspect(aspect: string, urnLike?: string): Promise<number>;
   /** Aspect rows of every version after a position, in (urn, aspect, version) order: for export. */

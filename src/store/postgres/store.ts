@@ -322,7 +322,7 @@ export class PostgresStore implements Store {
     return { total, edges: await run<Edge & pg.QueryResultRow>(this.pool, page) };
   }
 
-  async listUrns(o: { urnLike?: string; aspect?: string; start: number; limit: number }): Promise<string[]> {
+  async listUrns(o: Parameters<Store['listUrns']>[0]): Promise<string[]> {
     return (await run<{ urn: string }>(this.pool, listUrnsSql(o))).map((r) => r.urn);
   }
 

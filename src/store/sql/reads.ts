@@ -51,9 +51,13 @@ export function relatedSql(q: RelatedQuery): { count: Sql; page: Sql } {
   };
 }
 
-export function listUrnsSql(o: { urnLike?: string; aspect?: string; start: number; limit: number }): Sql {
+export function listUrnsSql(o: { urnLike?: string; aspect?: string; after?: string; start: number; limit: number }): Sql {
   const where = ['version = 0'];
   const params: unknown[] = [];
+  if (o.after !== undefined) {
+    where.push('urn > ?');
+    params.push(o.after);
+  }
   if (o.urnLike) {
     where.push('urn LIKE ?');
     params.push(o.urnLike);

@@ -262,7 +262,7 @@ export class SqliteStore implements Store {
     return { total, edges: this.read<Edge>(page.text).all(...page.params) };
   }
 
-  async listUrns(o: { urnLike?: string; aspect?: string; start: number; limit: number }): Promise<string[]> {
+  async listUrns(o: Parameters<Store['listUrns']>[0]): Promise<string[]> {
     const q = listUrnsSql(o);
     return this.read<{ urn: string }>(q.text).all(...q.params).map((r) => r.urn);
   }
