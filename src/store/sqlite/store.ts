@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { Checkpointer } from './checkpointer.js';
 import { GroupCommit } from './groupCommit.js';
 import { migrations } from './migrations.js';
 import { NUMERIC, toAspectRow, toTimeseriesRow, type RawAspect, type RawTimeseries } from '../sql/rows.js';
@@ -112,6 +113,7 @@ export class SqliteStore implements Store {
   private readonly w: ReturnType<typeof statements>;
   private readonly r: ReturnType<typeof statements>;
   private readonly commits: GroupCommit;
+  private readonly checkpointer?: Checkpointer;
   private closed = false;
 
   constructor(path: string) {
@@ -128,6 +130,13 @@ export class SqliteStore implements Store {
     this.w = statements(this.writer);
     this.r = this.reader === this.writer ? this.w : statements(this.reader);
     this.commits = new GroupCommit(this.writer);
+    if (!memory) {
+      // Checkpoints run on a worker thread; the writer checkpoints itself only if the WAL grows
+      // far beyond what the worker leaves (40 MB), and a reset WAL is cut back to 64 MB.
+      this.writer.pragma('wal_autocheckpoint = 10000');
+      this.writer.pragma('journal_size_limit = 67108864');
+      this.checkpointer = new Checkpointer(path);
+    }
   }
 
   /** Transactions waiting together share one durable commit (groupCommit.ts). */
@@ -361,6 +370,7 @@ export class SqliteStore implements Store {
     if (this.closed) return;
     this.closed = true;
     await this.commits.idle();
+    await this.checkpointer?.stop();
     if (this.reader !== this.writer) this.reader.close();
     this.writer.close();
   }
