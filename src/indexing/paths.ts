@@ -5,8 +5,17 @@
  */
 export type Scalar = string | number | boolean;
 
+/** Paths come from the registry, a fixed set: each is split once. */
+const SEGMENTS = new Map<string, string[]>();
+
+function segmentsOf(path: string): string[] {
+  let segments = SEGMENTS.get(path);
+  if (!segments) SEGMENTS.set(path, (segments = path.split('/').filter((s) => s !== '')));
+  return segments;
+}
+
 export function valuesAt(value: unknown, path: string): unknown[] {
-  const segments = path.split('/').filter((s) => s !== '');
+  const segments = segmentsOf(path);
   let current: unknown[] = [value];
   segments.forEach((seg, i) => {
     const last = i === segments.length - 1;

@@ -38,6 +38,7 @@ export function weightBucket(boost: number): 0 | 1 | 2 | 3 {
 
 /** `SampleKafkaDataset` also matches `kafka`; `db.orders_daily` matches `orders`. */
 export function splitWords(text: string): string {
+  if (!HAS_UPPER.test(text)) return text;
   const split = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
   return split === text ? text : `${text} ${split}`;
 }
@@ -57,6 +58,8 @@ export function textTokens(text: string): string[] {
 }
 
 const ASCII = /^[\x00-\x7f]*$/;
+/** The splits above need an upper-case letter; most column names have none. */
+const HAS_UPPER = /[A-Z]/;
 
 /** Computed once per entity type: the registry does not change while the process runs. */
 function perEntity<T>(compute: (entity: EntitySpec) => T): (entity: EntitySpec) => T {

@@ -17,4 +17,9 @@ describe('derivedChange', () => {
     expect(c).toEqual({ text: false, removedValues: [['tags', 't1']], addedValues: [['tags', 't3']], removedEdges: [edge('g1')], addedEdges: [edge('g3')] });
     expect(derivedChange(old, row({ tags: ['t1', 't2'], name: ['n'] }, ['a', 'b', 'c', 'e']), old.edges)).toEqual({ text: true, removedValues: [], addedValues: [], removedEdges: [], addedEdges: [] });
   });
+
+  it('with the stored row itself (identical text), compares only the edges', () => {
+    const same = row({ tags: ['t1'] });
+    expect(derivedChange({ row: same, edges: [edge('g1')] }, same, [edge('g2')])).toEqual({ text: false, removedValues: [], addedValues: [], removedEdges: [edge('g1')], addedEdges: [edge('g2')] });
+  });
 });

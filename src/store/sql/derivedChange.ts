@@ -30,16 +30,18 @@ function minus<T>(a: Map<string, T>, b: Map<string, T>): T[] {
 
 /** The change from the stored rows (none for a new entity) to the new ones. */
 export function derivedChange(old: { row: SearchRow; edges: readonly Edge[] } | undefined, row: SearchRow, edges: readonly Edge[]): DerivedChange {
+  const oldEdges = new Map((old?.edges ?? []).map((e) => [edgeKey(e), e]));
+  const newEdges = new Map(edges.map((e) => [edgeKey(e), e]));
+  const edgeChange = { removedEdges: minus(oldEdges, newEdges), addedEdges: minus(newEdges, oldEdges) };
+  // The caller passes the same row when the stored one is identical.
+  if (old?.row === row) return { text: false, removedValues: [], addedValues: [], ...edgeChange };
   const before = valueKeys(old?.row);
   const after = valueKeys(row);
   const split = (k: string) => k.split(SEPARATOR) as [string, string];
-  const oldEdges = new Map((old?.edges ?? []).map((e) => [edgeKey(e), e]));
-  const newEdges = new Map(edges.map((e) => [edgeKey(e), e]));
   return {
     text: !old || old.row.text.some((t, i) => t !== row.text[i]),
     removedValues: [...before].filter((k) => !after.has(k)).map(split),
     addedValues: [...after].filter((k) => !before.has(k)).map(split),
-    removedEdges: minus(oldEdges, newEdges),
-    addedEdges: minus(newEdges, oldEdges),
+    ...edgeChange,
   };
 }

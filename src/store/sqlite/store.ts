@@ -193,8 +193,9 @@ export class SqliteStore implements Store {
     putDerived: async (row, edges) => {
       const json = JSON.stringify(row);
       const stored = this.w.doc.get(row.urn);
-      const old = stored && { row: JSON.parse(stored.row) as SearchRow, edges: this.w.edgesFrom.all(row.urn) };
-      const change = derivedChange(old, row, edges);
+      // The same document text means the same values and full text: only the edges may differ.
+      const oldRow = stored && (stored.row === json ? row : (JSON.parse(stored.row) as SearchRow));
+      const change = derivedChange(stored && { row: oldRow!, edges: this.w.edgesFrom.all(row.urn) }, row, edges);
       let id: number;
       if (!stored) id = this.w.insertDoc.get(row.urn, row.entityType, row.removed ? 1 : 0, json)!.id;
       else if (stored.row !== json) this.w.updateDoc.run(row.entityType, row.removed ? 1 : 0, json, (id = stored.id));
