@@ -1,0 +1,228 @@
+/**
+ * `npm run bench [-- --quick] [-- --sizes 10000,100000]`: starts the service on SQLite (and on
+ * PostgreSQL when DATABASE_URL names one), loads a generated catalog, measures each figure beside
+ * its limit, prints a Markdown table and writes the figures as JSON under bench/results/.
+ */
+import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { bareSqliteIngest, startBareServer, type BareServer } from './limits.js';
+import { bareReads, bareWrites, batchedIngest, reads, restoreIndices, searches, singleIngest, type Settings, type Target } from './measure.js';
+import { renderTable, type Result } from './report.js';
+import { startService, type Service } from './service.js';
+import { figure } from './stats.js';
+import { personalToken } from './client.js';
+import { LATENCY_CONNECTIONS } from './load.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
+/** Batches of 100 the bare loop writes per run: taken from the last part loaded. */
+const BARE_LOOP_BATCHES = 60;
+
+interface Options {
+  quick: boolean;
+  sizes: number[];
+  settings: Settings;
+}
+
+function parseArgs(argv: string[]): Options {
+  const quick = argv.includes('--quick');
+  const at = argv.indexOf('--sizes');
+  const sizes = at >= 0 ? argv[at + 1].split(',').map((s) => Number(s.replace(/_/g, ''))) : quick ? [10_000] : [10_000, 100_000, 1_000_000];
+  if (sizes.some((n) => !Number.isInteger(n) || n < 100)) throw new Error(`--sizes takes entity counts of at least 100, e.g. --sizes 10000,100000`);
+  return { quick, sizes: [...sizes].sort((a, b) => a - b), settings: quick ? { seconds: 0.4, repeats: 3, searches: 3 } : { seconds: 5, repeats: 3, searches: 30 } };
+}
+
+interface Backend {
+  name: 'sqlite' | 'postgres';
+  databaseUrl: string;
+  /** Latest aspect rows in the database (what restoreIndices reads). */
+  latestAspects(): Promise<number>;
+  drop(): Promise<void>;
+}
+
+function sqliteBackend(): Backend {
+  const dir = mkdtempSync(join(tmpdir(), 'catalog-bench-'));
+  const file = join(dir, 'catalog.db');
+  return {
+    name: 'sqlite',
+    databaseUrl: `sqlite:${file}`,
+    async latestAspects() {
+      const db = new Database(file, { readonly: true });
+      try {
+        return (db.prepare('SELECT count(*) AS n FROM aspect WHERE version = 0').get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    },
+    async drop() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh database on the server DATABASE_URL names, dropped afterwards. */
+async function postgresBackend(serverUrl: string): Promise<Backend> {
+  const name = `catalog_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  return {
+    name: 'postgres',
+    databaseUrl,
+    async latestAspects() {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      try {
+        return Number((await c.query('SELECT count(*) AS n FROM aspect WHERE version = 0')).rows[0].n);
+      } finally {
+        await c.end();
+      }
+    },
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+const began = Date.now();
+const log = (text: string) => process.stderr.write(`[${((Date.now() - began) / 1000).toFixed(1)} s] ${text}\n`);
+
+async function benchBackend(backend: Backend, options: Options, bare: BareServer, results: Result[]): Promise<void> {
+  const { settings } = options;
+  const at = (entities: number, rest: Omit<Result, 'backend' | 'entities'>) => results.push({ backend: backend.name, entities, ...rest });
+  let service: Service = await startService({ databaseUrl: backend.databaseUrl, adminToken: ADMIN_TOKEN });
+  try {
+    const target: Target = { url: service.url, token: await personalToken(service.url, ADMIN_TOKEN) };
+    let loaded = 0;
+    for (const n of options.sizes) {
+      log(`[${backend.name}] loading entities ${loaded}..${n}`);
+      const segments = Math.max(3, Math.ceil((n - loaded) / 20_000));
+      const ingest = await batchedIngest(target, loaded, n, segments);
+      loaded = n;
+      const memory = service.memory();
+      const limit = backend.name === 'sqlite' ? figure(Array.from({ length: settings.repeats }, () => bareSqliteIngest(ingest.lastBatches.slice(0, BARE_LOOP_BATCHES)))) : undefined;
+      at(n, { measure: 'batched ingest (ingestProposalBatch, 100 a request)', unit: 'aspects/s', value: figure(ingest.rates), ...(limit ? { limit, limitName: 'bare better-sqlite3 loop' } : {}), target: { min: 20_000 } });
+      at(n, { measure: 'resident memory after loading', unit: 'MB', value: figure([memory.rss / 2 ** 20]), extra: `peak ${Math.round(memory.peak / 2 ** 20)} MB`, target: { max: 300 } });
+
+      log(`[${backend.name}] ${n}: single-proposal ingest`);
+      const single = await singleIngest(target, settings, n);
+      at(n, { measure: `single ingest (ingestProposal, ${32} connections, durable)`, unit: 'req/s', value: single.rps, limit: await bareWrites(bare.url, settings), limitName: 'bare Fastify route', target: { min: 5_000 }, failures: single.failures });
+
+      log(`[${backend.name}] ${n}: reads`);
+      const r = await reads(target, settings, n);
+      for (const [name, f] of [['GET /entitiesV2/<urn>', r.entitiesV2], ['GraphQL dataset(urn), 8 fields', r.graphql]] as const) {
+        const b = await bareReads(bare.url, settings, f.bytes);
+        at(n, { measure: `${name}: throughput`, unit: 'req/s', value: f.rps, limit: b.rps, limitName: `bare route, ${f.bytes} B constant`, failures: f.failures });
+        at(n, { measure: `${name}: p50 at half throughput, ${LATENCY_CONNECTIONS} clients`, unit: 'ms', value: f.p50, limit: b.p50, limitName: 'bare route' });
+        at(n, { measure: `${name}: p99 at half throughput, ${LATENCY_CONNECTIONS} clients`, unit: 'ms', value: f.p99, limit: b.p99, limitName: 'bare route', ...(name.startsWith('GET') ? { target: { max: 5 } } : {}) });
+      }
+
+      log(`[${backend.name}] ${n}: search`);
+      for (const [name, f] of Object.entries(await searches(target, settings))) {
+        at(n, { measure: `search, ${name} (${f.hits.toLocaleString('en-US')} hits), one client: p50`, unit: 'ms', value: f.p50 });
+        at(n, { measure: `search, ${name}, one client: p99`, unit: 'ms', value: f.p99, extra: `${f.rps.median.toFixed(1)} req/s`, target: { max: 50 }, failures: f.failures });
+      }
+
+      log(`[${backend.name}] ${n}: restoreIndices`);
+      const aspects = await backend.latestAspects();
+      const restores = options.quick || n >= 1_000_000 ? 1 : settings.repeats;
+      const rates: number[] = [];
+      for (let i = 0; i < restores; i++) rates.push(aspects / (await restoreIndices(target)).seconds);
+      at(n, { measure: `restoreIndices (${aspects.toLocaleString('en-US')} latest aspects)`, unit: 'aspects/s', value: figure(rates), target: { min: 50_000 } });
+
+      log(`[${backend.name}] ${n}: start-up`);
+      const startups: number[] = [];
+      for (let i = 0; i < settings.repeats; i++) {
+        await service.stop();
+        service = await startService({ databaseUrl: backend.databaseUrl, adminToken: ADMIN_TOKEN });
+        startups.push(service.startupMs);
+      }
+      target.url = service.url;
+      at(n, { measure: 'start-up to first healthy answer', unit: 'ms', value: figure(startups), extra: `${Math.round(service.memory().rss / 2 ** 20)} MB resident after start`, target: { max: 1000 } });
+      log(renderTable(results.filter((x) => x.backend === backend.name && x.entities === n)));
+    }
+  } finally {
+    await service.stop();
+  }
+}
+
+function machine() {
+  const db = new Database(':memory:');
+  const sqlite = (db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v;
+  db.close();
+  return { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, sqlite, platform: `${process.platform} ${process.arch}` };
+}
+
+/** Newest modification time of the files under a folder. */
+function newest(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return t;
+}
+
+/** The service runs from dist/ (as users run it): rebuilt first when src/ changed since the last build. */
+function ensureBuilt(): void {
+  let built = 0;
+  try {
+    built = statSync(join(ROOT, 'dist/.tsbuildinfo')).mtimeMs;
+  } catch {
+    // never built
+  }
+  if (newest(join(ROOT, 'src')) > built) {
+    log('building dist/ (src/ changed since the last build)');
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  ensureBuilt();
+  const backends: Array<() => Promise<Backend>> = [async () => sqliteBackend()];
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl?.startsWith('postgres')) backends.push(() => postgresBackend(serverUrl));
+  const results: Result[] = [];
+  const bare = await startBareServer();
+  try {
+    for (const make of backends) {
+      const backend = await make();
+      try {
+        await benchBackend(backend, options, bare, results);
+      } finally {
+        await backend.drop();
+      }
+    }
+  } finally {
+    await bare.stop();
+  }
+  const about = { date: new Date().toISOString(), mode: options.quick ? 'quick' : 'full', sizes: options.sizes, settings: options.settings, machine: machine(), seconds: Math.round((Date.now() - began) / 1000) };
+  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+  const file = join(ROOT, 'bench/results', `${about.date.replace(/[:.]/g, '-')}-${about.mode}.json`);
+  writeFileSync(file, `${JSON.stringify({ ...about, results }, null, 2)}\n`);
+  process.stdout.write(`\n${renderTable(results)}\n`);
+  const m = about.machine;
+  process.stdout.write(`\n${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; Node ${m.node}; SQLite ${m.sqlite}. ${about.mode} run, ${about.seconds} s. Figures: median of ${options.settings.repeats} runs (range); HTTP runs of ${options.settings.seconds} s; ${options.settings.searches} searches a run.\nJSON: ${file}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  },
+);
