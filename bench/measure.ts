@@ -19,7 +19,7 @@ export interface Settings {
 }
 
 const BATCH = 100;
-const BATCH_SENDERS = Number(process.env.XSENDERS ?? 4);
+const BATCH_SENDERS = 4;
 
 function chunks<T>(xs: readonly T[], size: number): T[][] {
   const out: T[][] = [];
