@@ -19,6 +19,7 @@ export interface Service {
   stop(): Promise<void>;
 }
 
+/** A TCP port free at the time of asking. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -165,19 +165,8 @@ export async function runCatalog(args: readonly string[], env: NodeJS.ProcessEnv
   }
 }
 
-/** A TCP port free at the time of asking. */
-export async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => done(port));
-    });
-  });
-}
+/** A TCP port free at the time of asking (the benchmark starts its processes the same way). */
+export { freePort } from '../bench/service.js';
 
 /** Polls GET /health until it answers 200. */
 export async function waitHealthy(url: string, timeoutMs = 20_000): Promise<void> {
