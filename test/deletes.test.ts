@@ -90,6 +90,8 @@ describe('POST /entities?action=delete', () => {
     const tags = await post('/entities?action=delete', { urn, aspectName: 'globalTags' });
     expect(tags.body.value).toEqual({ urn, rows: 1, timeseriesRows: 0 });
     expect((await http(`${s.url}/entitiesV2/${enc(urn)}`)).body.aspects.globalTags).toBeUndefined();
+    const taggedGone = await post('/entities?action=search', { entity: 'dataset', input: '*', filter: { or: [{ and: [{ field: 'tags', value: 'urn:li:tag:gone', condition: 'EQUAL' }] }] }, start: 0, count: 10 });
+    expect(taggedGone.body.value.entities).not.toContain(urn);
 
     const window = await post('/entities?action=delete', { urn, aspectName: 'datasetProfile', startTimeMillis: 1500, endTimeMillis: 2500 });
     expect(window.body.value).toEqual({ urn, timeseriesRows: 1 });

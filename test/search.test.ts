@@ -375,4 +375,30 @@ describe.skipIf(!hasFixtures)('search and friends on the bootstrap catalog', () 
     await ingest(mcp(urn, 'datasetProperties', { description: 'a quagga of a table' }));
     expect((await search({ input: 'quagga' })).entities).toEqual([urn]);
   });
+
+  it('an update to one aspect changes only what that aspect put in the search row', async () => {
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,partly_rewritten_okapi,PROD)';
+    const tagged = (tag: string) => search({ input: '*', filter: filterOf({ field: 'tags', value: `urn:li:tag:${tag}`, condition: 'EQUAL' }) });
+    await ingest(mcp(urn, 'datasetProperties', { description: 'a narwhal of a table' }));
+    await ingest(mcp(urn, 'globalTags', { tags: [{ tag: 'urn:li:tag:OkapiOld' }] }));
+    await ingest(mcp(urn, 'datasetProperties', { description: 'a wombat of a table' }));
+    expect((await search({ input: 'narwhal' })).entities).toEqual([]);
+    expect((await search({ input: 'wombat' })).entities).toEqual([urn]);
+    expect((await tagged('OkapiOld')).entities).toEqual([urn]);
+    await ingest(mcp(urn, 'globalTags', { tags: [{ tag: 'urn:li:tag:OkapiNew' }] }));
+    expect((await tagged('OkapiOld')).entities).toEqual([]);
+    expect((await tagged('OkapiNew')).entities).toEqual([urn]);
+    expect((await search({ input: 'wombat' })).entities).toEqual([urn]);
+  });
+
+  it('filters on free-text fields (column names and descriptions) that are not in the by-value index', async () => {
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,columns_of_a_tapir,PROD)';
+    const field = (fieldPath: string, description: string) => ({ fieldPath, description, nativeDataType: 'string', type: { type: { 'com.linkedin.schema.StringType': {} } } });
+    const schema = { schemaName: 'tapir', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: '' } }, fields: [field('tapir_snout_length', 'Length of the snout')] };
+    expect((await ingest(mcp(urn, 'schemaMetadata', schema))).status).toBe(200);
+    const filtered = (f: Json) => search({ input: '*', filter: filterOf(f) });
+    expect((await filtered({ field: 'fieldPaths', value: 'tapir_snout_length', condition: 'EQUAL' })).entities).toEqual([urn]);
+    expect((await filtered({ field: 'fieldDescriptions', value: 'of the snout', condition: 'CONTAIN' })).entities).toEqual([urn]);
+    expect((await search({ input: 'snout' })).entities).toEqual([urn]);
+  });
 });
