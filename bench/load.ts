@@ -26,6 +26,8 @@ export interface LoadSpec {
   next: () => { path: string; body?: string };
   /** Requests per second over all connections; saturating when absent. */
   rate?: number;
+  /** Seconds before a request counts as timed out (autocannon's default is 10). */
+  timeoutSeconds?: number;
 }
 
 export async function load(spec: LoadSpec): Promise<LoadRun> {
@@ -39,6 +41,7 @@ export async function load(spec: LoadSpec): Promise<LoadRun> {
     // A run ends at autocannon's next sample tick: every 100 ms rather than every second.
     sampleInt: 100,
     ...(spec.rate ? { overallRate: spec.rate } : {}),
+    ...(spec.timeoutSeconds ? { timeout: spec.timeoutSeconds } : {}),
     requests: [
       {
         method: spec.method ?? 'GET',

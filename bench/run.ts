@@ -133,7 +133,7 @@ async function benchBackend(backend: Backend, options: Options, bare: BareServer
       log(`[${backend.name}] ${n}: search`);
       for (const [name, f] of Object.entries(await searches(target, settings))) {
         at(n, { measure: `search, ${name} (${f.hits.toLocaleString('en-US')} hits), one client: p50`, unit: 'ms', value: f.p50 });
-        at(n, { measure: `search, ${name}, one client: p99`, unit: 'ms', value: f.p99, extra: `${f.rps.median.toFixed(1)} req/s`, target: { max: 50 }, failures: f.failures });
+        at(n, { measure: `search, ${name}, one client: p99`, unit: 'ms', value: f.p99, extra: `${f.rps.median.toFixed(1)} req/s, ${f.searches} a run`, target: { max: 50 }, failures: f.failures });
       }
 
       log(`[${backend.name}] ${n}: restoreIndices`);
