@@ -19,6 +19,8 @@ export interface SearchRow {
    * keeping them out of the by-value index saves most of its writes.
    */
   keyed: string[];
+  /** The fields of `values` counted as facets (the registry's `addToFilters`). */
+  facets: string[];
   /** Full-text words by weight, space-separated: [A (boost ≥ 8, and the urn), B (≥ 2), C (≥ 0.9), D (lower)]. */
   text: [string, string, string, string];
 }
@@ -101,6 +103,13 @@ export const isKeyed = perEntity((entity: EntitySpec): ((field: string) => boole
   return (field) => keyed.has(field) || !unkeyed.has(field);
 });
 
+/** Fields counted as facets of search results. */
+export const isFacet = perEntity((entity: EntitySpec): ((field: string) => boolean) => {
+  const facets = new Set<string>();
+  for (const aspect of entity.aspects.values()) for (const f of aspect.searchable) if (f.addToFilters) facets.add(f.fieldName);
+  return (field) => facets.has(field);
+});
+
 const asText = (v: Scalar) => (typeof v === 'string' ? v : String(v));
 
 export function buildSearchRow(entity: EntitySpec, doc: SearchDocument): SearchRow {
@@ -120,6 +129,7 @@ export function buildSearchRow(entity: EntitySpec, doc: SearchDocument): SearchR
     removed: doc.removed,
     values,
     keyed: Object.keys(values).filter(keyed),
+    facets: Object.keys(values).filter(isFacet(entity)),
     text: text.map((t) => t.join(' ')) as SearchRow['text'],
   };
 }

@@ -32,6 +32,7 @@ const searchRow = (urn: string, name: string, removed = false): SearchRow => ({
   removed,
   values: { urn: [urn], id: [name], removed: [String(removed)] },
   keyed: ['urn', 'id', 'removed'],
+  facets: ['id'],
   text: [`${name} urn li tag ${name}`, '', '', ''],
 });
 

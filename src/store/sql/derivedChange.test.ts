@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Edge, SearchRow } from '../types.js';
 import { derivedChange } from './derivedChange.js';
 
-const row = (values: Record<string, string[]>, text: SearchRow['text'] = ['a', 'b', 'c', 'd']): SearchRow => ({ urn: 'urn:li:corpuser:x', entityType: 'corpuser', removed: false, values, keyed: Object.keys(values), text });
+const row = (values: Record<string, string[]>, text: SearchRow['text'] = ['a', 'b', 'c', 'd']): SearchRow => ({ urn: 'urn:li:corpuser:x', entityType: 'corpuser', removed: false, values, keyed: Object.keys(values), facets: [], text });
 const edge = (destination: string): Edge => ({ source: 'urn:li:corpuser:x', type: 'IsPartOf', destination, aspect: 'groupMembership' });
 
 describe('derivedChange', () => {

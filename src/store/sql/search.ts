@@ -110,11 +110,11 @@ function whereSql(q: SearchQuery, dialect: SearchDialect, params: unknown[]): st
   return where.join(' AND ');
 }
 
-/** The urns of the matching documents, unranked: all that the total and the facets need. */
-export function matchesSql(q: SearchQuery, dialect: SearchDialect): Sql {
+/** The matching documents, unranked (all that the total and the facets need): their urns, or other columns of `d`. */
+export function matchesSql(q: SearchQuery, dialect: SearchDialect, select = 'd.urn AS urn'): Sql {
   const params: unknown[] = [];
   const where = whereSql(q, dialect, params);
-  return { text: `SELECT d.urn AS urn FROM ${dialect.documents(q.words.length > 0)} WHERE ${where}`, params };
+  return { text: `SELECT ${select} FROM ${dialect.documents(q.words.length > 0)} WHERE ${where}`, params };
 }
 
 /**

@@ -94,4 +94,13 @@ export const migrations: readonly string[] = [
   DROP INDEX search_value_field;
   CREATE INDEX search_value_key ON search_value (field, value COLLATE NOCASE) WHERE keyed = 1;
   `,
+  `
+  -- Each document's facet values, packed (store/sqlite/facets.ts), in a table of their own: after the
+  -- document's large row column they would be read through its overflow pages. Documents written
+  -- before this have none (faceted = 0) until restoreIndices rewrites them; while any is left,
+  -- searches count facets the old way, from search_value, and the partial index makes asking cheap.
+  CREATE TABLE search_facet (doc INTEGER PRIMARY KEY, facets TEXT NOT NULL);
+  ALTER TABLE search_doc ADD COLUMN faceted INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX search_doc_unfaceted ON search_doc (id) WHERE faceted = 0;
+  `,
 ];

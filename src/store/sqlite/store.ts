@@ -28,6 +28,7 @@ import { hitsSql, matchesSql, orderSql } from '../sql/search.js';
 import { derivedChange } from '../sql/derivedChange.js';
 import { deleteTimeseriesSql, runIdOf } from '../sql/writes.js';
 import { sqliteDialect } from './dialect.js';
+import { FacetCounter, packFacets } from './facets.js';
 import type {
   AspectRow,
   BrowseQuery,
@@ -85,8 +86,10 @@ function statements(db: Db) {
     ),
     appendChangeLog: db.prepare('INSERT INTO change_log (entity_urn, aspect, change_type, event, created_on) VALUES (?, ?, ?, ?, ?)'),
     runRows: db.prepare<[string, string], RawAspect>('SELECT * FROM aspect WHERE run_id = ? AND urn = ? ORDER BY aspect, version'),
-    insertDoc: db.prepare<[string, string, number, string], { id: number }>('INSERT INTO search_doc (urn, entity_type, removed, row) VALUES (?, ?, ?, ?) RETURNING id'),
-    updateDoc: db.prepare('UPDATE search_doc SET entity_type = ?, removed = ?, row = ? WHERE id = ?'),
+    insertDoc: db.prepare<[string, string, number, string], { id: number }>('INSERT INTO search_doc (urn, entity_type, removed, row, faceted) VALUES (?, ?, ?, ?, 1) RETURNING id'),
+    updateDoc: db.prepare('UPDATE search_doc SET entity_type = ?, removed = ?, row = ?, faceted = 1 WHERE id = ?'),
+    putFacets: db.prepare('INSERT OR REPLACE INTO search_facet (doc, facets) VALUES (?, ?)'),
+    deleteFacets: db.prepare('DELETE FROM search_facet WHERE doc = ?'),
     docId: db.prepare<[string], { id: number }>('SELECT id FROM search_doc WHERE urn = ?'),
     doc: db.prepare<[string], { id: number; row: string }>('SELECT id, row FROM search_doc WHERE urn = ?'),
     edgesFrom: db.prepare<[string], Edge>('SELECT source, type, destination, aspect FROM edge WHERE source = ?'),
@@ -200,6 +203,7 @@ export class SqliteStore implements Store {
       if (!stored) id = this.w.insertDoc.get(row.urn, row.entityType, row.removed ? 1 : 0, json)!.id;
       else if (stored.row !== json) this.w.updateDoc.run(row.entityType, row.removed ? 1 : 0, json, (id = stored.id));
       else id = stored.id;
+      if (stored?.row !== json) this.w.putFacets.run(id, packFacets(row));
       if (change.text) {
         if (stored) this.w.deleteText.run(id);
         this.w.insertText.run(id, ...row.text);
@@ -212,7 +216,10 @@ export class SqliteStore implements Store {
     },
     deleteDerived: async (urn) => {
       const doc = this.w.docId.get(urn);
-      if (doc) this.w.deleteText.run(doc.id);
+      if (doc) {
+        this.w.deleteText.run(doc.id);
+        this.w.deleteFacets.run(doc.id);
+      }
       this.w.deleteDoc.run(urn);
       this.w.deleteValues.run(urn);
       this.w.deleteEdges.run(urn);
@@ -233,17 +240,33 @@ export class SqliteStore implements Store {
 
   async search(q: SearchQuery): Promise<SearchPage> {
     if (q.entityTypes.length === 0) return { total: 0, urns: [], facets: {} };
-    const hits = hitsSql(q, sqliteDialect);
-    const matches = matchesSql(q, sqliteDialect);
-    const total = this.read<{ n: number }>(`SELECT count(*) AS n FROM (${matches.text})`).get(...matches.params)!.n;
-    const page = pageSql(q, hits, (params) => orderSql(q, params));
+    const page = pageSql(q, hitsSql(q, sqliteDialect), (params) => orderSql(q, params));
     const urns = this.read<{ urn: string }>(page.text).all(...page.params).map((r) => r.urn);
-    const facets: SearchPage['facets'] = {};
-    if (q.facetFields.length > 0 && total > 0) {
-      const f = facetsSql(matches, q.facetFields);
-      for (const r of this.read<{ field: string; value: string; n: number }>(f.text).all(...f.params)) (facets[r.field] ??= {})[r.value] = r.n;
+    return { urns, ...this.totalAndFacets(q) };
+  }
+
+  /** One pass over the matches counts them and, from each document's packed facets, their facet values. */
+  private totalAndFacets(q: SearchQuery): Pick<SearchPage, 'total' | 'facets'> {
+    if (q.facetFields.length === 0 || this.read('SELECT 1 FROM search_doc WHERE faceted = 0 LIMIT 1').get() !== undefined) {
+      const matches = matchesSql(q, sqliteDialect);
+      const total = this.read<{ n: number }>(`SELECT count(*) AS n FROM (${matches.text})`).get(...matches.params)!.n;
+      const facets: SearchPage['facets'] = {};
+      // Documents indexed before facets were packed: counted from search_value until restoreIndices.
+      if (q.facetFields.length > 0 && total > 0) {
+        const f = facetsSql(matches, q.facetFields);
+        for (const r of this.read<{ field: string; value: string; n: number }>(f.text).all(...f.params)) (facets[r.field] ??= {})[r.value] = r.n;
+      }
+      return { total, facets };
     }
-    return { total, urns, facets };
+    const matches = matchesSql(q, sqliteDialect, 'd.id AS id');
+    const counter = new FacetCounter();
+    let total = 0;
+    const sql = `SELECT f.facets FROM (${matches.text}) m JOIN search_facet f ON f.doc = m.id`;
+    for (const packed of this.read<string>(sql).pluck().iterate(...matches.params)) {
+      total++;
+      counter.add(packed);
+    }
+    return { total, facets: counter.result(q.facetFields) };
   }
 
   async getSearchRows(urns: readonly string[]): Promise<Map<string, SearchRow>> {
@@ -300,7 +323,7 @@ export class SqliteStore implements Store {
 
   async clearDerived(): Promise<void> {
     await this.transaction(async () => {
-      this.writer.exec('DELETE FROM search_text; DELETE FROM search_value; DELETE FROM search_doc; DELETE FROM edge;');
+      this.writer.exec('DELETE FROM search_text; DELETE FROM search_value; DELETE FROM search_facet; DELETE FROM search_doc; DELETE FROM edge;');
     });
   }
 
