@@ -2,7 +2,7 @@
  * Full-text search, exact field match, filters, facets, scrolling and autocomplete over the derived
  * search rows. What is searchable, with which boosts and facets, comes from the registry.
  */
-import { textTokens } from '../indexing/searchRow.js';
+import { isKeyed, textTokens } from '../indexing/searchRow.js';
 import type { Registry } from '../registry/registry.js';
 import type { EntitySpec, SearchableField } from '../registry/types.js';
 import type { SearchQuery, SearchRow, Store } from '../store/types.js';
@@ -108,6 +108,7 @@ export class SearchService {
       nameFields: [...new Set(fields.filter((f) => f.queryByDefault && f.boostScore >= 8).map((f) => f.fieldName))],
       weights: fields.flatMap((f) => Object.entries(f.weightsPerFieldValue).map(([value, weight]) => ({ field: f.fieldName, value, weight }))),
       filter,
+      keyedFields: [...new Set(filter.flat().map((c) => c.field.replace(/\.keyword$/, '')))].filter((f) => types.every((t) => isKeyed(t)(f))),
       includeRemoved: mentionsRemoved(filter),
       ...(req.sort ? { sort: parseSort(req.sort) } : {}),
       start: req.start,

@@ -106,6 +106,12 @@ describe('derived rows', () => {
     const base = { entityTypes: ['tag'], words: [], nameFields: ['id'], weights: [], filter: [], includeRemoved: false, start: 0, count: 10, facetFields: ['id'] };
     expect(await store.search({ ...base, words: ['pi'] })).toEqual({ total: 2, urns: ['urn:li:tag:a', 'urn:li:tag:b'], facets: { id: { pii: 2 } } });
     expect((await store.search({ ...base, filter: [[{ field: 'id', condition: 'EQUAL', values: ['GOLD'], negated: false }]], includeRemoved: true })).urns).toEqual(['urn:li:tag:c']);
+    // Looked up by value when the field is keyed, tested hit by hit when not: the same answers.
+    for (const keyedFields of [[], ['id']]) {
+      const only = (negated: boolean, values: string[]) => store.search({ ...base, keyedFields, includeRemoved: true, filter: [[{ field: 'id.keyword', condition: 'EQUAL', values, negated }]] });
+      expect((await only(false, ['GOLD', 'nope'])).urns).toEqual(['urn:li:tag:c']);
+      expect((await only(true, ['gold'])).urns).toEqual(['urn:li:tag:a', 'urn:li:tag:b']);
+    }
     expect((await store.search({ ...base, start: 1, count: 1 })).urns).toEqual(['urn:li:tag:b']);
     expect(await store.related({ urn: 'urn:li:corpuser:x', types: ['OwnedBy'], direction: 'INCOMING', start: 0, count: 10 })).toEqual({
       total: 1,

@@ -164,6 +164,8 @@ export interface SearchQuery {
   weights: ReadonlyArray<{ field: string; value: string; weight: number }>;
   /** OR of ANDs. */
   filter: readonly (readonly Criterion[])[];
+  /** Filter fields whose values are all in the by-value index (keyed) for every type searched. */
+  keyedFields?: readonly string[];
   includeRemoved: boolean;
   sort?: { field: string; order: 'ASCENDING' | 'DESCENDING' };
   start: number;

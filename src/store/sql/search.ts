@@ -36,7 +36,7 @@ function hasValue(condition: string): string {
   return `EXISTS (SELECT 1 FROM search_value v WHERE v.urn = d.urn AND v.field = ? AND ${condition})`;
 }
 
-function criterionSql(c: Criterion, params: unknown[], dialect: SearchDialect): string {
+function criterionSql(c: Criterion, params: unknown[], dialect: SearchDialect, keyed: ReadonlySet<string>): string {
   const field = c.field.replace(/\.keyword$/, '');
   const anyOf = (one: (value: string) => string): string => {
     const parts = c.values.map((value) => {
@@ -65,7 +65,10 @@ function criterionSql(c: Criterion, params: unknown[], dialect: SearchDialect): 
     case 'EQUAL':
     case 'IN':
       params.push(field, ...c.values);
-      sql = hasValue(dialect.equalsAnyIgnoringCase('v.value', c.values.length));
+      // A keyed field's matches are looked up once by value, not tested hit by hit.
+      sql = keyed.has(field)
+        ? `d.urn IN (SELECT v.urn FROM search_value v WHERE v.keyed = 1 AND v.field = ? AND ${dialect.equalsAnyIgnoringCase('v.value', c.values.length)})`
+        : hasValue(dialect.equalsAnyIgnoringCase('v.value', c.values.length));
       break;
     case 'CONTAIN':
       sql = like((v) => `%${v}%`);
@@ -92,9 +95,9 @@ function criterionSql(c: Criterion, params: unknown[], dialect: SearchDialect): 
   return c.negated ? `NOT ${sql}` : sql;
 }
 
-/** `(a AND b) OR (c)`; empty when there is no filter. */
-export function filterSql(filter: SearchQuery['filter'], params: unknown[], dialect: SearchDialect): string {
-  const groups = filter.filter((and) => and.length > 0).map((and) => `(${and.map((c) => criterionSql(c, params, dialect)).join(' AND ')})`);
+/** `(a AND b) OR (c)`; empty when there is no filter. `keyed`: fields whose values are all in the by-value index. */
+export function filterSql(filter: SearchQuery['filter'], params: unknown[], dialect: SearchDialect, keyed: ReadonlySet<string> = new Set()): string {
+  const groups = filter.filter((and) => and.length > 0).map((and) => `(${and.map((c) => criterionSql(c, params, dialect, keyed)).join(' AND ')})`);
   return groups.length === 0 ? '' : `(${groups.join(' OR ')})`;
 }
 
@@ -105,7 +108,7 @@ function whereSql(q: SearchQuery, dialect: SearchDialect, params: unknown[]): st
   params.push(...q.entityTypes);
   where.push(`d.entity_type IN (${q.entityTypes.map(() => '?').join(', ')})`);
   if (!q.includeRemoved) where.push('d.removed = 0');
-  const filter = filterSql(q.filter, params, dialect);
+  const filter = filterSql(q.filter, params, dialect, new Set(q.keyedFields));
   if (filter) where.push(filter);
   return where.join(' AND ');
 }
