@@ -25,6 +25,12 @@ describe('packed facets', () => {
     expect(counter.result(['tags', 'owners'])).toEqual({ tags: { 'a "quoted" tag': 1, 'ünï\\cøde': 2 } });
   });
 
+  it('lists values in order, whatever order the documents came in', () => {
+    const counter = new FacetCounter();
+    for (const p of ['kafka', 'hdfs', 'kafka', 'hive']) counter.add(packFacets(row('urn:x:1', p, [])));
+    expect(Object.entries(counter.result(['platform']).platform)).toEqual([['hdfs', 1], ['hive', 1], ['kafka', 2]]);
+  });
+
   it('leaves out fields that are not facets', () => {
     expect(JSON.parse(packFacets(row('urn:x:1', 'hive', [])))).toEqual(['platform\u0000hive']);
   });

@@ -24,11 +24,11 @@ export class FacetCounter {
     for (const key of JSON.parse(packed) as string[]) this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
   }
 
-  /** Field → value → count, for `fields`. */
+  /** Field → value → count, for `fields`; values in order (as SQL's GROUP BY gave them), not in the order the hits came. */
   result(fields: readonly string[]): Record<string, Record<string, number>> {
     const wanted = new Set(fields);
     const out: Record<string, Record<string, number>> = {};
-    for (const [key, n] of this.counts) {
+    for (const [key, n] of [...this.counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const at = key.indexOf(SEPARATOR);
       const field = key.slice(0, at);
       if (wanted.has(field)) (out[field] ??= {})[key.slice(at + 1)] = n;
