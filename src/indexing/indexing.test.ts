@@ -3,7 +3,7 @@ import { loadRegistry } from '../registry/registry.js';
 import { extractEdges } from './edges.js';
 import { valuesAt } from './paths.js';
 import { buildSearchDocument } from './searchDocument.js';
-import { buildSearchRow, splitWords, textTokens, weightBucket } from './searchRow.js';
+import { buildSearchRow, facetFields, splitWords, textTokens, weightBucket } from './searchRow.js';
 
 const registry = loadRegistry();
 const dataset = registry.entity('dataset')!;
@@ -42,7 +42,7 @@ describe('buildSearchDocument', () => {
   });
 
   it('puts default-query text in weight columns by boost', () => {
-    const row = buildSearchRow(dataset, doc);
+    const row = buildSearchRow(dataset, doc, facetFields(registry));
     expect(row.text[0]).toContain('db orders');
     expect(row.text[0]).toContain('urn li dataset urn li dataplatform hive db orders prod');
     expect(row.text[2]).toContain('all orders');
@@ -52,8 +52,17 @@ describe('buildSearchDocument', () => {
     expect(weightBucket(0.1)).toBe(3);
   });
 
+  it('packs as facets the fields that are a facet of any entity type, not names or free text', () => {
+    const row = buildSearchRow(dataset, doc, facetFields(registry));
+    expect(row.facets).toEqual(expect.arrayContaining(['platform', 'tags']));
+    expect(row.facets).not.toContain('name');
+    expect(row.facets).not.toContain('description');
+    // A facet of charts (Chart Type) is counted wherever a hit has the field, as an aggregation by field name does.
+    expect(facetFields(registry).has('type')).toBe(true);
+  });
+
   it('keys the values that are looked up by value, and leaves free text out of that index', () => {
-    const row = buildSearchRow(dataset, buildSearchDocument(dataset, URN, new Map([...aspects, ['schemaMetadata', { fields: [{ fieldPath: 'order_id', description: 'the order' }] }]])));
+    const row = buildSearchRow(dataset, buildSearchDocument(dataset, URN, new Map([...aspects, ['schemaMetadata', { fields: [{ fieldPath: 'order_id', description: 'the order' }] }]])), facetFields(registry));
     expect(row.values.fieldPaths).toEqual(['order_id']);
     expect(row.keyed).toEqual(expect.arrayContaining(['urn', 'platform', 'origin', 'tags', 'hasTags', 'removed']));
     expect(row.keyed).not.toContain('fieldPaths');

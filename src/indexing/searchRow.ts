@@ -3,6 +3,7 @@
  * weighted by the fields' boosts (the four weights PostgreSQL's tsvector knows, A to D), so both
  * backends rank the same way.
  */
+import type { Registry } from '../registry/registry.js';
 import type { EntitySpec } from '../registry/types.js';
 import type { Scalar } from './paths.js';
 import type { SearchDocument } from './searchDocument.js';
@@ -19,7 +20,7 @@ export interface SearchRow {
    * keeping them out of the by-value index saves most of its writes.
    */
   keyed: string[];
-  /** The fields of `values` counted as facets (the registry's `addToFilters`). */
+  /** The fields of `values` that are a facet of some entity type (`addToFilters`). */
   facets: string[];
   /** Full-text words by weight, space-separated: [A (boost ≥ 8, and the urn), B (≥ 2), C (≥ 0.9), D (lower)]. */
   text: [string, string, string, string];
@@ -103,16 +104,26 @@ export const isKeyed = perEntity((entity: EntitySpec): ((field: string) => boole
   return (field) => keyed.has(field) || !unkeyed.has(field);
 });
 
-/** Fields counted as facets of search results. */
-export const isFacet = perEntity((entity: EntitySpec): ((field: string) => boolean) => {
-  const facets = new Set<string>();
-  for (const aspect of entity.aspects.values()) for (const f of aspect.searchable) if (f.addToFilters) facets.add(f.fieldName);
-  return (field) => facets.has(field);
-});
+const facetFieldCache = new WeakMap<Registry, ReadonlySet<string>>();
+
+/**
+ * Fields that are a facet of some entity type. A search over several types counts a facet field's
+ * values on every hit that has the field, as an aggregation by field name does, so a row keeps the
+ * values of all of them, not only of its own type's facets.
+ */
+export function facetFields(registry: Registry): ReadonlySet<string> {
+  let fields = facetFieldCache.get(registry);
+  if (!fields) {
+    const found = new Set<string>();
+    for (const e of registry.entities.values()) for (const a of e.aspects.values()) for (const f of a.searchable) if (f.addToFilters) found.add(f.fieldName);
+    facetFieldCache.set(registry, (fields = found));
+  }
+  return fields;
+}
 
 const asText = (v: Scalar) => (typeof v === 'string' ? v : String(v));
 
-export function buildSearchRow(entity: EntitySpec, doc: SearchDocument): SearchRow {
+export function buildSearchRow(entity: EntitySpec, doc: SearchDocument, facets: ReadonlySet<string>): SearchRow {
   const boosts = textFields(entity);
   const text: [string[], string[], string[], string[]] = [[], [], [], []];
   const values: Record<string, string[]> = {};
@@ -129,7 +140,7 @@ export function buildSearchRow(entity: EntitySpec, doc: SearchDocument): SearchR
     removed: doc.removed,
     values,
     keyed: Object.keys(values).filter(keyed),
-    facets: Object.keys(values).filter(isFacet(entity)),
+    facets: Object.keys(values).filter((f) => facets.has(f)),
     text: text.map((t) => t.join(' ')) as SearchRow['text'],
   };
 }

@@ -5,7 +5,7 @@
  */
 import { extractEdges, type Edge } from '../indexing/edges.js';
 import { buildSearchDocument } from '../indexing/searchDocument.js';
-import { buildSearchRow } from '../indexing/searchRow.js';
+import { buildSearchRow, facetFields } from '../indexing/searchRow.js';
 import type { Registry } from '../registry/registry.js';
 import type { StoreTx } from '../store/types.js';
 import { parseUrn } from '../urn.js';
@@ -24,5 +24,5 @@ export async function reindex(tx: StoreTx, registry: Registry, urn: string, writ
     const spec = entity.aspects.get(row.aspect);
     if (spec?.kind === 'versioned') edges.push(...extractEdges(spec, urn, row.value));
   }
-  await tx.putDerived(buildSearchRow(entity, buildSearchDocument(entity, urn, aspects)), edges);
+  await tx.putDerived(buildSearchRow(entity, buildSearchDocument(entity, urn, aspects), facetFields(registry)), edges);
 }
