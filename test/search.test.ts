@@ -152,6 +152,14 @@ describe.skipIf(!hasFixtures)('search and friends on the bootstrap catalog', () 
       expect(newer.filterValues).toContainEqual({ value: 'urn:li:dataPlatform:hive', facetCount: 4 });
     });
 
+    it('counts a facet by field name across the types searched, also on types where the field is no facet', async () => {
+      // Chart Type is a facet of charts; an ML model's `type` ("Naive Bayes classifier") is searchable but no facet of its own.
+      const r = await post('/entities?action=searchAcrossEntities', { input: '*', start: 0, count: 1 });
+      expect(r.status, r.text).toBe(200);
+      const type = r.body.value.metadata.aggregations.find((m: Json) => m.name === 'type');
+      expect(type.aggregations['Naive Bayes classifier']).toBe(1);
+    });
+
     it('sorts by a field', async () => {
       const v = await search({ input: '*', sort: { field: 'id', order: 'DESCENDING' }, filter: filterOf({ field: 'platform', value: 'urn:li:dataPlatform:hive' }) });
       const ids = v.entities.map((u: string) => u.split(',')[1]);

@@ -108,7 +108,7 @@ export class SearchService {
       nameFields: [...new Set(fields.filter((f) => f.queryByDefault && f.boostScore >= 8).map((f) => f.fieldName))],
       weights: fields.flatMap((f) => Object.entries(f.weightsPerFieldValue).map(([value, weight]) => ({ field: f.fieldName, value, weight }))),
       filter,
-      keyedFields: [...new Set(filter.flat().map((c) => c.field.replace(/\.keyword$/, '')))].filter((f) => types.every((t) => isKeyed(t)(f))),
+      keyedFields: [...new Set(filter.flat().map((c) => c.field))].filter((f) => types.every((t) => isKeyed(t)(f))),
       includeRemoved: mentionsRemoved(filter),
       ...(req.sort ? { sort: parseSort(req.sort) } : {}),
       start: req.start,

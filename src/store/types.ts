@@ -218,8 +218,11 @@ export interface Store {
   browsePaths(query: BrowseQuery): Promise<Array<{ urn: string; path: string }>>;
   /** Edges of an entity, leaving out those to or from soft-deleted entities; with the total count. */
   related(query: RelatedQuery): Promise<{ total: number; edges: Edge[] }>;
-  /** Urns with a latest version of some aspect (of `aspect` when given), in urn order; `urnLike` is an SQL LIKE pattern. */
-  /** `after`: only urns after this one (keyset paging: no rescan of earlier rows); `start` then skips further. */
+  /**
+   * Urns with a latest version of some aspect (of `aspect` when given), in urn order; `urnLike` is an
+   * SQL LIKE pattern; `after`: only urns after this one (keyset paging: no rescan of earlier rows),
+   * and `start` then skips further.
+   */
   listUrns(options: { urnLike?: string; aspect?: string; after?: string; start: number; limit: number }): Promise<string[]>;
   /** Number of entities with a latest version of an aspect. */
   countAspect(aspect: string, urnLike?: string): Promise<number>;

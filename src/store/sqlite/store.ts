@@ -196,14 +196,13 @@ export class SqliteStore implements Store {
     putDerived: async (row, edges) => {
       const json = JSON.stringify(row);
       const stored = this.w.doc.get(row.urn);
+      const rewritten = stored?.row !== json;
       // The same document text means the same values and full text: only the edges may differ.
-      const oldRow = stored && (stored.row === json ? row : (JSON.parse(stored.row) as SearchRow));
+      const oldRow = stored && (rewritten ? (JSON.parse(stored.row) as SearchRow) : row);
       const change = derivedChange(stored && { row: oldRow!, edges: this.w.edgesFrom.all(row.urn) }, row, edges);
-      let id: number;
-      if (!stored) id = this.w.insertDoc.get(row.urn, row.entityType, row.removed ? 1 : 0, json)!.id;
-      else if (stored.row !== json) this.w.updateDoc.run(row.entityType, row.removed ? 1 : 0, json, (id = stored.id));
-      else id = stored.id;
-      if (stored?.row !== json) this.w.putFacets.run(id, packFacets(row));
+      const id = stored ? stored.id : this.w.insertDoc.get(row.urn, row.entityType, row.removed ? 1 : 0, json)!.id;
+      if (stored && rewritten) this.w.updateDoc.run(row.entityType, row.removed ? 1 : 0, json, id);
+      if (rewritten) this.w.putFacets.run(id, packFacets(row));
       if (change.text) {
         if (stored) this.w.deleteText.run(id);
         this.w.insertText.run(id, ...row.text);
@@ -262,6 +261,7 @@ export class SqliteStore implements Store {
     const counter = new FacetCounter();
     let total = 0;
     const sql = `SELECT f.facets FROM (${matches.text}) m JOIN search_facet f ON f.doc = m.id`;
+    // This statement text is prepared for this pass alone, so leaving it in pluck mode is safe.
     for (const packed of this.read<string>(sql).pluck().iterate(...matches.params)) {
       total++;
       counter.add(packed);
