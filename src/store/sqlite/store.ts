@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Checkpointer } from './checkpointer.js';
+import { ownerOnly } from './fileMode.js';
 import { GroupCommit } from './groupCommit.js';
 import { migrations } from './migrations.js';
 import { NUMERIC, toAspectRow, toTimeseriesRow, type RawAspect, type RawTimeseries } from '../sql/rows.js';
@@ -122,6 +123,7 @@ export class SqliteStore implements Store {
   constructor(path: string) {
     const memory = path === ':memory:';
     if (!memory) mkdirSync(dirname(path), { recursive: true });
+    ownerOnly(path);
     this.writer = new Database(path);
     this.writer.pragma('journal_mode = WAL');
     this.writer.pragma('synchronous = FULL');
