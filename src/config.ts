@@ -10,7 +10,11 @@ export interface Config {
   poolSize: number;
   authEnabled: boolean;
   adminToken?: string;
-  /** Key that signs access tokens; by default one is created and kept in the database. */
+  /**
+   * Key that signs access tokens (and keys the hashes that name them). When set it is the only key:
+   * the one a catalog creates and keeps in its database when none is configured is then never
+   * read. Changing it invalidates every token signed before; replicas must share it.
+   */
   tokenSigningKey?: string;
   /** Versions kept per aspect, the latest included (0: all). */
   maxAspectVersions: number;

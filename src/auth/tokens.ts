@@ -81,7 +81,10 @@ export class TokenService {
     private readonly options: { signingKey?: string; now: () => number },
   ) {}
 
-  /** The HMAC key: given by configuration, else created once and kept in the store. */
+  /**
+   * The HMAC key: TOKEN_SIGNING_KEY when configured (the stored key is then neither read nor
+   * created), else created once and kept in the store, whose file only the service may read.
+   */
   private signingKey(): Promise<Uint8Array> {
     this.key ??= (async () => {
       const text = this.options.signingKey ?? (await this.store.ensureSetting(SIGNING_KEY_SETTING, randomBytes(32).toString('base64url')));
