@@ -1,8 +1,9 @@
 /**
  * The entity types: each with its key aspect, every aspect it may carry, its category, its legacy
- * snapshot record (where DataHub names it differently from `<Name>Snapshot`) and the rule for its
- * legacy default browse path. Aspect lists follow DataHub's entity registry, legacy snapshot aspects
- * included.
+ * snapshot record (where DataHub names it differently from `<Name>Snapshot`), the rule for its
+ * legacy default browse path, and the privilege without which it is not seen at all (DataHub's
+ * secrets, `dataHubSecret`, would be MANAGE_SECRETS: the registry has no such type yet). Aspect lists
+ * follow DataHub's entity registry, legacy snapshot aspects included.
  */
 import type { EntityDecl } from './types.js';
 
@@ -218,6 +219,7 @@ export const entityDecls: EntityDecl[] = [
     category: 'internal',
     keyAspect: 'dataHubPolicyKey',
     snapshot: 'DataHubPolicySnapshot',
+    readPrivilege: 'MANAGE_POLICIES',
     aspects: ['dataHubPolicyInfo'],
   },
   {
@@ -225,6 +227,7 @@ export const entityDecls: EntityDecl[] = [
     category: 'internal',
     keyAspect: 'dataHubAccessTokenKey',
     snapshot: 'DataHubAccessTokenSnapshot',
+    readPrivilege: 'MANAGE_ACCESS_TOKENS',
     aspects: ['dataHubAccessTokenInfo'],
   },
   {

@@ -210,6 +210,7 @@ function buildEntity(decl: EntityDecl, aspects: ReadonlyMap<string, AspectSpec>)
     ...(decl.category ? { category: decl.category } : {}),
     snapshot: SNAPSHOT_NAMESPACE + snapshotName,
     ...(decl.browse ? { browse: decl.browse } : {}),
+    ...(decl.readPrivilege ? { readPrivilege: decl.readPrivilege } : {}),
   };
 }
 

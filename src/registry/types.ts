@@ -91,6 +91,12 @@ export interface EntityDecl {
   /** Legacy snapshot record name (without namespace), e.g. `DatasetSnapshot`; defaults to `<Name>Snapshot`. */
   snapshot?: string;
   browse?: BrowseRule;
+  /**
+   * The platform privilege without which entities of this type are not seen at all: they are left
+   * out of searches, counts and listings, and reading one is refused. For types that hold secrets
+   * or say who may do what (access tokens, policies); absent, anyone may read the type.
+   */
+  readPrivilege?: string;
 }
 
 export interface EntitySpec {
@@ -102,4 +108,5 @@ export interface EntitySpec {
   /** Fully qualified snapshot type name, e.g. `com.linkedin.metadata.snapshot.DatasetSnapshot`. */
   snapshot: string;
   browse?: BrowseRule;
+  readPrivilege?: string;
 }
