@@ -13,11 +13,23 @@ import { describeRequirement, type Requirement } from './requirements.js';
 /** DataHub's text for a refused operation, which GraphQL clients show as is. */
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized to perform this action. Please contact your DataHub administrator.';
 
-/** DataHub's text followed by who lacks what: the refusal REST clients get, where no exact text is expected. */
-export const explained =
-  (actor: string) =>
+/** DataHub's text of a refusal followed by who lacks what. */
+export const refusal =
+  (text: string, actor: string) =>
   (unmet: Requirement): string =>
-    `${UNAUTHORIZED_MESSAGE} ${actor} needs ${describeRequirement(unmet)}.`;
+    `${text} ${actor} needs ${describeRequirement(unmet)}.`;
+
+/** DataHub's text followed by who lacks what: the refusal REST clients get, where no exact text is expected. */
+export const explained = (actor: string) => refusal(UNAUTHORIZED_MESSAGE, actor);
+
+/** DataHub's REST texts for reads refused (its EntityResource, EntityV2Resource and AspectResource). */
+export const READ_REFUSED = {
+  search: 'User is unauthorized to search.',
+  entity: (urn: string) => `User is unauthorized to get entity ${urn}`,
+  entities: (urns: readonly string[]) => `User is unauthorized to get entities [${urns.join(', ')}]`,
+  aspect: (urn: string) => `User is unauthorized to get aspect for ${urn}`,
+  counts: 'User is unauthorized to get entity counts.',
+};
 
 declare const granted: unique symbol;
 
@@ -63,6 +75,18 @@ export class Authorizer {
     const missing = await this.unmet(actor, requirements);
     if (missing) throw forbidden(message ? message(missing) : UNAUTHORIZED_MESSAGE);
     return { actor } as Grant;
+  }
+
+  /**
+   * The entity types among `types` the actor may see: those anyone may read, and those whose read
+   * privilege (registry `readPrivilege`) the actor holds.
+   */
+  async visibleTypes<T extends { readPrivilege?: string }>(actor: string, types: readonly T[]): Promise<T[]> {
+    if (actor === SYSTEM_ACTOR || types.every((t) => !t.readPrivilege)) return [...types];
+    const check = new Check(this.store, actor, this.policies());
+    const out: T[] = [];
+    for (const t of types) if (!t.readPrivilege || (await check.holds(t.readPrivilege, undefined))) out.push(t);
+    return out;
   }
 
   /** Every privilege the actor holds: on the platform, or on `resource`. */

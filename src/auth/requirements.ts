@@ -21,6 +21,11 @@ export const onPlatform = (...privileges: string[]): Requirement => ({ privilege
 
 export const onResource = (resource: string, ...privileges: string[]): Requirement => ({ resource, privileges });
 
+/** What seeing entities of these types needs: the read privilege of each type that has one. */
+export function readRequirements(types: ReadonlyArray<{ readPrivilege?: string }>): Requirement[] {
+  return [...new Set(types.flatMap((t) => (t.readPrivilege ? [t.readPrivilege] : [])))].map((p) => onPlatform(p));
+}
+
 /** Rolling back ingestion runs. */
 export const MANAGE_INGESTION = onPlatform('MANAGE_INGESTION');
 
