@@ -1,7 +1,10 @@
 /**
  * Reads of entities and aspects by urn. An entity that was never written still answers with its
- * key aspect, synthesized from the urn, as GMS does.
+ * key aspect, synthesized from the urn, as GMS does. Entities of a type the actor may not see
+ * (registry `readPrivilege`) are refused with DataHub's texts, whether or not they exist.
  */
+import { READ_REFUSED, refusal, type Authorizer } from '../auth/authorizer.js';
+import { readRequirements } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectSpec, EntitySpec } from '../registry/types.js';
 import type { AspectRow, Store, SystemMetadata } from '../store/types.js';
@@ -29,17 +32,25 @@ export class EntityService {
   constructor(
     private readonly store: Store,
     private readonly registry: Registry,
+    private readonly authorizer: Authorizer,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** `GET /entitiesV2/<urn>`: the latest version of the requested (default: all) versioned aspects. */
-  async getEntity(urnInput: string, aspectNames?: readonly string[]): Promise<EntityResponse> {
-    const [response] = await this.getEntities([urnInput], aspectNames);
+  async getEntity(urnInput: string, actor: string, aspectNames?: readonly string[]): Promise<EntityResponse> {
+    const resolved = resolveUrn(this.registry, urnInput);
+    await this.requireVisible(actor, [resolved.entity], READ_REFUSED.entity(resolved.urnString));
+    const [response] = await this.read([resolved], aspectNames);
     return response;
   }
 
-  async getEntities(urnInputs: readonly string[], aspectNames?: readonly string[]): Promise<EntityResponse[]> {
+  async getEntities(urnInputs: readonly string[], actor: string, aspectNames?: readonly string[]): Promise<EntityResponse[]> {
     const resolved = urnInputs.map((u) => resolveUrn(this.registry, u));
+    await this.requireVisible(actor, resolved.map((r) => r.entity), READ_REFUSED.entities(resolved.map((r) => r.urnString)));
+    return this.read(resolved, aspectNames);
+  }
+
+  private async read(resolved: ReadonlyArray<ReturnType<typeof resolveUrn>>, aspectNames?: readonly string[]): Promise<EntityResponse[]> {
     if (aspectNames) for (const name of aspectNames) if (!this.registry.aspects.has(name)) throw badRequest(`Unknown aspect ${name}`);
     const rows = await this.store.getLatestAspects(
       resolved.map((r) => r.urnString),
@@ -56,8 +67,9 @@ export class EntityService {
   }
 
   /** `GET /entities/<urn>`: the legacy snapshot form. */
-  async getSnapshot(urnInput: string, aspectNames?: readonly string[]): Promise<Record<string, unknown>> {
+  async getSnapshot(urnInput: string, actor: string, aspectNames?: readonly string[]): Promise<Record<string, unknown>> {
     const { entity, urnString } = resolveUrn(this.registry, urnInput);
+    await this.requireVisible(actor, [entity], READ_REFUSED.entity(urnString));
     const rows = (await this.store.getLatestAspects([urnString], aspectNames)).get(urnString) ?? [];
     return rowsToSnapshot(entity, urnString, this.withKey(entity, urnString, rows));
   }
@@ -66,8 +78,9 @@ export class EntityService {
    * `GET /aspects/<urn>?aspect=&version=`: one version; 0 is the latest, 1..N the history, and a
    * negative version counts back from the newest history row (-1 = newest).
    */
-  async getAspectVersion(urnInput: string, aspectName: string, version: number): Promise<{ aspect: AspectSpec; row: AspectRow }> {
+  async getAspectVersion(urnInput: string, aspectName: string, version: number, actor: string): Promise<{ aspect: AspectSpec; row: AspectRow }> {
     const { entity, urnString } = resolveUrn(this.registry, urnInput);
+    await this.requireVisible(actor, [entity], READ_REFUSED.aspect(urnString));
     const aspect = entity.aspects.get(aspectName);
     if (!aspect) throw badRequest(`Unknown aspect ${aspectName} for entity ${entity.name}`);
     // Negative versions address history rows only: -1 is the newest of them.
@@ -86,8 +99,11 @@ export class EntityService {
     return includeSoftDeleted || rows.find((r) => r.aspect === 'status')?.value.removed !== true;
   }
 
-  async countAspect(aspectName: string, urnLike?: string): Promise<number> {
+  /** How many entities have the aspect; an aspect only hidden types carry is counted only for those who may see them. */
+  async countAspect(aspectName: string, actor: string, urnLike?: string): Promise<number> {
     if (!this.registry.aspects.has(aspectName)) throw badRequest(`Unknown aspect ${aspectName}`);
+    const carriers = [...this.registry.entities.values()].filter((e) => e.aspects.has(aspectName));
+    if (carriers.every((e) => e.readPrivilege)) await this.requireVisible(actor, carriers, READ_REFUSED.counts);
     return this.store.countAspect(aspectName, urnLike);
   }
 
@@ -97,11 +113,17 @@ export class EntityService {
   }
 
   /** The urns of an entity type, in urn order. */
-  async listUrns(entityName: string, start: number, count: number): Promise<{ entities: string[]; start: number; count: number; total: number }> {
+  async listUrns(entityName: string, start: number, count: number, actor: string): Promise<{ entities: string[]; start: number; count: number; total: number }> {
     const entity = resolveEntity(this.registry, entityName);
+    await this.requireVisible(actor, [entity], READ_REFUSED.search);
     if (!Number.isInteger(start) || start < 0 || !Number.isInteger(count) || count < 0) throw badRequest('start and count must be non-negative integers');
     const entities = await this.store.listUrns({ aspect: entity.keyAspect.name, start, limit: count });
     return { entities, start, count: entities.length, total: await this.countEntities(entity.name) };
+  }
+
+  /** 403 with DataHub's `text` (and what is missing) unless the actor may see every one of the types. */
+  private async requireVisible(actor: string, types: readonly EntitySpec[], text: string): Promise<void> {
+    await this.authorizer.require(actor, readRequirements(types), refusal(text, actor));
   }
 
   private withKey(entity: EntitySpec, urn: string, rows: readonly AspectRow[]): AspectRow[] {

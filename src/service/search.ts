@@ -1,7 +1,11 @@
 /**
  * Full-text search, exact field match, filters, facets, scrolling and autocomplete over the derived
- * search rows. What is searchable, with which boosts and facets, comes from the registry.
+ * search rows. What is searchable, with which boosts and facets, comes from the registry; so does
+ * which types an actor may not see, and those are never part of the query, so that no total, facet
+ * or suggestion counts them.
  */
+import { READ_REFUSED, refusal, type Authorizer } from '../auth/authorizer.js';
+import { readRequirements } from '../auth/requirements.js';
 import { isKeyed, textTokens } from '../indexing/searchRow.js';
 import type { Registry } from '../registry/registry.js';
 import type { EntitySpec, SearchableField } from '../registry/types.js';
@@ -61,16 +65,22 @@ export class SearchService {
   constructor(
     private readonly store: Store,
     private readonly registry: Registry,
+    private readonly authorizer: Authorizer,
   ) {}
 
-  /** Entity types a request names (400 for unknown ones), or every searchable type. */
-  entityTypes(names: readonly string[]): EntitySpec[] {
-    if (names.length === 0) return [...this.registry.entities.values()].filter((e) => e.category !== 'internal');
-    return names.map((n) => {
+  /**
+   * Entity types a request names (400 for unknown ones), or every searchable type. A type the actor
+   * may not see is refused when named (403, as DataHub's REST search) and left out when not.
+   */
+  async entityTypes(names: readonly string[], actor: string): Promise<EntitySpec[]> {
+    if (names.length === 0) return this.authorizer.visibleTypes(actor, [...this.registry.entities.values()].filter((e) => e.category !== 'internal'));
+    const types = names.map((n) => {
       const e = this.registry.entity(n);
       if (!e) throw badRequest(`Failed to find entity with name ${n} in EntityRegistry`);
       return e;
     });
+    await this.authorizer.require(actor, readRequirements(types), refusal(READ_REFUSED.search, actor));
+    return types;
   }
 
   private fields(types: readonly EntitySpec[]): SearchableField[] {
@@ -79,10 +89,10 @@ export class SearchService {
     return out;
   }
 
-  async search(req: SearchRequest): Promise<SearchResult> {
+  async search(req: SearchRequest, actor: string): Promise<SearchResult> {
     if (!Number.isInteger(req.start) || req.start < 0) throw badRequest('start must be a non-negative integer');
     if (!Number.isInteger(req.count) || req.count < 0 || req.count > MAX_COUNT) throw badRequest(`count must be an integer from 0 to ${MAX_COUNT}`);
-    const types = this.entityTypes(req.entities);
+    const types = await this.entityTypes(req.entities, actor);
     const fields = this.fields(types);
     const filter = [...parseFilter(req.filter)];
     const input = req.input.trim();
@@ -130,8 +140,8 @@ export class SearchService {
   }
 
   /** Prefix suggestions from the autocomplete fields of an entity type (or one named field). */
-  async autocomplete(req: { entity: string; query: string; field?: string; limit: number; filter?: unknown }): Promise<string[]> {
-    const [type] = this.entityTypes([req.entity]);
+  async autocomplete(req: { entity: string; query: string; field?: string; limit: number; filter?: unknown }, actor: string): Promise<string[]> {
+    const [type] = await this.entityTypes([req.entity], actor);
     if (!Number.isInteger(req.limit) || req.limit < 0 || req.limit > MAX_COUNT) throw badRequest(`limit must be an integer from 0 to ${MAX_COUNT}`);
     const fields = req.field
       ? [req.field]

@@ -49,13 +49,13 @@ export const aspectsResource: RestResource = {
         { name: 'version', type: 'integer', doc: '0 (default) = latest; 1..N = history, oldest first; negative = counted back from the newest history row' },
       ],
       returns: '{version, aspect: {<fully qualified type name>: value}}',
-      handler: async ({ services, request }) => {
+      handler: async ({ services, request, actor }) => {
         const urn = urnFromPath(request, 'aspects');
         const aspectName = queryParam(request, 'aspect');
         if (!aspectName) throw badRequest("Parameter 'aspect' is required");
         const versionText = queryParam(request, 'version') ?? '0';
         if (!/^-?\d+$/.test(versionText)) throw badRequest(`Parameter 'version' must be an integer, not '${versionText}'`);
-        const { aspect, row } = await services.entities.getAspectVersion(urn, aspectName, Number(versionText));
+        const { aspect, row } = await services.entities.getAspectVersion(urn, aspectName, Number(versionText), actor);
         return { version: row.version, aspect: { [aspect.fqn]: row.value } };
       },
     },
@@ -95,7 +95,7 @@ export const aspectsResource: RestResource = {
         { name: 'urnLike', type: 'string', doc: 'SQL LIKE pattern on urns, % as wildcard' },
       ],
       returns: 'a number',
-      handler: async (p, { services }) => services.entities.countAspect(p.aspect as string, p.urnLike as string | undefined),
+      handler: async (p, { services, actor }) => services.entities.countAspect(p.aspect as string, actor, p.urnLike as string | undefined),
     },
     restoreIndicesAction,
     {

@@ -33,16 +33,16 @@ export const entitiesResource: RestResource = {
       doc: 'The entity as a snapshot; an urn never written answers with its key aspect only.',
       params: [{ name: 'aspects', type: 'array', doc: 'aspect names to include, List(a,b) or repeated' }],
       returns: '{value: {<snapshot type name>: {urn, aspects: [{<fully qualified type name>: value}]}}}',
-      handler: async ({ services, request }) => {
+      handler: async ({ services, request, actor }) => {
         const urn = urnFromPath(request, 'entities');
-        return { value: await services.entities.getSnapshot(urn, queryOf(request).aspects) };
+        return { value: await services.entities.getSnapshot(urn, actor, queryOf(request).aspects) };
       },
     },
   ],
   actions: [
     {
       name: 'search',
-      doc: 'Full-text search within one entity type, with filters, facets over the whole result set, and paging without a 10,000 ceiling.',
+      doc: 'Full-text search within one entity type, with filters, facets over the whole result set, and paging without a 10,000 ceiling. A type the caller may not see (access tokens without MANAGE_ACCESS_TOKENS, policies without MANAGE_POLICIES) is a 403 here and in every other search action.',
       params: [
         { name: 'entity', type: 'string', required: true, doc: 'entity type, e.g. dataset' },
         inputParam,
@@ -52,7 +52,7 @@ export const entitiesResource: RestResource = {
         countParam,
       ],
       returns: '{numEntities, pageSize, from, metadata: {urns, matches: [{matchedFields: [{name, value}]}], searchResultMetadatas: [{name, aggregations}], aggregations}, entities: [urn]}',
-      handler: async (p, { services }) => searchResultBody(await services.search.search(searchRequest(p, [p.entity as string]))),
+      handler: async (p, { services, actor }) => searchResultBody(await services.search.search(searchRequest(p, [p.entity as string]), actor)),
     },
     {
       name: 'searchAcrossEntities',
@@ -66,7 +66,7 @@ export const entitiesResource: RestResource = {
         countParam,
       ],
       returns: 'as search',
-      handler: async (p, { services }) => searchResultBody(await services.search.search(searchRequest(p, entityList(p.entities)))),
+      handler: async (p, { services, actor }) => searchResultBody(await services.search.search(searchRequest(p, entityList(p.entities)), actor)),
     },
     {
       name: 'scrollAcrossEntities',
@@ -81,9 +81,9 @@ export const entitiesResource: RestResource = {
         countParam,
       ],
       returns: '{numEntities, pageSize, scrollId?, metadata, entities: [urn]}',
-      handler: async (p, { services }) => {
+      handler: async (p, { services, actor }) => {
         const start = decodeScrollId(p.scrollId);
-        const r = await services.search.search(searchRequest(p, entityList(p.entities), start));
+        const r = await services.search.search(searchRequest(p, entityList(p.entities), start), actor);
         const next = start + r.urns.length;
         return { numEntities: r.total, pageSize: r.count, ...(next < r.total && r.urns.length > 0 ? { scrollId: encodeScrollId(next) } : {}), metadata: searchMetadata(r), entities: r.urns };
       },
@@ -99,9 +99,9 @@ export const entitiesResource: RestResource = {
         filterParam,
       ],
       returns: '{query, suggestions: [string]}',
-      handler: async (p, { services }) => ({
+      handler: async (p, { services, actor }) => ({
         query: p.query,
-        suggestions: await services.search.autocomplete({ entity: p.entity as string, query: p.query as string, limit: p.limit as number, filter: p.filter, ...(p.field ? { field: p.field as string } : {}) }),
+        suggestions: await services.search.autocomplete({ entity: p.entity as string, query: p.query as string, limit: p.limit as number, filter: p.filter, ...(p.field ? { field: p.field as string } : {}) }, actor),
       }),
     },
     {
@@ -115,8 +115,8 @@ export const entitiesResource: RestResource = {
         { name: 'limit', type: 'integer', required: true, doc: 'page size' },
       ],
       returns: '{entities: [{name, urn}], groups: [{name, count}], metadata: {path, totalNumEntities, groups}, from, pageSize, numEntities, numGroups, numElements}',
-      handler: async (p, { services }) => {
-        const r = await services.browse.browse({ entity: p.entity as string, path: p.path as string, start: p.start as number, limit: p.limit as number, filter: p.filter });
+      handler: async (p, { services, actor }) => {
+        const r = await services.browse.browse({ entity: p.entity as string, path: p.path as string, start: p.start as number, limit: p.limit as number, filter: p.filter }, actor);
         return {
           entities: r.entities,
           groups: r.groups,
@@ -148,14 +148,14 @@ export const entitiesResource: RestResource = {
     },
     {
       name: 'listUrns',
-      doc: 'The urns of one entity type, in urn order.',
+      doc: 'The urns of one entity type, in urn order. Access tokens need MANAGE_ACCESS_TOKENS and policies MANAGE_POLICIES (else 403), as for search.',
       params: [
         { name: 'entity', type: 'string', required: true, doc: 'entity type' },
         { name: 'start', type: 'integer', required: true, doc: 'offset' },
         { name: 'count', type: 'integer', required: true, doc: 'page size' },
       ],
       returns: '{entities: [urn], start, count, total}',
-      handler: async (p, { services }) => services.entities.listUrns(p.entity as string, p.start as number, p.count as number),
+      handler: async (p, { services, actor }) => services.entities.listUrns(p.entity as string, p.start as number, p.count as number, actor),
     },
     {
       name: 'delete',

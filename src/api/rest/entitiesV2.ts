@@ -12,10 +12,10 @@ export const entitiesV2Resource: RestResource = {
     {
       path: '/entitiesV2/<urn>',
       route: '/entitiesV2/*',
-      doc: 'One entity. An urn never written answers 200 with its key aspect, synthesized from the urn.',
+      doc: 'One entity. An urn never written answers 200 with its key aspect, synthesized from the urn. An access token needs MANAGE_ACCESS_TOKENS and a policy MANAGE_POLICIES (else 403).',
       params: [aspectsParam],
       returns: '{urn, entityName, aspects: {<aspect name>: envelope}}',
-      handler: async ({ services, request }) => services.entities.getEntity(urnFromPath(request, 'entitiesV2'), queryOf(request).aspects),
+      handler: async ({ services, request, actor }) => services.entities.getEntity(urnFromPath(request, 'entitiesV2'), actor, queryOf(request).aspects),
     },
     {
       path: '/entitiesV2',
@@ -23,10 +23,10 @@ export const entitiesV2Resource: RestResource = {
       doc: 'Several entities at once.',
       params: [{ name: 'ids', type: 'array', required: true, doc: 'urns, List(<encoded urn>,…) or repeated' }, aspectsParam],
       returns: '{results: {<urn>: entity}, statuses: {}, errors: {}}',
-      handler: async ({ services, request }) => {
+      handler: async ({ services, request, actor }) => {
         const ids = queryOf(request).ids;
         if (!ids || ids.length === 0) throw badRequest("Parameter 'ids' is required: /entitiesV2?ids=List(<urn>,…)");
-        const entities = await services.entities.getEntities(ids, queryOf(request).aspects);
+        const entities = await services.entities.getEntities(ids, actor, queryOf(request).aspects);
         return { results: Object.fromEntries(entities.map((e) => [e.urn, e])), statuses: {}, errors: {} };
       },
     },

@@ -1,5 +1,6 @@
 /** Query root resolvers: entities by urn, search, autocomplete, browse, counts. */
-import type { GraphQLFieldResolver } from 'graphql';
+import { isEnumType, type GraphQLFieldResolver, type GraphQLResolveInfo } from 'graphql';
+import { readRequirements } from '../../../auth/requirements.js';
 import { badRequest } from '../../../service/errors.js';
 import { resolveUrn } from '../../../service/proposals.js';
 import { decodeScrollId, encodeScrollId, type SearchResult } from '../../../service/search.js';
@@ -28,6 +29,14 @@ export function clientRef(ctx: GraphQLContext, urn: string): EntityRef {
   return { urn: urnString, entityName: entity.name };
 }
 
+/** Refs for urns a client asks to read: a 403 (DataHub's text) when one is of a type the caller may not see. */
+async function readableRefs(ctx: GraphQLContext, urns: readonly string[]): Promise<EntityRef[]> {
+  const refs = urns.map((u) => clientRef(ctx, u));
+  const types = refs.map((r) => ctx.services.registry.entity(r.entityName)!);
+  await ctx.services.authorizer.require(ctx.actor, readRequirements(types));
+  return refs;
+}
+
 function typesOf(types: string[] | null | undefined): string[] {
   return (types ?? []).map((t) => {
     const e = entityOfEnum(t);
@@ -53,14 +62,24 @@ function searchResults(ctx: GraphQLContext, r: SearchResult) {
 
 const byUrn =
   (entityName: string): Resolver =>
-  (_root, { urn }, ctx) => {
-    const ref = clientRef(ctx, urn);
+  async (_root, { urn }, ctx) => {
+    const [ref] = await readableRefs(ctx, [urn]);
     if (ref.entityName !== entityName) throw badRequest(`urn ${urn} is not of entity type ${entityName}`);
     return ref;
   };
 
 const search = async (ctx: GraphQLContext, entities: string[], input: Json, start: number) =>
-  ctx.services.search.search({ entities, input: input.query, filter: toFilter(input), sort: sortOf(input), start, count: input.count ?? 10 });
+  ctx.services.search.search({ entities, input: input.query, filter: toFilter(input), sort: sortOf(input), start, count: input.count ?? 10 }, ctx.actor);
+
+/**
+ * The types a client names, or (none named) every searchable type the caller may see; either way
+ * only those the schema's EntityType enum can name in the answer.
+ */
+async function namedOrAll(ctx: GraphQLContext, types: string[] | null | undefined, info: GraphQLResolveInfo): Promise<string[]> {
+  const names = (await ctx.services.search.entityTypes(typesOf(types), ctx.actor)).map((e) => e.name);
+  const known = info.schema.getType('EntityType');
+  return isEnumType(known) ? names.filter((n) => known.getValue(entityEnum(n)) !== undefined) : names;
+}
 
 function sortOf(input: Json): Json | undefined {
   const c = input.sortInput?.sortCriteria?.[0] ?? input.sortInput?.sortCriterion;
@@ -84,8 +103,8 @@ export function queryResolvers(entityNames: readonly string[]): Record<string, R
 
   return {
     ...roots,
-    entity: (_root, { urn }, ctx) => clientRef(ctx, urn),
-    entities: (_root, { urns }, ctx) => (urns as string[]).map((u) => clientRef(ctx, u)),
+    entity: async (_root, { urn }, ctx) => (await readableRefs(ctx, [urn]))[0],
+    entities: (_root, { urns }, ctx) => readableRefs(ctx, urns as string[]),
     entityExists: (_root, { urn }, ctx) => ctx.services.entities.exists(urn, true),
     search: async (_root, { input }, ctx) => {
       const entity = entityOfEnum(input.type);
@@ -106,14 +125,14 @@ export function queryResolvers(entityNames: readonly string[]): Record<string, R
     autoComplete: async (_root, { input }, ctx) => {
       const entity = input.type ? entityOfEnum(input.type) : 'dataset';
       if (!entity) throw badRequest(`entity type ${input.type} has no autocomplete`);
-      const suggestions = await ctx.services.search.autocomplete({ entity, query: input.query, limit: input.limit ?? 10, filter: toFilter(input), ...(input.field ? { field: input.field } : {}) });
+      const suggestions = await ctx.services.search.autocomplete({ entity, query: input.query, limit: input.limit ?? 10, filter: toFilter(input), ...(input.field ? { field: input.field } : {}) }, ctx.actor);
       return { query: input.query, suggestions, entities: [] };
     },
-    autoCompleteForMultiple: async (_root, { input }, ctx) => {
-      const entities = input.types && input.types.length > 0 ? typesOf(input.types) : ctx.services.search.entityTypes([]).map((e) => e.name);
+    autoCompleteForMultiple: async (_root, { input }, ctx, info) => {
+      const entities = await namedOrAll(ctx, input.types, info);
       const suggestions = [];
       for (const entity of entities) {
-        const found = await ctx.services.search.autocomplete({ entity, query: input.query, limit: input.limit ?? 10, filter: toFilter(input), ...(input.field ? { field: input.field } : {}) });
+        const found = await ctx.services.search.autocomplete({ entity, query: input.query, limit: input.limit ?? 10, filter: toFilter(input), ...(input.field ? { field: input.field } : {}) }, ctx.actor);
         if (found.length > 0) suggestions.push({ type: entityEnum(entity), suggestions: found, entities: [] });
       }
       return { query: input.query, suggestions };
@@ -122,7 +141,7 @@ export function queryResolvers(entityNames: readonly string[]): Record<string, R
       const entity = entityOfEnum(input.type);
       if (!entity) throw badRequest(`entity type ${input.type} cannot be browsed`);
       const path = `/${(input.path ?? []).join('/')}`;
-      const r = await ctx.services.browse.browse({ entity, path, start: input.start ?? 0, limit: input.count ?? 10, filter: toFilter(input) });
+      const r = await ctx.services.browse.browse({ entity, path, start: input.start ?? 0, limit: input.count ?? 10, filter: toFilter(input) }, ctx.actor);
       return {
         entities: r.entities.flatMap((e) => refOf(ctx.services, e.urn) ?? []),
         groups: r.groups,
@@ -133,8 +152,8 @@ export function queryResolvers(entityNames: readonly string[]): Record<string, R
       };
     },
     browsePaths: async (_root, { input }, ctx) => (await ctx.services.browse.browsePathsOf(input.urn)).map((p) => ({ path: p.split('/').filter((s) => s !== '') })),
-    getEntityCounts: async (_root, { input }, ctx) => {
-      const entities = input?.types && input.types.length > 0 ? typesOf(input.types) : ctx.services.search.entityTypes([]).map((e) => e.name);
+    getEntityCounts: async (_root, { input }, ctx, info) => {
+      const entities = await namedOrAll(ctx, input?.types, info);
       const counts = [];
       for (const entity of entities) counts.push({ entityType: entityEnum(entity), count: await ctx.services.entities.countEntities(entity) });
       return { counts };
