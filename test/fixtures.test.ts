@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enc, FIXTURES, hasFixtures, http, startTestServer, type TestServer } from './helpers.js';
+import { enc, FIXTURES, http, startTestServer, type TestServer } from './helpers.js';
 
 type Json = any;
 
@@ -43,7 +43,7 @@ const UNION_FIXUPS: Record<string, (value: Json) => Json> = {
   'com.linkedin.datajob.DataJobInfo': (v) => ({ ...v, type: typeof v.type === 'string' ? { 'com.linkedin.datajob.azkaban.AzkabanJobType': v.type } : v.type }),
 };
 
-describe.skipIf(!hasFixtures)("DataHub's fixtures", () => {
+describe("DataHub's fixtures", () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer();
@@ -114,7 +114,7 @@ describe.skipIf(!hasFixtures)("DataHub's fixtures", () => {
     expect(snapshot.aspects.find((a: Json) => a['com.linkedin.common.BrowsePaths'])['com.linkedin.common.BrowsePaths'].paths).toEqual(['/prod/kafka/SampleKafkaDataset']);
   });
 
-  const goldens = hasFixtures ? readdirSync(join(FIXTURES, 'goldens')).filter((f) => f.endsWith('.json')) : [];
+  const goldens = readdirSync(join(FIXTURES, 'goldens')).filter((f) => f.endsWith('.json'));
   /**
    * A PATCH proposal reads back as the aspect its operations describe. Its exact structure is the
    * patch engine's unit tests' business; here each `add` must be visible in the stored aspect.

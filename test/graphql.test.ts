@@ -5,14 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enc, FIXTURES, hasFixtures, http, startTestServer, type TestServer } from './helpers.js';
+import { enc, FIXTURES, http, startTestServer, type TestServer } from './helpers.js';
 
 type Json = any;
 const HIVE = 'urn:li:dataset:(urn:li:dataPlatform:hive,SampleHiveDataset,PROD)';
 const KAFKA = 'urn:li:dataset:(urn:li:dataPlatform:kafka,SampleKafkaDataset,PROD)';
 const FLOW = 'urn:li:dataFlow:(airflow,dag_abc,PROD)';
 
-describe.skipIf(!hasFixtures)('GraphQL', () => {
+describe('GraphQL', () => {
   let s: TestServer;
   const gql = async (query: string, variables?: Json, path = '/api/graphql') => {
     const r = await http(s.url + path, { body: { query, ...(variables ? { variables } : {}) } });

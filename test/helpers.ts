@@ -1,6 +1,6 @@
 /** Starting a real server on a temporary SQLite database for end-to-end tests. */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -141,14 +141,8 @@ export function mcp(entityUrn: string, aspectName: string, value: unknown, extra
 
 export const enc = encodeURIComponent;
 
-/** The shared fixtures folder, or undefined in a plain clone (tests using it skip with a reason). */
-export const FIXTURES = resolve(import.meta.dirname, '../../shared/fixtures/datahub');
-export const hasFixtures = existsSync(FIXTURES);
-if (!hasFixtures) {
-  // In CI the fixtures are always beside the clone: their absence there is a broken setup, not a skip.
-  if (process.env.CI) throw new Error(`CI: DataHub's fixtures are missing at ${FIXTURES}`);
-  console.warn(`fixtures not found at ${FIXTURES}: tests that load DataHub's fixtures are skipped`);
-}
+/** DataHub's files the tests load, kept in the repository (test/fixtures/README.md says where each came from). */
+export const FIXTURES = resolve(import.meta.dirname, 'fixtures/datahub');
 
 /** Command line that runs the `catalog` program from source (no build needed). */
 export const CATALOG_CMD = [process.execPath, '--import', 'tsx', resolve(import.meta.dirname, '../src/cli/bin.ts')];

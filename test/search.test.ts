@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enc, FIXTURES, hasFixtures, http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { enc, FIXTURES, http, mcp, startTestServer, type TestServer } from './helpers.js';
 
 type Json = any;
 const HIVE = 'urn:li:dataset:(urn:li:dataPlatform:hive,SampleHiveDataset,PROD)';
@@ -13,7 +13,7 @@ const KAFKA = 'urn:li:dataset:(urn:li:dataPlatform:kafka,SampleKafkaDataset,PROD
 const HDFS = 'urn:li:dataset:(urn:li:dataPlatform:hdfs,SampleHdfsDataset,PROD)';
 const JDOE = 'urn:li:corpuser:jdoe';
 
-describe.skipIf(!hasFixtures)('search and friends on the bootstrap catalog', () => {
+describe('search and friends on the bootstrap catalog', () => {
   let s: TestServer;
   const post = async (path: string, body: unknown) => {
     const r = await http(s.url + path, { body });

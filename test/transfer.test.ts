@@ -9,12 +9,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../src/store/index.js';
 import type { Store } from '../src/store/types.js';
-import { CATALOG_CMD, enc, FIXTURES, hasFixtures, http, openTestStore, serveStore, tempDir } from './helpers.js';
+import { CATALOG_CMD, enc, FIXTURES, http, openTestStore, serveStore, tempDir } from './helpers.js';
 
 const run = promisify(execFile);
 type Json = any;
 
-describe.skipIf(!hasFixtures)('export and import', () => {
+describe('export and import', () => {
   const dir = tempDir();
   const sourceUrl = `sqlite:${join(dir, 'source.db')}`;
   const file = join(dir, 'catalog.ndjson');

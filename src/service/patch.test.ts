@@ -221,7 +221,7 @@ describe('upstreamLineage', () => {
 
   it('applies the lineage golden file`s patch to a missing aspect', () => {
     const golden = JSON.parse(
-      readFileSync(new URL('../../../shared/fixtures/datahub/goldens/test_lineage_complete_golden.json', import.meta.url), 'utf8'),
+      readFileSync(new URL('../../test/fixtures/datahub/goldens/test_lineage_complete_golden.json', import.meta.url), 'utf8'),
     ) as Array<Record<string, unknown>>;
     const mcp = golden.find((m) => m.changeType === 'PATCH' && m.aspectName === 'upstreamLineage')!;
     const ops = (mcp.aspect as { json: unknown }).json;
