@@ -1,4 +1,5 @@
 /** JSON helpers shared by the write path and the store. */
+import { ServiceError } from './service/errors.js';
 
 /** JSON text with object keys sorted, so equal values always serialize the same way. */
 export function canonicalJson(value: unknown): string {
@@ -25,4 +26,42 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Nesting beyond this is refused before parsing: values this deep are not metadata, and walking
+ * them recursively would exhaust the stack. Jackson, which GMS parses with, stops at the same depth.
+ */
+export const MAX_JSON_DEPTH = 1000;
+
+/** The deepest nesting of arrays and objects in JSON text, in one pass over it (no recursion). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) max = depth;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    }
+  }
+  return max;
+}
+
+/** Parses JSON text a client sent; `what` names it in the 400 when it is not JSON or nests too deep. */
+export function parseJson(text: string, what: string): unknown {
+  const depth = jsonDepth(text);
+  if (depth > MAX_JSON_DEPTH) throw new ServiceError('bad_request', `${what} nests ${depth} levels deep; at most ${MAX_JSON_DEPTH} are allowed`);
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new ServiceError('bad_request', `${what} is not valid JSON: ${(err as Error).message}`);
+  }
 }

@@ -6,7 +6,8 @@ import { GRAPHQL_PATHS, graphqlApi } from './api/graphql/index.js';
 import { restApi } from './api/rest/index.js';
 import { parseRestliQuery, sendRestliError, STATUS_BY_KIND } from './api/rest/restli.js';
 import { Authenticator } from './auth/authenticate.js';
-import { badRequest, ServiceError } from './service/errors.js';
+import { parseJson } from './json.js';
+import { ServiceError } from './service/errors.js';
 import type { Services } from './service/services.js';
 
 /** DataHub's batch emitter sends up to 15 MiB a request. */
@@ -40,9 +41,9 @@ export async function buildServer({ services, logger, auth }: ServerOptions): Pr
     const text = (body as string).trim();
     if (text === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(text));
+      done(null, parseJson(text, 'the request body'));
     } catch (err) {
-      done(badRequest(`the request body is not valid JSON: ${(err as Error).message}`), undefined);
+      done(err as Error, undefined);
     }
   });
 

@@ -235,6 +235,34 @@ describe('PATCH proposals', () => {
     expect(first.body.aspect['com.linkedin.common.GlobalTags'].tags).toHaveLength(2);
     expect((await http(`${s.url}/aspects/${enc(urn)}?aspect=datasetKey&version=0`)).status).toBe(200);
   });
+
+  it("accept DataHub's Python SDK proposals: application/json-patch+json, quoted paths, removes without a value", async () => {
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.sdk_patched,PROD)';
+    // As MetadataPatchProposal.build() sends them (mcp_patch_builder.py): None values are dropped by pre_json_transform.
+    const ops = [
+      { op: 'add', path: '/tags/urn:li:tag:pii', value: { tag: 'urn:li:tag:pii' } },
+      { op: 'add', path: '/tags/urn:li:tag:a~1b', value: { tag: 'urn:li:tag:a/b' } },
+      { op: 'remove', path: '/tags/urn:li:tag:never-there' },
+    ];
+    const proposal = { entityType: 'dataset', entityUrn: urn, changeType: 'PATCH', aspectName: 'globalTags', aspect: { value: JSON.stringify(ops), contentType: 'application/json-patch+json' } };
+    const reply = await ingest(s, proposal);
+    expect(reply.status, reply.text).toBe(200);
+    const read = await http(`${s.url}/aspects/${enc(urn)}?aspect=globalTags&version=0`);
+    expect(read.body.aspect['com.linkedin.common.GlobalTags']).toEqual({ tags: [{ tag: 'urn:li:tag:pii' }, { tag: 'urn:li:tag:a/b' }] });
+  });
+});
+
+describe('deeply nested values', () => {
+  it('are kept up to the nesting limit, in fields the schema does not declare', async () => {
+    const urn = 'urn:li:tag:deep';
+    const depth = 990;
+    const text = `{"name": "deep", "extra": ${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+    const reply = await ingest(s, { entityType: 'tag', entityUrn: urn, changeType: 'UPSERT', aspectName: 'tagProperties', aspect: { value: text, contentType: 'application/json' } });
+    expect(reply.status, reply.text).toBe(200);
+    const read = await http(`${s.url}/aspects/${enc(urn)}?aspect=tagProperties&version=0`);
+    expect(read.status).toBe(200);
+    expect(JSON.stringify(read.body.aspect['com.linkedin.tag.TagProperties'].extra)).toBe('['.repeat(depth - 1) + ']'.repeat(depth - 1));
+  });
 });
 
 describe('DELETE proposals', () => {
@@ -326,7 +354,7 @@ describe('errors are 4xx with the Rest.li body, and change nothing', () => {
     ['a bad key field', ok({ entityType: 'dataset', entityUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,t,NOWHERE)', aspectName: 'status', aspect: { value: '{}' } }), 400, /origin must be one of/],
     ['an unknown entity type', ok({ entityType: 'spaceship' }), 400, /Failed to find entity with name spaceship in EntityRegistry/],
     ['an unknown aspect', ok({ aspectName: 'nope' }), 400, /Unknown aspect nope for entity tag/],
-    ['aspect JSON that does not parse', ok({ aspect: { value: '{"name": ', contentType: 'application/json' } }), 400, /Could not parse aspect.value of tagProperties as JSON/],
+    ['aspect JSON that does not parse', ok({ aspect: { value: '{"name": ', contentType: 'application/json' } }), 400, /aspect.value of tagProperties is not valid JSON/],
     ['a missing aspect', ok({ aspect: undefined }), 400, /aspect is required/],
     ['another content type', ok({ aspect: { value: '{}', contentType: 'text/plain' } }), 400, /unsupported aspect contentType/],
     ['a schema violation (missing field)', ok({ aspect: { value: '{"description": "no name"}' } }), 422, /Failed to validate record with class com.linkedin.tag.TagProperties: ERROR :: \/ :: required field 'name' is missing/],
@@ -335,7 +363,11 @@ describe('errors are 4xx with the Rest.li body, and change nothing', () => {
     ['a PATCH of an aspect without a patch template', ok({ changeType: 'PATCH', aspect: { value: '[]' } }), 400, /Aspect: tagProperties does not currently support patch operations/],
     ['a PATCH that is not a list of operations', ok({ changeType: 'PATCH', aspectName: 'ownership', aspect: { value: '{"op": "add"}' } }), 400, /must be a JSON Patch list/],
     ['a PATCH with an unknown operation', ok({ changeType: 'PATCH', aspectName: 'ownership', aspect: { value: '[{"op": "frob", "path": "/owners/x"}]' } }), 400, /Unsupported PATCH operation/],
-    ['a PATCH whose result breaks the schema', ok({ changeType: 'PATCH', aspectName: 'ownership', aspect: { value: '[{"op": "add", "path": "/owners/urn:li:corpuser:x/BOSS", "value": {"owner": "urn:li:corpuser:x", "type": "BOSS"}}]' } }), 422, /ERROR :: \/owners\/0\/type :: must be one of/],
+    ['a PATCH whose result breaks the schema', ok({ changeType: 'PATCH', aspectName: 'ownership', aspect: { value: '[{"op": "add", "path": "/owners/urn:li:corpuser:x/BOSS", "value": {"owner": "urn:li:corpuser:x", "type": "BOSS"}}]' } }), 400, /ERROR :: \/owners\/0\/type :: must be one of/],
+    ['a PATCH that leaves a field the schema does not have', ok({ changeType: 'PATCH', aspectName: 'ownership', aspect: { value: '[{"op": "remove", "path": "/nothing/here"}]' } }), 400, /ERROR :: \/nothing :: unrecognized field found but not allowed/],
+    ['a PATCH that removes a required field', ok({ changeType: 'PATCH', aspectName: 'ownership', aspect: { value: '{"patch": [{"op": "remove", "path": "/owners"}], "forceGenericPatch": true}' } }), 400, /required field 'owners' is missing/],
+    ['an UPSERT declared as a JSON Patch', ok({ aspect: { value: '{"name": "t"}', contentType: 'application/json-patch+json' } }), 400, /contentType 'application\/json-patch\+json' for a UPSERT proposal/],
+    ['an aspect nested deeper than JSON may be', ok({ aspect: { value: '['.repeat(10_000) + ']'.repeat(10_000) } }), 400, /nests 10000 levels deep; at most 1000/],
     ['a missing changeType', ok({ changeType: undefined }), 400, /changeType is required/],
   ])('%s', async (_what, proposal, status, message) => {
     const reply = await ingest(s, proposal);

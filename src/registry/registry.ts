@@ -9,6 +9,7 @@ import { entityDecls } from './entities.js';
 import { toJsonSchema } from './schema/jsonSchema.js';
 import { normalize, stripAvroNamespace } from './schema/normalize.js';
 import type { SchemaType } from './schema/types.js';
+import { undeclaredFields } from './schema/undeclared.js';
 import type {
   AspectDecl,
   AspectSpec,
@@ -102,6 +103,11 @@ export class Registry {
     }
     if (validator(value)) return [];
     return (validator.errors ?? []).map(describe);
+  }
+
+  /** JSON Pointers of the fields of a value that the aspect's schema does not declare (see schema/undeclared.ts). */
+  undeclaredFields(aspect: AspectSpec, value: unknown): string[] {
+    return undeclaredFields(aspect.type, value);
   }
 
   /** The key aspect value of an urn, its fields bound to the urn's parts in declaration order. */

@@ -2,8 +2,9 @@
  * Edits of metadata as the GraphQL mutations express them: tags, terms, owners, domains,
  * deprecation, descriptions, links, soft deletion, creation of tags, domains and glossary entities.
  * Each edit checks its inputs (DataHub's messages), then becomes proposals for the one write path.
- * Additions and removals inside lists are PATCH proposals, applied to the latest value inside the
- * write's transaction, so concurrent edits of one aspect do not lose each other.
+ * Additions and removals inside lists are PATCH proposals, and changes of single fields are edits:
+ * both are applied to the latest value inside the write's transaction, so concurrent edits of one
+ * aspect do not lose each other.
  */
 import { randomUUID } from 'node:crypto';
 import type { Authorizer, Grant } from '../auth/authorizer.js';
@@ -13,7 +14,7 @@ import type { Store } from '../store/types.js';
 import { parseUrn, tryParseUrn } from '../urn.js';
 import { badRequest, conflict } from './errors.js';
 import { tagUpdateAspects, updateAspects } from './entityUpdates.js';
-import { buildProposal, deleteEntityProposal, type Proposal } from './proposals.js';
+import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from './proposals.js';
 import type { WritePath } from './writePath.js';
 
 /** An entity, or a column of a dataset (`subResource` = its field path). */
@@ -77,6 +78,11 @@ export class EditService {
 
   private patch(urn: string, aspect: string, ops: Op[]): Proposal {
     return this.proposal(urn, aspect, 'PATCH', ops);
+  }
+
+  /** Changes part of an aspect; `change` gets the latest value (or the aspect's required defaults when it has none). */
+  private edit(urn: string, aspect: string, change: (current: Record<string, unknown>) => Record<string, unknown>): Proposal {
+    return editProposal(this.registry, urn, aspect, (current) => change({ ...(current ?? this.requiredDefaults(urn, aspect)) }));
   }
 
   /** Checked first, as DataHub's resolvers do: a refused edit is a 403 whatever else is wrong with it. */
@@ -159,15 +165,17 @@ export class EditService {
   /** Removes every ownership entry of the owners (of one ownership type, when given). */
   async removeOwners(ownerUrns: readonly string[], resources: readonly ResourceRef[], actor: string, ownershipTypeUrn?: string | null): Promise<void> {
     const grant = await this.authorize(actor, resources.map((r) => toEdit(r.resourceUrn, 'EDIT_ENTITY_OWNERS')));
-    const proposals: Proposal[] = [];
     for (const r of resources) {
-      const current = await this.store.getAspect(r.resourceUrn, 'ownership', 0);
       if (!(await this.exists(r.resourceUrn))) throw badRequest(`Failed to change ownership for resource ${r.resourceUrn}. Resource does not exist.`);
-      const owners = ((current?.value.owners as Array<Record<string, unknown>> | undefined) ?? []).filter(
-        (o) => !(ownerUrns.includes(o.owner as string) && (!ownershipTypeUrn || o.typeUrn === ownershipTypeUrn)),
-      );
-      proposals.push(this.proposal(r.resourceUrn, 'ownership', 'UPSERT', { ...(current?.value ?? {}), owners, lastModified: { time: this.now(), actor } }));
     }
+    const removed = (o: Record<string, unknown>) => ownerUrns.includes(o.owner as string) && (!ownershipTypeUrn || o.typeUrn === ownershipTypeUrn);
+    const proposals = resources.map((r) =>
+      this.edit(r.resourceUrn, 'ownership', (current) => ({
+        ...current,
+        owners: ((current.owners as Array<Record<string, unknown>> | undefined) ?? []).filter((o) => !removed(o)),
+        lastModified: { time: this.now(), actor },
+      })),
+    );
     await this.apply(proposals, actor, grant);
   }
 
@@ -215,8 +223,7 @@ export class EditService {
     }
     if (type === 'dataset') throw badRequest('Update description without subresource is not currently supported');
     if (!target) throw badRequest(`Failed to update description. Unsupported resource type ${type} provided.`);
-    const current = (await this.store.getAspect(ref.resourceUrn, target.aspect, 0))?.value ?? this.requiredDefaults(ref.resourceUrn, target.aspect);
-    await this.apply([this.proposal(ref.resourceUrn, target.aspect, 'UPSERT', { ...current, [target.field]: description })], actor, grant);
+    await this.apply([this.edit(ref.resourceUrn, target.aspect, (current) => ({ ...current, [target.field]: description }))], actor, grant);
   }
 
   /** Required fields of aspects an edit may create from nothing. */
@@ -231,6 +238,8 @@ export class EditService {
         return { definition: '', termSource: 'INTERNAL' };
       case 'glossaryNodeInfo':
         return { definition: '' };
+      case 'corpGroupInfo':
+        return { admins: [], members: [], groups: [] };
       default:
         return {};
     }
@@ -318,16 +327,13 @@ export class EditService {
     if (!t) throw badRequest(`Failed to update name. Unsupported resource type ${type} provided.`);
     const grant = await this.authorizeAspect(actor, urn, t[0]);
     if (!(await this.exists(urn))) throw badRequest(`Failed to update name for ${urn}. Entity does not exist.`);
-    const current = (await this.store.getAspect(urn, t[0], 0))?.value ?? this.requiredDefaults(urn, t[0]);
-    const extra = t[0] === 'corpGroupInfo' && !current.admins ? { admins: [], members: [], groups: [] } : {};
-    await this.apply([this.proposal(urn, t[0], 'UPSERT', { ...extra, ...current, [t[1]]: name })], actor, grant);
+    await this.apply([this.edit(urn, t[0], (current) => ({ ...current, [t[1]]: name }))], actor, grant);
   }
 
   async setTagColor(urn: string, colorHex: string, actor: string): Promise<void> {
     const grant = await this.authorize(actor, [toEditOrManage('tag', urn, 'EDIT_TAG_COLOR')]);
     if (tryParseUrn(urn)?.entityType !== 'tag' || !(await this.exists(urn))) throw badRequest(`Failed to set color for Tag ${urn}. Tag does not exist.`);
-    const current = (await this.store.getAspect(urn, 'tagProperties', 0))?.value ?? this.requiredDefaults(urn, 'tagProperties');
-    await this.apply([this.proposal(urn, 'tagProperties', 'UPSERT', { ...current, colorHex })], actor, grant);
+    await this.apply([this.edit(urn, 'tagProperties', (current) => ({ ...current, colorHex }))], actor, grant);
   }
 
   async createGroup(id: string | null | undefined, name: string, description: string | null | undefined, actor: string): Promise<string> {
@@ -351,17 +357,18 @@ export class EditService {
     const t = target[type];
     if (!t) throw badRequest(`Failed to move ${resourceUrn}. Unsupported resource type ${type} provided.`);
     if (parentUrn && (tryParseUrn(parentUrn)?.entityType !== t[2] || !(await this.exists(parentUrn)))) throw badRequest(`Failed to move ${resourceUrn}. Parent ${parentUrn} does not exist.`);
-    const current = { ...((await this.store.getAspect(resourceUrn, t[0], 0))?.value ?? this.requiredDefaults(resourceUrn, t[0])) };
-    if (parentUrn) current[t[1]] = parentUrn;
-    else delete current[t[1]];
-    await this.apply([this.proposal(resourceUrn, t[0], 'UPSERT', current)], actor, grant);
+    const move = (current: Record<string, unknown>) => {
+      if (parentUrn) current[t[1]] = parentUrn;
+      else delete current[t[1]];
+      return current;
+    };
+    await this.apply([this.edit(resourceUrn, t[0], move)], actor, grant);
   }
 
   /** Sets the given fields of an aspect, keeping the others (absent or null fields are left as they are). */
   async mergeFields(urn: string, aspect: string, fields: Record<string, unknown>, actor: string): Promise<void> {
-    const current = (await this.store.getAspect(urn, aspect, 0))?.value ?? this.requiredDefaults(urn, aspect);
     const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined));
-    await this.upserts(urn, { [aspect]: { ...current, ...given } }, actor);
+    await this.write(urn, [this.edit(urn, aspect, (current) => ({ ...current, ...given }))], actor);
   }
 
   /** Hard-deletes an entity (a DELETE of its key aspect); references to it elsewhere stay. */
@@ -389,9 +396,13 @@ export class EditService {
     await this.mergeFields(urn, 'corpUserEditableInfo', { ...rest, platforms: platformUrns, persona: personaUrn }, actor);
   }
 
-  /** Whole-aspect writes of the update<Entity> mutations, as proposals already built by the caller. */
+  /** Whole-aspect writes of the update<Entity> mutations, as values already built by the caller. */
   async upserts(urn: string, aspects: Record<string, unknown>, actor: string): Promise<void> {
-    const proposals = Object.entries(aspects).map(([name, value]) => this.proposal(urn, name, 'UPSERT', value));
+    await this.write(urn, Object.entries(aspects).map(([name, value]) => this.proposal(urn, name, 'UPSERT', value)), actor);
+  }
+
+  /** Writes to an entity that must exist, under each aspect's own rule. */
+  private async write(urn: string, proposals: Proposal[], actor: string): Promise<void> {
     const grant = await this.authorize(actor, proposalsRequirements(proposals));
     if (!(await this.exists(urn))) throw badRequest(`Failed to update resource with urn ${urn}. Entity does not exist.`);
     await this.apply(proposals, actor, grant);

@@ -2,13 +2,13 @@
  * Turning what clients send (MetadataChangeProposals, legacy snapshots) into validated proposals.
  * This is the one place a proposal is checked; the write path trusts what comes out of here.
  */
-import { isPlainObject } from '../json.js';
+import { isPlainObject, parseJson } from '../json.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectSpec, EntitySpec } from '../registry/types.js';
 import type { ChangeType, SystemMetadata } from '../store/types.js';
 import { formatUrn, parseUrn, UrnError, type Urn } from '../urn.js';
 import { badRequest, invalid, ServiceError } from './errors.js';
-import { isGenericPatch, isPatchable } from './patch.js';
+import { applyPatch, isGenericPatch, isPatchable } from './patch.js';
 
 /** A proposal that passed every check: known entity, valid urn, allowed aspect, valid value. */
 export interface Proposal {
@@ -17,15 +17,21 @@ export interface Proposal {
   urn: string;
   changeType: WriteChangeType;
   aspect: AspectSpec;
-  /** The aspect value in Pegasus JSON; absent for DELETE and PATCH. */
+  /** The aspect value in Pegasus JSON; absent for DELETE and for edits. */
   value?: Record<string, unknown>;
-  /** For PATCH: the JSON Patch, applied to the latest value inside the write's transaction. */
-  patch?: unknown;
+  /**
+   * For PATCH and the service's own edits of part of an aspect: the new value, computed from the
+   * latest one inside the write's transaction, so concurrent edits do not lose each other.
+   */
+  edit?: Edit;
   /** As sent; defaults are applied by the write path. */
   systemMetadata?: SystemMetadata;
   /** For DELETE of a timeseries aspect: only the points within these inclusive bounds (hard delete). */
   window?: { startTimeMillis?: number; endTimeMillis?: number };
 }
+
+/** Computes an aspect's new value from its latest one (undefined when it has none) at the time of the write. */
+export type Edit = (current: Record<string, unknown> | undefined, now: number) => unknown;
 
 /** Change types the write path applies. UPDATE is an alias of UPSERT. */
 export type WriteChangeType = Extract<ChangeType, 'UPSERT' | 'CREATE' | 'CREATE_ENTITY' | 'DELETE' | 'PATCH'>;
@@ -100,17 +106,30 @@ export function checkAspectValue(registry: Registry, aspect: AspectSpec, raw: un
   return value;
 }
 
+/**
+ * Checks the value an edit or a PATCH leaves. Besides fitting the schema, it may not bring fields the
+ * aspect does not declare (Pegasus refuses them; a stored value may keep those a client sent). A
+ * failure is the request's fault: 400, and nothing is written.
+ */
+export function checkEditedValue(registry: Registry, aspect: AspectSpec, raw: unknown, current: Record<string, unknown> | undefined): Record<string, unknown> {
+  try {
+    const value = checkAspectValue(registry, aspect, raw);
+    const before = new Set(current ? registry.undeclaredFields(aspect, current) : []);
+    const added = registry.undeclaredFields(aspect, value).filter((path) => !before.has(path));
+    if (added.length > 0) {
+      throw badRequest(`Failed to validate record with class ${aspect.fqn}: ${added.map((path) => `ERROR :: ${path} :: unrecognized field found but not allowed`).join('\n')}`);
+    }
+    return value;
+  } catch (err) {
+    if (err instanceof ServiceError && err.kind === 'invalid') throw badRequest(err.message);
+    throw err;
+  }
+}
+
 export function parseSystemMetadata(raw: unknown): SystemMetadata | undefined {
   if (raw === undefined || raw === null) return undefined;
   // `datahub put` sends systemMetadata as a JSON-encoded string.
-  let sm = raw;
-  if (typeof raw === 'string') {
-    try {
-      sm = JSON.parse(raw);
-    } catch {
-      throw badRequest('systemMetadata is a string that is not JSON');
-    }
-  }
+  const sm = typeof raw === 'string' ? parseJson(raw, 'systemMetadata') : raw;
   if (!isPlainObject(sm)) throw badRequest('systemMetadata must be an object');
   const out: SystemMetadata = {};
   for (const [k, v] of Object.entries(sm)) if (v !== null && v !== undefined) out[k] = v;
@@ -119,19 +138,20 @@ export function parseSystemMetadata(raw: unknown): SystemMetadata | undefined {
   return out;
 }
 
-function parseAspectPayload(aspect: AspectSpec, raw: unknown): unknown {
+const JSON_TYPE = 'application/json';
+/** What DataHub's Python SDK (`MetadataPatchProposal`) declares for a PATCH's operations. */
+const JSON_PATCH_TYPE = 'application/json-patch+json';
+
+function parseAspectPayload(aspect: AspectSpec, raw: unknown, changeType: WriteChangeType): unknown {
   if (!isPlainObject(raw)) throw badRequest(`aspect is required for ${aspect.name} and must be {value, contentType}`);
-  if (raw.contentType !== undefined && raw.contentType !== null && raw.contentType !== 'application/json') {
-    throw badRequest(`unsupported aspect contentType '${String(raw.contentType)}': only application/json is supported`);
+  const accepted = changeType === 'PATCH' ? [JSON_TYPE, JSON_PATCH_TYPE] : [JSON_TYPE];
+  if (raw.contentType !== undefined && raw.contentType !== null && !accepted.includes(raw.contentType as string)) {
+    throw badRequest(`unsupported aspect contentType '${String(raw.contentType)}' for a ${changeType} proposal: ${accepted.join(' or ')} is supported`);
   }
   // The file form of DataHub's tools carries the aspect (or a patch list) under `json`.
   if (raw.value === undefined && (isPlainObject(raw.json) || Array.isArray(raw.json))) return raw.json;
   if (typeof raw.value !== 'string') throw badRequest(`aspect.value of ${aspect.name} must be the aspect serialized as a JSON string`);
-  try {
-    return JSON.parse(raw.value);
-  } catch (err) {
-    throw badRequest(`Could not parse aspect.value of ${aspect.name} as JSON: ${(err as Error).message}`);
-  }
+  return parseJson(raw.value, `aspect.value of ${aspect.name}`);
 }
 
 /** Validates one MetadataChangeProposal as sent over the wire. */
@@ -141,7 +161,7 @@ export function parseProposal(registry: Registry, raw: unknown): Proposal {
 
   let urnInput = raw.entityUrn;
   if ((urnInput === undefined || urnInput === null) && raw.entityKeyAspect !== undefined && raw.entityKeyAspect !== null) {
-    const key = checkAspectValue(registry, entity.keyAspect, parseAspectPayload(entity.keyAspect, raw.entityKeyAspect));
+    const key = checkAspectValue(registry, entity.keyAspect, parseAspectPayload(entity.keyAspect, raw.entityKeyAspect, 'UPSERT'));
     urnInput = registry.urnFromKey(entity, key);
   }
   if (urnInput === undefined || urnInput === null) throw badRequest('entityUrn (or entityKeyAspect) is required');
@@ -155,24 +175,30 @@ export function parseProposal(registry: Registry, raw: unknown): Proposal {
 
   const aspect = resolveAspect(entity, raw.aspectName);
   const systemMetadata = parseSystemMetadata(raw.systemMetadata);
-  const proposal: Proposal = { entity, urn: urnString, changeType, aspect, ...(systemMetadata ? { systemMetadata } : {}) };
-  if (changeType === 'DELETE') return proposal;
-  if (changeType === 'PATCH') return { ...proposal, patch: parsePatch(aspect, parseAspectPayload(aspect, raw.aspect)) };
+  const payload = changeType === 'DELETE' ? undefined : parseAspectPayload(aspect, raw.aspect, changeType);
+  return { ...checkedProposal(registry, entity, urnString, aspect, changeType, payload), ...(systemMetadata ? { systemMetadata } : {}) };
+}
 
-  const value = checkAspectValue(registry, aspect, parseAspectPayload(aspect, raw.aspect));
-  if (aspect === entity.keyAspect) checkKeyMatchesUrn(registry, entity, urnString, value);
+/** The proposal of a change to an aspect whose entity, urn and aspect are resolved, with its value or patch checked. */
+function checkedProposal(registry: Registry, entity: EntitySpec, urn: string, aspect: AspectSpec, changeType: WriteChangeType, payload: unknown): Proposal {
+  const proposal: Proposal = { entity, urn, changeType, aspect };
+  if (changeType === 'DELETE') return proposal;
+  if (changeType === 'PATCH') return { ...proposal, edit: patchEdit(aspect, payload) };
+  const value = checkAspectValue(registry, aspect, payload);
+  if (aspect === entity.keyAspect) checkKeyMatchesUrn(registry, entity, urn, value);
   return { ...proposal, value };
 }
 
 /** A patch is a list of JSON Patch operations, or DataHub's generic form; checked fully when applied. */
-function parsePatch(aspect: AspectSpec, patch: unknown): unknown {
+function patchEdit(aspect: AspectSpec, patch: unknown): Edit {
   if (aspect.kind === 'timeseries') throw badRequest(`Aspect: ${aspect.name} does not currently support patch operations.`);
-  if (isGenericPatch(patch)) return patch;
-  if (!isPatchable(aspect.name)) throw badRequest(`Aspect: ${aspect.name} does not currently support patch operations.`);
-  if (!Array.isArray(patch) && !(isPlainObject(patch) && Array.isArray(patch.patch))) {
-    throw badRequest(`the aspect of a PATCH proposal must be a JSON Patch list of {op, path, value}`);
+  if (!isGenericPatch(patch)) {
+    if (!isPatchable(aspect.name)) throw badRequest(`Aspect: ${aspect.name} does not currently support patch operations.`);
+    if (!Array.isArray(patch) && !(isPlainObject(patch) && Array.isArray(patch.patch))) {
+      throw badRequest(`the aspect of a PATCH proposal must be a JSON Patch list of {op, path, value}`);
+    }
   }
-  return patch;
+  return (current, now) => applyPatch(aspect.name, current, patch, now);
 }
 
 function checkKeyMatchesUrn(registry: Registry, entity: EntitySpec, urn: string, key: Record<string, unknown>): void {
@@ -198,13 +224,16 @@ export function withItem<T>(label: string, fn: () => T): T {
 
 /** A proposal the service itself builds: a whole aspect value (or a patch, or a DELETE) for one entity. */
 export function buildProposal(registry: Registry, urn: string, aspectName: string, changeType: 'UPSERT' | 'PATCH' | 'DELETE', value?: unknown): Proposal {
-  return parseProposal(registry, {
-    entityType: parseUrn(urn).entityType,
-    entityUrn: urn,
-    changeType,
-    aspectName,
-    ...(value !== undefined ? { aspect: { value: JSON.stringify(value), contentType: 'application/json' } } : {}),
-  });
+  const { entity, urnString } = resolveUrn(registry, urn);
+  return checkedProposal(registry, entity, urnString, resolveAspect(entity, aspectName), changeType, value);
+}
+
+/** An edit the service itself makes: the aspect's new value computed from its latest one, in the write's transaction. */
+export function editProposal(registry: Registry, urn: string, aspectName: string, edit: Edit): Proposal {
+  const { entity, urnString } = resolveUrn(registry, urn);
+  const aspect = resolveAspect(entity, aspectName);
+  if (aspect.kind === 'timeseries') throw badRequest(`Aspect: ${aspect.name} is a timeseries aspect and cannot be edited`);
+  return { entity, urn: urnString, changeType: 'UPSERT', aspect, edit };
 }
 
 /** Removal of a whole entity: a DELETE of its key aspect. */

@@ -13,8 +13,7 @@ import { DEFAULT_RUN_ID, type AspectRow, type ChangeLogEvent, type ChangeType, t
 import { parseUrn } from '../urn.js';
 import { conflict } from './errors.js';
 import { reindex } from './indexer.js';
-import { applyPatch } from './patch.js';
-import { checkAspectValue, type Proposal } from './proposals.js';
+import { checkEditedValue, type Proposal } from './proposals.js';
 
 
 export interface WriteContext {
@@ -128,42 +127,32 @@ class Batch {
   /** Change log events, appended last: on PostgreSQL appending takes the lock that orders commits, so it is held briefly. */
   private readonly events: ChangeLogEvent[] = [];
   private readonly known = new Set<string>();
+  /** `<urn> <aspect>` of what the batch's proposals write: a default is not written where the batch brings a value. */
+  private readonly proposed: ReadonlySet<string>;
 
   constructor(
     private readonly tx: StoreTx,
     private readonly registry: Registry,
-    private readonly proposals: readonly Proposal[],
+    proposals: readonly Proposal[],
     private readonly ctx: WriteContext,
     private readonly time: number,
     private readonly maxVersions: number,
-  ) {}
+  ) {
+    this.proposed = new Set(proposals.filter((q) => q.changeType !== 'DELETE').map((q) => `${q.urn} ${q.aspect.name}`));
+  }
 
   async apply(p: Proposal): Promise<void> {
     const sm = withDefaults(p.systemMetadata, this.time);
-    switch (p.changeType) {
-      case 'DELETE':
-        await this.delete(p, sm);
-        return;
-      case 'CREATE_ENTITY':
-        if (await this.entityExists(p)) throw conflict(`entity ${p.urn} already exists`);
-        break;
-      case 'CREATE':
-        if (p.aspect.kind === 'versioned' && (await this.tx.getLatest(p.urn, p.aspect.name))) {
-          throw conflict(`aspect ${p.aspect.name} of ${p.urn} already exists`);
-        }
-        break;
-      case 'PATCH': {
-        // Applied to the latest value inside the transaction, so concurrent patches do not lose each other.
-        const current = await this.tx.getLatest(p.urn, p.aspect.name);
-        const value = checkAspectValue(this.registry, p.aspect, applyPatch(p.aspect.name, current?.value, p.patch, this.time));
-        await this.ensureEntity(p, sm);
-        await this.upsert(p.entity, p.urn, p.aspect, value, sm, 'PATCH');
-        return;
-      }
-    }
+    if (p.changeType === 'DELETE') return this.delete(p, sm);
+    if (p.changeType === 'CREATE_ENTITY' && (await this.entityExists(p))) throw conflict(`entity ${p.urn} already exists`);
+    // Every writer locks an entity's key before its other aspects, so writers of one entity never deadlock.
     await this.ensureEntity(p, sm);
-    if (p.aspect.kind === 'timeseries') await this.writeTimeseries(p, p.value!, sm);
-    else await this.upsert(p.entity, p.urn, p.aspect, p.value!, sm, p.changeType);
+    if (p.aspect.kind === 'timeseries') return this.writeTimeseries(p, p.value!, sm);
+    const current = await this.tx.getLatest(p.urn, p.aspect.name);
+    if (p.changeType === 'CREATE' && current) throw conflict(`aspect ${p.aspect.name} of ${p.urn} already exists`);
+    // An edit is applied to the latest value here, inside the transaction, so concurrent edits do not lose each other.
+    const value = p.edit ? checkEditedValue(this.registry, p.aspect, p.edit(current?.value, this.time), current?.value) : p.value!;
+    await this.upsert(p.entity, p.urn, p.aspect, value, sm, p.changeType, current);
   }
 
   private async entityExists(p: Proposal): Promise<boolean> {
@@ -176,15 +165,12 @@ class Batch {
     this.known.add(p.urn);
     if (await this.tx.getLatest(p.urn, p.entity.keyAspect.name)) return;
     const key = this.registry.keyFromUrn(p.entity, parseUrn(p.urn));
-    await this.upsert(p.entity, p.urn, p.entity.keyAspect, key, sm, 'UPSERT');
+    await this.upsert(p.entity, p.urn, p.entity.keyAspect, key, sm, 'UPSERT', undefined);
     const browse = p.entity.aspects.get(BROWSE_PATHS);
-    if (browse && !this.inBatch(p.urn, BROWSE_PATHS) && !(await this.tx.getLatest(p.urn, BROWSE_PATHS))) {
-      await this.upsert(p.entity, p.urn, browse, { paths: defaultBrowsePaths(p.entity, key) }, sm, 'UPSERT');
+    if (browse && !this.proposed.has(`${p.urn} ${BROWSE_PATHS}`)) {
+      const current = await this.tx.getLatest(p.urn, BROWSE_PATHS);
+      if (!current) await this.upsert(p.entity, p.urn, browse, { paths: defaultBrowsePaths(p.entity, key) }, sm, 'UPSERT', current);
     }
-  }
-
-  private inBatch(urn: string, aspect: string): boolean {
-    return this.proposals.some((q) => q.urn === urn && q.aspect.name === aspect && q.changeType !== 'DELETE');
   }
 
   /**
@@ -192,8 +178,7 @@ class Batch {
    * N+1; an identical value writes no version and only refreshes lastObserved and lastRunId (runId
    * stays that of the write that produced the value).
    */
-  private async upsert(entity: EntitySpec, urn: string, aspect: AspectSpec, value: Record<string, unknown>, sm: SystemMetadata, changeType: ChangeType): Promise<void> {
-    const current = await this.tx.getLatest(urn, aspect.name);
+  private async upsert(entity: EntitySpec, urn: string, aspect: AspectSpec, value: Record<string, unknown>, sm: SystemMetadata, changeType: ChangeType, current: AspectRow | undefined): Promise<void> {
     if (current && jsonEqual(current.value, value)) {
       const refreshed: SystemMetadata = { ...(current.systemMetadata ?? {}), lastObserved: sm.lastObserved, lastRunId: sm.runId };
       await this.tx.putSystemMetadata(urn, aspect.name, 0, refreshed);
@@ -237,7 +222,7 @@ class Batch {
       await this.delete({ entity, urn, aspect: key, changeType: 'DELETE' }, sm);
     } else {
       const status = entity.aspects.get('status');
-      if (status) await this.upsert(entity, urn, status, { removed: true }, sm, 'UPSERT');
+      if (status) await this.upsert(entity, urn, status, { removed: true }, sm, 'UPSERT', await this.tx.getLatest(urn, status.name));
     }
   }
 
