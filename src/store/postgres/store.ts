@@ -50,6 +50,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
 const MIGRATION_LOCK = 0x6d636174; // 'mcat'
 const CHANGE_LOG_LOCK = 0x6d63636c;
+/** The key space of the locks on aspects that do not exist yet (pg_advisory_xact_lock's first key). */
+const ASPECT_LOCKS = 0x6d636173;
 const RETRYABLE = new Set(['23505', '40001', '40P01']);
 const MAX_ATTEMPTS = 8;
 
@@ -92,10 +94,25 @@ async function migrate(pool: pg.Pool): Promise<void> {
 
 class PgTx implements StoreTx {
   private changeLogLocked = false;
+  /** Aspects found absent whose name this transaction holds locked. */
+  private readonly absentLocked = new Set<string>();
   constructor(private readonly client: pg.PoolClient) {}
 
+  /**
+   * Locks the latest version for the rest of the transaction. A row that is not there yet cannot be
+   * locked, so the aspect's name is: writers that all find it absent take their turns, and each
+   * reads again after its turn comes, in a statement of its own, so it sees what the one before it
+   * committed.
+   */
   async getLatest(urn: string, aspect: string): Promise<AspectRow | undefined> {
-    const [r] = await run<RawAspect>(this.client, 'SELECT * FROM aspect WHERE urn = ? AND aspect = ? AND version = 0 FOR UPDATE', [urn, aspect]);
+    const sql = 'SELECT * FROM aspect WHERE urn = ? AND aspect = ? AND version = 0 FOR UPDATE';
+    let [r] = await run<RawAspect>(this.client, sql, [urn, aspect]);
+    const key = `${urn} ${aspect}`; // aspect names hold no space
+    if (!r && !this.absentLocked.has(key)) {
+      await run(this.client, 'SELECT pg_advisory_xact_lock(?, hashtext(?))', [ASPECT_LOCKS, key]);
+      this.absentLocked.add(key);
+      [r] = await run<RawAspect>(this.client, sql, [urn, aspect]);
+    }
     return r ? toAspectRow(r) : undefined;
   }
 
