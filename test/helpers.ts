@@ -37,7 +37,10 @@ export const BACKEND = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 let databases = 0;
 
-/** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, and how to drop it. */
+/**
+ * A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, and how to drop it. Its
+ * commits do not wait for the WAL to reach the disk (the server's default stays durable).
+ */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   if (!TEST_DATABASE_URL) throw new Error('createTestDatabase needs TEST_DATABASE_URL');
   const name = `catalog_test_${process.pid}_${++databases}_${Date.now() % 100000}`;
@@ -51,16 +54,22 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
     }
   };
   await admin(`CREATE DATABASE ${name}`);
+  await admin(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-/** A fresh, empty store on the test backend, and how to dispose of it. */
+/**
+ * A fresh, empty store on the test backend, and how to dispose of it. Its commits are not synced to
+ * disk one by one (SQLite synchronous = NORMAL here, PostgreSQL synchronous_commit = off in
+ * createTestDatabase): nothing here outlives a power cut, and durability has tests of its own
+ * (durability.test.ts) that run the service as deployed.
+ */
 export async function openTestStore(dir: string): Promise<{ store: Store; url: string; drop(): Promise<void> }> {
   if (!TEST_DATABASE_URL) {
     const url = `sqlite:${join(dir, 'catalog.db')}`;
-    return { store: await openStore(url), url, drop: async () => undefined };
+    return { store: await openStore(url, { synchronous: 'NORMAL' }), url, drop: async () => undefined };
   }
   const { url, drop } = await createTestDatabase();
   return { store: await openStore(url, { poolSize: 4 }), url, drop };

@@ -120,13 +120,14 @@ export class SqliteStore implements Store {
   private readonly checkpointer?: Checkpointer;
   private closed = false;
 
-  constructor(path: string) {
+  /** `synchronous` FULL (the default) syncs every commit; NORMAL leaves that to checkpoints, for throwaway databases. */
+  constructor(path: string, options: { synchronous?: 'FULL' | 'NORMAL' } = {}) {
     const memory = path === ':memory:';
     if (!memory) mkdirSync(dirname(path), { recursive: true });
     ownerOnly(path);
     this.writer = new Database(path);
     this.writer.pragma('journal_mode = WAL');
-    this.writer.pragma('synchronous = FULL');
+    this.writer.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
     this.writer.pragma('busy_timeout = 5000');
     migrate(this.writer);
     // An in-memory database is private to its connection, so there it serves reads too.
