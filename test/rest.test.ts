@@ -397,7 +397,7 @@ describe('errors are 4xx with the Rest.li body, and change nothing', () => {
     expectRestliError(await http(`${s.url}/entitiesV2/${enc(DATASET)}?aspects=List(nope)`), 400, /Unknown aspect nope/);
     expectRestliError(await http(`${s.url}/entitiesV2/%E0%A4%A`), 400, /not a valid url/);
     expectRestliError(await http(`${s.url}/aspects/${enc(DATASET)}`), 400, /'aspect' is required/);
-    expectRestliError(await http(`${s.url}/aspects/${enc(DATASET)}?aspect=datasetProperties&version=x`), 400, /must be an integer/);
+    expectRestliError(await http(`${s.url}/aspects/${enc(DATASET)}?aspect=datasetProperties&version=x`), 400, /Parameter 'version' must be a whole number/);
     expectRestliError(await http(`${s.url}/aspects/${enc(DATASET)}?aspect=chartInfo&version=0`), 400, /Unknown aspect chartInfo for entity dataset/);
     expectRestliError(await http(`${s.url}/aspects/${enc('urn:li:tag:never')}?aspect=tagProperties&version=0`), 404, /No version 0 of aspect tagProperties/);
     expectRestliError(await http(`${s.url}/nothing-here`), 404, /No resource/);

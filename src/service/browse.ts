@@ -9,6 +9,7 @@ import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { badRequest } from './errors.js';
 import { parseFilter } from './filters.js';
+import { boundedText } from './limits.js';
 import { resolveEntity, resolveUrn } from './proposals.js';
 
 export interface BrowseResult {
@@ -34,7 +35,7 @@ export class BrowseService {
     await this.authorizer.require(actor, readRequirements([entity]), refusal(READ_REFUSED.search, actor));
     if (!Number.isInteger(req.start) || req.start < 0) throw badRequest('start must be a non-negative integer');
     if (!Number.isInteger(req.limit) || req.limit < 0) throw badRequest('limit must be a non-negative integer');
-    const path = normalizePath(req.path);
+    const path = normalizePath(boundedText(req.path, 'path'));
     const rows = await this.store.browsePaths({ entityType: entity.name, path, filter: parseFilter(req.filter) });
 
     const here = new Map<string, string>(); // urn → its path at this level

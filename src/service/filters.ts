@@ -5,6 +5,7 @@
 import { isPlainObject } from '../json.js';
 import type { Condition, Criterion, SearchQuery } from '../store/types.js';
 import { badRequest } from './errors.js';
+import { boundedText, MAX_FILTER_VALUES } from './limits.js';
 
 const CONDITIONS: readonly Condition[] = [
   'EQUAL', 'CONTAIN', 'START_WITH', 'END_WITH', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL_TO',
@@ -12,7 +13,7 @@ const CONDITIONS: readonly Condition[] = [
 ];
 
 function scalarText(v: unknown, where: string): string {
-  if (typeof v === 'string') return v;
+  if (typeof v === 'string') return boundedText(v, where);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   throw badRequest(`${where} must be a string`);
 }
@@ -20,6 +21,7 @@ function scalarText(v: unknown, where: string): string {
 function parseCriterion(raw: unknown, where: string): Criterion {
   if (!isPlainObject(raw)) throw badRequest(`${where} must be an object {field, value | values, condition?, negated?}`);
   if (typeof raw.field !== 'string' || raw.field === '') throw badRequest(`${where}.field is required`);
+  boundedText(raw.field, `${where}.field`);
   const condition = (raw.condition ?? 'EQUAL') as Condition;
   if (!CONDITIONS.includes(condition)) throw badRequest(`${where}.condition '${String(raw.condition)}' is not one of ${CONDITIONS.join(', ')}`);
   let values: string[] = [];
@@ -50,6 +52,8 @@ export function parseFilter(raw: unknown): SearchQuery['filter'] {
     if (groups.length === 0) groups.push(legacy);
     else for (const g of groups) g.push(...legacy);
   }
+  const values = groups.reduce((n, and) => and.reduce((m, c) => m + c.values.length, n), 0);
+  if (values > MAX_FILTER_VALUES) throw badRequest(`filter holds ${values} values; at most ${MAX_FILTER_VALUES} are allowed`);
   return groups;
 }
 

@@ -8,6 +8,7 @@ import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { badRequest } from './errors.js';
 import { reindex } from './indexer.js';
+import { boundedText } from './limits.js';
 import { resolveUrn } from './proposals.js';
 
 export interface RestoreArgs {
@@ -63,7 +64,7 @@ export class RestoreService {
       // The first batch skips `start` rows; the next ones continue after the last urn restored.
       for (let after: string | undefined; result.entities < max; ) {
         const urns = await this.store.listUrns({
-          ...(args.urnLike !== undefined ? { urnLike: args.urnLike } : {}),
+          ...(args.urnLike !== undefined ? { urnLike: boundedText(args.urnLike, 'urnLike') } : {}),
           ...(args.aspect !== undefined ? { aspect: args.aspect } : {}),
           ...(after !== undefined ? { after } : {}),
           start: after === undefined ? start : 0,

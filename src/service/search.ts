@@ -11,6 +11,7 @@ import type { Registry } from '../registry/registry.js';
 import type { EntitySpec, SearchableField } from '../registry/types.js';
 import type { SearchQuery, SearchRow, Store } from '../store/types.js';
 import { badRequest } from './errors.js';
+import { boundedText } from './limits.js';
 import { mentionsRemoved, parseFilter } from './filters.js';
 
 export interface SearchRequest {
@@ -95,7 +96,7 @@ export class SearchService {
     const types = await this.entityTypes(req.entities, actor);
     const fields = this.fields(types);
     const filter = [...parseFilter(req.filter)];
-    const input = req.input.trim();
+    const input = boundedText(req.input, 'input').trim();
     let words: string[] = [];
     let phrase: string | undefined;
 
@@ -146,7 +147,7 @@ export class SearchService {
     const fields = req.field
       ? [req.field]
       : [...new Set(this.fields([type]).filter((f) => f.enableAutocomplete && f.fieldType !== 'URN' && f.fieldType !== 'URN_PARTIAL').map((f) => f.fieldName))];
-    return this.store.autocomplete([type.name], fields, req.query.trim(), parseFilter(req.filter), req.limit);
+    return this.store.autocomplete([type.name], fields, boundedText(req.query, 'query').trim(), parseFilter(req.filter), req.limit);
   }
 }
 

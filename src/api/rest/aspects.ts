@@ -2,7 +2,7 @@
 import { badRequest } from '../../service/errors.js';
 import { parseProposal, parseProposals } from '../../service/proposals.js';
 import type { ParamDoc, RestAction, RestResource } from './resource.js';
-import { queryParam, urnFromPath } from './restli.js';
+import { integerParam, LONG_MAX, queryParam, urnFromPath } from './restli.js';
 
 /** restoreIndices, served by both `aspects` and `operations`. */
 export const restoreIndicesAction: RestAction = {
@@ -32,7 +32,8 @@ export const restoreIndicesAction: RestAction = {
   },
 };
 
-const optionalLong = (name: string, doc: string): ParamDoc => ({ name, type: 'integer', doc });
+/** A time in epoch milliseconds (a Rest.li long). */
+const timeParam = (name: string, doc: string): ParamDoc => ({ name, type: 'integer', doc, min: -LONG_MAX, max: LONG_MAX });
 
 const asyncParam = { name: 'async', type: 'string', doc: '"true" or "false"; accepted for compatibility, writes are always durable before the answer' } as const;
 
@@ -53,9 +54,8 @@ export const aspectsResource: RestResource = {
         const urn = urnFromPath(request, 'aspects');
         const aspectName = queryParam(request, 'aspect');
         if (!aspectName) throw badRequest("Parameter 'aspect' is required");
-        const versionText = queryParam(request, 'version') ?? '0';
-        if (!/^-?\d+$/.test(versionText)) throw badRequest(`Parameter 'version' must be an integer, not '${versionText}'`);
-        const { aspect, row } = await services.entities.getAspectVersion(urn, aspectName, Number(versionText), actor);
+        const version = integerParam(queryParam(request, 'version'), 'version', 0, { min: -LONG_MAX, max: LONG_MAX });
+        const { aspect, row } = await services.entities.getAspectVersion(urn, aspectName, version, actor);
         return { version: row.version, aspect: { [aspect.fqn]: row.value } };
       },
     },
@@ -68,9 +68,9 @@ export const aspectsResource: RestResource = {
         { name: 'urn', type: 'string', required: true, doc: 'the entity' },
         { name: 'entity', type: 'string', required: true, doc: 'its entity type' },
         { name: 'aspect', type: 'string', required: true, doc: 'a timeseries aspect, e.g. datasetProfile' },
-        optionalLong('startTimeMillis', 'earliest timestampMillis (inclusive)'),
-        optionalLong('endTimeMillis', 'latest timestampMillis (inclusive)'),
-        optionalLong('limit', 'at most this many points (default 10,000)'),
+        timeParam('startTimeMillis', 'earliest timestampMillis (inclusive)'),
+        timeParam('endTimeMillis', 'latest timestampMillis (inclusive)'),
+        { name: 'limit', type: 'integer', doc: 'at most this many points (default 10,000)' },
         { name: 'latestValue', type: 'boolean', doc: 'only the newest point' },
         { name: 'filter', type: 'object', doc: 'criteria on the point\'s fields, e.g. partitionSpec.partition' },
       ],

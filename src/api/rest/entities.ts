@@ -4,7 +4,7 @@ import { precondition, badRequest } from '../../service/errors.js';
 import { parseSystemMetadata, withItem } from '../../service/proposals.js';
 import { snapshotToProposals } from '../../service/snapshots.js';
 import type { RestResource, ParamDoc } from './resource.js';
-import { queryOf, urnFromPath } from './restli.js';
+import { LONG_MAX, queryOf, urnFromPath } from './restli.js';
 import { searchMetadata, searchResultBody } from './searchShape.js';
 import { decodeScrollId, encodeScrollId, type SearchRequest } from '../../service/search.js';
 
@@ -163,8 +163,8 @@ export const entitiesResource: RestResource = {
       params: [
         { name: 'urn', type: 'string', required: true, doc: 'the entity' },
         { name: 'aspectName', type: 'string', doc: 'only this aspect' },
-        { name: 'startTimeMillis', type: 'integer', doc: 'timeseries aspect only: from this time (inclusive)' },
-        { name: 'endTimeMillis', type: 'integer', doc: 'timeseries aspect only: up to this time (inclusive)' },
+        { name: 'startTimeMillis', type: 'integer', doc: 'timeseries aspect only: from this time (inclusive)', min: -LONG_MAX, max: LONG_MAX },
+        { name: 'endTimeMillis', type: 'integer', doc: 'timeseries aspect only: up to this time (inclusive)', min: -LONG_MAX, max: LONG_MAX },
       ],
       returns: '{urn, rows, timeseriesRows} (rows left out for a timeseries aspect)',
       handler: async (p, { services, actor }) =>

@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_FEED_PAGE, type ChangeFeed } from '../../service/changeFeed.js';
 import type { RestResource } from './resource.js';
-import { integerParam, queryParam } from './restli.js';
+import { integerParam, LONG_MAX, queryParam } from './restli.js';
 
 const DEFAULT_LIMIT = 100;
 const STREAM_BATCH = 500;
@@ -16,9 +16,9 @@ const KEEP_ALIVE_MS = 15_000;
 /** Where a stream starts: `after`, else the `Last-Event-ID` an EventSource sends when it reconnects. */
 function streamStart(request: FastifyRequest): number {
   const after = queryParam(request, 'after');
-  if (after !== undefined) return integerParam(after, 'after', 0);
+  if (after !== undefined) return integerParam(after, 'after', 0, { max: LONG_MAX });
   const last = request.headers['last-event-id'];
-  return integerParam(typeof last === 'string' ? last : undefined, 'Last-Event-ID', 0);
+  return integerParam(typeof last === 'string' ? last : undefined, 'Last-Event-ID', 0, { max: LONG_MAX });
 }
 
 async function stream(request: FastifyRequest, reply: FastifyReply, feed: ChangeFeed): Promise<void> {
@@ -70,7 +70,7 @@ export const eventsResource: RestResource = {
       ],
       returns: '{events: [MetadataChangeLog with offset], lastOffset}: lastOffset is the offset to ask after next',
       handler: async ({ services, request }) => {
-        const after = integerParam(queryParam(request, 'after'), 'after', 0);
+        const after = integerParam(queryParam(request, 'after'), 'after', 0, { max: LONG_MAX });
         const events = await services.changeFeed.read(after, integerParam(queryParam(request, 'limit'), 'limit', DEFAULT_LIMIT, { min: 1, max: MAX_FEED_PAGE }));
         return { events, lastOffset: events.length > 0 ? events[events.length - 1].offset : after };
       },

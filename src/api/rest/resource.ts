@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPlainObject } from '../../json.js';
 import { badRequest } from '../../service/errors.js';
 import type { Services } from '../../service/services.js';
-import { queryParam } from './restli.js';
+import { INT_MAX, queryParam } from './restli.js';
 
 export type ParamType = 'string' | 'integer' | 'boolean' | 'object' | 'array' | 'any';
 
@@ -16,6 +16,9 @@ export interface ParamDoc {
   type: ParamType;
   required?: boolean;
   doc: string;
+  /** For integers: the smallest and largest value allowed (by default 0 and the largest Rest.li int). */
+  min?: number;
+  max?: number;
 }
 
 export interface RequestContext {
@@ -56,6 +59,12 @@ function checkParam(action: string, p: ParamDoc, value: unknown): void {
     if (p.required) throw badRequest(`Parameter '${p.name}' is required for action ${action}`);
     return;
   }
+  if (p.type === 'integer' && typeof value === 'number') {
+    const [min, max] = integerBounds(p);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      throw badRequest(`Parameter '${p.name}' of action ${action} must be a whole number from ${min} to ${max}, not ${value}`);
+    }
+  }
   const ok =
     p.type === 'any' ||
     (p.type === 'string' && typeof value === 'string') ||
@@ -64,6 +73,11 @@ function checkParam(action: string, p: ParamDoc, value: unknown): void {
     (p.type === 'object' && isPlainObject(value)) ||
     (p.type === 'array' && Array.isArray(value));
   if (!ok) throw badRequest(`Parameter '${p.name}' of action ${action} must be of type ${p.type}`);
+}
+
+/** The range an integer parameter may take: Rest.li declares start, count and limit as 32-bit ints. */
+export function integerBounds(p: ParamDoc): [number, number] {
+  return [p.min ?? 0, p.max ?? INT_MAX];
 }
 
 /** Registers a resource's routes on an app (or on an encapsulated prefix). */
