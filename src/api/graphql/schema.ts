@@ -19,6 +19,7 @@ import { commonFields, typeFields } from './resolvers/entityFields.js';
 import { datasetProfiles, editableSchemaMetadata, lineage, operations, relationships, schemaMetadata } from './resolvers/moreFields.js';
 import { mutationResolvers } from './resolvers/mutations.js';
 import { queryResolvers } from './resolvers/queries.js';
+import { attachScalars } from './scalars.js';
 
 export const SDL = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
 
@@ -45,6 +46,7 @@ function isEntityRef(value: unknown): value is EntityRef {
 export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSchema {
   // The SDL is ours and checked by schema.test.ts; validating it again costs every start ~100 ms.
   const schema = buildSchema(SDL, { assumeValidSDL: true });
+  attachScalars(schema);
   const entity = schema.getType('Entity');
   const entityTypes = new Set(isInterfaceType(entity) ? schema.getPossibleTypes(entity).map((t) => t.name) : []);
 
