@@ -34,16 +34,24 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
  */
 export const MAX_JSON_DEPTH = 1000;
 
-/** The deepest nesting of arrays and objects in JSON text, in one pass over it (no recursion). */
-export function jsonDepth(text: string): number {
+/**
+ * What parsing JSON text would meet, found in one pass over it (no recursion): how deeply arrays and
+ * objects nest, and whether a string holds a NUL character (`\u0000`).
+ */
+export function scanJson(text: string): { depth: number; nul: boolean } {
   let depth = 0;
   let max = 0;
+  let nul = false;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: the next character is escaped
-      else if (c === 0x22) inString = false;
+      if (c === 0x5c) {
+        if (text.startsWith('u0000', i + 1)) nul = true;
+        i++; // the escaped character
+      } else if (c === 0x22) {
+        inString = false;
+      }
     } else if (c === 0x22) {
       inString = true;
     } else if (c === 0x7b || c === 0x5b) {
@@ -52,13 +60,17 @@ export function jsonDepth(text: string): number {
       depth--;
     }
   }
-  return max;
+  return { depth: max, nul };
 }
 
-/** Parses JSON text a client sent; `what` names it in the 400 when it is not JSON or nests too deep. */
+/**
+ * Parses JSON text a client sent; `what` names it in the 400 when it is not JSON, nests too deep, or
+ * holds a NUL character, which no database here stores in text (PostgreSQL refuses it).
+ */
 export function parseJson(text: string, what: string): unknown {
-  const depth = jsonDepth(text);
+  const { depth, nul } = scanJson(text);
   if (depth > MAX_JSON_DEPTH) throw new ServiceError('bad_request', `${what} nests ${depth} levels deep; at most ${MAX_JSON_DEPTH} are allowed`);
+  if (nul) throw new ServiceError('bad_request', `${what} holds a NUL character (\\u0000), which cannot be stored`);
   try {
     return JSON.parse(text);
   } catch (err) {

@@ -58,6 +58,10 @@ export async function buildServer({ services, logger, auth }: ServerOptions): Pr
     }
     return sendRestliError(reply, status, err.message);
   });
+  // No urn, name or query needs a NUL character, and PostgreSQL refuses one in text: refused at the door.
+  app.addHook('onRequest', async (request, reply) => {
+    if (/%00/.test(request.url)) return sendRestliError(reply, 400, 'the request path or query holds a NUL character (%00)');
+  });
   installAuthentication(app, { enabled: auth.enabled, authenticator: new Authenticator(services.tokens, auth.adminToken) });
   app.setNotFoundHandler((request, reply) => sendRestliError(reply, 404, `No resource for ${request.method} ${request.url.split('?')[0]}`));
 

@@ -11,9 +11,12 @@ export interface Urn {
   parts: string[];
 }
 
+/** How much of a bad urn an error message repeats. */
+const SHOWN = 300;
+
 export class UrnError extends Error {
   constructor(readonly input: string, reason: string) {
-    super(`Invalid urn '${input}': ${reason}`);
+    super(`Invalid urn '${input.length > SHOWN ? `${input.slice(0, SHOWN)}…` : input}': ${reason}`);
     this.name = 'UrnError';
   }
 }
@@ -24,6 +27,8 @@ const ENTITY_TYPE = /^[a-zA-Z][A-Za-z0-9_]*$/;
 export function parseUrn(input: string): Urn {
   if (typeof input !== 'string') throw new UrnError(String(input), 'not a string');
   if (!input.startsWith('urn:')) throw new UrnError(input, "it must start with 'urn:'");
+  // No database stores a NUL in text (PostgreSQL refuses it), and no urn needs one.
+  if (input.includes('\u0000')) throw new UrnError(input, 'it contains a NUL character');
   const nsEnd = input.indexOf(':', 4);
   if (nsEnd < 0) throw new UrnError(input, 'it has no entity type');
   const namespace = input.slice(4, nsEnd);

@@ -15,7 +15,7 @@
  * Objects are held as `Map`s while patching, so key order is insertion order whatever the keys look
  * like (a plain object would move integer-like keys first).
  */
-import { isPlainObject } from '../json.js';
+import { isPlainObject, MAX_JSON_DEPTH } from '../json.js';
 import {
   KEY_PATH_SEPARATOR,
   patchTemplate,
@@ -192,11 +192,11 @@ function parseOperation(raw: unknown, index: number): Operation {
 /** RFC 6901: "" is the whole document; otherwise "/"-separated tokens with `~1` for "/" and `~0` for "~". */
 function parsePointer(pointer: string, where: string): string[] {
   if (pointer === '') return [];
-  if (!pointer.startsWith('/')) throw badRequest(`${where}: path "${pointer}" is not a JSON pointer (it must start with "/")`);
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (!pointer.startsWith('/')) throw badRequest(`${where}: path "${pointer.slice(0, 100)}" is not a JSON pointer (it must start with "/")`);
+  const tokens = pointer.slice(1).split('/');
+  // A path is walked recursively; no aspect is nested anywhere near this deep.
+  if (tokens.length > MAX_JSON_DEPTH) throw badRequest(`${where}: path has ${tokens.length} levels; at most ${MAX_JSON_DEPTH} are allowed`);
+  return tokens.map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** `GenericPatchTemplate`: exactly the given keyed arrays, starting from the aspect's default (or {}). */

@@ -83,6 +83,27 @@ function keyOf(registry: Registry, entity: EntitySpec, urn: Urn, input: string):
   }
 }
 
+/** GMS refuses to write an urn longer than this, URL-encoded (schema field urns excepted). */
+const URN_BYTES_LIMIT = 512;
+/** Separates the parts of a browse path (v2), so no urn may hold it. */
+const URN_DELIMITER = '\u241f';
+
+/** The rules GMS applies to the urn of every write (UrnValidationUtil), with its messages. */
+function checkWritableUrn(entity: EntitySpec, urn: string): void {
+  if (urn.trim() !== urn) throw badRequest('Error: cannot provide an URN with leading or trailing whitespace');
+  if (entity.name !== 'schemaField' && (urn.length > URN_BYTES_LIMIT || urlEncodedLength(urn) > URN_BYTES_LIMIT)) {
+    throw badRequest(`Error: cannot provide an URN longer than ${URN_BYTES_LIMIT} bytes (when URL encoded)`);
+  }
+  if (urn.includes(URN_DELIMITER)) throw badRequest(`Error: URN cannot contain ${URN_DELIMITER} character`);
+}
+
+/** The length of Java's URLEncoder.encode(text): letters, digits, `.-*_` and space take one byte, others three per UTF-8 byte. */
+function urlEncodedLength(text: string): number {
+  let n = 0;
+  for (const b of Buffer.from(text, 'utf8')) n += /[A-Za-z0-9.\-*_ ]/.test(String.fromCharCode(b)) ? 1 : 3;
+  return n;
+}
+
 /** Resolves an aspect name for an entity type. */
 export function resolveAspect(entity: EntitySpec, name: unknown): AspectSpec {
   if (typeof name !== 'string' || name.length === 0) throw badRequest('aspectName is required');
@@ -183,6 +204,7 @@ export function parseProposal(registry: Registry, raw: unknown): Proposal {
 function checkedProposal(registry: Registry, entity: EntitySpec, urn: string, aspect: AspectSpec, changeType: WriteChangeType, payload: unknown): Proposal {
   const proposal: Proposal = { entity, urn, changeType, aspect };
   if (changeType === 'DELETE') return proposal;
+  checkWritableUrn(entity, urn);
   if (changeType === 'PATCH') return { ...proposal, edit: patchEdit(aspect, payload) };
   const value = checkAspectValue(registry, aspect, payload);
   if (aspect === entity.keyAspect) checkKeyMatchesUrn(registry, entity, urn, value);
@@ -233,6 +255,7 @@ export function editProposal(registry: Registry, urn: string, aspectName: string
   const { entity, urnString } = resolveUrn(registry, urn);
   const aspect = resolveAspect(entity, aspectName);
   if (aspect.kind === 'timeseries') throw badRequest(`Aspect: ${aspect.name} is a timeseries aspect and cannot be edited`);
+  checkWritableUrn(entity, urnString);
   return { entity, urn: urnString, changeType: 'UPSERT', aspect, edit };
 }
 

@@ -6,7 +6,7 @@
 import { explained, type Authorizer } from '../auth/authorizer.js';
 import { MANAGE_INGESTION } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
-import type { AspectRow, Store } from '../store/types.js';
+import { DEFAULT_RUN_ID, type AspectRow, type Store } from '../store/types.js';
 import { badRequest } from './errors.js';
 import type { WritePath } from './writePath.js';
 
@@ -59,6 +59,8 @@ export class RunService {
    */
   async rollback(runId: string, options: { dryRun: boolean; safe: boolean }, actor: string): Promise<RollbackResponse> {
     if (!runId.trim()) throw badRequest('runId must not be empty');
+    // Every write without a run id carries it: rolling it back would undo everything ever written so.
+    if (runId === DEFAULT_RUN_ID) throw badRequest(`${DEFAULT_RUN_ID} is a default run-id provided for non labeled ingestion runs. You cannot delete using this reserved run-id`);
     const grant = await this.authorizer.require(actor, [MANAGE_INGESTION], explained(actor));
 
     const summaries: AspectRowSummary[] = [];
