@@ -1,6 +1,8 @@
 /**
  * GraphQL errors as DataHub's clients read them: `extensions {code, type, classification}` for
- * errors raised while executing, `classification: ValidationError` for documents rejected before.
+ * errors raised while executing, `classification: ValidationError` for documents rejected before, and
+ * both for a request whose variables or operation name do not fit its document (graphql-java classes
+ * those as validation errors; they are the client's mistake, so BAD_REQUEST).
  * Internal failures are reported with a generic message; their details go to the log only.
  */
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
@@ -20,6 +22,10 @@ const CODES: Record<ErrorKind | 'server', { code: number; type: string }> = {
 
 export const UNKNOWN_ERROR = 'An unknown error occurred.';
 
+/** Messages may quote what the client sent (a variable's value, a urn); a long one is cut. */
+export const MAX_MESSAGE = 2000;
+const cut = (message: string) => (message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message);
+
 /** Formats an error of an executed operation. */
 export function formatExecutionError(error: GraphQLError, log: FastifyBaseLogger): GraphQLFormattedError {
   const original = error.originalError;
@@ -27,7 +33,7 @@ export function formatExecutionError(error: GraphQLError, log: FastifyBaseLogger
   if (kind === 'server') log.error({ err: original, path: error.path }, 'GraphQL resolver failed');
   const { code, type } = CODES[kind];
   return {
-    message: kind === 'server' ? UNKNOWN_ERROR : error.message,
+    message: kind === 'server' ? UNKNOWN_ERROR : cut(error.message),
     ...(error.locations ? { locations: error.locations } : {}),
     ...(error.path ? { path: error.path } : {}),
     extensions: { code, type, classification: 'DataFetchingException' },
@@ -37,8 +43,21 @@ export function formatExecutionError(error: GraphQLError, log: FastifyBaseLogger
 /** Formats an error that rejected the document before execution (syntax, validation, limits). */
 export function formatValidationError(error: GraphQLError): GraphQLFormattedError {
   return {
-    message: error.message,
+    message: cut(error.message),
     ...(error.locations ? { locations: error.locations } : {}),
     extensions: { classification: 'ValidationError' },
+  };
+}
+
+/**
+ * Formats an error of a request refused before any field ran: a variable that cannot be coerced to its
+ * type, an unknown operation name, several operations and no name.
+ */
+export function formatRequestError(error: GraphQLError): GraphQLFormattedError {
+  const { code, type } = CODES.bad_request;
+  return {
+    message: cut(error.message),
+    ...(error.locations ? { locations: error.locations } : {}),
+    extensions: { code, type, classification: 'ValidationError' },
   };
 }

@@ -7,12 +7,12 @@
  * run, so one refused for its size never reaches the rules whose work grows faster than it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { execute, GraphQLError, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { execute, GraphQLError, isInputObjectType, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { isPlainObject } from '../../json.js';
 import type { Services } from '../../service/services.js';
 import { createContext } from './context.js';
-import { formatExecutionError, formatValidationError } from './errors.js';
-import { checkLimits, parseDocument } from './limits.js';
+import { formatExecutionError, formatRequestError, formatValidationError } from './errors.js';
+import { checkLimits, parseDocument, widestObject } from './limits.js';
 import { buildExecutableSchema } from './schema.js';
 
 export const GRAPHQL_PATHS = ['/api/graphql', '/api/v2/graphql', '/api/gms/api/graphql'];
@@ -20,6 +20,11 @@ export const GRAPHQL_PATHS = ['/api/graphql', '/api/v2/graphql', '/api/gms/api/g
 const CACHE_SIZE = 500;
 /** Longer documents are not kept: 500 of them at the 1 MiB limit would hold half a gigabyte. */
 const CACHE_MAX_CHARACTERS = 100_000;
+/**
+ * Variable errors reported before execution stops. graphql-js quotes the whole invalid value in each
+ * message, so many errors about one large value cost many times its size; graphql-java reports one.
+ */
+const MAX_COERCION_ERRORS = 1;
 
 interface Prepared {
   document?: DocumentNode;
@@ -30,6 +35,16 @@ export function graphqlApi(services: Services) {
   const schema: GraphQLSchema = buildExecutableSchema([...services.registry.entities.keys()]);
   // Parsed and validated documents by query text: clients send the same few operations over and over.
   const documents = new Map<string, Prepared>();
+  // No scalar of the schema takes an object, so a variable holding an object wider than every input type
+  // is a mistake, refused before graphql-js spends time quoting it in errors.
+  const widestInput = Math.max(0, ...Object.values(schema.getTypeMap()).map((t) => (isInputObjectType(t) ? Object.keys(t.getFields()).length : 0)));
+  const tooWide = (variables: Record<string, unknown>): GraphQLError | undefined => {
+    for (const [name, value] of Object.entries(variables)) {
+      const fields = widestObject(value, widestInput);
+      if (fields > widestInput) return new GraphQLError(`Variable "$${name}" got invalid value: an object of ${fields} fields, and no input type has more than ${widestInput}.`);
+    }
+    return undefined;
+  };
 
   const check = (query: string): Prepared => {
     let document: DocumentNode;
@@ -65,6 +80,8 @@ export function graphqlApi(services: Services) {
 
     const { document, errors } = prepare(body.query);
     if (!document) return reply.code(200).send({ errors: errors.map(formatValidationError), extensions: {} });
+    const wide = variables && tooWide(variables as Record<string, unknown>);
+    if (wide) return reply.code(200).send({ errors: [formatRequestError(wide)], extensions: {} });
 
     const result = await execute({
       schema,
@@ -72,10 +89,13 @@ export function graphqlApi(services: Services) {
       variableValues: variables as Record<string, unknown> | null,
       operationName: operationName as string | null,
       contextValue: createContext(services, request.actor, request.log),
+      options: { maxCoercionErrors: MAX_COERCION_ERRORS },
     });
+    // An error without a path arose before any field ran: the request did not fit the document.
+    const format = (e: GraphQLError) => (e.path ? formatExecutionError(e, request.log) : formatRequestError(e));
     return reply.code(200).send({
       ...(result.data !== undefined ? { data: result.data } : {}),
-      ...(result.errors ? { errors: result.errors.map((e) => (e.originalError || e.path ? formatExecutionError(e, request.log) : formatValidationError(e))) } : {}),
+      ...(result.errors ? { errors: result.errors.map(format) } : {}),
       extensions: {},
     });
   };
