@@ -9,6 +9,7 @@ import type { ChangeType, SystemMetadata } from '../store/types.js';
 import { formatUrn, parseUrn, UrnError, type Urn } from '../urn.js';
 import { badRequest, invalid, ServiceError } from './errors.js';
 import { applyPatch, isGenericPatch, isPatchable } from './patch.js';
+import { Slices } from './slices.js';
 
 /** A proposal that passed every check: known entity, valid urn, allowed aspect, valid value. */
 export interface Proposal {
@@ -228,10 +229,16 @@ function checkKeyMatchesUrn(registry: Registry, entity: EntitySpec, urn: string,
   if (fromUrn !== urn) throw invalid(`key aspect ${entity.keyAspect.name} describes ${fromUrn}, not the proposal's urn ${urn}`);
 }
 
-/** Validates a batch; an error names the first bad item by its index. */
-export function parseProposals(registry: Registry, raw: unknown, what = 'proposals'): Proposal[] {
+/** Validates a batch, in slices (a big one takes long); an error names the first bad item by its index. */
+export async function parseProposals(registry: Registry, raw: unknown, what = 'proposals'): Promise<Proposal[]> {
   if (!Array.isArray(raw)) throw badRequest(`${what} must be an array`);
-  return raw.map((item, i) => withItem(`${what}[${i}]`, () => parseProposal(registry, item)));
+  const slices = new Slices();
+  const out: Proposal[] = [];
+  for (const [i, item] of raw.entries()) {
+    out.push(withItem(`${what}[${i}]`, () => parseProposal(registry, item)));
+    await slices.pause();
+  }
+  return out;
 }
 
 /** Prefixes a validation error with the item it concerns, keeping its kind. */

@@ -14,6 +14,7 @@ import { parseUrn } from '../urn.js';
 import { conflict } from './errors.js';
 import { reindex } from './indexer.js';
 import { checkEditedValue, type Proposal } from './proposals.js';
+import { Slices } from './slices.js';
 
 
 export interface WriteContext {
@@ -79,11 +80,19 @@ export class WritePath {
     await this.authorize(ctx, proposalsRequirements(proposals));
     const result = await this.store.transaction(async (tx) => {
       const batch = new Batch(tx, this.registry, proposals, ctx, this.now(), this.maxVersions);
-      for (const p of proposals) await batch.apply(p);
+      // A big batch lets other requests in between slices; its transaction stays open, so nothing of it is seen before it commits.
+      const slices = new Slices();
+      for (const p of proposals) {
+        await batch.apply(p);
+        await slices.pause();
+      }
       // Derived rows are written in the same transaction: a read right after the write sees them.
       // An entity whose aspects did not change (an identical re-ingest) keeps the rows it has.
-      for (const [urn, written] of batch.changed) await reindex(tx, this.registry, urn, written);
-      await batch.appendChangeLog();
+      for (const [urn, written] of batch.changed) {
+        await reindex(tx, this.registry, urn, written);
+        await slices.pause();
+      }
+      await batch.appendChangeLog(slices);
       return { urns: proposals.map((p) => p.urn), written: batch.written, removed: batch.removed };
     });
     if (result.written > 0 || result.removed.rows > 0 || result.removed.timeseriesRows > 0) this.committed();
@@ -100,11 +109,13 @@ export class WritePath {
     await this.authorize(ctx, [MANAGE_INGESTION]);
     const result = await this.store.transaction(async (tx) => {
       const batch = new Batch(tx, this.registry, [], ctx, this.now(), this.maxVersions);
+      const slices = new Slices();
       for (const urn of urns) {
         await batch.rollback(urn, runId, options);
         await reindex(tx, this.registry, urn);
+        await slices.pause();
       }
-      await batch.appendChangeLog();
+      await batch.appendChangeLog(slices);
       return { urns: [...urns], written: batch.written, removed: batch.removed };
     });
     this.committed();
@@ -203,8 +214,11 @@ class Batch {
   }
 
   /** Appends the batch's change log events; the last statement before commit. */
-  async appendChangeLog(): Promise<void> {
-    for (const e of this.events) await this.tx.appendChangeLog(e);
+  async appendChangeLog(slices: Slices): Promise<void> {
+    for (const e of this.events) {
+      await this.tx.appendChangeLog(e);
+      await slices.pause();
+    }
   }
 
   /** Undoes what a run wrote to one entity (see WritePath.rollback). */

@@ -118,7 +118,7 @@ export const aspectsResource: RestResource = {
       params: [{ name: 'proposals', type: 'array', required: true, doc: 'list of proposals, as for ingestProposal' }, asyncParam],
       returns: 'the urn of the first proposal',
       handler: async ({ proposals }, { services, actor }) => {
-        const ps = parseProposals(services.registry, proposals);
+        const ps = await parseProposals(services.registry, proposals);
         const { urns } = await services.writePath.apply(ps, { actor });
         return urns[0] ?? '';
       },
