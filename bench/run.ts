@@ -10,6 +10,8 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { hostileGraphql } from './hostileGraphql.js';
+import { BULK_PROPOSALS, readsDuringBulkIngest } from './duringIngest.js';
 import { bareSqliteIngest, startBareServer, type BareServer } from './limits.js';
 import { bareReads, bareWrites, batchedIngest, reads, restoreIndices, searches, singleIngest, type Settings, type Target } from './measure.js';
 import { renderTable, type Result } from './report.js';
@@ -129,6 +131,16 @@ async function benchBackend(backend: Backend, options: Options, bare: BareServer
         at(n, { measure: `${name}: p50 at half throughput, ${LATENCY_CONNECTIONS} clients`, unit: 'ms', value: f.p50, limit: b.p50, limitName: 'bare route' });
         at(n, { measure: `${name}: p99 at half throughput, ${LATENCY_CONNECTIONS} clients`, unit: 'ms', value: f.p99, limit: b.p99, limitName: 'bare route', ...(name.startsWith('GET') ? { target: { max: 5 } } : {}) });
       }
+
+      log(`[${backend.name}] ${n}: hostile GraphQL documents`);
+      const hostile = await hostileGraphql(target, settings.repeats);
+      at(n, { measure: 'hostile GraphQL documents: max ms to refuse', unit: 'ms', value: hostile.maxMs, extra: `slowest: ${hostile.slowest}`, target: { max: 100 }, failures: hostile.failures });
+
+      log(`[${backend.name}] ${n}: reads during a bulk ingest`);
+      const during = await readsDuringBulkIngest(target, n, settings.repeats);
+      const quietName = 'the same reads, nothing else running';
+      at(n, { measure: `reads (entitiesV2, /health) during a ${BULK_PROPOSALS.toLocaleString('en-US')}-proposal batch: p99`, unit: 'ms', value: during.busy.p99, limit: during.quiet.p99, limitName: quietName, extra: `batch took ${during.batchSeconds.median.toFixed(1)} s; ${during.reads} reads`, target: { max: 100 }, failures: during.failures });
+      at(n, { measure: `reads during a ${BULK_PROPOSALS.toLocaleString('en-US')}-proposal batch: slowest`, unit: 'ms', value: during.busy.max, limit: during.quiet.max, limitName: quietName, target: { max: 100 } });
 
       log(`[${backend.name}] ${n}: search`);
       for (const [name, f] of Object.entries(await searches(target, settings))) {
