@@ -16,4 +16,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TIMESERIES_RETENTION_DAYS: 'a week' })).toThrow(/TIMESERIES_RETENTION_DAYS/);
     expect(() => loadConfig({ TOKEN_SIGNING_KEY: 'short' })).toThrow(ConfigError);
   });
+
+  it('reads the access log switch and the slow-request threshold', () => {
+    expect(loadConfig({})).toMatchObject({ accessLog: true, slowRequestMs: 1000 });
+    expect(loadConfig({ ACCESS_LOG: 'false', SLOW_REQUEST_MS: '250' })).toMatchObject({ accessLog: false, slowRequestMs: 250 });
+    expect(() => loadConfig({ ACCESS_LOG: 'sometimes' })).toThrow(/ACCESS_LOG must be true or false/);
+    expect(() => loadConfig({ SLOW_REQUEST_MS: '1s' })).toThrow(/SLOW_REQUEST_MS/);
+  });
 });

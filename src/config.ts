@@ -21,6 +21,10 @@ export interface Config {
   /** Timeseries points older than this many days are pruned (0: kept forever). */
   timeseriesRetentionDays: number;
   logLevel: string;
+  /** A line per request at info. */
+  accessLog: boolean;
+  /** Requests slower than this many milliseconds are logged at warn. */
+  slowRequestMs: number;
 }
 
 export class ConfigError extends Error {
@@ -57,6 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!/^\d+$/.test(daysText)) throw new ConfigError(`TIMESERIES_RETENTION_DAYS must be a whole number of days (0 keeps every point), not '${daysText}'`);
   const logLevel = get('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not '${logLevel}'`);
+  const slowText = get('SLOW_REQUEST_MS') ?? '1000';
+  if (!/^\d+$/.test(slowText)) throw new ConfigError(`SLOW_REQUEST_MS must be a whole number of milliseconds, not '${slowText}'`);
   const adminToken = get('ADMIN_TOKEN');
   const tokenSigningKey = get('TOKEN_SIGNING_KEY');
   if (tokenSigningKey !== undefined && tokenSigningKey.length < 32) throw new ConfigError('TOKEN_SIGNING_KEY must be at least 32 characters long');
@@ -71,5 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxAspectVersions: Number(versionsText),
     timeseriesRetentionDays: Number(daysText),
     logLevel,
+    accessLog: parseBoolean('ACCESS_LOG', get('ACCESS_LOG') ?? 'true'),
+    slowRequestMs: Number(slowText),
   };
 }

@@ -1,7 +1,9 @@
 /** Assembles the HTTP service: one Fastify app, every API registered once at `/` and once at `/api/gms`. */
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { installAuthentication } from './api/authentication.js';
+import { DEFAULT_REQUEST_LOG, installRequestLog, type RequestLogOptions } from './api/requestLog.js';
 import { explorerRoutes } from './api/graphql/explorer.js';
+import { homeRoute } from './api/home.js';
 import { GRAPHQL_PATHS, graphqlApi } from './api/graphql/index.js';
 import { restApi } from './api/rest/index.js';
 import { parseRestliQuery, sendRestliError, STATUS_BY_KIND } from './api/rest/restli.js';
@@ -16,6 +18,8 @@ const BODY_LIMIT = 64 * 1024 * 1024;
 export interface ServerOptions {
   services: Services;
   logger: FastifyBaseLogger;
+  /** The access log, slow requests and event loop stalls (api/requestLog.ts); all on by default. */
+  requestLog?: RequestLogOptions;
   auth: {
     /** Every call but the public routes needs a token. */
     enabled: boolean;
@@ -24,11 +28,13 @@ export interface ServerOptions {
   };
 }
 
-export async function buildServer({ services, logger, auth }: ServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ services, logger, auth, requestLog = DEFAULT_REQUEST_LOG }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
-    // A line per request would cost more than serving many of them; errors are logged below.
+    // Fastify's two lines per request are replaced by one of ours (api/requestLog.ts).
     logController: new LogController({ disableRequestLogging: true }),
+    // A proxy's request id is kept, so one request can be followed through both logs.
+    requestIdHeader: 'x-request-id',
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseRestliQuery },
     // Errors Fastify raises before routing (a malformed percent-escape in the path) get our error body too.
@@ -58,6 +64,7 @@ export async function buildServer({ services, logger, auth }: ServerOptions): Pr
     }
     return sendRestliError(reply, status, err.message);
   });
+  installRequestLog(app, requestLog);
   // No urn, name or query needs a NUL character, and PostgreSQL refuses one in text: refused at the door.
   app.addHook('onRequest', async (request, reply) => {
     if (/%00/.test(request.url)) return sendRestliError(reply, 400, 'the request path or query holds a NUL character (%00)');
@@ -66,10 +73,20 @@ export async function buildServer({ services, logger, auth }: ServerOptions): Pr
   app.setNotFoundHandler((request, reply) => sendRestliError(reply, 404, `No resource for ${request.method} ${request.url.split('?')[0]}`));
 
   // Followers of the change log hold their connections open; end them so the server can close.
-  app.addHook('preClose', async () => services.changeFeed.stopFollowers());
+  // Answers still being written when it closes end their connections too: an idle keep-alive
+  // connection would otherwise hold the close until the client's keep-alive ran out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    services.changeFeed.stopFollowers();
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   await app.register(restApi(services));
   await app.register(restApi(services), { prefix: '/api/gms' });
   await app.register(graphqlApi(services));
   await app.register(explorerRoutes({ endpoint: '/api/graphql' }));
+  await app.register(homeRoute(services, auth.enabled));
   return app;
 }

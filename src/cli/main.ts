@@ -22,7 +22,7 @@ export function program(): Command {
 
   cmd
     .command('serve')
-    .description('run the metadata service (REST and, later, GraphQL) on one port')
+    .description("run the metadata service on one port: DataHub's REST (Rest.li) and GraphQL APIs, the GraphQL explorer and the change feed")
     .option('--port <port>', 'HTTP port (env PORT, default 8080)')
     .option('--host <host>', 'address to bind (env HOST, default 0.0.0.0)')
     .option('--database-url <url>', 'sqlite:<path> or postgres://… (env DATABASE_URL, default sqlite:./data/catalog.db)')

@@ -3,13 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 import type { Config } from '../config.js';
 import { bootstrapAccess, mintFirstAdminToken } from '../auth/bootstrap.js';
+import { DEFAULT_REQUEST_LOG } from '../api/requestLog.js';
 import { buildServer } from '../server.js';
+import { CATALOG_VERSION } from '../version.js';
 import { createServices, type Services } from '../service/services.js';
 import { openStore } from '../store/index.js';
 
 export interface RunningServer {
   app: FastifyInstance;
   url: string;
+  logger: Logger;
+  /** Drains the requests in flight and closes the database. */
   close(): Promise<void>;
 }
 
@@ -20,7 +24,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let app: FastifyInstance | undefined;
   try {
     await bootstrapAccess(services);
-    app = await buildServer({ services, logger, auth: { enabled: config.authEnabled, ...(config.adminToken ? { adminToken: config.adminToken } : {}) } });
+    app = await buildServer({
+      services,
+      logger,
+      auth: { enabled: config.authEnabled, ...(config.adminToken ? { adminToken: config.adminToken } : {}) },
+      requestLog: { ...DEFAULT_REQUEST_LOG, access: config.accessLog, slowMs: config.slowRequestMs },
+    });
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     await app?.close();
@@ -30,7 +39,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
-  logger.info({ database: config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@') }, `metadata-catalog serving on ${url}`);
+  logger.info({ version: CATALOG_VERSION, database: config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@'), pid: process.pid }, `metadata-catalog ${CATALOG_VERSION} serving on ${url}`);
   let adminToken: string | undefined;
   if (!config.authEnabled) {
     logger.warn('AUTH_ENABLED is false: anyone who can reach this port may act as any user (X-DataHub-Actor) or as the system');
@@ -44,8 +53,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   return {
     app: running,
     url,
+    logger,
     async close() {
       stopPruning();
+      // Stops taking connections, lets the requests in flight finish, then closes the database.
       await running.close();
       await store.close();
     },
@@ -68,13 +79,39 @@ function pruneTimeseriesEvery(intervalMs: number, days: number, services: Servic
   return () => clearInterval(timer);
 }
 
-/** Runs until SIGINT or SIGTERM, then closes the port and the database. */
+/** How long a shutdown waits for the requests in flight before it gives up on them. */
+const DRAIN_MS = 30_000;
+
+/**
+ * Runs until SIGINT or SIGTERM, then shuts down gracefully: no new connections, the requests in
+ * flight answered, the database closed cleanly (its last commits checkpointed); a second signal,
+ * or DRAIN_MS, ends it at once.
+ */
 export async function serveForever(config: Config): Promise<void> {
   const server = await startServer(config);
-  const stop = () => {
+  const { logger } = server;
+  const stop = (signal: NodeJS.Signals) => {
+    const began = Date.now();
+    logger.info({ signal }, 'shutting down: finishing the requests in flight');
+    const giveUp = setTimeout(() => {
+      logger.error({ waitedMs: DRAIN_MS }, 'shutdown: requests still running, stopping anyway');
+      process.exit(1);
+    }, DRAIN_MS);
+    giveUp.unref();
+    process.once(signal, () => {
+      logger.warn({ signal }, 'shutdown: second signal, stopping at once');
+      process.exit(1);
+    });
     server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => {
+        logger.info({ ms: Date.now() - began }, 'stopped: every request answered, database closed');
+        logger.flush();
+        process.exit(0);
+      },
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
     );
   };
   process.once('SIGINT', stop);

@@ -1,8 +1,6 @@
 /** `/config` and `/health`: plain endpoints clients probe before anything else. */
 import type { FastifyInstance } from 'fastify';
-import { createRequire } from 'node:module';
-
-const pkg = createRequire(import.meta.url)('../../../package.json') as { version: string };
+import { CATALOG_NAME, CATALOG_VERSION } from '../../version.js';
 
 /**
  * The DataHub version we report. Python SDK clients switch their writes to the OpenAPI endpoints
@@ -16,7 +14,7 @@ export function serverConfig(baseUrl: string): Record<string, unknown> {
     // PATCH proposals are applied through DataHub's aspect templates (service/patch.ts).
     patchCapable: true,
     versions: { 'acryldata/datahub': { version: REPORTED_DATAHUB_VERSION, commit: 'metadata-catalog' } },
-    catalog: { name: 'metadata-catalog', version: pkg.version },
+    catalog: { name: CATALOG_NAME, version: CATALOG_VERSION },
     managedIngestion: { defaultCliVersion: '0.15.0', enabled: false },
     statefulIngestionCapable: true,
     supportsImpactAnalysis: false,
