@@ -127,4 +127,8 @@ export const HOSTILE_GRAPHQL: HostileGraphQL[] = [
   { name: 'two operations and no operationName', body: { query: 'query A { __typename } query B { __typename }' }, refusal: /Must provide operation name/ },
   { name: 'a subscription, which the schema has not', body: { query: 'subscription { __typename }' }, refusal: /subscription/i },
   { name: 'a document with no operation', body: { query: 'fragment A on Query { __typename }' }, refusal: /never used|Must provide an operation/ },
+  // A NUL character, which PostgreSQL cannot store in text.
+  { name: 'a NUL character in a mutation argument', body: { query: 'mutation { updateDescription(input: {resourceUrn: "urn:li:tag:kept", description: "a\\u0000b"}) }' }, refusal: /may not hold a NUL character/ },
+  { name: 'a NUL character in a search query', body: { query: '{ search(input: {type: TAG, query: "\\u0000", start: 0, count: 1}) { total } }' }, refusal: /may not hold a NUL character/ },
+  { name: 'a NUL character in a variable', body: { query: `query($input: SearchInput!) { ${SEARCH} }`, variables: { input: { type: 'TAG', query: 'a\u0000' } } } },
 ];

@@ -26,6 +26,9 @@ const CACHE_MAX_CHARACTERS = 100_000;
  */
 const MAX_COERCION_ERRORS = 1;
 
+/** A `\u0000` escape (not an escaped backslash followed by `u0000`) in a string of the document. */
+const NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/;
+
 interface Prepared {
   document?: DocumentNode;
   errors: readonly GraphQLError[];
@@ -47,6 +50,7 @@ export function graphqlApi(services: Services) {
   };
 
   const check = (query: string): Prepared => {
+    if (NUL_ESCAPE.test(query)) return { errors: [new GraphQLError('A GraphQL document may not hold a NUL character (\\u0000): no database here stores one in text')] };
     let document: DocumentNode;
     try {
       document = parseDocument(query);
