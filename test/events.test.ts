@@ -1,6 +1,6 @@
 /** The change log feed: paging from any offset, and Server-Sent Events that resume without loss or repeats. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -138,7 +138,7 @@ describe('GET /events/stream', () => {
 });
 
 describe('with authentication on', () => {
-  it('needs a token for the feed and the stream', async () => {
+  it('needs a token, and GET_METADATA_CHANGE_LOG_EVENTS, for the feed and the stream', async () => {
     const secured = await startTestServer({ auth: true });
     let closed = false;
     const close = async () => {
@@ -149,6 +149,8 @@ describe('with authentication on', () => {
       expect((await http(`${secured.url}/events`)).status).toBe(401);
       expect((await http(`${secured.url}/events/stream`)).status).toBe(401);
       const token = (await secured.services.tokens.mint({ actorUrn: 'urn:li:corpuser:reader', duration: 'ONE_HOUR', name: 'r' })).accessToken;
+      expect((await http(`${secured.url}/api/gms/events`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(403);
+      await grantPolicy(secured.services, 'reads-the-feed', { type: 'PLATFORM', privileges: ['GET_METADATA_CHANGE_LOG_EVENTS'], actors: { users: ['urn:li:corpuser:reader'] } });
       expect((await http(`${secured.url}/api/gms/events`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
       // A follower still connected does not keep the server from closing: its stream is ended.
       const open = await fetch(`${secured.url}/events/stream`, { headers: { authorization: `Bearer ${token}` } });

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ACTOR, SYSTEM_ACTOR } from '../actors.js';
+import { jsonEqual } from '../json.js';
 import { buildProposal, type Proposal } from '../service/proposals.js';
 import type { Services } from '../service/services.js';
 import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from './privileges.js';
@@ -59,14 +60,19 @@ const BOOT_POLICIES: Record<string, BootPolicy> = {
 const ADMIN_INFO = { active: true, displayName: 'DataHub', title: 'DataHub Root User' };
 const ADMIN_TOKEN_SETTING = 'bootstrap-admin-token';
 
-/** Writes the admin user and the boot policies that are missing. */
+/**
+ * Writes the admin user and the boot policies that are missing. The policies nobody may edit follow
+ * this build: a privilege added since a catalog was created reaches its root user at the next start.
+ */
 export async function bootstrapAccess(services: Services): Promise<void> {
-  const { registry, entities, writePath } = services;
+  const { registry, entities, store, writePath } = services;
   const missing: Proposal[] = [];
   const absent = async (urn: string) => !(await entities.exists(urn, true));
   if (await absent(ADMIN_ACTOR)) missing.push(buildProposal(registry, ADMIN_ACTOR, 'corpUserInfo', 'UPSERT', ADMIN_INFO));
   for (const [urn, info] of Object.entries(BOOT_POLICIES)) {
-    if (await absent(urn)) missing.push(buildProposal(registry, urn, 'dataHubPolicyInfo', 'UPSERT', info));
+    const proposal = buildProposal(registry, urn, 'dataHubPolicyInfo', 'UPSERT', info);
+    const stored = await store.getAspect(urn, 'dataHubPolicyInfo', 0);
+    if (!stored || (!info.editable && !jsonEqual(stored.value, proposal.value))) missing.push(proposal);
   }
   await writePath.apply(missing, { actor: SYSTEM_ACTOR });
 }

@@ -30,6 +30,8 @@ export const PLATFORM_PRIVILEGES = [
   'RESTORE_INDICES_PRIVILEGE',
   'APPLY_RETENTION_PRIVILEGE',
   'GET_ANALYTICS_PRIVILEGE',
+  'GET_PLATFORM_EVENTS',
+  'GET_METADATA_CHANGE_LOG_EVENTS',
 ] as const;
 
 /** Privileges granted by METADATA policies, checked on one entity. */

@@ -4,7 +4,13 @@
  * contentType}`), as in a proposal. Followers wait for a local commit, or poll for the commits of
  * other replicas sharing the database.
  */
+import { explained, type Authorizer } from '../auth/authorizer.js';
+import { onPlatform } from '../auth/requirements.js';
+import type { Registry } from '../registry/registry.js';
 import type { StoredChangeLogEvent, Store } from '../store/types.js';
+
+/** DataHub's privilege to read the Metadata Change Log through its events API. */
+export const READ_CHANGE_LOG = onPlatform('GET_METADATA_CHANGE_LOG_EVENTS');
 
 export interface GenericAspect {
   value: string;
@@ -18,6 +24,20 @@ export interface FeedEvent extends Omit<StoredChangeLogEvent, 'aspect' | 'previo
 
 export const MAX_FEED_PAGE = 10_000;
 
+export interface FeedPage {
+  /** The events the reader may see, oldest first. */
+  events: FeedEvent[];
+  /** The offset of the last event read, seen or not: where the next page starts. */
+  lastOffset: number;
+  /** How many events were read, seen or not: fewer than asked means the end of the log for now. */
+  read: number;
+}
+
+/** One reader's view of the change log: which events it may see. */
+export interface FeedReader {
+  page(after: number, limit: number): Promise<FeedPage>;
+}
+
 /** How often a follower looks for commits made by other processes. */
 const POLL_MS = 250;
 
@@ -27,15 +47,40 @@ export class ChangeFeed {
   private readonly waiting = new Set<() => void>();
   private readonly followers = new Set<AbortController>();
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly registry: Registry,
+    private readonly authorizer: Authorizer,
+  ) {}
+
+  /**
+   * The feed as `actor` may read it: with GET_METADATA_CHANGE_LOG_EVENTS, every event but those of
+   * entity types the actor may not see (access tokens, policies, without their privilege).
+   */
+  async reader(actor: string): Promise<FeedReader> {
+    await this.authorizer.require(actor, [READ_CHANGE_LOG], explained(actor));
+    const all = [...this.registry.entities.values()];
+    const visible = new Set((await this.authorizer.visibleTypes(actor, all)).map((e) => e.name));
+    const hidden = all.some((e) => !visible.has(e.name));
+    return {
+      page: async (after, limit) => {
+        const events = await this.read(after, limit);
+        return {
+          events: hidden ? events.filter((e) => visible.has(e.entityType)) : events,
+          lastOffset: events.length > 0 ? events[events.length - 1].offset : after,
+          read: events.length,
+        };
+      },
+    };
+  }
 
   /** Called by the write path after each commit: wakes the followers of this process. */
   committed(): void {
     for (const wake of [...this.waiting]) wake();
   }
 
-  /** Events after `after`, oldest first, at most `limit`. */
-  async read(after: number, limit: number): Promise<FeedEvent[]> {
+  /** Events after `after`, oldest first, at most `limit`, whoever they are about. */
+  private async read(after: number, limit: number): Promise<FeedEvent[]> {
     const events = await this.store.readChangeLog(after, Math.min(limit, MAX_FEED_PAGE));
     return events.map(({ aspect, previousAspectValue, ...rest }) => ({
       ...rest,

@@ -48,7 +48,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
   const now = options.now ?? Date.now;
   const registry = loadRegistry();
   const authorizer = new Authorizer(store);
-  const changeFeed = new ChangeFeed(store);
+  const changeFeed = new ChangeFeed(store, registry, authorizer);
   const writePath = new WritePath(store, registry, authorizer, { now, committed: () => changeFeed.committed(), ...(options.maxVersions !== undefined ? { maxVersions: options.maxVersions } : {}) });
   return {
     changeFeed,

@@ -23,6 +23,8 @@ function streamStart(request: FastifyRequest): number {
 
 async function stream(request: FastifyRequest, reply: FastifyReply, feed: ChangeFeed): Promise<void> {
   let cursor = streamStart(request);
+  // Checked once, before the stream opens: a refusal is an ordinary error answer.
+  const reader = await feed.reader(request.actor);
   reply.hijack();
   const out = reply.raw;
   out.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
@@ -35,13 +37,11 @@ async function stream(request: FastifyRequest, reply: FastifyReply, feed: Change
   try {
     await write(': connected\n\n');
     while (!follower.signal.aborted) {
-      const events = await feed.read(cursor, STREAM_BATCH);
-      for (const event of events) {
-        await write(`id: ${event.offset}\ndata: ${JSON.stringify(event)}\n\n`);
-        cursor = event.offset;
-      }
+      const { events, lastOffset, read } = await reader.page(cursor, STREAM_BATCH);
+      for (const event of events) await write(`id: ${event.offset}\ndata: ${JSON.stringify(event)}\n\n`);
+      cursor = lastOffset;
       if (events.length > 0) quietSince = Date.now();
-      if (events.length === STREAM_BATCH) continue;
+      if (read === STREAM_BATCH) continue;
       if (Date.now() - quietSince > KEEP_ALIVE_MS) {
         await write(': keep-alive\n\n');
         quietSince = Date.now();
@@ -69,10 +69,11 @@ export const eventsResource: RestResource = {
         { name: 'limit', type: 'integer', doc: `how many events at most (default ${DEFAULT_LIMIT}, at most ${MAX_FEED_PAGE})` },
       ],
       returns: '{events: [MetadataChangeLog with offset], lastOffset}: lastOffset is the offset to ask after next',
-      handler: async ({ services, request }) => {
+      handler: async ({ services, request, actor }) => {
         const after = integerParam(queryParam(request, 'after'), 'after', 0, { max: LONG_MAX });
-        const events = await services.changeFeed.read(after, integerParam(queryParam(request, 'limit'), 'limit', DEFAULT_LIMIT, { min: 1, max: MAX_FEED_PAGE }));
-        return { events, lastOffset: events.length > 0 ? events[events.length - 1].offset : after };
+        const limit = integerParam(queryParam(request, 'limit'), 'limit', DEFAULT_LIMIT, { min: 1, max: MAX_FEED_PAGE });
+        const { events, lastOffset } = await (await services.changeFeed.reader(actor)).page(after, limit);
+        return { events, lastOffset };
       },
     },
     {
