@@ -75,9 +75,44 @@ describe('the registry says which types are hidden', () => {
     const registry = loadRegistry();
     expect(registry.entity('dataHubAccessToken')?.readPrivilege).toBe('MANAGE_ACCESS_TOKENS');
     expect(registry.entity('dataHubPolicy')?.readPrivilege).toBe('MANAGE_POLICIES');
-    for (const e of registry.entities.values()) {
+    expect(registry.aspects.get('corpUserCredentials')?.readPrivilege).toBe('MANAGE_USER_CREDENTIALS');
+    for (const e of [...registry.entities.values(), ...registry.aspects.values()]) {
       if (e.readPrivilege) expect(PLATFORM_PRIVILEGES as readonly string[], e.name).toContain(e.readPrivilege);
     }
+  });
+});
+
+describe("a user's password hash", () => {
+  const USER = 'urn:li:corpuser:native-user';
+  const credentials = { salt: 'c2FsdA', hashedPassword: 'aGFzaA', passwordResetToken: 'reset-me' };
+  beforeAll(async () => {
+    await s.services.writePath.apply(
+      [buildProposal(s.services.registry, USER, 'corpUserInfo', 'UPSERT', { active: true, displayName: 'Native' }), buildProposal(s.services.registry, USER, 'corpUserCredentials', 'UPSERT', credentials)],
+      { actor: SYSTEM_ACTOR },
+    );
+  });
+
+  it('is left out of entity reads and the change log for an ordinary user, and refused when asked for', async () => {
+    const v2 = await rest(alice, `/entitiesV2/${enc(USER)}`);
+    expect(v2.status).toBe(200);
+    expect(Object.keys(v2.body.aspects)).toContain('corpUserInfo');
+    expect(Object.keys(v2.body.aspects)).not.toContain('corpUserCredentials');
+    const snapshot = await rest(alice, `/entities/${enc(USER)}`);
+    expect(JSON.stringify(snapshot.body)).not.toContain('hashedPassword');
+    expectRefused(await rest(alice, `/entitiesV2/${enc(USER)}?aspects=List(corpUserCredentials)`), 'User is unauthorized to get entity');
+    expectRefused(await rest(alice, `/aspects/${enc(USER)}?aspect=corpUserCredentials&version=0`), 'User is unauthorized to get aspect');
+    // The token keeper may read the change log, but not user credentials.
+    await grantPolicy(s.services, 'feed-reader-2', { type: 'PLATFORM', privileges: ['GET_METADATA_CHANGE_LOG_EVENTS'], actors: { users: [KEEPER] } });
+    const feed = await rest(keeper, '/events?limit=10000');
+    expect(feed.status).toBe(200);
+    expect(feed.body.events.filter((e: { aspectName: string }) => e.aspectName === 'corpUserCredentials')).toEqual([]);
+  });
+
+  it('is read by whoever manages user credentials (the admin)', async () => {
+    const v2 = await rest(admin, `/entitiesV2/${enc(USER)}?aspects=List(corpUserCredentials)`);
+    expect(v2.status).toBe(200);
+    expect(v2.body.aspects.corpUserCredentials.value).toEqual(credentials);
+    expect((await rest(admin, `/aspects/${enc(USER)}?aspect=corpUserCredentials&version=0`)).status).toBe(200);
   });
 });
 

@@ -189,6 +189,7 @@ function buildAspect(decl: AspectDecl): AspectSpec {
     jsonSchema: toJsonSchema(decl.type),
     searchable: (decl.searchable ?? []).map(buildSearchable),
     relationships: (decl.relationships ?? []).map(buildRelationship),
+    ...(decl.readPrivilege ? { readPrivilege: decl.readPrivilege } : {}),
   };
 }
 

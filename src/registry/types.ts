@@ -59,6 +59,11 @@ export interface AspectDecl {
   timeseries?: boolean;
   searchable?: SearchableDecl[];
   relationships?: RelationshipDecl[];
+  /**
+   * The platform privilege without which this aspect is not read (left out of entity reads and the
+   * change log, refused when asked for by name): for aspects that hold secrets, such as password hashes.
+   */
+  readPrivilege?: string;
 }
 
 export interface AspectSpec {
@@ -71,6 +76,7 @@ export interface AspectSpec {
   jsonSchema: Record<string, unknown>;
   searchable: SearchableField[];
   relationships: Relationship[];
+  readPrivilege?: string;
 }
 
 /**

@@ -55,18 +55,22 @@ export class ChangeFeed {
 
   /**
    * The feed as `actor` may read it: with GET_METADATA_CHANGE_LOG_EVENTS, every event but those of
-   * entity types the actor may not see (access tokens, policies, without their privilege).
+   * entity types and aspects the actor may not see (access tokens, policies, password hashes,
+   * without their privilege).
    */
   async reader(actor: string): Promise<FeedReader> {
     await this.authorizer.require(actor, [READ_CHANGE_LOG], explained(actor));
     const all = [...this.registry.entities.values()];
     const visible = new Set((await this.authorizer.visibleTypes(actor, all)).map((e) => e.name));
-    const hidden = all.some((e) => !visible.has(e.name));
+    const restricted = [...this.registry.aspects.values()].filter((a) => a.readPrivilege);
+    const visibleAspects = new Set(await this.authorizer.visibleTypes(actor, restricted));
+    const hiddenAspects = new Set(restricted.filter((a) => !visibleAspects.has(a)).map((a) => a.name));
+    const hidden = all.some((e) => !visible.has(e.name)) || hiddenAspects.size > 0;
     return {
       page: async (after, limit) => {
         const events = await this.read(after, limit);
         return {
-          events: hidden ? events.filter((e) => visible.has(e.entityType)) : events,
+          events: hidden ? events.filter((e) => visible.has(e.entityType) && !hiddenAspects.has(e.aspectName)) : events,
           lastOffset: events.length > 0 ? events[events.length - 1].offset : after,
           read: events.length,
         };

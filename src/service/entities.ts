@@ -40,18 +40,34 @@ export class EntityService {
   async getEntity(urnInput: string, actor: string, aspectNames?: readonly string[]): Promise<EntityResponse> {
     const resolved = resolveUrn(this.registry, urnInput);
     await this.requireVisible(actor, [resolved.entity], READ_REFUSED.entity(resolved.urnString));
-    const [response] = await this.read([resolved], aspectNames);
+    const [response] = await this.read([resolved], actor, READ_REFUSED.entity(resolved.urnString), aspectNames);
     return response;
   }
 
   async getEntities(urnInputs: readonly string[], actor: string, aspectNames?: readonly string[]): Promise<EntityResponse[]> {
     const resolved = urnInputs.map((u) => resolveUrn(this.registry, u));
-    await this.requireVisible(actor, resolved.map((r) => r.entity), READ_REFUSED.entities(resolved.map((r) => r.urnString)));
-    return this.read(resolved, aspectNames);
+    const refusal = READ_REFUSED.entities(resolved.map((r) => r.urnString));
+    await this.requireVisible(actor, resolved.map((r) => r.entity), refusal);
+    return this.read(resolved, actor, refusal, aspectNames);
   }
 
-  private async read(resolved: ReadonlyArray<ReturnType<typeof resolveUrn>>, aspectNames?: readonly string[]): Promise<EntityResponse[]> {
+  /**
+   * Aspects of the entities the actor may not read: asked for by name, a 403 with `refusal`; else
+   * they are left out, as if not there.
+   */
+  private async hiddenAspects(actor: string, entities: readonly EntitySpec[], refusalText: string, aspectNames?: readonly string[]): Promise<Set<string>> {
+    const restricted = [...new Set(entities.flatMap((e) => [...e.aspects.values()].filter((a) => a.readPrivilege)))];
+    if (restricted.length === 0) return new Set();
+    const visible = new Set(await this.authorizer.visibleTypes(actor, restricted));
+    const hidden = restricted.filter((a) => !visible.has(a));
+    const asked = hidden.filter((a) => aspectNames?.includes(a.name));
+    if (asked.length > 0) await this.authorizer.require(actor, readRequirements(asked), refusal(refusalText, actor));
+    return new Set(hidden.map((a) => a.name));
+  }
+
+  private async read(resolved: ReadonlyArray<ReturnType<typeof resolveUrn>>, actor: string, refusalText: string, aspectNames?: readonly string[]): Promise<EntityResponse[]> {
     if (aspectNames) for (const name of aspectNames) if (!this.registry.aspects.has(name)) throw badRequest(`Unknown aspect ${name}`);
+    const hidden = await this.hiddenAspects(actor, resolved.map((r) => r.entity), refusalText, aspectNames);
     const rows = await this.store.getLatestAspects(
       resolved.map((r) => r.urnString),
       aspectNames ? [...new Set([...aspectNames, ...resolved.map((r) => r.entity.keyAspect.name)])] : undefined,
@@ -60,7 +76,7 @@ export class EntityService {
       const aspects: Record<string, EnvelopedAspect> = {};
       for (const row of this.withKey(entity, urnString, rows.get(urnString) ?? [])) {
         const spec = entity.aspects.get(row.aspect);
-        if (spec?.kind === 'versioned') aspects[row.aspect] = envelope(row);
+        if (spec?.kind === 'versioned' && !hidden.has(row.aspect)) aspects[row.aspect] = envelope(row);
       }
       return { urn: urnString, entityName: entity.name, aspects };
     });
@@ -70,8 +86,9 @@ export class EntityService {
   async getSnapshot(urnInput: string, actor: string, aspectNames?: readonly string[]): Promise<Record<string, unknown>> {
     const { entity, urnString } = resolveUrn(this.registry, urnInput);
     await this.requireVisible(actor, [entity], READ_REFUSED.entity(urnString));
+    const hidden = await this.hiddenAspects(actor, [entity], READ_REFUSED.entity(urnString), aspectNames);
     const rows = (await this.store.getLatestAspects([urnString], aspectNames)).get(urnString) ?? [];
-    return rowsToSnapshot(entity, urnString, this.withKey(entity, urnString, rows));
+    return rowsToSnapshot(entity, urnString, this.withKey(entity, urnString, rows).filter((r) => !hidden.has(r.aspect)));
   }
 
   /**
@@ -83,6 +100,7 @@ export class EntityService {
     await this.requireVisible(actor, [entity], READ_REFUSED.aspect(urnString));
     const aspect = entity.aspects.get(aspectName);
     if (!aspect) throw badRequest(`Unknown aspect ${aspectName} for entity ${entity.name}`);
+    await this.hiddenAspects(actor, [entity], READ_REFUSED.aspect(urnString), [aspectName]);
     // Negative versions address history rows only: -1 is the newest of them.
     const v = version < 0 ? (await this.store.getMaxVersion(urnString, aspectName)) + version + 1 : version;
     const inRange = version < 0 ? v >= 1 : true;

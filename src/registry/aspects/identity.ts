@@ -87,6 +87,8 @@ export const corpUserCredentials: AspectDecl = {
     passwordResetToken: optional(string),
     passwordResetTokenExpirationTimeMillis: optional(long),
   }),
+  // A password's salt and hash, and a reset token, are for the service to check, not for people to read.
+  readPrivilege: 'MANAGE_USER_CREDENTIALS',
 };
 
 export const corpUserSettings: AspectDecl = {
