@@ -33,7 +33,11 @@ export class GroupCommit {
   /** The last transaction asked for; groups run in order, so when it settles all have. */
   private last: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly db: Database.Database) {}
+  /** `durable`, when given, makes a COMMIT durable; no transaction of the group is answered before it settles. */
+  constructor(
+    private readonly db: Database.Database,
+    private readonly durable?: () => Promise<void>,
+  ) {}
 
   run<T>(fn: () => Promise<T>): Promise<T> {
     const result = new Promise<T>((resolve, reject) => {
@@ -107,6 +111,13 @@ export class GroupCommit {
       this.db.exec('COMMIT');
     } catch (err) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      for (const d of done) d.waiting.reject(err);
+      return;
+    }
+    try {
+      await this.durable?.();
+    } catch (err) {
+      // Committed, but not known to be on disk: not acknowledged as written.
       for (const d of done) d.waiting.reject(err);
       return;
     }

@@ -1,7 +1,7 @@
 /**
  * The embedded backend: one SQLite file in WAL mode. Writes go through one connection, one
  * transaction at a time; reads use a second connection, so they only ever see committed data.
- * `synchronous = FULL` makes a commit durable before the write is answered.
+ * A commit is durable before the write is answered (walSync.ts).
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { Checkpointer } from './checkpointer.js';
 import { ownerOnly } from './fileMode.js';
 import { GroupCommit } from './groupCommit.js';
+import { WalSync } from './walSync.js';
 import { migrations } from './migrations.js';
 import { NUMERIC, toAspectRow, toTimeseriesRow, type RawAspect, type RawTimeseries } from '../sql/rows.js';
 import {
@@ -118,16 +119,21 @@ export class SqliteStore implements Store {
   private readonly r: ReturnType<typeof statements>;
   private readonly commits: GroupCommit;
   private readonly checkpointer?: Checkpointer;
+  private readonly walSync?: WalSync;
   private closed = false;
 
-  /** `synchronous` FULL (the default) syncs every commit; NORMAL leaves that to checkpoints, for throwaway databases. */
+  /**
+   * `synchronous` FULL (the default): every commit is on disk before it is answered (walSync.ts);
+   * NORMAL leaves that to checkpoints, for throwaway databases.
+   */
   constructor(path: string, options: { synchronous?: 'FULL' | 'NORMAL' } = {}) {
     const memory = path === ':memory:';
     if (!memory) mkdirSync(dirname(path), { recursive: true });
     ownerOnly(path);
     this.writer = new Database(path);
     this.writer.pragma('journal_mode = WAL');
-    this.writer.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
+    // Commits are synced off the event loop by walSync; SQLite itself only keeps the file consistent.
+    this.writer.pragma('synchronous = NORMAL');
     this.writer.pragma('busy_timeout = 5000');
     migrate(this.writer);
     // An in-memory database is private to its connection, so there it serves reads too.
@@ -135,7 +141,9 @@ export class SqliteStore implements Store {
     if (!memory) this.reader.pragma('busy_timeout = 5000');
     this.w = statements(this.writer);
     this.r = this.reader === this.writer ? this.w : statements(this.reader);
-    this.commits = new GroupCommit(this.writer);
+    if (!memory && (options.synchronous ?? 'FULL') === 'FULL') this.walSync = new WalSync(`${path}-wal`);
+    const wal = this.walSync;
+    this.commits = new GroupCommit(this.writer, wal && (() => wal.sync()));
     if (!memory) {
       // Checkpoints run on a worker thread. The writer checkpoints itself, inside a COMMIT on the
       // thread that serves requests, only if the WAL grows to 400 MB: the worker has fallen far
@@ -400,6 +408,7 @@ export class SqliteStore implements Store {
     this.closed = true;
     await this.commits.idle();
     await this.checkpointer?.stop();
+    await this.walSync?.close();
     if (this.reader !== this.writer) this.reader.close();
     this.writer.close();
   }
