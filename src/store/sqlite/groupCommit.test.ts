@@ -81,4 +81,56 @@ describe('GroupCommit', () => {
     await commits.idle();
     expect(seenByAnotherConnection()).toEqual([1, 2]);
   });
+
+  it('answers no transaction of a group before its commit is made durable, and fails them if that fails', async () => {
+    let release!: () => void;
+    const synced = new Promise<void>((resolve) => (release = resolve));
+    let syncs = 0;
+    const durable = new GroupCommit(db, async () => {
+      syncs++;
+      if (syncs === 1) await synced;
+      else throw new Error('fsync failed: EIO');
+    });
+    let answered = false;
+    const first = durable.run(insert(1)).then(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 30));
+    // Committed (another connection sees it), but not yet synced: not answered.
+    expect(seenByAnotherConnection()).toEqual([1]);
+    expect(answered).toBe(false);
+    release();
+    await first;
+    expect(answered).toBe(true);
+    await expect(durable.run(insert(2))).rejects.toThrow(/EIO/);
+  });
+});
+
+describe('SqliteStore', () => {
+  it('syncs its write-ahead log before answering a write, unless opened for throwaway data', async () => {
+    const { SqliteStore } = await import('./store.js');
+    const { open } = await import('node:fs/promises');
+    const dir = mkdtempSync(join(tmpdir(), 'store-sync-'));
+    // FileHandle is not exported; its prototype is that of any open file.
+    const probe = await open(join(dir, 'probe'), 'w');
+    const proto = Object.getPrototypeOf(probe) as { datasync: () => Promise<void> };
+    await probe.close();
+    const original = proto.datasync;
+    let syncs = 0;
+    proto.datasync = function (this: unknown) {
+      syncs++;
+      return original.call(this);
+    };
+    try {
+      const write = async (store: InstanceType<typeof SqliteStore>) => {
+        await store.ensureSetting('probe', 'x');
+        await store.close();
+      };
+      await write(new SqliteStore(join(dir, 'durable.db')));
+      expect(syncs).toBe(1);
+      await write(new SqliteStore(join(dir, 'throwaway.db'), { synchronous: 'NORMAL' }));
+      expect(syncs).toBe(1);
+    } finally {
+      proto.datasync = original;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
