@@ -34,32 +34,39 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
  */
 export const MAX_JSON_DEPTH = 1000;
 
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Whether the character before `at` is escaped: an odd run of backslashes ends there. */
+function escaped(text: string, at: number): boolean {
+  let n = 0;
+  for (let i = at - 1; i >= 0 && text.charCodeAt(i) === BACKSLASH; i--) n++;
+  return n % 2 === 1;
+}
+
 /**
  * What parsing JSON text would meet, found in one pass over it (no recursion): how deeply arrays and
- * objects nest, and whether a string holds a NUL character (`\u0000`).
+ * objects nest, and whether a string holds a NUL character (`\u0000`). Strings are skipped with
+ * indexOf, so a body of mostly text is scanned at the speed of a native search.
  */
 export function scanJson(text: string): { depth: number; nul: boolean } {
   let depth = 0;
   let max = 0;
-  let nul = false;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) {
-        if (text.startsWith('u0000', i + 1)) nul = true;
-        i++; // the escaped character
-      } else if (c === 0x22) {
-        inString = false;
-      }
-    } else if (c === 0x22) {
-      inString = true;
+    if (c === QUOTE) {
+      let end = text.indexOf('"', i + 1);
+      while (end !== -1 && escaped(text, end)) end = text.indexOf('"', end + 1);
+      if (end === -1) break; // unterminated: JSON.parse says so
+      i = end;
     } else if (c === 0x7b || c === 0x5b) {
       if (++depth > max) max = depth;
     } else if (c === 0x7d || c === 0x5d) {
       depth--;
     }
   }
+  let nul = false;
+  for (let at = text.indexOf('\\u0000'); at !== -1 && !nul; at = text.indexOf('\\u0000', at + 1)) nul = !escaped(text, at);
   return { depth: max, nul };
 }
 

@@ -41,12 +41,12 @@ export function installRequestLog(app: FastifyInstance, options: RequestLogOptio
   app.addHook('onRequest', async (request, reply) => {
     running.set(request.id, { method: request.method, url: shown(request.url), began: performance.now() });
     reply.header('x-request-id', request.id);
+    // Answered, or the client went away before the answer: either way it no longer runs.
+    reply.raw.once('close', () => end(request));
   });
-  app.addHook('onRequestAbort', async (request) => end(request));
   app.addHook('onResponse', async (request, reply) => {
-    end(request);
     const ms = Math.round(reply.elapsedTime * 10) / 10;
-    const line = { reqId: request.id, method: request.method, url: shown(request.url), status: reply.statusCode, ms, actor: request.actor || undefined };
+    const line = { method: request.method, url: shown(request.url), status: reply.statusCode, ms, actor: request.actor || undefined };
     if (ms > options.slowMs) request.log.warn(line, 'slow request');
     else if (options.access) request.log.info(line, 'request');
   });

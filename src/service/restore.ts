@@ -9,6 +9,7 @@ import type { Store } from '../store/types.js';
 import { badRequest } from './errors.js';
 import { reindex } from './indexer.js';
 import { boundedText } from './limits.js';
+import { Slices } from './slices.js';
 import { resolveUrn } from './proposals.js';
 
 export interface RestoreArgs {
@@ -53,7 +54,12 @@ export class RestoreService {
     let result: RestoreResult = { entities: 0, batches: 0, timeMs: 0 };
     const apply = async (urns: string[]) => {
       await this.store.transaction(async (tx) => {
-        for (const urn of urns) await reindex(tx, this.registry, urn);
+        // A batch of a thousand entities takes a few hundred milliseconds: other requests go on between slices.
+        const slices = new Slices();
+        for (const urn of urns) {
+          await reindex(tx, this.registry, urn);
+          await slices.pause();
+        }
       });
       result = { ...result, entities: result.entities + urns.length, batches: result.batches + 1, ...(urns.length ? { lastUrn: urns[urns.length - 1] } : {}) };
     };
