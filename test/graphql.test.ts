@@ -68,7 +68,7 @@ describe('GraphQL', () => {
       const body = await gql(deep);
       expect(body.data).toBeUndefined();
       expect(body.errors[0].message).toMatch(/maximum query depth exceeded/);
-      expect(body.errors[0].extensions).toEqual({ classification: 'ValidationError' });
+      expect(body.errors[0].extensions).toEqual({ code: 400, type: 'BAD_REQUEST', classification: 'ValidationError' });
     });
   });
 

@@ -13,7 +13,7 @@ import { createServices } from '../src/service/services.js';
 import { http, openTestStore, tempDir } from './helpers.js';
 import { HOSTILE_GRAPHQL } from './hostile/graphql.js';
 
-const DOCUMENT_REFUSED = { classification: 'ValidationError' };
+const DOCUMENT_REFUSED = { code: 400, type: 'BAD_REQUEST', classification: 'ValidationError' };
 const REQUEST_REFUSED = { code: 400, type: 'BAD_REQUEST', classification: 'ValidationError' };
 const REFUSALS = [DOCUMENT_REFUSED, REQUEST_REFUSED].map((extensions) => JSON.stringify(extensions));
 

@@ -1,7 +1,7 @@
 import { GraphQLError, Source } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
 import { badRequest, conflict, ServiceError } from '../../service/errors.js';
-import { formatExecutionError, formatRequestError, formatValidationError, MAX_MESSAGE, UNKNOWN_ERROR } from './errors.js';
+import { formatExecutionError, formatValidationError, MAX_MESSAGE, UNKNOWN_ERROR } from './errors.js';
 
 const log = () => ({ error: vi.fn() }) as unknown as Parameters<typeof formatExecutionError>[1];
 const wrap = (original: Error) => new GraphQLError(original.message, { path: ['addTags'], originalError: original });
@@ -21,8 +21,11 @@ describe('GraphQL error formatting', () => {
     expect(logger.error).toHaveBeenCalledOnce();
   });
 
-  it('marks documents rejected before execution as validation errors', () => {
-    expect(formatValidationError(new GraphQLError('Cannot query field "x"'))).toEqual({ message: 'Cannot query field "x"', extensions: { classification: 'ValidationError' } });
+  it('marks documents rejected before execution as validation errors, and client errors', () => {
+    expect(formatValidationError(new GraphQLError('Cannot query field "x"'))).toEqual({
+      message: 'Cannot query field "x"',
+      extensions: { code: 400, type: 'BAD_REQUEST', classification: 'ValidationError' },
+    });
   });
 
   it('marks a request that does not fit its document as a client error, without logging it', () => {
@@ -31,19 +34,18 @@ describe('GraphQL error formatting', () => {
       source: new Source('query($n: Int) { x }'),
       positions: [6],
     });
-    expect(formatRequestError(coercion)).toEqual({
+    expect(formatValidationError(coercion)).toEqual({
       message: coercion.message,
       locations: [{ line: 1, column: 7 }],
       extensions: { code: 400, type: 'BAD_REQUEST', classification: 'ValidationError' },
     });
-    expect(formatRequestError(new GraphQLError('Unknown operation named "B".')).extensions).toEqual({ code: 400, type: 'BAD_REQUEST', classification: 'ValidationError' });
+    expect(formatValidationError(new GraphQLError('Unknown operation named "B".')).extensions).toEqual({ code: 400, type: 'BAD_REQUEST', classification: 'ValidationError' });
   });
 
   it('cuts a long message, which may quote what the client sent', () => {
     const long = `Invalid urn '${'x'.repeat(10_000)}'`;
     const cut = `${long.slice(0, MAX_MESSAGE)}…`;
     expect(formatValidationError(new GraphQLError(long)).message).toBe(cut);
-    expect(formatRequestError(new GraphQLError(long)).message).toBe(cut);
     expect(formatExecutionError(wrap(badRequest(long)), log()).message).toBe(cut);
     expect(formatValidationError(new GraphQLError('short')).message).toBe('short');
   });

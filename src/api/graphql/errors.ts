@@ -1,8 +1,8 @@
 /**
- * GraphQL errors as DataHub's clients read them: `extensions {code, type, classification}` for
- * errors raised while executing, `classification: ValidationError` for documents rejected before, and
- * both for a request whose variables or operation name do not fit its document (graphql-java classes
- * those as validation errors; they are the client's mistake, so BAD_REQUEST).
+ * GraphQL errors as DataHub's clients read them: `extensions {code, type, classification}`. Errors
+ * raised while executing are `DataFetchingException`s; a document rejected before (syntax,
+ * validation, limits) or a request whose variables or operation name do not fit it is a
+ * `ValidationError`, as graphql-java classes them, and the client's mistake: BAD_REQUEST.
  * Internal failures are reported with a generic message; their details go to the log only.
  */
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
@@ -40,20 +40,12 @@ export function formatExecutionError(error: GraphQLError, log: FastifyBaseLogger
   };
 }
 
-/** Formats an error that rejected the document before execution (syntax, validation, limits). */
-export function formatValidationError(error: GraphQLError): GraphQLFormattedError {
-  return {
-    message: cut(error.message),
-    ...(error.locations ? { locations: error.locations } : {}),
-    extensions: { classification: 'ValidationError' },
-  };
-}
-
 /**
- * Formats an error of a request refused before any field ran: a variable that cannot be coerced to its
- * type, an unknown operation name, several operations and no name.
+ * Formats an error that refused a request before any field ran: the document (syntax, validation,
+ * limits), a variable that cannot be coerced to its type, an unknown operation name, several
+ * operations and no name.
  */
-export function formatRequestError(error: GraphQLError): GraphQLFormattedError {
+export function formatValidationError(error: GraphQLError): GraphQLFormattedError {
   const { code, type } = CODES.bad_request;
   return {
     message: cut(error.message),

@@ -11,7 +11,7 @@ import { execute, GraphQLError, isInputObjectType, specifiedRules, validate, typ
 import { isPlainObject } from '../../json.js';
 import type { Services } from '../../service/services.js';
 import { createContext } from './context.js';
-import { formatExecutionError, formatRequestError, formatValidationError } from './errors.js';
+import { formatExecutionError, formatValidationError } from './errors.js';
 import { checkLimits, parseDocument, widestObject } from './limits.js';
 import { buildExecutableSchema } from './schema.js';
 
@@ -85,7 +85,7 @@ export function graphqlApi(services: Services) {
     const { document, errors } = prepare(body.query);
     if (!document) return reply.code(200).send({ errors: errors.map(formatValidationError), extensions: {} });
     const wide = variables && tooWide(variables as Record<string, unknown>);
-    if (wide) return reply.code(200).send({ errors: [formatRequestError(wide)], extensions: {} });
+    if (wide) return reply.code(200).send({ errors: [formatValidationError(wide)], extensions: {} });
 
     const result = await execute({
       schema,
@@ -96,7 +96,7 @@ export function graphqlApi(services: Services) {
       options: { maxCoercionErrors: MAX_COERCION_ERRORS },
     });
     // An error without a path arose before any field ran: the request did not fit the document.
-    const format = (e: GraphQLError) => (e.path ? formatExecutionError(e, request.log) : formatRequestError(e));
+    const format = (e: GraphQLError) => (e.path ? formatExecutionError(e, request.log) : formatValidationError(e));
     return reply.code(200).send({
       ...(result.data !== undefined ? { data: result.data } : {}),
       ...(result.errors ? { errors: result.errors.map(format) } : {}),
