@@ -52,6 +52,8 @@ const MIGRATION_LOCK = 0x6d636174; // 'mcat'
 const CHANGE_LOG_LOCK = 0x6d63636c;
 /** The key space of the locks on aspects that do not exist yet (pg_advisory_xact_lock's first key). */
 const ASPECT_LOCKS = 0x6d636173;
+/** Locks on absent aspects one transaction takes at most (PostgreSQL's lock table holds ~64 a connection). */
+const MAX_ABSENT_LOCKS = 32;
 const RETRYABLE = new Set(['23505', '40001', '40P01']);
 const MAX_ATTEMPTS = 8;
 
@@ -94,25 +96,31 @@ async function migrate(pool: pg.Pool): Promise<void> {
 
 class PgTx implements StoreTx {
   private changeLogLocked = false;
-  /** Aspects found absent whose name this transaction holds locked. */
-  private readonly absentLocked = new Set<string>();
+  /** Aspects this transaction found absent and has not written yet: their first version is a plain INSERT. */
+  private readonly absent = new Set<string>();
+  private absentLocks = 0;
   constructor(private readonly client: pg.PoolClient) {}
 
   /**
    * Locks the latest version for the rest of the transaction. A row that is not there yet cannot be
-   * locked, so the aspect's name is: writers that all find it absent take their turns, and each
-   * reads again after its turn comes, in a statement of its own, so it sees what the one before it
-   * committed.
+   * locked: its first version is then written with a plain INSERT, so of two writers that both
+   * found it absent the second fails on the key and its transaction is run again, reading what the
+   * first committed. The first few absent aspects of a transaction also take a lock on their name,
+   * so that writers contending for one new aspect take turns rather than retry; a big batch of new
+   * entities would otherwise fill PostgreSQL's lock table.
    */
   async getLatest(urn: string, aspect: string): Promise<AspectRow | undefined> {
     const sql = 'SELECT * FROM aspect WHERE urn = ? AND aspect = ? AND version = 0 FOR UPDATE';
     let [r] = await run<RawAspect>(this.client, sql, [urn, aspect]);
     const key = `${urn} ${aspect}`; // aspect names hold no space
-    if (!r && !this.absentLocked.has(key)) {
+    if (!r && !this.absent.has(key) && this.absentLocks < MAX_ABSENT_LOCKS) {
+      this.absentLocks++;
       await run(this.client, 'SELECT pg_advisory_xact_lock(?, hashtext(?))', [ASPECT_LOCKS, key]);
-      this.absentLocked.add(key);
+      // A statement of its own: it sees what a writer that held the lock before committed.
       [r] = await run<RawAspect>(this.client, sql, [urn, aspect]);
     }
+    if (r) this.absent.delete(key);
+    else this.absent.add(key);
     return r ? toAspectRow(r) : undefined;
   }
 
@@ -122,11 +130,13 @@ class PgTx implements StoreTx {
   }
 
   async putAspect(row: AspectRow): Promise<void> {
+    // The first version of an aspect found absent may not replace one another writer has just made.
+    const first = row.version === 0 && this.absent.delete(`${row.urn} ${row.aspect}`);
     await run(
       this.client,
       `INSERT INTO aspect (urn, aspect, version, value, system_metadata, created_on, created_by, run_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (urn, aspect, version) DO UPDATE SET value = excluded.value, system_metadata = excluded.system_metadata,
-         created_on = excluded.created_on, created_by = excluded.created_by, run_id = excluded.run_id`,
+       ${first ? '' : `ON CONFLICT (urn, aspect, version) DO UPDATE SET value = excluded.value, system_metadata = excluded.system_metadata,
+         created_on = excluded.created_on, created_by = excluded.created_by, run_id = excluded.run_id`}`,
       [row.urn, row.aspect, row.version, JSON.stringify(row.value), row.systemMetadata === null ? null : JSON.stringify(row.systemMetadata), row.createdOn, row.createdBy, runIdOf(row.systemMetadata)],
     );
   }
