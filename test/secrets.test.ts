@@ -270,6 +270,32 @@ describe('the change log feed', () => {
   });
 });
 
+describe("a run's rows and related entities", () => {
+  it('leave out tokens, policies and password hashes for an ordinary user', async () => {
+    // Everything the service writes itself carries the default run id: tokens, policies, password hashes.
+    const rows = await rest(alice, '/runs?action=describe', { runId: 'no-run-id-provided', start: 0, count: 10_000, includeAspect: true });
+    expect(rows.status, rows.text).toBe(200);
+    const kinds = rows.body.value.map((r: { urn: string; aspectName: string }) => `${r.urn.split(':')[2]} ${r.aspectName}`);
+    expect(kinds.length).toBeGreaterThan(0);
+    expect(kinds.filter((k: string) => /^dataHub(AccessToken|Policy) |corpUserCredentials$/.test(k))).toEqual([]);
+    expect(JSON.stringify(rows.body)).not.toContain('hashedPassword');
+    const all = await rest(admin, '/runs?action=describe', { runId: 'no-run-id-provided', start: 0, count: 10_000 });
+    expect(all.body.value.some((r: { urn: string }) => r.urn.startsWith('urn:li:dataHubAccessToken:'))).toBe(true);
+  });
+
+  it('leave out policies among related entities, from the counts too, and refuse a policy as the start', async () => {
+    const role = 'urn:li:dataHubRole:Reader';
+    await grantPolicy(s.services, 'role-bound', { type: 'PLATFORM', privileges: ['VIEW_ANALYTICS'], actors: { users: [], roles: [role] } });
+    const path = (token: string) => rest(token, `/relationships?urn=${enc(role)}&types=List(IsAssociatedWithRole)&direction=INCOMING`);
+    const seen = await path(alice);
+    expect(seen.status, seen.text).toBe(200);
+    expect(seen.body).toMatchObject({ total: 0, entities: [] });
+    const all = await path(admin);
+    expect(all.body.entities).toContain('urn:li:dataHubPolicy:role-bound');
+    expectRefused(await rest(alice, `/relationships?urn=${enc(POLICY)}&types=List(IsAssociatedWithRole)&direction=OUTGOING`), 'User is unauthorized to get entity');
+  });
+});
+
 describe('the root user', () => {
   it('holds every platform privilege of this build, also in a catalog made before one was added', async () => {
     const info = (await s.services.store.getAspect(POLICY, 'dataHubPolicyInfo', 0))!.value as { privileges: string[] };

@@ -5,6 +5,7 @@
  * other replicas sharing the database.
  */
 import { explained, type Authorizer } from '../auth/authorizer.js';
+import { hiddenFrom } from '../auth/hidden.js';
 import { onPlatform } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import type { StoredChangeLogEvent, Store } from '../store/types.js';
@@ -60,17 +61,12 @@ export class ChangeFeed {
    */
   async reader(actor: string): Promise<FeedReader> {
     await this.authorizer.require(actor, [READ_CHANGE_LOG], explained(actor));
-    const all = [...this.registry.entities.values()];
-    const visible = new Set((await this.authorizer.visibleTypes(actor, all)).map((e) => e.name));
-    const restricted = [...this.registry.aspects.values()].filter((a) => a.readPrivilege);
-    const visibleAspects = new Set(await this.authorizer.visibleTypes(actor, restricted));
-    const hiddenAspects = new Set(restricted.filter((a) => !visibleAspects.has(a)).map((a) => a.name));
-    const hidden = all.some((e) => !visible.has(e.name)) || hiddenAspects.size > 0;
+    const hidden = await hiddenFrom(this.authorizer, this.registry, actor);
     return {
       page: async (after, limit) => {
         const events = await this.read(after, limit);
         return {
-          events: hidden ? events.filter((e) => visible.has(e.entityType) && !hiddenAspects.has(e.aspectName)) : events,
+          events: hidden.none ? events : events.filter((e) => !hidden.hides(e.entityType, e.aspectName)),
           lastOffset: events.length > 0 ? events[events.length - 1].offset : after,
           read: events.length,
         };

@@ -1,4 +1,7 @@
 /** Relationships: the edges derived from relationship fields, in either direction. */
+import { READ_REFUSED, refusal, type Authorizer } from '../auth/authorizer.js';
+import { hiddenFrom } from '../auth/hidden.js';
+import { readRequirements } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import type { Edge, Store } from '../store/types.js';
 import { badRequest } from './errors.js';
@@ -17,10 +20,17 @@ export class GraphService {
   constructor(
     private readonly store: Store,
     private readonly registry: Registry,
+    private readonly authorizer: Authorizer,
   ) {}
 
-  async related(req: { urn: string; types: readonly string[]; direction: string; start: number; count: number }): Promise<RelatedEntities> {
-    const { urnString } = resolveUrn(this.registry, req.urn);
+  /**
+   * Entities related to one the actor may see, but those the actor may not (policies, tokens without
+   * their privilege): left out in the query, so totals and pages count none of them.
+   */
+  async related(req: { urn: string; types: readonly string[]; direction: string; start: number; count: number }, actor: string): Promise<RelatedEntities> {
+    const { entity, urnString } = resolveUrn(this.registry, req.urn);
+    await this.authorizer.require(actor, readRequirements([entity]), refusal(READ_REFUSED.entity(urnString), actor));
+    const hiddenTypes = (await hiddenFrom(this.authorizer, this.registry, actor)).types;
     if (req.types.length === 0) throw badRequest("Parameter 'types' is required: types=List(OwnedBy,…) or repeated");
     if (!['INCOMING', 'OUTGOING', 'UNDIRECTED'].includes(req.direction)) {
       throw badRequest(`direction must be INCOMING, OUTGOING or UNDIRECTED, not '${req.direction}'`);
@@ -29,12 +39,12 @@ export class GraphService {
     const other = (e: Edge, dir: 'INCOMING' | 'OUTGOING') => (dir === 'OUTGOING' ? e.destination : e.source);
     if (req.direction !== 'UNDIRECTED') {
       const dir = req.direction as 'INCOMING' | 'OUTGOING';
-      const { total, edges } = await this.store.related({ urn: urnString, types: req.types, direction: dir, start: req.start, count: req.count });
+      const { total, edges } = await this.store.related({ urn: urnString, types: req.types, direction: dir, start: req.start, count: req.count, hiddenTypes });
       return { start: req.start, count: edges.length, total, relationships: edges.map((e) => ({ type: e.type, entity: other(e, dir) })) };
     }
     const all: Array<{ type: string; entity: string }> = [];
     for (const dir of ['OUTGOING', 'INCOMING'] as const) {
-      const { edges } = await this.store.related({ urn: urnString, types: req.types, direction: dir, start: 0, count: Number.MAX_SAFE_INTEGER });
+      const { edges } = await this.store.related({ urn: urnString, types: req.types, direction: dir, start: 0, count: Number.MAX_SAFE_INTEGER, hiddenTypes });
       for (const e of edges) all.push({ type: e.type, entity: other(e, dir) });
     }
     const page = all.slice(req.start, req.start + req.count);

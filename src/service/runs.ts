@@ -4,6 +4,7 @@
  * transaction of the write path.
  */
 import { explained, type Authorizer } from '../auth/authorizer.js';
+import { hiddenFrom } from '../auth/hidden.js';
 import { MANAGE_INGESTION } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import { DEFAULT_RUN_ID, type AspectRow, type Store } from '../store/types.js';
@@ -48,8 +49,12 @@ export class RunService {
     return this.store.listRuns(start, count);
   }
 
-  async describe(runId: string, start: number, count: number, includeAspect: boolean): Promise<AspectRowSummary[]> {
-    return (await this.store.runAspectRows(runId, start, count)).map((r) => this.summary(r, includeAspect));
+  /** The rows a run wrote, but those the actor may not see (tokens, policies, password hashes without their privilege). */
+  async describe(runId: string, start: number, count: number, includeAspect: boolean, actor: string): Promise<AspectRowSummary[]> {
+    const hidden = await hiddenFrom(this.authorizer, this.registry, actor);
+    const rows = await this.store.runAspectRows(runId, start, count);
+    const seen = hidden.none ? rows : rows.filter((r) => !hidden.hides(this.registry.entityOfUrn(r.urn)?.name ?? '', r.aspect));
+    return seen.map((r) => this.summary(r, includeAspect));
   }
 
   /**
@@ -62,6 +67,8 @@ export class RunService {
     // Every write without a run id carries it: rolling it back would undo everything ever written so.
     if (runId === DEFAULT_RUN_ID) throw badRequest(`${DEFAULT_RUN_ID} is a default run-id provided for non labeled ingestion runs. You cannot delete using this reserved run-id`);
     const grant = await this.authorizer.require(actor, [MANAGE_INGESTION], explained(actor));
+    // The rows it undoes are counted, but shown only where the actor may see them.
+    const hidden = await hiddenFrom(this.authorizer, this.registry, actor);
 
     const summaries: AspectRowSummary[] = [];
     const created = new Set<string>();
@@ -71,7 +78,7 @@ export class RunService {
       const rows = await this.store.runAspectRows(runId, start, PAGE);
       for (const r of rows) {
         const summary = this.summary(r, false);
-        if (summaries.length < SUMMARY_ROWS) summaries.push(summary);
+        if (summaries.length < SUMMARY_ROWS && !hidden.hides(this.registry.entityOfUrn(r.urn)?.name ?? '', r.aspect)) summaries.push(summary);
         aspectsAffected++;
         if (summary.keyAspect) created.add(r.urn);
         else if (r.version === 0) reverted.add(`${r.urn}\u0000${r.aspect}`);

@@ -64,7 +64,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     entities: new EntityService(store, registry, authorizer, now),
     search: new SearchService(store, registry, authorizer),
     browse: new BrowseService(store, registry, authorizer),
-    graph: new GraphService(store, registry),
+    graph: new GraphService(store, registry, authorizer),
     timeseries: new TimeseriesService(store, registry),
     restore: new RestoreService(store, registry, authorizer, now),
   };

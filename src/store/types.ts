@@ -193,6 +193,8 @@ export interface RelatedQuery {
   direction: 'INCOMING' | 'OUTGOING';
   start: number;
   count: number;
+  /** Entity types whose entities are left out at the other end (the reader may not see them). */
+  hiddenTypes?: readonly string[];
 }
 
 export interface Store {

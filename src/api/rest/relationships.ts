@@ -19,7 +19,7 @@ export const relationshipsResource: RestResource = {
         { name: 'count', type: 'integer', doc: 'page size (default 100)' },
       ],
       returns: '{start, count, total, relationships: [{type, entity}], entities: [urn]}',
-      handler: async ({ services, request }) => {
+      handler: async ({ services, request, actor }) => {
         const urn = queryParam(request, 'urn');
         if (!urn) throw badRequest("Parameter 'urn' is required");
         const direction = queryParam(request, 'direction');
@@ -30,7 +30,7 @@ export const relationshipsResource: RestResource = {
           direction,
           start: integerParam(queryParam(request, 'start'), 'start', 0),
           count: integerParam(queryParam(request, 'count'), 'count', 100),
-        });
+        }, actor);
         return { ...r, entities: r.relationships.map((x) => x.entity) };
       },
     },

@@ -30,8 +30,8 @@ export const runsResource: RestResource = {
         { name: 'includeAspect', type: 'boolean', doc: 'add each row’s aspect value as `aspect`' },
       ],
       returns: '[{runId, aspectName, urn, timestamp, metadata, version, keyAspect, aspect?}]',
-      handler: async (p, { services }) =>
-        services.runs.describe(p.runId as string, (p.start as number | undefined) ?? 0, (p.count as number | undefined) ?? DEFAULT_PAGE, p.includeAspect === true),
+      handler: async (p, { services, actor }) =>
+        services.runs.describe(p.runId as string, (p.start as number | undefined) ?? 0, (p.count as number | undefined) ?? DEFAULT_PAGE, p.includeAspect === true, actor),
     },
     {
       name: 'rollback',

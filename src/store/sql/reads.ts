@@ -39,12 +39,13 @@ export function browsePathsSql(dialect: SearchDialect, q: BrowseQuery): Sql {
 /** Edges of one entity in one direction, one per (type, other end), leaving out soft-deleted ends. */
 export function relatedSql(q: RelatedQuery): { count: Sql; page: Sql } {
   const [self, other] = q.direction === 'OUTGOING' ? ['source', 'destination'] : ['destination', 'source'];
+  const hidden = (q.hiddenTypes ?? []).map((t) => `urn:li:${t}:`);
   const grouped = `SELECT e.type AS type, e.${other} AS other, min(e.source) AS source, min(e.destination) AS destination, min(e.aspect) AS aspect
     FROM edge e
-    WHERE e.${self} = ? AND e.type IN (${list(q.types.length)})
+    WHERE e.${self} = ? AND e.type IN (${list(q.types.length)})${hidden.map((p) => ` AND substr(e.${other}, 1, ${p.length}) <> ?`).join('')}
       AND NOT EXISTS (SELECT 1 FROM search_doc r WHERE r.removed = 1 AND (r.urn = e.source OR r.urn = e.destination))
     GROUP BY e.type, e.${other}`;
-  const params = [q.urn, ...q.types];
+  const params = [q.urn, ...q.types, ...hidden];
   return {
     count: { text: `SELECT count(*) AS n FROM (${grouped}) g`, params },
     page: { text: `SELECT source, type, destination, aspect FROM (${grouped}) g ORDER BY other, type LIMIT ? OFFSET ?`, params: [...params, q.count, q.start] },

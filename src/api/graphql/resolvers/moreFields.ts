@@ -123,7 +123,7 @@ export const operations = timeseries('operation', (o) => ({
 }));
 
 export const relationships: Resolver = async (ref, { input }, ctx) => {
-  const r = await ctx.services.graph.related({ urn: ref.urn, types: input.types, direction: input.direction, start: input.start ?? 0, count: input.count ?? 100 });
+  const r = await ctx.services.graph.related({ urn: ref.urn, types: input.types, direction: input.direction, start: input.start ?? 0, count: input.count ?? 100 }, ctx.actor);
   return {
     start: r.start,
     count: r.count,
@@ -155,7 +155,7 @@ export const lineage: Resolver = async (ref, { input }, ctx) => {
     [types.upstreamIsSource, up ? 'INCOMING' : 'OUTGOING'],
   ] as const) {
     if (names.length === 0) continue;
-    const r = await ctx.services.graph.related({ urn: ref.urn, types: names, direction: dir, start: 0, count: 10_000 });
+    const r = await ctx.services.graph.related({ urn: ref.urn, types: names, direction: dir, start: 0, count: 10_000 }, ctx.actor);
     found.push(...r.relationships);
   }
   const start = input.start ?? 0;
