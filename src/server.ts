@@ -1,7 +1,7 @@
 /** Assembles the HTTP service: one Fastify app, every API registered once at `/` and once at `/api/gms`. */
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { installAuthentication } from './api/authentication.js';
-import { DEFAULT_REQUEST_LOG, installRequestLog, type RequestLogOptions } from './api/requestLog.js';
+import { DEFAULT_REQUEST_LOG, installRequestLog, requestId, type RequestLogOptions } from './api/requestLog.js';
 import { explorerRoutes } from './api/graphql/explorer.js';
 import { homeRoute } from './api/home.js';
 import { GRAPHQL_PATHS, graphqlApi } from './api/graphql/index.js';
@@ -33,8 +33,9 @@ export async function buildServer({ services, logger, auth, requestLog = DEFAULT
     loggerInstance: logger,
     // Fastify's two lines per request are replaced by one of ours (api/requestLog.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    // A proxy's request id is kept, so one request can be followed through both logs.
-    requestIdHeader: 'x-request-id',
+    // A proxy's request id is kept (when it is a plain token), so one request can be followed through both logs.
+    requestIdHeader: false,
+    genReqId: requestId,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseRestliQuery },
     // Errors Fastify raises before routing (a malformed percent-escape in the path) get our error body too.

@@ -1,6 +1,7 @@
 /**
  * The corpus of malformed and hostile requests (test/hostile/): every one gets a client error that
- * says what is wrong, none a server error, and afterwards the catalog holds exactly what it held.
+ * says what is wrong (briefly: never the whole of a huge request), none a server error, and afterwards
+ * the catalog holds exactly what it held.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AspectRow, TimeseriesRow } from '../src/store/types.js';
@@ -9,6 +10,8 @@ import { HOSTILE_REST } from './hostile/rest.js';
 import { http, mcp, startTestServer, type TestServer } from './helpers.js';
 
 const ADMIN_TOKEN = 'hostile-corpus-admin-token-0123456789';
+/** The longest refusal worth reading: a message names the problem and quotes a little of the request. */
+const MAX_ANSWER = 10_000;
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,hostile.target,PROD)';
 
 let s: TestServer;
@@ -57,6 +60,8 @@ describe('the hostile corpus', () => {
       const statusOk = h.status !== undefined ? r.status === h.status : r.status >= 400 && r.status < 500;
       const messageOk = !h.refusal || h.refusal.test(r.body?.message ?? '');
       if (!statusOk || !messageOk) wrong.push(`REST ${h.name}: expected ${expected}${h.refusal ? ` saying ${h.refusal}` : ''}, got ${r.status} ${r.text.slice(0, 300)}`);
+      // A refusal may quote the request, but not the whole of a huge one.
+      if (r.text.length > MAX_ANSWER) wrong.push(`REST ${h.name}: an answer of ${r.text.length} characters`);
     }
     for (const h of HOSTILE_GRAPHQL) {
       const r = await http(`${s.url}/api/graphql`, { body: h.body, headers: as });
@@ -65,6 +70,7 @@ describe('the hostile corpus', () => {
       const serverError = r.status >= 500 || errors.some((e) => (e.extensions?.code ?? 0) >= 500);
       const messageOk = !h.refusal || errors.some((e) => h.refusal!.test(e.message));
       if (!refused || serverError || !messageOk) wrong.push(`GraphQL ${h.name}: got ${r.status} ${r.text.slice(0, 300)}`);
+      if (r.text.length > MAX_ANSWER) wrong.push(`GraphQL ${h.name}: an answer of ${r.text.length} characters`);
     }
     expect.soft(wrong).toEqual([]);
     expect(await everything()).toEqual(before);

@@ -90,18 +90,20 @@ const DRAIN_MS = 30_000;
 export async function serveForever(config: Config): Promise<void> {
   const server = await startServer(config);
   const { logger } = server;
+  let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'shutdown: second signal, stopping at once');
+      process.exit(1);
+    }
+    stopping = true;
     const began = Date.now();
-    logger.info({ signal }, 'shutting down: finishing the requests in flight');
+    logger.info({ signal, inFlight: server.app.requestsInFlight() }, 'shutting down: finishing the requests in flight');
     const giveUp = setTimeout(() => {
-      logger.error({ waitedMs: DRAIN_MS }, 'shutdown: requests still running, stopping anyway');
+      logger.error({ waitedMs: DRAIN_MS, inFlight: server.app.requestsInFlight() }, 'shutdown: requests still running, stopping anyway');
       process.exit(1);
     }, DRAIN_MS);
     giveUp.unref();
-    process.once(signal, () => {
-      logger.warn({ signal }, 'shutdown: second signal, stopping at once');
-      process.exit(1);
-    });
     server.close().then(
       () => {
         logger.info({ ms: Date.now() - began }, 'stopped: every request answered, database closed');
@@ -114,8 +116,8 @@ export async function serveForever(config: Config): Promise<void> {
       },
     );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 /** Shown once, on the first start with authentication on: the only time the admin token is visible. */

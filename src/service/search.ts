@@ -54,7 +54,8 @@ export function decodeScrollId(id: unknown): number {
   } catch {
     // fall through
   }
-  throw badRequest(`scrollId '${String(id)}' is not one this service gave out`);
+  const shown = String(id);
+  throw badRequest(`scrollId '${shown.length > 100 ? `${shown.slice(0, 100)}…` : shown}' is not one this service gave out`);
 }
 
 /** Words of a query, split as the full-text index splits text (duplicates dropped). */

@@ -25,6 +25,8 @@ export const UNKNOWN_ERROR = 'An unknown error occurred.';
 /** Messages may quote what the client sent (a variable's value, a urn); a long one is cut. */
 export const MAX_MESSAGE = 2000;
 const cut = (message: string) => (message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message);
+/** Locations an error lists at most: a name repeated 3,000 times would otherwise list them all. */
+const MAX_LOCATIONS = 10;
 
 /** Formats an error of an executed operation. */
 export function formatExecutionError(error: GraphQLError, log: FastifyBaseLogger): GraphQLFormattedError {
@@ -34,7 +36,7 @@ export function formatExecutionError(error: GraphQLError, log: FastifyBaseLogger
   const { code, type } = CODES[kind];
   return {
     message: kind === 'server' ? UNKNOWN_ERROR : cut(error.message),
-    ...(error.locations ? { locations: error.locations } : {}),
+    ...(error.locations ? { locations: error.locations.slice(0, MAX_LOCATIONS) } : {}),
     ...(error.path ? { path: error.path } : {}),
     extensions: { code, type, classification: 'DataFetchingException' },
   };
@@ -49,7 +51,7 @@ export function formatValidationError(error: GraphQLError): GraphQLFormattedErro
   const { code, type } = CODES.bad_request;
   return {
     message: cut(error.message),
-    ...(error.locations ? { locations: error.locations } : {}),
+    ...(error.locations ? { locations: error.locations.slice(0, MAX_LOCATIONS) } : {}),
     extensions: { code, type, classification: 'ValidationError' },
   };
 }

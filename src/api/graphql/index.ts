@@ -25,6 +25,8 @@ const CACHE_MAX_CHARACTERS = 100_000;
  * message, so many errors about one large value cost many times its size; graphql-java reports one.
  */
 const MAX_COERCION_ERRORS = 1;
+/** Validation errors reported at most (graphql-js stops at 100): a hostile document can earn thousands, each with its locations. */
+const MAX_VALIDATION_ERRORS = 10;
 
 /** A `\u0000` escape (not an escaped backslash followed by `u0000`) in a string of the document. */
 const NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/;
@@ -60,7 +62,7 @@ export function graphqlApi(services: Services) {
     }
     const refused = checkLimits(document);
     if (refused.length > 0) return { errors: refused };
-    const errors = validate(schema, document, specifiedRules);
+    const errors = validate(schema, document, specifiedRules, { maxErrors: MAX_VALIDATION_ERRORS });
     return errors.length > 0 ? { errors } : { document, errors: [] };
   };
 

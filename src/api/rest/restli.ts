@@ -18,8 +18,12 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
 
 const EXCEPTION_CLASS = 'com.linkedin.restli.server.RestLiServiceException';
 
+/** Messages may quote what the client sent (a name, a urn, an operation): a long one is cut. */
+const MAX_MESSAGE = 2_000;
+
 /** Sends the Rest.li error body that DataHub's clients parse (`message`, `status`, `exceptionClass`). */
-export function sendRestliError(reply: FastifyReply, status: number, message: string): FastifyReply {
+export function sendRestliError(reply: FastifyReply, status: number, text: string): FastifyReply {
+  const message = text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
   return reply
     .code(status)
     .header('X-RestLi-Error-Response', 'true')
