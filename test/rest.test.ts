@@ -252,6 +252,17 @@ describe('PATCH proposals', () => {
   });
 });
 
+describe('urn length', () => {
+  it('is at most 512 bytes URL-encoded for a write, but for schema fields, which nest a dataset urn whole', async () => {
+    const dataset = `urn:li:dataset:(urn:li:dataPlatform:hive,${'n'.repeat(430)},PROD)`;
+    expect((await ingest(s, mcp(dataset, 'status', { removed: false }))).status).toBe(200);
+    const field = `urn:li:schemaField:(${dataset},customer_id)`;
+    const written = await ingest(s, mcp(field, 'status', { removed: false }));
+    expect(written.status, written.text).toBe(200);
+    expectRestliError(await ingest(s, mcp(`urn:li:dataset:(urn:li:dataPlatform:hive,${'n'.repeat(500)},PROD)`, 'status', { removed: false })), 400, /longer than 512 bytes/);
+  });
+});
+
 describe('deeply nested values', () => {
   it('are kept up to the nesting limit, in fields the schema does not declare', async () => {
     const urn = 'urn:li:tag:deep';

@@ -251,6 +251,8 @@ export const entityDecls: EntityDecl[] = [
   {
     name: 'schemaField',
     category: 'core',
+    // A schema field's urn holds its dataset's urn whole (GMS's UrnValidationUtil exempts it too).
+    longUrns: true,
     keyAspect: 'schemaFieldKey',
     snapshot: 'SchemaFieldSnapshot',
     aspects: [

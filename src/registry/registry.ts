@@ -218,6 +218,7 @@ function buildEntity(decl: EntityDecl, aspects: ReadonlyMap<string, AspectSpec>)
     snapshot: SNAPSHOT_NAMESPACE + snapshotName,
     ...(decl.browse ? { browse: decl.browse } : {}),
     ...(decl.readPrivilege ? { readPrivilege: decl.readPrivilege } : {}),
+    ...(decl.longUrns ? { longUrns: true } : {}),
   };
 }
 

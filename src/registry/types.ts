@@ -103,6 +103,8 @@ export interface EntityDecl {
    * or say who may do what (access tokens, policies); absent, anyone may read the type.
    */
   readPrivilege?: string;
+  /** Urns of this type may be longer than GMS's 512-byte limit on written urns (they nest another urn whole). */
+  longUrns?: boolean;
 }
 
 export interface EntitySpec {
@@ -115,4 +117,5 @@ export interface EntitySpec {
   snapshot: string;
   browse?: BrowseRule;
   readPrivilege?: string;
+  longUrns?: boolean;
 }

@@ -84,7 +84,7 @@ function keyOf(registry: Registry, entity: EntitySpec, urn: Urn, input: string):
   }
 }
 
-/** GMS refuses to write an urn longer than this, URL-encoded (schema field urns excepted). */
+/** GMS refuses to write an urn longer than this, URL-encoded (but of the types the registry marks `longUrns`). */
 const URN_BYTES_LIMIT = 512;
 /** Separates the parts of a browse path (v2), so no urn may hold it. */
 const URN_DELIMITER = '\u241f';
@@ -92,7 +92,7 @@ const URN_DELIMITER = '\u241f';
 /** The rules GMS applies to the urn of every write (UrnValidationUtil), with its messages. */
 function checkWritableUrn(entity: EntitySpec, urn: string): void {
   if (urn.trim() !== urn) throw badRequest('Error: cannot provide an URN with leading or trailing whitespace');
-  if (entity.name !== 'schemaField' && (urn.length > URN_BYTES_LIMIT || urlEncodedLength(urn) > URN_BYTES_LIMIT)) {
+  if (!entity.longUrns && (urn.length > URN_BYTES_LIMIT || urlEncodedLength(urn) > URN_BYTES_LIMIT)) {
     throw badRequest(`Error: cannot provide an URN longer than ${URN_BYTES_LIMIT} bytes (when URL encoded)`);
   }
   if (urn.includes(URN_DELIMITER)) throw badRequest(`Error: URN cannot contain ${URN_DELIMITER} character`);

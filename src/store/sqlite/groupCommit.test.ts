@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -114,20 +114,24 @@ describe('SqliteStore', () => {
     const proto = Object.getPrototypeOf(probe) as { datasync: () => Promise<void> };
     await probe.close();
     const original = proto.datasync;
-    let syncs = 0;
-    proto.datasync = function (this: unknown) {
-      syncs++;
+    /** The files synced, by inode. */
+    const synced: number[] = [];
+    proto.datasync = async function (this: { stat(): Promise<{ ino: number }> }) {
+      synced.push((await this.stat()).ino);
       return original.call(this);
     };
     try {
-      const write = async (store: InstanceType<typeof SqliteStore>) => {
+      const write = async (path: string, options: { synchronous?: 'NORMAL' } = {}) => {
+        const store = new SqliteStore(path, options);
         await store.ensureSetting('probe', 'x');
+        const wal = statSync(`${path}-wal`).ino;
         await store.close();
+        return wal;
       };
-      await write(new SqliteStore(join(dir, 'durable.db')));
-      expect(syncs).toBe(1);
-      await write(new SqliteStore(join(dir, 'throwaway.db'), { synchronous: 'NORMAL' }));
-      expect(syncs).toBe(1);
+      const wal = await write(join(dir, 'durable.db'));
+      expect(synced).toEqual([wal]);
+      await write(join(dir, 'throwaway.db'), { synchronous: 'NORMAL' });
+      expect(synced).toEqual([wal]);
     } finally {
       proto.datasync = original;
       rmSync(dir, { recursive: true, force: true });
