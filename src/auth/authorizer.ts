@@ -8,7 +8,7 @@ import { forbidden } from '../service/errors.js';
 import type { Store } from '../store/types.js';
 import { policyGrants, type Facts, type Owner, type PolicyInfo } from './policy.js';
 import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from './privileges.js';
-import { describeRequirement, type Requirement } from './requirements.js';
+import { describeRequirement, readRequirements, type Requirement } from './requirements.js';
 
 /** DataHub's text for a refused operation, which GraphQL clients show as is. */
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized to perform this action. Please contact your DataHub administrator.';
@@ -87,6 +87,15 @@ export class Authorizer {
     const out: T[] = [];
     for (const t of types) if (!t.readPrivilege || (await check.holds(t.readPrivilege, undefined))) out.push(t);
     return out;
+  }
+
+  /**
+   * Succeeds when the actor may see entities of every one of `types` (or aspects: anything with a
+   * `readPrivilege`); otherwise a 403 with DataHub's `text` for the read, then what is missing, or
+   * DataHub's GraphQL text when no `text` is given.
+   */
+  async requireReadable(actor: string, types: ReadonlyArray<{ readPrivilege?: string }>, text?: string): Promise<void> {
+    await this.require(actor, readRequirements(types), text === undefined ? undefined : refusal(text, actor));
   }
 
   /** Every privilege the actor holds: on the platform, or on `resource`. */

@@ -3,8 +3,7 @@
  * the number of entities under each, and entities whose path is exactly the given one are listed.
  * Soft-deleted entities are never shown, and neither are types the actor may not see (403).
  */
-import { READ_REFUSED, refusal, type Authorizer } from '../auth/authorizer.js';
-import { readRequirements } from '../auth/requirements.js';
+import { READ_REFUSED, type Authorizer } from '../auth/authorizer.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { badRequest } from './errors.js';
@@ -32,7 +31,7 @@ export class BrowseService {
 
   async browse(req: { entity: string; path: string; start: number; limit: number; filter?: unknown }, actor: string): Promise<BrowseResult> {
     const entity = resolveEntity(this.registry, req.entity);
-    await this.authorizer.require(actor, readRequirements([entity]), refusal(READ_REFUSED.search, actor));
+    await this.authorizer.requireReadable(actor, [entity], READ_REFUSED.search);
     if (!Number.isInteger(req.start) || req.start < 0) throw badRequest('start must be a non-negative integer');
     if (!Number.isInteger(req.limit) || req.limit < 0) throw badRequest('limit must be a non-negative integer');
     const path = normalizePath(boundedText(req.path, 'path'));

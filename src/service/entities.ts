@@ -3,8 +3,7 @@
  * key aspect, synthesized from the urn, as GMS does. Entities of a type the actor may not see
  * (registry `readPrivilege`) are refused with DataHub's texts, whether or not they exist.
  */
-import { READ_REFUSED, refusal, type Authorizer } from '../auth/authorizer.js';
-import { readRequirements } from '../auth/requirements.js';
+import { READ_REFUSED, type Authorizer } from '../auth/authorizer.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectSpec, EntitySpec } from '../registry/types.js';
 import type { AspectRow, Store, SystemMetadata } from '../store/types.js';
@@ -39,16 +38,16 @@ export class EntityService {
   /** `GET /entitiesV2/<urn>`: the latest version of the requested (default: all) versioned aspects. */
   async getEntity(urnInput: string, actor: string, aspectNames?: readonly string[]): Promise<EntityResponse> {
     const resolved = resolveUrn(this.registry, urnInput);
-    await this.requireVisible(actor, [resolved.entity], READ_REFUSED.entity(resolved.urnString));
+    await this.authorizer.requireReadable(actor, [resolved.entity], READ_REFUSED.entity(resolved.urnString));
     const [response] = await this.read([resolved], actor, READ_REFUSED.entity(resolved.urnString), aspectNames);
     return response;
   }
 
   async getEntities(urnInputs: readonly string[], actor: string, aspectNames?: readonly string[]): Promise<EntityResponse[]> {
     const resolved = urnInputs.map((u) => resolveUrn(this.registry, u));
-    const refusal = READ_REFUSED.entities(resolved.map((r) => r.urnString));
-    await this.requireVisible(actor, resolved.map((r) => r.entity), refusal);
-    return this.read(resolved, actor, refusal, aspectNames);
+    const text = READ_REFUSED.entities(resolved.map((r) => r.urnString));
+    await this.authorizer.requireReadable(actor, resolved.map((r) => r.entity), text);
+    return this.read(resolved, actor, text, aspectNames);
   }
 
   /**
@@ -61,7 +60,7 @@ export class EntityService {
     const visible = new Set(await this.authorizer.visibleTypes(actor, restricted));
     const hidden = restricted.filter((a) => !visible.has(a));
     const asked = hidden.filter((a) => aspectNames?.includes(a.name));
-    if (asked.length > 0) await this.authorizer.require(actor, readRequirements(asked), refusal(refusalText, actor));
+    if (asked.length > 0) await this.authorizer.requireReadable(actor, asked, refusalText);
     return new Set(hidden.map((a) => a.name));
   }
 
@@ -85,7 +84,7 @@ export class EntityService {
   /** `GET /entities/<urn>`: the legacy snapshot form. */
   async getSnapshot(urnInput: string, actor: string, aspectNames?: readonly string[]): Promise<Record<string, unknown>> {
     const { entity, urnString } = resolveUrn(this.registry, urnInput);
-    await this.requireVisible(actor, [entity], READ_REFUSED.entity(urnString));
+    await this.authorizer.requireReadable(actor, [entity], READ_REFUSED.entity(urnString));
     const hidden = await this.hiddenAspects(actor, [entity], READ_REFUSED.entity(urnString), aspectNames);
     const rows = (await this.store.getLatestAspects([urnString], aspectNames)).get(urnString) ?? [];
     return rowsToSnapshot(entity, urnString, this.withKey(entity, urnString, rows).filter((r) => !hidden.has(r.aspect)));
@@ -97,7 +96,7 @@ export class EntityService {
    */
   async getAspectVersion(urnInput: string, aspectName: string, version: number, actor: string): Promise<{ aspect: AspectSpec; row: AspectRow }> {
     const { entity, urnString } = resolveUrn(this.registry, urnInput);
-    await this.requireVisible(actor, [entity], READ_REFUSED.aspect(urnString));
+    await this.authorizer.requireReadable(actor, [entity], READ_REFUSED.aspect(urnString));
     const aspect = entity.aspects.get(aspectName);
     if (!aspect) throw badRequest(`Unknown aspect ${aspectName} for entity ${entity.name}`);
     await this.hiddenAspects(actor, [entity], READ_REFUSED.aspect(urnString), [aspectName]);
@@ -121,7 +120,7 @@ export class EntityService {
   async countAspect(aspectName: string, actor: string, urnLike?: string): Promise<number> {
     if (!this.registry.aspects.has(aspectName)) throw badRequest(`Unknown aspect ${aspectName}`);
     const carriers = [...this.registry.entities.values()].filter((e) => e.aspects.has(aspectName));
-    if (carriers.every((e) => e.readPrivilege)) await this.requireVisible(actor, carriers, READ_REFUSED.counts);
+    if (carriers.every((e) => e.readPrivilege)) await this.authorizer.requireReadable(actor, carriers, READ_REFUSED.counts);
     return this.store.countAspect(aspectName, urnLike);
   }
 
@@ -133,16 +132,12 @@ export class EntityService {
   /** The urns of an entity type, in urn order. */
   async listUrns(entityName: string, start: number, count: number, actor: string): Promise<{ entities: string[]; start: number; count: number; total: number }> {
     const entity = resolveEntity(this.registry, entityName);
-    await this.requireVisible(actor, [entity], READ_REFUSED.search);
+    await this.authorizer.requireReadable(actor, [entity], READ_REFUSED.search);
     if (!Number.isInteger(start) || start < 0 || !Number.isInteger(count) || count < 0) throw badRequest('start and count must be non-negative integers');
     const entities = await this.store.listUrns({ aspect: entity.keyAspect.name, start, limit: count });
     return { entities, start, count: entities.length, total: await this.countEntities(entity.name) };
   }
 
-  /** 403 with DataHub's `text` (and what is missing) unless the actor may see every one of the types. */
-  private async requireVisible(actor: string, types: readonly EntitySpec[], text: string): Promise<void> {
-    await this.authorizer.require(actor, readRequirements(types), refusal(text, actor));
-  }
 
   private withKey(entity: EntitySpec, urn: string, rows: readonly AspectRow[]): AspectRow[] {
     if (rows.some((r) => r.aspect === entity.keyAspect.name)) return [...rows];

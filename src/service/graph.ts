@@ -1,7 +1,6 @@
 /** Relationships: the edges derived from relationship fields, in either direction. */
-import { READ_REFUSED, refusal, type Authorizer } from '../auth/authorizer.js';
+import { READ_REFUSED, type Authorizer } from '../auth/authorizer.js';
 import { hiddenFrom } from '../auth/hidden.js';
-import { readRequirements } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import type { Edge, Store } from '../store/types.js';
 import { badRequest } from './errors.js';
@@ -29,7 +28,7 @@ export class GraphService {
    */
   async related(req: { urn: string; types: readonly string[]; direction: string; start: number; count: number }, actor: string): Promise<RelatedEntities> {
     const { entity, urnString } = resolveUrn(this.registry, req.urn);
-    await this.authorizer.require(actor, readRequirements([entity]), refusal(READ_REFUSED.entity(urnString), actor));
+    await this.authorizer.requireReadable(actor, [entity], READ_REFUSED.entity(urnString));
     const hiddenTypes = (await hiddenFrom(this.authorizer, this.registry, actor)).types;
     if (req.types.length === 0) throw badRequest("Parameter 'types' is required: types=List(OwnedBy,…) or repeated");
     if (!['INCOMING', 'OUTGOING', 'UNDIRECTED'].includes(req.direction)) {

@@ -4,8 +4,7 @@
  * which types an actor may not see, and those are never part of the query, so that no total, facet
  * or suggestion counts them.
  */
-import { READ_REFUSED, refusal, type Authorizer } from '../auth/authorizer.js';
-import { readRequirements } from '../auth/requirements.js';
+import { READ_REFUSED, type Authorizer } from '../auth/authorizer.js';
 import { isKeyed, textTokens } from '../indexing/searchRow.js';
 import type { Registry } from '../registry/registry.js';
 import type { EntitySpec, SearchableField } from '../registry/types.js';
@@ -81,7 +80,7 @@ export class SearchService {
       if (!e) throw badRequest(`Failed to find entity with name ${n} in EntityRegistry`);
       return e;
     });
-    await this.authorizer.require(actor, readRequirements(types), refusal(READ_REFUSED.search, actor));
+    await this.authorizer.requireReadable(actor, types, READ_REFUSED.search);
     return types;
   }
 

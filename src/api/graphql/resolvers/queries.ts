@@ -1,6 +1,5 @@
 /** Query root resolvers: entities by urn, search, autocomplete, browse, counts. */
 import { isEnumType, type GraphQLFieldResolver, type GraphQLResolveInfo } from 'graphql';
-import { readRequirements } from '../../../auth/requirements.js';
 import { badRequest } from '../../../service/errors.js';
 import { resolveUrn } from '../../../service/proposals.js';
 import { decodeScrollId, encodeScrollId, type SearchResult } from '../../../service/search.js';
@@ -33,7 +32,7 @@ export function clientRef(ctx: GraphQLContext, urn: string): EntityRef {
 async function readableRefs(ctx: GraphQLContext, urns: readonly string[]): Promise<EntityRef[]> {
   const refs = urns.map((u) => clientRef(ctx, u));
   const types = refs.map((r) => ctx.services.registry.entity(r.entityName)!);
-  await ctx.services.authorizer.require(ctx.actor, readRequirements(types));
+  await ctx.services.authorizer.requireReadable(ctx.actor, types);
   return refs;
 }
 
