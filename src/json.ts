@@ -65,9 +65,13 @@ export function scanJson(text: string): { depth: number; nul: boolean } {
       depth--;
     }
   }
-  let nul = false;
-  for (let at = text.indexOf('\\u0000'); at !== -1 && !nul; at = text.indexOf('\\u0000', at + 1)) nul = !escaped(text, at);
-  return { depth: max, nul };
+  return { depth: max, nul: hasNulEscape(text) };
+}
+
+/** Whether the text holds a `\u0000` escape (not an escaped backslash followed by `u0000`): JSON and GraphQL strings escape alike. */
+export function hasNulEscape(text: string): boolean {
+  for (let at = text.indexOf('\\u0000'); at !== -1; at = text.indexOf('\\u0000', at + 1)) if (!escaped(text, at)) return true;
+  return false;
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { execute, GraphQLError, isInputObjectType, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
-import { isPlainObject } from '../../json.js';
+import { hasNulEscape, isPlainObject } from '../../json.js';
 import type { Services } from '../../service/services.js';
 import { createContext } from './context.js';
 import { formatExecutionError, formatValidationError } from './errors.js';
@@ -27,9 +27,6 @@ const CACHE_MAX_CHARACTERS = 100_000;
 const MAX_COERCION_ERRORS = 1;
 /** Validation errors reported at most (graphql-js stops at 100): a hostile document can earn thousands, each with its locations. */
 const MAX_VALIDATION_ERRORS = 10;
-
-/** A `\u0000` escape (not an escaped backslash followed by `u0000`) in a string of the document. */
-const NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/;
 
 interface Prepared {
   document?: DocumentNode;
@@ -52,7 +49,7 @@ export function graphqlApi(services: Services) {
   };
 
   const check = (query: string): Prepared => {
-    if (NUL_ESCAPE.test(query)) return { errors: [new GraphQLError('A GraphQL document may not hold a NUL character (\\u0000): no database here stores one in text')] };
+    if (hasNulEscape(query)) return { errors: [new GraphQLError('A GraphQL document may not hold a NUL character (\\u0000): no database here stores one in text')] };
     let document: DocumentNode;
     try {
       document = parseDocument(query);
