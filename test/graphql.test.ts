@@ -111,7 +111,7 @@ describe('GraphQL', () => {
 
     it('autocompletes, browses and counts', async () => {
       const data = await ok(`{ autoComplete(input: {type: CHART, query: "baz", limit: 5}) { query suggestions }
-        browse(input: {type: DATASET, path: ["prod"], start: 0, count: 10}) { total groups { name count } metadata { path totalNumEntities groups { name } } }
+        browse(input: {type: DATASET, path: ["prod"], start: 0, count: 10}) { total groups { name count } metadata { path totalNumEntities } }
         getEntityCounts(input: {types: [DATASET, CHART]}) { counts { entityType count } } }`);
       expect(data.autoComplete).toEqual({ query: 'baz', suggestions: ['Baz Chart 1', 'Baz Chart 2'] });
       expect(data.browse.groups).toContainEqual({ name: 'hive', count: 4 });

@@ -24,7 +24,7 @@ import {
 } from 'graphql';
 
 export const MAX_DEPTH = 50;
-export const MAX_COMPLEXITY = 2000;
+export const MAX_COMPLEXITY = 50_000;
 /** graphql-java's ParserOptions defaults (MAX_QUERY_CHARACTERS, MAX_QUERY_TOKENS). */
 export const MAX_CHARACTERS = 1024 * 1024;
 export const MAX_TOKENS = 15_000;
@@ -103,51 +103,106 @@ function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode
   return fragments;
 }
 
+/** The names of the fragments a selection set spreads, at any nesting within it. */
+function spreadsIn(set: SelectionSetNode): string[] {
+  const names: string[] = [];
+  const pending: SelectionSetNode[] = [set];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    for (const selection of next.selections) {
+      if (selection.kind === Kind.FRAGMENT_SPREAD) names.push(selection.name.value);
+      else if (selection.selectionSet) pending.push(selection.selectionSet);
+    }
+  }
+  return names;
+}
+
 /**
- * Computes a value for each fragment once, on first use, however many times it is spread. A spread of a
- * fragment still being computed closes a cycle (NoFragmentCyclesRule reports it) and counts as `empty`.
+ * Computes a value for each fragment once, however many times it is spread, those it spreads first. The
+ * order comes from a walk without recursion, so a chain of a thousand fragments does not overflow the
+ * stack. A spread that closes a cycle (NoFragmentCyclesRule reports it) or names no fragment counts as
+ * `empty`.
  */
 function memoized<T>(fragments: Map<string, FragmentDefinitionNode>, empty: T, compute: (fragment: FragmentDefinitionNode) => T): (name: string) => T {
   const done = new Map<string, T>();
-  const entered = new Set<string>();
-  return (name) => {
-    const known = done.get(name);
-    if (known !== undefined) return known;
-    const fragment = fragments.get(name);
-    if (!fragment || entered.has(name)) return empty;
-    entered.add(name);
-    const value = compute(fragment);
-    entered.delete(name);
-    done.set(name, value);
-    return value;
+  let ready = false;
+  // Everything is computed at the first look-up, when the functions `compute` calls are all defined.
+  const computeAll = () => {
+    const entered = new Set<string>();
+    for (const root of fragments.keys()) {
+      if (entered.has(root)) continue;
+      entered.add(root);
+      const stack: Array<{ name: string; spreads: string[] }> = [{ name: root, spreads: spreadsIn(fragments.get(root)!.selectionSet) }];
+      while (stack.length > 0) {
+        const top = stack[stack.length - 1]!;
+        const next = top.spreads.pop();
+        if (next === undefined) {
+          stack.pop();
+          done.set(top.name, compute(fragments.get(top.name)!));
+        } else if (fragments.has(next) && !entered.has(next)) {
+          entered.add(next);
+          stack.push({ name: next, spreads: spreadsIn(fragments.get(next)!.selectionSet) });
+        }
+      }
+    }
   };
+  const lookup = (name: string): T => {
+    if (!ready) {
+      ready = true;
+      computeAll();
+    }
+    return done.get(name) ?? empty;
+  };
+  return lookup;
 }
 
-/** The depth, fields and introspection of each operation of a document, in time linear in its size. */
+/**
+ * The depth, fields and introspection of each operation of a document, in time linear in its size.
+ *
+ * An object has one type, so of the fragments a selection set spreads on different types only those on
+ * that object's type run: fields are counted as the unconditioned ones plus the costliest type's. Types
+ * are told by name, without the schema, so a fragment on an interface counts as a branch of its own; an
+ * object matching several such branches runs at most a few times the measure.
+ */
 export function measureDocument(document: DocumentNode): DocumentMeasure {
   let visits = 0;
   const ofSet = (set: SelectionSetNode | undefined): Measure => {
     let depth = 0;
-    let fields = 0;
-    let introspection = 0;
+    const plain = { fields: 0, introspection: 0 };
+    const branches = new Map<string, { fields: number; introspection: number }>();
     for (const selection of set?.selections ?? []) {
       visits++;
       let inner: Measure;
+      let on: string | undefined;
       if (selection.kind === Kind.FIELD) {
         const sub = ofSet(selection.selectionSet);
         inner = { depth: sub.depth + 1, fields: add(sub.fields, 1), introspection: add(sub.introspection, INTROSPECTION.has(selection.name.value) ? 1 : 0) };
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         inner = ofSet(selection.selectionSet);
+        on = selection.typeCondition?.name.value;
       } else {
         inner = ofFragment(selection.name.value);
+        on = typeOf(selection.name.value);
       }
       depth = Math.max(depth, inner.depth);
-      fields = add(fields, inner.fields);
-      introspection = add(introspection, inner.introspection);
+      let sum = plain;
+      if (on !== undefined) {
+        sum = branches.get(on) ?? { fields: 0, introspection: 0 };
+        branches.set(on, sum);
+      }
+      sum.fields = add(sum.fields, inner.fields);
+      sum.introspection = add(sum.introspection, inner.introspection);
     }
-    return { depth, fields, introspection };
+    let fields = 0;
+    let introspection = 0;
+    for (const branch of branches.values()) {
+      fields = Math.max(fields, branch.fields);
+      introspection = Math.max(introspection, branch.introspection);
+    }
+    return { depth, fields: add(plain.fields, fields), introspection: add(plain.introspection, introspection) };
   };
-  const ofFragment = memoized(fragmentsOf(document), NOTHING, (fragment) => ofSet(fragment.selectionSet));
+  const fragments = fragmentsOf(document);
+  const typeOf = (name: string) => fragments.get(name)?.typeCondition.name.value;
+  const ofFragment = memoized(fragments, NOTHING, (fragment) => ofSet(fragment.selectionSet));
 
   const operations: DocumentMeasure['operations'] = [];
   for (const def of document.definitions) {

@@ -147,7 +147,7 @@ export function queryResolvers(entityNames: readonly string[]): Record<string, R
         start: r.from,
         count: r.entities.length,
         total: r.numEntities,
-        metadata: { path: r.path.split('/').filter((s) => s !== ''), totalNumEntities: r.totalNumEntities, groups: r.groups },
+        metadata: { path: r.path.split('/').filter((s) => s !== ''), totalNumEntities: r.totalNumEntities },
       };
     },
     browsePaths: async (_root, { input }, ctx) => (await ctx.services.browse.browsePathsOf(input.urn)).map((p) => ({ path: p.split('/').filter((s) => s !== '') })),
