@@ -18,6 +18,7 @@ import { accessMutations, accessQueries, accessTypeFields, entityPrivileges } fr
 import { commonFields, typeFields } from './resolvers/entityFields.js';
 import { datasetProfiles, editableSchemaMetadata, lineage, operations, relationships, schemaMetadata } from './resolvers/moreFields.js';
 import { mutationResolvers } from './resolvers/mutations.js';
+import { resolverModules } from './resolvers/index.js';
 import { queryResolvers } from './resolvers/queries.js';
 import { attachScalars } from './scalars.js';
 
@@ -37,6 +38,15 @@ const entityFields: Record<string, AnyResolver> = {
 };
 
 const ownFields: Record<string, Record<string, AnyResolver>> = { ...typeFields, ...accessTypeFields };
+for (const module of resolverModules) {
+  Object.assign(entityFields, module.entityFields);
+  for (const [type, fields] of Object.entries(module.resolvers ?? {})) {
+    if (type === 'Query' || type === 'Mutation') continue;
+    ownFields[type] = { ...ownFields[type], ...(fields as Record<string, AnyResolver>) };
+  }
+}
+const moduleRoots = (name: 'Query' | 'Mutation') =>
+  Object.assign({}, ...resolverModules.map((m) => m.resolvers?.[name] ?? {})) as Record<string, AnyResolver>;
 
 /** Types that stand for an entity: the `Entity` interface's implementations. */
 function isEntityRef(value: unknown): value is EntityRef {
@@ -70,8 +80,8 @@ export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSc
     if (!isObjectType(root)) return;
     for (const [name, field] of Object.entries(root.getFields())) if (resolvers[name]) field.resolve = resolvers[name];
   };
-  attachRoot('Query', { ...queryResolvers(entityNames), ...accessQueries() });
-  attachRoot('Mutation', { ...mutationResolvers(), ...accessMutations() });
+  attachRoot('Query', { ...queryResolvers(entityNames), ...accessQueries(), ...moduleRoots('Query') });
+  attachRoot('Mutation', { ...mutationResolvers(), ...accessMutations(), ...moduleRoots('Mutation') });
 
   // Abstract types resolve from what the value is: entity references by their entity type.
   const resolveEntityType = (value: unknown) => {
