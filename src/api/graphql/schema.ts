@@ -66,7 +66,10 @@ export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSc
     const own = ownFields[type.name] ?? {};
     for (const [name, field] of Object.entries(fields)) {
       const resolver = own[name] ?? (entityTypes.has(type.name) ? entityFields[name] : undefined);
-      if (resolver) {
+      if (resolver && entityTypes.has(type.name)) {
+        // An entity built whole by its parent (as DataHub's mappers build a platform instance) is read as it is.
+        field.resolve = (source, args, ctx, info) => (isEntityRef(source) ? resolver(source, args, ctx, info) : (source as Record<string, unknown>)?.[name]);
+      } else if (resolver) {
         field.resolve = resolver;
       } else if (entityTypes.has(type.name)) {
         // A field we do not serve yet reads as null rather than failing the whole query.

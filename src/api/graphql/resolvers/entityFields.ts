@@ -72,14 +72,20 @@ export const commonFields: Record<string, Resolver> = {
     const m = await get('institutionalMemory');
     if (!m) return null;
     return {
-      elements: (m.elements ?? []).map((e: Json) => ({
-        url: e.url,
-        label: e.description ?? '',
-        description: e.description ?? '',
-        author: refOf(ctx.services, e.createStamp?.actor) ?? { urn: 'urn:li:corpuser:unknown', entityName: 'corpuser' },
-        created: stamp(e.createStamp) ?? { time: 0, actor: null },
-        associatedUrn: ref.urn,
-      })),
+      elements: (m.elements ?? []).map((e: Json) => {
+        // DataHub names an author it cannot resolve `unknown`, a user, rather than failing the page.
+        const author = refOf(ctx.services, e.createStamp?.actor) ?? { urn: 'urn:li:corpuser:unknown', entityName: 'corpuser' };
+        return {
+          url: e.url,
+          label: e.description ?? '',
+          description: e.description ?? '',
+          author,
+          actor: author,
+          created: stamp(e.createStamp) ?? { time: 0, actor: null },
+          updated: stamp(e.updateStamp),
+          associatedUrn: ref.urn,
+        };
+      }),
     };
   }),
   subTypes: field(async (get) => {
@@ -174,7 +180,10 @@ const datasetProperties = field(async (get, ctx, ref) => {
   };
 });
 
-const mlProperties = (aspect: string) =>
+const refsOf = (ctx: GraphQLContext, urns: unknown[]) => urns.map((u) => refOf(ctx.services, u)).filter(Boolean);
+
+/** `entityLists`: the aspect's feature and key lists are entities in GraphQL (a feature table's), not urns. */
+const mlProperties = (aspect: string, entityLists = false) =>
   field(async (get, ctx, ref) => {
     const p = await get(aspect);
     if (!p) return null;
@@ -183,7 +192,8 @@ const mlProperties = (aspect: string) =>
       description: p.description ?? null,
       customProperties: customProperties(ref, p.customProperties),
       sources: (p.sources ?? []).map((s: string) => refOf(ctx.services, s)).filter(Boolean),
-      mlFeatures: p.mlFeatures ?? null,
+      mlFeatures: p.mlFeatures ? (entityLists ? refsOf(ctx, p.mlFeatures) : p.mlFeatures) : null,
+      mlPrimaryKeys: p.mlPrimaryKeys && entityLists ? refsOf(ctx, p.mlPrimaryKeys) : null,
       groups: (p.groups ?? []).map((s: string) => refOf(ctx.services, s)).filter(Boolean),
     };
   });
@@ -199,7 +209,7 @@ const corpGroupInfo = field(async (get, ctx) => {
   const i = await get('corpGroupInfo');
   if (!i) return null;
   const refs = (list: string[] | undefined) => (list ?? []).map((u) => refOf(ctx.services, u)).filter(Boolean);
-  return { ...i, admins: refs(i.admins), members: refs(i.members), groups: refs(i.groups) };
+  return { ...i, admins: refs(i.admins), members: refs(i.members), groups: i.groups ?? null };
 });
 
 /** Fields specific to one GraphQL type, by type name then field name. */
@@ -327,7 +337,7 @@ export const typeFields: Record<string, Record<string, Resolver>> = {
   },
   MLModel: { name: keyField('name'), origin: keyField('origin'), platform: keyRef('platform'), description: mlDescription('mlModelProperties'), properties: mlProperties('mlModelProperties') },
   MLModelGroup: { name: keyField('name'), origin: keyField('origin'), platform: keyRef('platform'), description: mlDescription('mlModelGroupProperties'), properties: mlProperties('mlModelGroupProperties') },
-  MLFeatureTable: { name: keyField('name'), platform: keyRef('platform'), description: mlDescription('mlFeatureTableProperties'), properties: mlProperties('mlFeatureTableProperties') },
+  MLFeatureTable: { name: keyField('name'), platform: keyRef('platform'), description: mlDescription('mlFeatureTableProperties'), properties: mlProperties('mlFeatureTableProperties', true) },
   MLFeature: {
     name: keyField('name'),
     featureNamespace: keyField('featureNamespace'),
