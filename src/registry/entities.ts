@@ -11,7 +11,7 @@ import type { EntityDecl } from './types.js';
 const ASSET = [
   'ownership', 'status', 'globalTags', 'glossaryTerms', 'institutionalMemory', 'domains', 'deprecation',
   'browsePaths', 'browsePathsV2', 'dataPlatformInstance', 'subTypes', 'structuredProperties', 'forms',
-  'testResults',
+  'testResults', 'applications',
 ];
 
 export const entityDecls: EntityDecl[] = [
@@ -25,6 +25,7 @@ export const entityDecls: EntityDecl[] = [
       ...ASSET, 'viewProperties', 'datasetProfile', 'datasetUsageStatistics', 'operation', 'schemaMetadata', 'container',
       'siblings', 'embed', 'incidentsSummary', 'datasetProperties', 'editableDatasetProperties', 'datasetDeprecation',
       'datasetUpstreamLineage', 'upstreamLineage', 'editableSchemaMetadata', 'access', 'partitionsSummary',
+      'versionProperties',
     ],
   },
   {
@@ -73,14 +74,14 @@ export const entityDecls: EntityDecl[] = [
     aspects: [
       'containerProperties', 'editableContainerProperties', 'dataPlatformInstance', 'subTypes', 'ownership', 'container',
       'globalTags', 'glossaryTerms', 'institutionalMemory', 'browsePaths', 'status', 'domains', 'browsePathsV2',
-      'structuredProperties', 'forms', 'testResults', 'access',
+      'structuredProperties', 'forms', 'testResults', 'access', 'applications',
     ],
   },
   {
     name: 'domain',
     category: 'core',
     keyAspect: 'domainKey',
-    aspects: ['domainProperties', 'institutionalMemory', 'ownership', 'structuredProperties', 'forms', 'testResults'],
+    aspects: ['domainProperties', 'institutionalMemory', 'ownership', 'structuredProperties', 'forms', 'testResults', 'displayProperties'],
   },
   {
     name: 'glossaryTerm',
@@ -90,7 +91,7 @@ export const entityDecls: EntityDecl[] = [
     browse: { parts: ['name'], dotsAsSlashes: true },
     aspects: [
       'glossaryTermInfo', 'glossaryRelatedTerms', 'institutionalMemory', 'schemaMetadata', 'ownership', 'deprecation',
-      'domains', 'status', 'browsePaths', 'structuredProperties', 'forms', 'testResults',
+      'domains', 'status', 'browsePaths', 'structuredProperties', 'forms', 'testResults', 'applications',
     ],
   },
   {
@@ -98,7 +99,7 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'glossaryNodeKey',
     snapshot: 'GlossaryNodeSnapshot',
-    aspects: ['glossaryNodeInfo', 'institutionalMemory', 'ownership', 'status', 'structuredProperties', 'forms', 'testResults'],
+    aspects: ['glossaryNodeInfo', 'institutionalMemory', 'ownership', 'status', 'structuredProperties', 'forms', 'testResults', 'displayProperties'],
   },
   {
     name: 'tag',
@@ -132,7 +133,7 @@ export const entityDecls: EntityDecl[] = [
     aspects: [
       'notebookInfo', 'notebookContent', 'editableNotebookProperties', 'ownership', 'status', 'globalTags',
       'glossaryTerms', 'browsePaths', 'institutionalMemory', 'domains', 'subTypes', 'dataPlatformInstance',
-      'browsePathsV2', 'testResults',
+      'browsePathsV2', 'testResults', 'applications',
     ],
   },
   {
@@ -158,7 +159,8 @@ export const entityDecls: EntityDecl[] = [
       'mlModelFactorPrompts', 'mlModelMetrics', 'mlModelEvaluationData', 'mlModelTrainingData',
       'mlModelQuantitativeAnalyses', 'mlModelEthicalConsiderations', 'mlModelCaveatsAndRecommendations',
       'institutionalMemory', 'sourceCode', 'status', 'cost', 'deprecation', 'browsePaths', 'globalTags',
-      'dataPlatformInstance', 'browsePathsV2', 'structuredProperties', 'forms', 'testResults',
+      'dataPlatformInstance', 'browsePathsV2', 'structuredProperties', 'forms', 'testResults', 'versionProperties',
+      'applications',
     ],
   },
   {
@@ -169,7 +171,7 @@ export const entityDecls: EntityDecl[] = [
     aspects: [
       'glossaryTerms', 'editableMlModelGroupProperties', 'domains', 'mlModelGroupProperties', 'ownership', 'status',
       'deprecation', 'browsePaths', 'globalTags', 'dataPlatformInstance', 'browsePathsV2', 'structuredProperties',
-      'forms', 'testResults',
+      'forms', 'testResults', 'applications',
     ],
   },
   {
@@ -189,7 +191,7 @@ export const entityDecls: EntityDecl[] = [
     aspects: [
       'glossaryTerms', 'editableMlFeatureTableProperties', 'domains', 'mlFeatureTableProperties', 'ownership',
       'institutionalMemory', 'status', 'deprecation', 'browsePaths', 'globalTags', 'dataPlatformInstance',
-      'browsePathsV2', 'structuredProperties', 'forms', 'testResults',
+      'browsePathsV2', 'structuredProperties', 'forms', 'testResults', 'applications',
     ],
   },
   {
@@ -200,7 +202,7 @@ export const entityDecls: EntityDecl[] = [
     aspects: [
       'glossaryTerms', 'editableMlFeatureProperties', 'domains', 'mlFeatureProperties', 'ownership',
       'institutionalMemory', 'status', 'deprecation', 'browsePaths', 'globalTags', 'dataPlatformInstance',
-      'browsePathsV2', 'structuredProperties', 'forms', 'testResults',
+      'browsePathsV2', 'structuredProperties', 'forms', 'testResults', 'applications',
     ],
   },
   {
@@ -211,7 +213,7 @@ export const entityDecls: EntityDecl[] = [
     aspects: [
       'glossaryTerms', 'editableMlPrimaryKeyProperties', 'domains', 'mlPrimaryKeyProperties', 'ownership',
       'institutionalMemory', 'status', 'deprecation', 'globalTags', 'dataPlatformInstance', 'structuredProperties',
-      'forms', 'testResults',
+      'forms', 'testResults', 'applications',
     ],
   },
   {
@@ -290,7 +292,7 @@ export const entityDecls: EntityDecl[] = [
     name: 'post',
     category: 'core',
     keyAspect: 'postKey',
-    aspects: ['postInfo'],
+    aspects: ['postInfo', 'subTypes'],
   },
   {
     name: 'ownershipType',
@@ -303,5 +305,91 @@ export const entityDecls: EntityDecl[] = [
     category: 'internal',
     keyAspect: 'telemetryKey',
     aspects: ['telemetryClientId'],
+  },
+  {
+    name: 'dataProduct',
+    category: 'core',
+    keyAspect: 'dataProductKey',
+    aspects: [
+      'ownership', 'glossaryTerms', 'globalTags', 'domains', 'applications', 'dataProductProperties', 'institutionalMemory',
+      'status', 'structuredProperties', 'forms', 'testResults', 'subTypes',
+    ],
+  },
+  {
+    name: 'application',
+    category: 'core',
+    keyAspect: 'applicationKey',
+    aspects: [
+      'applicationProperties', 'ownership', 'glossaryTerms', 'globalTags', 'domains', 'institutionalMemory', 'status',
+      'structuredProperties', 'forms', 'testResults', 'subTypes',
+    ],
+  },
+  {
+    name: 'structuredProperty',
+    category: 'core',
+    keyAspect: 'structuredPropertyKey',
+    aspects: ['propertyDefinition', 'structuredPropertySettings', 'institutionalMemory', 'status'],
+  },
+  {
+    name: 'businessAttribute',
+    category: 'core',
+    keyAspect: 'businessAttributeKey',
+    aspects: ['businessAttributeInfo', 'status', 'ownership', 'institutionalMemory'],
+  },
+  {
+    name: 'dataType',
+    category: 'core',
+    keyAspect: 'dataTypeKey',
+    aspects: ['dataTypeInfo', 'institutionalMemory', 'status'],
+  },
+  {
+    name: 'entityType',
+    category: 'core',
+    keyAspect: 'entityTypeKey',
+    aspects: ['entityTypeInfo', 'institutionalMemory', 'status'],
+  },
+  {
+    name: 'erModelRelationship',
+    keyAspect: 'erModelRelationshipKey',
+    aspects: [
+      'erModelRelationshipProperties', 'editableERModelRelationshipProperties', 'institutionalMemory', 'ownership',
+      'status', 'globalTags', 'glossaryTerms',
+    ],
+  },
+  {
+    name: 'versionSet',
+    category: 'core',
+    keyAspect: 'versionSetKey',
+    aspects: ['versionSetProperties'],
+  },
+  {
+    name: 'dataHubConnection',
+    category: 'internal',
+    keyAspect: 'dataHubConnectionKey',
+    aspects: ['dataHubConnectionDetails', 'dataPlatformInstance'],
+  },
+  {
+    name: 'incident',
+    category: 'core',
+    keyAspect: 'incidentKey',
+    aspects: ['incidentInfo', 'globalTags'],
+  },
+  {
+    name: 'dataContract',
+    category: 'core',
+    keyAspect: 'dataContractKey',
+    aspects: ['dataContractProperties', 'dataContractStatus', 'status', 'structuredProperties'],
+  },
+  {
+    name: 'form',
+    category: 'core',
+    keyAspect: 'formKey',
+    aspects: ['formInfo', 'dynamicFormAssignment', 'ownership'],
+  },
+  {
+    name: 'test',
+    category: 'core',
+    keyAspect: 'testKey',
+    aspects: ['testInfo'],
   },
 ];

@@ -20,6 +20,16 @@ import { platformAspects } from './platform.js';
 import { schemaAspects } from './schema.js';
 import { tagAspects } from './tag.js';
 import { timeseriesAspects } from './timeseries.js';
+import { businessAttributeAspects } from './businessAttribute.js';
+import { connectionAspects } from './connection.js';
+import { dataProductAspects } from './dataProduct.js';
+import { displayAspects } from './display.js';
+import { erModelAspects } from './erModel.js';
+import { structuredPropertyAspects } from './structuredProperty.js';
+import { versioningAspects } from './versioning.js';
+import { formAspects } from './forms.js';
+import { qualityAspects } from './quality.js';
+import { testAspects } from './tests.js';
 
 export const allAspects: AspectDecl[] = [
   ...keyAspects,
@@ -40,4 +50,14 @@ export const allAspects: AspectDecl[] = [
   ...platformAspects,
   ...accessAspects,
   ...miscAspects,
+  ...dataProductAspects,
+  ...structuredPropertyAspects,
+  ...businessAttributeAspects,
+  ...erModelAspects,
+  ...versioningAspects,
+  ...connectionAspects,
+  ...displayAspects,
+  ...qualityAspects,
+  ...formAspects,
+  ...testAspects,
 ];

@@ -201,10 +201,38 @@ export const dataProcessKey: AspectDecl = {
   ],
 };
 
+export const dataProductKey: AspectDecl = { name: 'dataProductKey', type: record('com.linkedin.dataproduct.DataProductKey', { id: string }) };
+export const applicationKey: AspectDecl = { name: 'applicationKey', type: record('com.linkedin.application.ApplicationKey', { id: string }) };
+export const structuredPropertyKey: AspectDecl = { name: 'structuredPropertyKey', type: record('com.linkedin.structured.StructuredPropertyKey', { id: string }) };
+export const businessAttributeKey: AspectDecl = { name: 'businessAttributeKey', type: record('com.linkedin.businessattribute.BusinessAttributeKey', { id: string }) };
+export const dataTypeKey: AspectDecl = { name: 'dataTypeKey', type: record('com.linkedin.datatype.DataTypeKey', { id: string }) };
+export const entityTypeKey: AspectDecl = {
+  name: 'entityTypeKey',
+  type: record('com.linkedin.entitytype.EntityTypeKey', { id: string }),
+  searchable: [{ path: '/id', fieldType: 'TEXT' }],
+};
+export const erModelRelationshipKey: AspectDecl = idKey('erModelRelationshipKey', 'ERModelRelationshipKey');
+export const versionSetKey: AspectDecl = {
+  name: 'versionSetKey',
+  type: record(KEY + 'VersionSetKey', { id: string, entityType: string }),
+};
+export const dataHubConnectionKey: AspectDecl = {
+  name: 'dataHubConnectionKey',
+  type: record(KEY + 'DataHubConnectionKey', { id: string }),
+  searchable: [{ path: '/id', fieldType: 'TEXT' }],
+};
+export const incidentKey: AspectDecl = idKey('incidentKey', 'IncidentKey');
+export const dataContractKey: AspectDecl = idKey('dataContractKey', 'DataContractKey');
+export const formKey: AspectDecl = idKey('formKey', 'FormKey');
+export const testKey: AspectDecl = idKey('testKey', 'TestKey');
+
 export const keyAspects: AspectDecl[] = [
   datasetKey, chartKey, dashboardKey, dataFlowKey, dataJobKey, containerKey, domainKey, glossaryTermKey, glossaryNodeKey,
   tagKey, corpUserKey, corpGroupKey, notebookKey, dataPlatformKey, mlModelKey, mlModelGroupKey, mlModelDeploymentKey,
   mlFeatureKey, mlFeatureTableKey, mlPrimaryKeyKey, dataHubPolicyKey, dataHubAccessTokenKey, dataPlatformInstanceKey,
   schemaFieldKey, postKey, assertionKey, queryKey, telemetryKey, ownershipTypeKey, dataHubRoleKey, roleKey,
   dataHubPersonaKey, dataProcessInstanceKey, dataProcessKey,
+  dataProductKey, applicationKey, structuredPropertyKey, businessAttributeKey, dataTypeKey, entityTypeKey,
+  erModelRelationshipKey, versionSetKey, dataHubConnectionKey,
+  incidentKey, dataContractKey, formKey, testKey,
 ];

@@ -138,7 +138,7 @@ export const schemaMetadata: AspectDecl = {
 
 // --- editableSchemaMetadata ---------------------------------------------------------------------------
 
-const EditableSchemaFieldInfo = record(S + 'EditableSchemaFieldInfo', {
+export const EditableSchemaFieldInfo = record(S + 'EditableSchemaFieldInfo', {
   fieldPath: string,
   description: optional(string),
   globalTags: optional(GlobalTags),

@@ -1,0 +1,20 @@
+/**
+ * How an entity is shown (Pegasus `com.linkedin.common.DisplayProperties`): its colour and icon, as
+ * domains and glossary nodes carry them.
+ */
+import { enumOf, optional, record, string } from '../schema/dsl.js';
+import type { AspectDecl } from '../types.js';
+
+export const displayProperties: AspectDecl = {
+  name: 'displayProperties',
+  type: record('com.linkedin.common.DisplayProperties', {
+    colorHex: optional(string),
+    icon: optional(record('com.linkedin.common.IconProperties', {
+      iconLibrary: enumOf('com.linkedin.common.IconLibrary', ['MATERIAL']),
+      name: string,
+      style: string,
+    })),
+  }),
+};
+
+export const displayAspects: AspectDecl[] = [displayProperties];
