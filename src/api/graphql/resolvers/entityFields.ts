@@ -8,6 +8,9 @@ import type { Registry } from '../../../registry/registry.js';
 import { parseUrn } from '../../../urn.js';
 import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import { entityEnum } from '../entityTypes.js';
+import { metadataAttribution } from '../mappers/attribution.js';
+import { auditStamp as stamp, customProperties } from '../mappers/common.js';
+import { globalTags, glossaryTerms } from '../mappers/tags.js';
 
 type Json = Record<string, any>;
 type Resolver = GraphQLFieldResolver<EntityRef, GraphQLContext, any>;
@@ -16,10 +19,6 @@ type Aspects = (name: string) => Promise<Json | undefined>;
 export const keyOf = (registry: Registry, ref: EntityRef): Record<string, string> =>
   registry.keyFromUrn(registry.entity(ref.entityName)!, parseUrn(ref.urn));
 
-const customProperties = (ref: EntityRef, props: Json | undefined) =>
-  props ? Object.entries(props).map(([key, value]) => ({ key, value, associatedUrn: ref.urn })) : [];
-
-const stamp = (s: Json | undefined) => (s ? { time: s.time ?? 0, actor: s.actor ?? null } : null);
 
 /** Wraps a mapping of (aspects, key) to a field value into a resolver. */
 const field =
@@ -47,22 +46,31 @@ export const commonFields: Record<string, Resolver> = {
           ownershipType: owner.typeUrn ? refOf(ctx.services, owner.typeUrn) : refOf(ctx.services, `urn:li:ownershipType:__system__${String(owner.type ?? 'none').toLowerCase()}`),
           source: owner.source ?? null,
           associatedUrn: ref.urn,
+          attribution: metadataAttribution(ctx, owner.attribution),
         }];
       }),
       lastModified: stamp(o.lastModified) ?? { time: 0, actor: null },
     };
   }),
-  tags: field(async (get, ctx, ref) => tagsOf(ctx, ref, await get('globalTags'))),
-  globalTags: field(async (get, ctx, ref) => tagsOf(ctx, ref, await get('globalTags'))),
-  glossaryTerms: field(async (get, ctx, ref) => termsOf(ctx, ref, await get('glossaryTerms'))),
+  tags: field(async (get, ctx, ref) => globalTags(ctx, ref.urn, await get('globalTags'))),
+  globalTags: field(async (get, ctx, ref) => globalTags(ctx, ref.urn, await get('globalTags'))),
+  glossaryTerms: field(async (get, ctx, ref) => glossaryTerms(ctx, ref.urn, await get('glossaryTerms'))),
   domain: field(async (get, ctx, ref) => {
     const d = (await get('domains'))?.domains?.[0];
     const domain = refOf(ctx.services, d);
     return domain ? { domain, associatedUrn: ref.urn } : null;
   }),
-  deprecation: field(async (get) => {
+  deprecation: field(async (get, ctx) => {
     const d = await get('deprecation');
-    return d ? { deprecated: d.deprecated === true, decommissionTime: d.decommissionTime ?? null, note: d.note ?? null, actor: d.actor ?? null } : null;
+    if (!d) return null;
+    return {
+      deprecated: d.deprecated === true,
+      decommissionTime: d.decommissionTime ?? null,
+      note: d.note ?? null,
+      actor: d.actor ?? null,
+      actorEntity: refOf(ctx.services, d.actor) ?? null,
+      replacement: refOf(ctx.services, d.replacement) ?? null,
+    };
   }),
   status: field(async (get) => {
     const s = await get('status');
@@ -115,21 +123,6 @@ export const commonFields: Record<string, Resolver> = {
   }),
 };
 
-async function tagsOf(ctx: GraphQLContext, ref: EntityRef, g: Json | undefined) {
-  if (!g) return null;
-  return { tags: (g.tags ?? []).flatMap((t: Json) => (refOf(ctx.services, t.tag) ? [{ tag: refOf(ctx.services, t.tag), associatedUrn: ref.urn }] : [])) };
-}
-
-async function termsOf(ctx: GraphQLContext, ref: EntityRef, g: Json | undefined) {
-  if (!g) return null;
-  return {
-    terms: (g.terms ?? []).flatMap((t: Json) =>
-      refOf(ctx.services, t.urn) ? [{ term: refOf(ctx.services, t.urn), actor: refOf(ctx.services, t.actor) ?? null, associatedUrn: ref.urn }] : [],
-    ),
-    auditStamp: stamp(g.auditStamp),
-  };
-}
-
 /** Chart/dashboard style info: title → name, audit stamps from `lastModified`. */
 const infoProperties = (ref: EntityRef, info: Json | undefined, extra: Json = {}) =>
   info
@@ -138,7 +131,7 @@ const infoProperties = (ref: EntityRef, info: Json | undefined, extra: Json = {}
         description: info.description ?? null,
         externalUrl: info.externalUrl ?? info.chartUrl ?? info.dashboardUrl ?? null,
         access: info.access ?? null,
-        customProperties: customProperties(ref, info.customProperties),
+        customProperties: customProperties(ref.urn, info.customProperties),
         lastRefreshed: info.lastRefreshed ?? null,
         created: stamp(info.lastModified?.created) ?? { time: 0, actor: null },
         lastModified: stamp(info.lastModified?.lastModified) ?? { time: 0, actor: null },
@@ -171,7 +164,7 @@ const datasetProperties = field(async (get, ctx, ref) => {
     qualifiedName: p.qualifiedName ?? null,
     origin: key.origin,
     description: p.description ?? null,
-    customProperties: customProperties(ref, p.customProperties),
+    customProperties: customProperties(ref.urn, p.customProperties),
     externalUrl: p.externalUrl ?? null,
     created: p.created?.time ?? null,
     createdActor: p.created?.actor ?? null,
@@ -190,7 +183,7 @@ const mlProperties = (aspect: string, entityLists = false) =>
     return {
       ...p,
       description: p.description ?? null,
-      customProperties: customProperties(ref, p.customProperties),
+      customProperties: customProperties(ref.urn, p.customProperties),
       sources: (p.sources ?? []).map((s: string) => refOf(ctx.services, s)).filter(Boolean),
       mlFeatures: p.mlFeatures ? (entityLists ? refsOf(ctx, p.mlFeatures) : p.mlFeatures) : null,
       mlPrimaryKeys: p.mlPrimaryKeys && entityLists ? refsOf(ctx, p.mlPrimaryKeys) : null,
@@ -202,7 +195,7 @@ const mlDescription = (aspect: string): Resolver => field(async (get) => (await 
 
 const corpUserInfo = field(async (get, ctx, ref) => {
   const i = await get('corpUserInfo');
-  return i ? { ...i, active: i.active === true, manager: refOf(ctx.services, i.managerUrn) ?? null, customProperties: customProperties(ref, i.customProperties) } : null;
+  return i ? { ...i, active: i.active === true, manager: refOf(ctx.services, i.managerUrn) ?? null, customProperties: customProperties(ref.urn, i.customProperties) } : null;
 });
 const corpUserEditable = field(async (get) => (await get('corpUserEditableInfo')) ?? null);
 const corpGroupInfo = field(async (get, ctx) => {
@@ -254,7 +247,7 @@ export const typeFields: Record<string, Record<string, Resolver>> = {
     platform: toolPlatform,
     properties: field(async (get, _ctx, ref) => {
       const i = await get('dataFlowInfo');
-      return i ? { name: i.name, description: i.description ?? null, project: i.project ?? null, externalUrl: i.externalUrl ?? null, customProperties: customProperties(ref, i.customProperties) } : null;
+      return i ? { name: i.name, description: i.description ?? null, project: i.project ?? null, externalUrl: i.externalUrl ?? null, customProperties: customProperties(ref.urn, i.customProperties) } : null;
     }),
     editableProperties: description('editableDataFlowProperties'),
   },
@@ -263,7 +256,7 @@ export const typeFields: Record<string, Record<string, Resolver>> = {
     dataFlow: keyRef('flow'),
     properties: field(async (get, _ctx, ref) => {
       const i = await get('dataJobInfo');
-      return i ? { name: i.name, description: i.description ?? null, externalUrl: i.externalUrl ?? null, customProperties: customProperties(ref, i.customProperties) } : null;
+      return i ? { name: i.name, description: i.description ?? null, externalUrl: i.externalUrl ?? null, customProperties: customProperties(ref.urn, i.customProperties) } : null;
     }),
     editableProperties: description('editableDataJobProperties'),
   },
@@ -271,7 +264,7 @@ export const typeFields: Record<string, Record<string, Resolver>> = {
     platform: instancePlatform,
     properties: field(async (get, _ctx, ref) => {
       const p = await get('containerProperties');
-      return p ? { name: p.name, description: p.description ?? null, qualifiedName: p.qualifiedName ?? null, externalUrl: p.externalUrl ?? null, customProperties: customProperties(ref, p.customProperties) } : null;
+      return p ? { name: p.name, description: p.description ?? null, qualifiedName: p.qualifiedName ?? null, externalUrl: p.externalUrl ?? null, customProperties: customProperties(ref.urn, p.customProperties) } : null;
     }),
     editableProperties: description('editableContainerProperties'),
   },
@@ -281,7 +274,7 @@ export const typeFields: Record<string, Record<string, Resolver>> = {
     platform: toolPlatform,
     info: field(async (get, _ctx, ref) => {
       const i = await get('notebookInfo');
-      return i ? { title: i.title, description: i.description ?? null, externalUrl: i.externalUrl ?? null, customProperties: customProperties(ref, i.customProperties) } : null;
+      return i ? { title: i.title, description: i.description ?? null, externalUrl: i.externalUrl ?? null, customProperties: customProperties(ref.urn, i.customProperties) } : null;
     }),
     editableProperties: description('editableNotebookProperties'),
   },
@@ -302,7 +295,7 @@ export const typeFields: Record<string, Record<string, Resolver>> = {
   GlossaryNode: {
     properties: field(async (get, ctx, ref) => {
       const p = await get('glossaryNodeInfo');
-      return p ? { name: p.name ?? keyOf(ctx.services.registry, ref).name, description: p.definition ?? null, customProperties: customProperties(ref, p.customProperties) } : null;
+      return p ? { name: p.name ?? keyOf(ctx.services.registry, ref).name, description: p.definition ?? null, customProperties: customProperties(ref.urn, p.customProperties) } : null;
     }),
     parentNodes: field(async (get, ctx) => parentNodes(ctx, (await get('glossaryNodeInfo'))?.parentNode)),
   },
@@ -366,7 +359,7 @@ function glossaryTermProperties(i: Json | undefined, ref: EntityRef, ctx: GraphQ
     sourceRef: i.sourceRef ?? null,
     sourceUrl: i.sourceUrl ?? null,
     rawSchema: i.rawSchema ?? null,
-    customProperties: customProperties(ref, i.customProperties),
+    customProperties: customProperties(ref.urn, i.customProperties),
   };
 }
 

@@ -5,6 +5,8 @@
 import type { GraphQLFieldResolver } from 'graphql';
 import type { Registry } from '../../../registry/registry.js';
 import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
+import { pointsOf } from './reads.js';
+import { globalTags, glossaryTerms } from '../mappers/tags.js';
 
 type Json = Record<string, any>;
 type Resolver = GraphQLFieldResolver<EntityRef, GraphQLContext, any>;
@@ -39,12 +41,6 @@ function platformSchema(union: Json | undefined): Json | null {
   return { __typename: 'TableSchema', schema };
 }
 
-function tagsOf(ctx: GraphQLContext, urn: string, g: Json | undefined) {
-  return g ? { tags: (g.tags ?? []).flatMap((t: Json) => (refOf(ctx.services, t.tag) ? [{ tag: refOf(ctx.services, t.tag), associatedUrn: urn }] : [])) } : null;
-}
-function termsOf(ctx: GraphQLContext, urn: string, g: Json | undefined) {
-  return g ? { terms: (g.terms ?? []).flatMap((t: Json) => (refOf(ctx.services, t.urn) ? [{ term: refOf(ctx.services, t.urn), associatedUrn: urn }] : [])) } : null;
-}
 
 export const schemaMetadata: Resolver = async (ref, _args, ctx) => {
   const s = await aspectOf(ctx, ref, 'schemaMetadata');
@@ -70,9 +66,9 @@ export const schemaMetadata: Resolver = async (ref, _args, ctx) => {
       type: fieldType(f.type),
       nativeDataType: f.nativeDataType ?? null,
       recursive: f.recursive === true,
-      globalTags: tagsOf(ctx, ref.urn, f.globalTags),
-      tags: tagsOf(ctx, ref.urn, f.globalTags),
-      glossaryTerms: termsOf(ctx, ref.urn, f.glossaryTerms),
+      globalTags: globalTags(ctx, ref.urn, f.globalTags),
+      tags: globalTags(ctx, ref.urn, f.globalTags),
+      glossaryTerms: glossaryTerms(ctx, ref.urn, f.glossaryTerms),
       isPartOfKey: f.isPartOfKey ?? null,
       isPartitioningKey: f.isPartitioningKey ?? null,
       jsonProps: f.jsonProps ?? null,
@@ -87,9 +83,9 @@ export const editableSchemaMetadata: Resolver = async (ref, _args, ctx) => {
     editableSchemaFieldInfo: (e.editableSchemaFieldInfo ?? []).map((f: Json) => ({
       fieldPath: f.fieldPath,
       description: f.description ?? null,
-      globalTags: tagsOf(ctx, ref.urn, f.globalTags),
-      tags: tagsOf(ctx, ref.urn, f.globalTags),
-      glossaryTerms: termsOf(ctx, ref.urn, f.glossaryTerms),
+      globalTags: globalTags(ctx, ref.urn, f.globalTags),
+      tags: globalTags(ctx, ref.urn, f.globalTags),
+      glossaryTerms: glossaryTerms(ctx, ref.urn, f.glossaryTerms),
     })),
   };
 };
@@ -97,18 +93,8 @@ export const editableSchemaMetadata: Resolver = async (ref, _args, ctx) => {
 /** Points of a timeseries aspect of the entity, newest first. */
 const timeseries =
   (aspect: string, map: (v: Json) => Json): Resolver =>
-  async (ref, args, ctx) => {
-    const r = await ctx.services.timeseries.values({
-      urn: ref.urn,
-      entity: ref.entityName,
-      aspect,
-      ...(args.startTimeMillis != null ? { startTimeMillis: Number(args.startTimeMillis) } : {}),
-      ...(args.endTimeMillis != null ? { endTimeMillis: Number(args.endTimeMillis) } : {}),
-      ...(args.limit != null ? { limit: args.limit } : {}),
-      ...(args.filter ? { filter: { or: [{ and: args.filter.and ?? [] }] } } : {}),
-    });
-    return r.values.map((v) => map(JSON.parse(v.aspect.value) as Json));
-  };
+  async (ref, args, ctx) =>
+    (await pointsOf(ctx, ref, aspect, { ...args, and: args.filter?.and })).map(map);
 
 export const datasetProfiles = timeseries('datasetProfile', (p) => ({
   ...p,

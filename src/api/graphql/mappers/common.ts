@@ -1,0 +1,28 @@
+/**
+ * Records many aspects share, mapped to GraphQL once: custom properties, audit stamps, and urns that
+ * stand for entities.
+ */
+import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
+
+type Json = Record<string, any>;
+
+/** A `customProperties` map as the list of entries GraphQL shows, each naming the entity it is on. */
+export const customProperties = (associatedUrn: string, props: Json | undefined | null) =>
+  props ? Object.entries(props).map(([key, value]) => ({ key, value, associatedUrn })) : [];
+
+/** An `AuditStamp` as GraphQL's (the actor as an urn), or null. */
+export const auditStamp = (s: Json | undefined | null) => (s ? { time: s.time ?? 0, actor: s.actor ?? null } : null);
+
+/** An `AuditStamp` with its actor resolved to a user, as GraphQL's `ResolvedAuditStamp`, or null. */
+export function resolvedAuditStamp(ctx: GraphQLContext, s: Json | undefined | null) {
+  if (!s) return null;
+  const actor = refOf(ctx.services, s.actor);
+  return { time: s.time ?? 0, actor: actor?.entityName === 'corpuser' ? actor : null };
+}
+
+/** The entities a list of urns names, leaving out text that is not an urn of a known type. */
+export const entityRefs = (ctx: GraphQLContext, urns: readonly unknown[] | undefined | null): EntityRef[] =>
+  (urns ?? []).flatMap((u) => refOf(ctx.services, u) ?? []);
+
+/** A string map as GraphQL's `[StringMapEntry]`. */
+export const stringMap = (map: Json | undefined | null) => (map ? Object.entries(map).map(([key, value]) => ({ key, value: value ?? null })) : null);

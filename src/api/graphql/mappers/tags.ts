@@ -1,0 +1,31 @@
+/**
+ * `GlobalTags` and `GlossaryTerms`, wherever they are stored: as an entity's aspect, on a schema field,
+ * or inside a business attribute. Associations keep their context and attribution.
+ */
+import { refOf, type GraphQLContext } from '../context.js';
+import { auditStamp } from './common.js';
+import { metadataAttribution } from './attribution.js';
+
+type Json = Record<string, any>;
+
+export function globalTags(ctx: GraphQLContext, associatedUrn: string, g: Json | undefined | null) {
+  if (!g) return null;
+  return {
+    tags: (g.tags ?? []).flatMap((t: Json) => {
+      const tag = refOf(ctx.services, t.tag);
+      return tag ? [{ tag, associatedUrn, context: t.context ?? null, attribution: metadataAttribution(ctx, t.attribution) }] : [];
+    }),
+  };
+}
+
+export function glossaryTerms(ctx: GraphQLContext, associatedUrn: string, g: Json | undefined | null) {
+  if (!g) return null;
+  return {
+    terms: (g.terms ?? []).flatMap((t: Json) => {
+      const term = refOf(ctx.services, t.urn);
+      if (!term) return [];
+      return [{ term, actor: refOf(ctx.services, t.actor) ?? null, associatedUrn, context: t.context ?? null, attribution: metadataAttribution(ctx, t.attribution) }];
+    }),
+    auditStamp: auditStamp(g.auditStamp),
+  };
+}
