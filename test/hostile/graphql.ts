@@ -30,6 +30,7 @@ const NESTING = /More than 200 nested brackets/;
 const INTROSPECTION = /maximum introspection fields exceeded \d+ > 10/;
 const OPERATIONS = /maximum operations exceeded \d+ > 100/;
 const PAIRS = /maximum overlapping fields exceeded \d+ > 100000/;
+const RESULTS = /maximum result size exceeded: more than 500000 fields resolved/;
 const SEARCH = 'search(input: $input) { total }';
 
 export const HOSTILE_GRAPHQL: HostileGraphQL[] = [
@@ -115,6 +116,23 @@ export const HOSTILE_GRAPHQL: HostileGraphQL[] = [
   { name: '3,000 unused variables', body: { query: `query(${times(3000, (i) => `$v${i}: Int`, ', ')}) { __typename }` }, refusal: /is never used/ },
   { name: '3,000 unknown arguments', body: { query: `{ dataset(${times(3000, (i) => `a${i}: 1`, ', ')}) { urn } }` }, refusal: /Unknown argument/ },
   { name: 'one argument 3,000 times', body: { query: `{ dataset(${times(3000, () => 'urn: "x"', ', ')}) { urn } }` }, refusal: /only one argument named "urn"/ },
+  // Huge lists: items times the fields asked of each, more than an answer may hold.
+  {
+    name: '3,000 entities of 400 fields each',
+    body: {
+      query: `query($u: [String!]!) { entities(urns: $u) { ...F } }\nfragment F on Dataset { ${times(400, (i) => `a${i}: urn`)} }`,
+      variables: { u: Array.from({ length: 3000 }, (_, i) => `urn:li:dataset:(urn:li:dataPlatform:hive,t${i},PROD)`) },
+    },
+    refusal: RESULTS,
+  },
+  {
+    name: '1,000 aliases of a list of 1,100 entities',
+    body: {
+      query: `query($u: [String!]!) { ${times(1000, (i) => `e${i}: entities(urns: $u) { urn }`)} }`,
+      variables: { u: Array.from({ length: 1100 }, (_, i) => `urn:li:corpuser:u${i}`) },
+    },
+    refusal: RESULTS,
+  },
   // Variables and operation choice: request errors, answered BAD_REQUEST.
   { name: 'an Int variable given a string', body: { query: `query($n: Int) { search(input: {type: DATASET, query: "*", start: $n}) { total } }`, variables: { n: 'abc' } }, refusal: /Int cannot represent/ },
   { name: 'a string where an input object is required', body: { query: `query($input: SearchInput!) { ${SEARCH} }`, variables: { input: 'abc' } }, refusal: /Expected type "SearchInput" to be an object/ },

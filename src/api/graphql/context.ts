@@ -17,16 +17,20 @@ export interface GraphQLContext {
   services: Services;
   actor: string;
   log: FastifyBaseLogger;
+  /** Whether callers must authenticate (AUTH_ENABLED): the app shows token management only then. */
+  authEnabled: boolean;
   /** Latest aspects of an entity by name (versioned aspects only), batched per tick. */
   aspects: DataLoader<string, Map<string, AspectRow>>;
+  /** Fields resolved so far (see MAX_RESOLVED_FIELDS). */
+  resolved: number;
 }
 
-export function createContext(services: Services, actor: string, log: FastifyBaseLogger): GraphQLContext {
+export function createContext(services: Services, actor: string, log: FastifyBaseLogger, authEnabled = true): GraphQLContext {
   const aspects = new DataLoader<string, Map<string, AspectRow>>(async (urns) => {
     const rows = await services.store.getLatestAspects(urns);
     return urns.map((u) => new Map((rows.get(u) ?? []).map((r) => [r.aspect, r])));
   });
-  return { services, actor, log, aspects };
+  return { services, actor, log, authEnabled, aspects, resolved: 0 };
 }
 
 /** An entity reference for an urn, or undefined for text that is not an urn of a known type. */

@@ -12,7 +12,7 @@ import { hasNulEscape, isPlainObject } from '../../json.js';
 import type { Services } from '../../service/services.js';
 import { createContext } from './context.js';
 import { formatExecutionError, formatValidationError } from './errors.js';
-import { checkLimits, parseDocument, widestObject } from './limits.js';
+import { checkLimits, MAX_RESOLVED_FIELDS, parseDocument, RESULT_TOO_LARGE, widestObject } from './limits.js';
 import { buildExecutableSchema } from './schema.js';
 
 export const GRAPHQL_PATHS = ['/api/graphql', '/api/v2/graphql', '/api/gms/api/graphql'];
@@ -33,7 +33,7 @@ interface Prepared {
   errors: readonly GraphQLError[];
 }
 
-export function graphqlApi(services: Services) {
+export function graphqlApi(services: Services, { authEnabled = true }: { authEnabled?: boolean } = {}) {
   const schema: GraphQLSchema = buildExecutableSchema([...services.registry.entities.keys()]);
   // Parsed and validated documents by query text: clients send the same few operations over and over.
   const documents = new Map<string, Prepared>();
@@ -86,14 +86,17 @@ export function graphqlApi(services: Services) {
     const wide = variables && tooWide(variables as Record<string, unknown>);
     if (wide) return reply.code(200).send({ errors: [formatValidationError(wide)], extensions: {} });
 
+    const context = createContext(services, request.actor, request.log, authEnabled);
     const result = await execute({
       schema,
       document,
       variableValues: variables as Record<string, unknown> | null,
       operationName: operationName as string | null,
-      contextValue: createContext(services, request.actor, request.log),
+      contextValue: context,
       options: { maxCoercionErrors: MAX_COERCION_ERRORS },
     });
+    // Past the bound the answer is partial and large: the client gets the refusal alone.
+    if (context.resolved > MAX_RESOLVED_FIELDS) return reply.code(200).send({ errors: [formatValidationError(new GraphQLError(RESULT_TOO_LARGE))], extensions: {} });
     // An error without a path arose before any field ran: the request did not fit the document.
     const format = (e: GraphQLError) => (e.path ? formatExecutionError(e, request.log) : formatValidationError(e));
     return reply.code(200).send({

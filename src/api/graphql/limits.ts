@@ -25,6 +25,19 @@ import {
 
 export const MAX_DEPTH = 50;
 export const MAX_COMPLEXITY = 50_000;
+/**
+ * Fields resolved in answering one request. The document's measure cannot bound the answer, since its
+ * pages are as long as the data (the app asks for 1,000 lineage edges with an entity's fragments on
+ * each); so execution counts, and stops past this many: half a second of work, which graphql-js does
+ * without yielding, and some 15 MB of JSON. The app's largest answers hold a few hundred thousand.
+ */
+export const MAX_RESOLVED_FIELDS = 500_000;
+
+/** What one item of a list argument counts for against MAX_RESOLVED_FIELDS: some ten fields' work. */
+export const ARGUMENT_ITEM_COST = 10;
+
+/** Raised by every field once a request has resolved MAX_RESOLVED_FIELDS, so the rest is skipped. */
+export const RESULT_TOO_LARGE = `maximum result size exceeded: more than ${MAX_RESOLVED_FIELDS} fields resolved`;
 /** graphql-java's ParserOptions defaults (MAX_QUERY_CHARACTERS, MAX_QUERY_TOKENS). */
 export const MAX_CHARACTERS = 1024 * 1024;
 export const MAX_TOKENS = 15_000;

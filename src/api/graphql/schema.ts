@@ -6,17 +6,20 @@
 import { readFileSync } from 'node:fs';
 import {
   buildSchema,
+  defaultFieldResolver,
+  GraphQLError,
   isInterfaceType,
   isObjectType,
   isUnionType,
   type GraphQLFieldResolver,
   type GraphQLSchema,
 } from 'graphql';
-import type { EntityRef } from './context.js';
+import type { EntityRef, GraphQLContext } from './context.js';
+import { ARGUMENT_ITEM_COST, MAX_RESOLVED_FIELDS, RESULT_TOO_LARGE } from './limits.js';
 import { entityTypeName } from './entityTypes.js';
 import { accessMutations, accessQueries, accessTypeFields, entityPrivileges } from './resolvers/access.js';
 import { commonFields, typeFields } from './resolvers/entityFields.js';
-import { datasetProfiles, editableSchemaMetadata, lineage, operations, relationships, schemaMetadata } from './resolvers/moreFields.js';
+import { datasetProfiles, editableSchemaMetadata, operations, relationships, schemaMetadata } from './resolvers/moreFields.js';
 import { mutationResolvers } from './resolvers/mutations.js';
 import { resolverModules } from './resolvers/index.js';
 import { queryResolvers } from './resolvers/queries.js';
@@ -33,7 +36,6 @@ const entityFields: Record<string, AnyResolver> = {
   datasetProfiles,
   operations,
   relationships,
-  lineage,
   privileges: entityPrivileges,
 };
 
@@ -51,6 +53,44 @@ const moduleRoots = (name: 'Query' | 'Mutation') =>
 /** Types that stand for an entity: the `Entity` interface's implementations. */
 function isEntityRef(value: unknown): value is EntityRef {
   return typeof value === 'object' && value !== null && 'urn' in value && 'entityName' in value;
+}
+
+/**
+ * Items of the lists among a field's arguments, at the top or in an input object: each is work the
+ * field does before it resolves anything (an urn to parse and check, say).
+ */
+function argumentItems(args: Record<string, unknown>): number {
+  let items = 0;
+  for (const value of Object.values(args)) {
+    if (Array.isArray(value)) items += value.length;
+    else if (value !== null && typeof value === 'object') {
+      for (const inner of Object.values(value)) if (Array.isArray(inner)) items += inner.length;
+    }
+  }
+  return items;
+}
+
+/**
+ * Makes every field count itself, and the items of its list arguments, against the request's
+ * MAX_RESOLVED_FIELDS. Once past it, each field fails at once, which skips what lies under it: the rest
+ * of the answer costs a field per item pending.
+ */
+function countResolvedFields(schema: GraphQLSchema): void {
+  // One error for every field past the bound. Having a path, graphql-js passes it on as it is rather
+  // than making a new one, stack and all, for each of the many fields that fail.
+  const TOO_LARGE = new GraphQLError(RESULT_TOO_LARGE, { path: [] });
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__')) continue;
+    for (const field of Object.values(type.getFields())) {
+      const resolve = field.resolve ?? defaultFieldResolver;
+      const hasArguments = field.args.length > 0;
+      field.resolve = (source, args, ctx: GraphQLContext, info) => {
+        ctx.resolved += hasArguments ? 1 + ARGUMENT_ITEM_COST * argumentItems(args) : 1;
+        if (ctx.resolved > MAX_RESOLVED_FIELDS) throw TOO_LARGE;
+        return resolve(source, args, ctx, info);
+      };
+    }
+  }
 }
 
 export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSchema {
@@ -85,6 +125,8 @@ export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSc
   };
   attachRoot('Query', { ...queryResolvers(entityNames), ...accessQueries(), ...moduleRoots('Query') });
   attachRoot('Mutation', { ...mutationResolvers(), ...accessMutations(), ...moduleRoots('Mutation') });
+
+  countResolvedFields(schema);
 
   // Abstract types resolve from what the value is: entity references by their entity type.
   const resolveEntityType = (value: unknown) => {
