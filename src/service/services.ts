@@ -11,8 +11,10 @@ import { RunService } from './runs.js';
 import { EditService } from './edits.js';
 import { EntityService } from './entities.js';
 import { GraphService } from './graph.js';
+import { LineageService } from './lineage.js';
 import { RestoreService } from './restore.js';
 import { SearchService } from './search.js';
+import { TimelineService } from './timeline.js';
 import { TimeseriesService } from './timeseries.js';
 import { WritePath } from './writePath.js';
 
@@ -24,6 +26,8 @@ export interface Services {
   search: SearchService;
   browse: BrowseService;
   graph: GraphService;
+  lineage: LineageService;
+  timeline: TimelineService;
   timeseries: TimeseriesService;
   restore: RestoreService;
   edits: EditService;
@@ -65,6 +69,8 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     search: new SearchService(store, registry, authorizer),
     browse: new BrowseService(store, registry, authorizer),
     graph: new GraphService(store, registry, authorizer),
+    lineage: new LineageService(store, registry, authorizer),
+    timeline: new TimelineService(store, registry, authorizer),
     timeseries: new TimeseriesService(store, registry),
     restore: new RestoreService(store, registry, authorizer, now),
   };

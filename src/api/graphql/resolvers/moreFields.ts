@@ -1,9 +1,8 @@
 /**
- * Entity fields that read more than one aspect: schemas, timeseries (profiles, operations),
- * relationships and lineage.
+ * Entity fields that read more than one aspect: schemas, timeseries (profiles, operations) and
+ * relationships (lineage: lineage.ts).
  */
 import type { GraphQLFieldResolver } from 'graphql';
-import type { Registry } from '../../../registry/registry.js';
 import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import { pointsOf } from './reads.js';
 import { globalTags, glossaryTerms } from '../mappers/tags.js';
@@ -27,7 +26,7 @@ const FIELD_TYPES: Record<string, string> = {
   RecordType: 'STRUCT',
 };
 
-function fieldType(type: Json | undefined): string {
+export function fieldType(type: Json | undefined): string {
   const member = Object.keys(type?.type ?? {})[0] ?? '';
   return FIELD_TYPES[member.split('.').pop() ?? ''] ?? 'NULL';
 }
@@ -117,43 +116,6 @@ export const relationships: Resolver = async (ref, { input }, ctx) => {
     relationships: r.relationships.flatMap((x) => {
       const entity = refOf(ctx.services, x.entity);
       return entity ? [{ type: x.type, direction: input.direction, entity, created: null }] : [];
-    }),
-  };
-};
-
-/** Relationship types of lineage, split by which end is upstream. */
-function lineageTypes(registry: Registry): { upstreamIsDestination: string[]; upstreamIsSource: string[] } {
-  const dest = new Set<string>();
-  const src = new Set<string>();
-  for (const aspect of registry.aspects.values()) {
-    for (const rel of aspect.relationships) if (rel.isLineage) (rel.isUpstream ? dest : src).add(rel.name);
-  }
-  return { upstreamIsDestination: [...dest], upstreamIsSource: [...src] };
-}
-
-/** One hop of lineage: UPSTREAM follows DownstreamOf/Consumes… outwards and Produces… inwards. */
-export const lineage: Resolver = async (ref, { input }, ctx) => {
-  const types = lineageTypes(ctx.services.registry);
-  const up = input.direction === 'UPSTREAM';
-  const found: Array<{ type: string; entity: string }> = [];
-  for (const [names, dir] of [
-    [types.upstreamIsDestination, up ? 'OUTGOING' : 'INCOMING'],
-    [types.upstreamIsSource, up ? 'INCOMING' : 'OUTGOING'],
-  ] as const) {
-    if (names.length === 0) continue;
-    const r = await ctx.services.graph.related({ urn: ref.urn, types: names, direction: dir, start: 0, count: 10_000 }, ctx.actor);
-    found.push(...r.relationships);
-  }
-  const start = input.start ?? 0;
-  const page = found.slice(start, start + (input.count ?? 100));
-  return {
-    start,
-    count: page.length,
-    total: found.length,
-    filtered: 0,
-    relationships: page.flatMap((x) => {
-      const entity = refOf(ctx.services, x.entity);
-      return entity ? [{ type: x.type, entity, degree: 1, isManual: false, paths: [] }] : [];
     }),
   };
 };

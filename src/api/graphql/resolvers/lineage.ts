@@ -1,0 +1,189 @@
+/**
+ * Lineage as the web app reads it: an entity's `lineage` (one hop, with the edges' times and
+ * actors), `searchAcrossLineage` and `scrollAcrossLineage` (multi-hop, with the `degree` filter and
+ * facet), and column-level lineage (`fineGrainedLineages`, and `lineage` of schema field entities).
+ */
+import { badRequest } from '../../../service/errors.js';
+import type { LineageEdge } from '../../../service/lineage.js';
+import { timeWindow } from '../../../service/lineageEdges.js';
+import { LineageSearch, type LineageSearchResult } from '../../../service/lineageSearch.js';
+import { decodeScrollId, encodeScrollId } from '../../../service/search.js';
+import { isUrn, parseUrn } from '../../../urn.js';
+import { aspectOf, refOf, type GraphQLContext } from '../context.js';
+import { entityOfEnum } from '../entityTypes.js';
+import type { FineGrainedLineage, LineageFlags, Resolvers } from '../generated/resolvers.js';
+import type { EntityFieldResolver, ResolverModule } from './module.js';
+import { toFilter } from './queries.js';
+
+type Json = Record<string, any>;
+
+/** A column of a fine-grained lineage as DataHub's mapper shows it: its dataset's urn and its path. */
+function schemaFieldRef(urn: unknown): { urn: string; path: string } | undefined {
+  // Already shown (a parent that mapped its aspect itself).
+  if (typeof urn === 'object' && urn !== null && 'urn' in urn && 'path' in urn) return urn as { urn: string; path: string };
+  if (!isUrn(urn)) return undefined;
+  const u = parseUrn(urn);
+  return u.entityType === 'schemaField' && u.parts.length === 2 ? { urn: u.parts[0], path: u.parts[1] } : undefined;
+}
+
+/** DataHub's FineGrainedLineagesMapper: only schema field ends are shown. */
+export function fineGrainedLineagesOf(raw: unknown): FineGrainedLineage[] | null {
+  if (!Array.isArray(raw)) return null;
+  return raw.map((f: Json) => ({
+    upstreams: f.upstreams ? (f.upstreams as unknown[]).flatMap((u) => schemaFieldRef(u) ?? []) : null,
+    downstreams: f.downstreams ? (f.downstreams as unknown[]).flatMap((u) => schemaFieldRef(u) ?? []) : null,
+    query: f.query ?? null,
+    transformOperation: f.transformOperation ?? null,
+  }));
+}
+
+const fineGrainedLineages: EntityFieldResolver = async (ref, _args, ctx) => {
+  const entity = ctx.services.registry.entity(ref.entityName);
+  for (const name of entity?.aspects.keys() ?? []) {
+    const value = await aspectOf(ctx, ref, name);
+    if (value && Array.isArray(value.fineGrainedLineages)) return fineGrainedLineagesOf(value.fineGrainedLineages);
+  }
+  return null;
+};
+
+const actorRef = (ctx: GraphQLContext, urn: string | undefined) => (urn ? refOf(ctx.services, urn) ?? null : null);
+
+/**
+ * One hop of lineage, as DataHub's EntityLineageResultResolver: unless kept apart, an entity's
+ * siblings' lineage is merged in; the page is cut from every relationship (the total), then
+ * entities that do not exist are left out of it (counted as filtered) unless ghosts are asked for.
+ */
+const lineage: EntityFieldResolver = async (ref, { input }, ctx) => {
+  const svc = ctx.services.lineage;
+  const urn = await svc.startOf(ref.urn, ctx.actor);
+  const window = timeWindow(input.startTimeMillis, input.endTimeMillis, Date.now());
+  const hidden = await svc.hiddenTypes(ctx.actor);
+  const sources = [urn, ...(input.separateSiblings === true ? [] : await svc.siblingsOf(urn))];
+  const all: Array<LineageEdge & { from: string }> = [];
+  const seen = new Set<string>();
+  for (const from of sources) {
+    for (const e of await svc.hop(from, input.direction, window, hidden)) {
+      const id = `${e.type}\u0000${e.entity}`;
+      if (sources.includes(e.entity) || seen.has(id)) continue;
+      seen.add(id);
+      all.push({ ...e, from });
+    }
+  }
+  const start = input.start ?? 0;
+  const page = all.slice(start, start + (input.count ?? 100));
+  const existing = input.includeGhostEntities === true ? undefined : await svc.existing(page.map((e) => e.entity));
+  const kept = existing ? page.filter((e) => existing.has(e.entity)) : page;
+  return {
+    start,
+    count: page.length,
+    total: all.length,
+    filtered: page.length - kept.length,
+    relationships: kept.flatMap((e) => {
+      const entity = refOf(ctx.services, e.entity);
+      if (!entity) return [];
+      return [{
+        type: e.type,
+        entity,
+        degree: 1,
+        createdOn: e.createdOn ?? null,
+        createdActor: actorRef(ctx, e.createdActor),
+        updatedOn: e.updatedOn ?? null,
+        updatedActor: actorRef(ctx, e.updatedActor),
+        isManual: e.isManual,
+        paths: [{ path: [refOf(ctx.services, e.from) ?? null, entity] }],
+      }];
+    }),
+  };
+};
+
+interface LineageSearchInput {
+  urn?: string | null;
+  direction: 'UPSTREAM' | 'DOWNSTREAM';
+  types?: string[] | null;
+  query?: string | null;
+  count?: number | null;
+  filters?: Json[] | null;
+  orFilters?: Array<{ and?: Json[] | null }> | null;
+  startTimeMillis?: number | null;
+  endTimeMillis?: number | null;
+  lineageFlags?: LineageFlags | null;
+}
+
+function lineageSearch(ctx: GraphQLContext, input: LineageSearchInput, start: number): Promise<LineageSearchResult> {
+  if (!input.urn) throw badRequest('searchAcrossLineage needs the urn of the entity whose lineage to search');
+  const flags = input.lineageFlags;
+  const entities = (input.types ?? []).map((t) => {
+    const e = entityOfEnum(t);
+    if (!e) throw badRequest(`entity type ${t} is not searchable`);
+    return e;
+  });
+  const limit = flags?.entitiesExploredPerHopLimit;
+  if (limit != null && (!Number.isInteger(limit) || limit < 1)) throw badRequest('lineageFlags.entitiesExploredPerHopLimit must be a positive integer');
+  return new LineageSearch(ctx.services.lineage, ctx.services.search).run(
+    {
+      urn: input.urn,
+      direction: input.direction,
+      entities,
+      input: input.query ?? '*',
+      filter: toFilter(input),
+      start,
+      count: input.count ?? 10,
+      window: timeWindow(flags?.startTimeMillis ?? input.startTimeMillis, flags?.endTimeMillis ?? input.endTimeMillis, Date.now()),
+      ...(limit != null ? { perHopLimit: limit } : {}),
+      ...(flags?.ignoreAsHops ? { ignoreAsHops: flags.ignoreAsHops.map((r) => ({ entityType: entityOfEnum(r.entityType) ?? r.entityType, platforms: r.platforms ?? null })) } : {}),
+    },
+    ctx.actor,
+  );
+}
+
+function results(ctx: GraphQLContext, r: LineageSearchResult) {
+  const ref = (urn: string) => refOf(ctx.services, urn);
+  return {
+    searchResults: r.hits.flatMap((h) => {
+      const entity = ref(h.urn);
+      if (!entity) return [];
+      return [{
+        entity,
+        insights: [],
+        matchedFields: h.matches,
+        paths: h.paths.map((p) => ({ path: p.map((u) => ref(u) ?? null) })),
+        degree: h.degree,
+        degrees: h.degrees,
+        explored: h.explored,
+        truncatedChildren: h.truncatedChildren,
+        ignoredAsHop: h.ignoredAsHop,
+      }];
+    }),
+    facets: r.facets.map((f) => ({
+      field: f.name,
+      displayName: f.displayName,
+      aggregations: Object.entries(f.aggregations).map(([value, count]) => ({ value, count, entity: ref(value) ?? null })),
+    })),
+  };
+}
+
+const resolvers: Resolvers = {
+  Query: {
+    searchAcrossLineage: async (_root, { input }, ctx) => {
+      const start = input.start ?? 0;
+      if (!Number.isInteger(start) || start < 0) throw badRequest('start must be a non-negative integer');
+      const r = await lineageSearch(ctx, input, start);
+      return { start: r.start, count: r.count, total: r.total, ...results(ctx, r), freshness: null, lineageSearchPath: null };
+    },
+    scrollAcrossLineage: async (_root, { input }, ctx) => {
+      const start = decodeScrollId(input.scrollId);
+      const r = await lineageSearch(ctx, input, start);
+      const next = start + r.count;
+      return { nextScrollId: next < r.total && r.count > 0 ? encodeScrollId(next) : null, count: r.count, total: r.total, ...results(ctx, r) };
+    },
+  },
+  DataJobInputOutput: {
+    // The parent holds the stored aspect's fields; its fine-grained lineages are mapped here.
+    fineGrainedLineages: (parent) => fineGrainedLineagesOf((parent as Json).fineGrainedLineages),
+  },
+};
+
+export const lineageModule: ResolverModule = {
+  resolvers,
+  entityFields: { lineage, fineGrainedLineages },
+};
