@@ -3,6 +3,7 @@
  * fields. One document per entity; the same field name in two aspects shares one document field.
  */
 import type { EntitySpec, SearchableField } from '../registry/types.js';
+import { BROWSE_PATH_V2_DELIMITER } from '../store/types.js';
 import { isScalar, valuesAt, type Scalar } from './paths.js';
 
 export interface SearchDocument {
@@ -25,6 +26,16 @@ function fieldValues(field: SearchableField, value: Record<string, unknown>): Sc
   return out;
 }
 
+/**
+ * A browse path v2 is indexed as one value, its segments each prefixed by `␟` (`␟prod␟urn:li:container:x`),
+ * as DataHub indexes it: browsing and path filters match it segment by segment.
+ */
+function browsePathV2(segments: Scalar[]): Scalar[] {
+  if (segments.length === 0) return [];
+  const joined = segments.map(String).join(BROWSE_PATH_V2_DELIMITER);
+  return [joined.startsWith(BROWSE_PATH_V2_DELIMITER) ? joined : `${BROWSE_PATH_V2_DELIMITER}${joined}`];
+}
+
 /** `aspects`: the latest value of each versioned aspect of the entity, by aspect name. */
 export function buildSearchDocument(entity: EntitySpec, urn: string, aspects: ReadonlyMap<string, Record<string, unknown>>): SearchDocument {
   const fields: Record<string, Scalar[]> = { urn: [urn] };
@@ -36,7 +47,7 @@ export function buildSearchDocument(entity: EntitySpec, urn: string, aspects: Re
     const aspect = entity.aspects.get(name);
     if (!aspect || aspect.kind !== 'versioned') continue;
     for (const field of aspect.searchable) {
-      const values = fieldValues(field, value);
+      const values = field.fieldType === 'BROWSE_PATH_V2' ? browsePathV2(fieldValues(field, value)) : fieldValues(field, value);
       add(field.fieldName, values);
       if (field.hasValuesFieldName) {
         const has = values.length === 1 && typeof values[0] === 'boolean' ? values[0] : values.length > 0;

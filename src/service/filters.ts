@@ -12,6 +12,16 @@ const CONDITIONS: readonly Condition[] = [
   'LESS_THAN', 'LESS_THAN_OR_EQUAL_TO', 'IN', 'EXISTS', 'IS_NULL',
 ];
 
+/** Conditions a client may name that mean one of ours: values are compared ignoring case already. */
+const SYNONYMS: Readonly<Record<string, Condition>> = { IEQUAL: 'EQUAL' };
+
+/**
+ * DataHub's hierarchy conditions, which expand a value into the domains, containers or terms above or
+ * below it before matching; this service does not expand hierarchies, and says so rather than
+ * matching the value alone.
+ */
+const HIERARCHY_CONDITIONS = ['DESCENDANTS_INCL', 'ANCESTORS_INCL', 'RELATED_INCL'];
+
 function scalarText(v: unknown, where: string): string {
   if (typeof v === 'string') return boundedText(v, where);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
@@ -22,7 +32,11 @@ function parseCriterion(raw: unknown, where: string): Criterion {
   if (!isPlainObject(raw)) throw badRequest(`${where} must be an object {field, value | values, condition?, negated?}`);
   if (typeof raw.field !== 'string' || raw.field === '') throw badRequest(`${where}.field is required`);
   boundedText(raw.field, `${where}.field`);
-  const condition = (raw.condition ?? 'EQUAL') as Condition;
+  const named = String(raw.condition ?? 'EQUAL');
+  if (HIERARCHY_CONDITIONS.includes(named)) {
+    throw badRequest(`${where}: condition ${named} (on field '${raw.field}') is not supported by this service; use EQUAL or IN with the values themselves`);
+  }
+  const condition = (SYNONYMS[named] ?? named) as Condition;
   if (!CONDITIONS.includes(condition)) throw badRequest(`${where}.condition '${String(raw.condition)}' is not one of ${CONDITIONS.join(', ')}`);
   let values: string[] = [];
   if (Array.isArray(raw.values) && raw.values.length > 0) values = raw.values.map((v, i) => scalarText(v, `${where}.values[${i}]`));
@@ -60,4 +74,15 @@ export function parseFilter(raw: unknown): SearchQuery['filter'] {
 /** Soft-deleted entities are hidden unless the filter itself names `removed`. */
 export function mentionsRemoved(filter: SearchQuery['filter']): boolean {
   return filter.some((and) => and.some((c) => c.field === 'removed'));
+}
+
+/**
+ * Two filters in conjunction, in disjunctive normal form: every AND group of one joined with every
+ * group of the other (DataHub's way of applying a view's filter to a search's). An empty filter is
+ * no condition.
+ */
+export function combineFilters(a: SearchQuery['filter'], b: SearchQuery['filter']): Criterion[][] {
+  if (a.length === 0) return b.map((g) => [...g]);
+  if (b.length === 0) return a.map((g) => [...g]);
+  return a.flatMap((g1) => b.map((g2) => [...g1, ...g2]));
 }

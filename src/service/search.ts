@@ -2,30 +2,58 @@
  * Full-text search, exact field match, filters, facets, scrolling and autocomplete over the derived
  * search rows. What is searchable, with which boosts and facets, comes from the registry; so does
  * which types an actor may not see, and those are never part of the query, so that no total, facet
- * or suggestion counts them.
+ * or suggestion counts them. A saved view (`dataHubView`) narrows any of them: its entity types are
+ * intersected with the request's and its filter joined to the request's, as DataHub applies views.
  */
 import { READ_REFUSED, type Authorizer } from '../auth/authorizer.js';
 import { isKeyed, textTokens } from '../indexing/searchRow.js';
 import type { Registry } from '../registry/registry.js';
 import type { EntitySpec, SearchableField } from '../registry/types.js';
-import type { SearchQuery, SearchRow, Store } from '../store/types.js';
+import { ENTITY_TYPE_FIELD, type Criterion, type SearchPage, type SearchQuery, type SearchRow, type Store } from '../store/types.js';
 import { badRequest } from './errors.js';
 import { boundedText } from './limits.js';
-import { mentionsRemoved, parseFilter } from './filters.js';
+import { combineFilters, mentionsRemoved, parseFilter } from './filters.js';
+
+/** DataHub's search flags that change what a search answers. */
+export interface SearchFlags {
+  /** No facets are counted. */
+  skipAggregates?: boolean;
+  /** At most this many values per facet (DataHub's default: 20). */
+  maxAggValues?: number;
+  /** No matched fields are reported. */
+  skipHighlighting?: boolean;
+  /** Soft-deleted entities are searched too. */
+  includeSoftDeleted?: boolean;
+}
 
 export interface SearchRequest {
   /** Entity type names; empty = every searchable type. */
   entities: readonly string[];
   input: string;
   filter?: unknown;
+  /** One `{field, order}` or a list of them, applied in order. */
   sort?: unknown;
   start: number;
   count: number;
+  flags?: SearchFlags;
+  /** Facets to count instead of the default ones (fields, `_entityType`, or `_entityType␞<field>`). */
+  facets?: readonly string[];
+  /** A saved view to search within. */
+  viewUrn?: string;
 }
 
 export interface MatchedField {
   name: string;
   value: string;
+}
+
+export interface Facet {
+  name: string;
+  displayName: string;
+  /** Value → count, as the older wire shapes carry it. */
+  aggregations: Record<string, number>;
+  /** The same counts, most frequent first. */
+  values: Array<{ value: string; count: number }>;
 }
 
 export interface SearchResult {
@@ -34,10 +62,21 @@ export interface SearchResult {
   count: number;
   urns: string[];
   matches: MatchedField[][];
-  facets: Array<{ name: string; displayName: string; aggregations: Record<string, number> }>;
+  facets: Facet[];
+}
+
+/** Where a search looks once a view is applied: entity types (undefined when nothing is left) and criteria. */
+export interface Scope {
+  types: EntitySpec[] | undefined;
+  filter: Criterion[][];
 }
 
 const MAX_COUNT = 10_000;
+/** DataHub's separator of nested facet names and values (`_entityType␞typeNames`, `dataset␞view`). */
+export const FACET_SEPARATOR = '\u241e';
+const DEFAULT_MAX_AGG_VALUES = 20;
+/** The sort field standing for an entity's name, whatever field holds it. */
+const ENTITY_NAME_SORT = '_entityName';
 
 /** Scroll ids are opaque to clients: the offset of the next page, encoded. */
 export function encodeScrollId(offset: number): string {
@@ -62,6 +101,13 @@ export function queryWords(input: string): string[] {
   return [...new Set(input.split(/[^\p{L}\p{N}]+/u).flatMap((w) => textTokens(w)))];
 }
 
+/** DataHub's intersection of a request's types with a view's: either empty means "all" (the other). */
+function intersectTypes(base: readonly string[], view: readonly string[]): string[] {
+  if (base.length === 0) return [...view];
+  if (view.length === 0) return [...base];
+  return base.filter((t) => view.includes(t));
+}
+
 export class SearchService {
   constructor(
     private readonly store: Store,
@@ -84,6 +130,64 @@ export class SearchService {
     return types;
   }
 
+  /**
+   * The definition of a saved view, or undefined when there is no such view (DataHub then searches
+   * without one).
+   */
+  async view(viewUrn: string): Promise<{ entityTypes: string[]; filter: unknown } | undefined> {
+    const rows = await this.store.getLatestAspects([boundedText(viewUrn, 'viewUrn')], ['dataHubViewInfo']);
+    const definition = rows.get(viewUrn)?.[0]?.value.definition as { entityTypes?: unknown; filter?: unknown } | undefined;
+    if (!definition) return undefined;
+    const entityTypes = Array.isArray(definition.entityTypes) ? definition.entityTypes.filter((t): t is string => typeof t === 'string') : [];
+    return { entityTypes, filter: definition.filter };
+  }
+
+  /**
+   * Where a request searches: its types narrowed by the view (those the registry does not know are
+   * dropped from a view, which may name types this service lacks), and its filter joined to the view's.
+   */
+  async scope(req: { entities: readonly string[]; filter?: unknown; viewUrn?: string | null }, actor: string): Promise<Scope> {
+    const view = req.viewUrn ? await this.view(req.viewUrn) : undefined;
+    const own = parseFilter(req.filter);
+    if (!view) return { types: await this.entityTypes(req.entities, actor), filter: this.normalize(own) };
+    const names = intersectTypes(req.entities, view.entityTypes.filter((t) => this.registry.entity(t)));
+    const emptied = names.length === 0 && (req.entities.length > 0 || view.entityTypes.length > 0);
+    const filter = this.normalize(combineFilters(own, parseFilter(view.filter)));
+    return { types: emptied ? undefined : await this.entityTypes(names, actor), filter };
+  }
+
+  /**
+   * Criteria as the store matches them: `_entityType` values (`DATASET`, `DATA_FLOW`, `dataFlow`) become
+   * entity type names, and equality on a browse path v2 also matches the paths below it, as DataHub's
+   * path-hierarchy analyzed field does.
+   */
+  private normalize(filter: SearchQuery['filter']): Criterion[][] {
+    const pathFields = this.pathFields();
+    return filter.map((and) =>
+      and.map((c) => {
+        if (c.field === ENTITY_TYPE_FIELD) {
+          if (c.condition !== 'EQUAL' && c.condition !== 'IN') throw badRequest(`filter on ${ENTITY_TYPE_FIELD} supports EQUAL and IN, not ${c.condition}`);
+          return { ...c, values: c.values.map((v) => this.entityNameOf(v) ?? v) };
+        }
+        if (pathFields.has(c.field) && (c.condition === 'EQUAL' || c.condition === 'IN')) return { ...c, condition: 'PATH_WITHIN' as const };
+        return c;
+      }),
+    );
+  }
+
+  /** An entity type name for DataHub's spellings of it: the name, or the GraphQL enum value. */
+  entityNameOf(value: string): string | undefined {
+    const key = value.replaceAll('_', '').toLowerCase();
+    for (const name of this.registry.entities.keys()) if (name.toLowerCase() === key) return name;
+    return undefined;
+  }
+
+  private pathFields(): Set<string> {
+    const out = new Set<string>();
+    for (const e of this.registry.entities.values()) for (const a of e.aspects.values()) for (const f of a.searchable) if (f.fieldType === 'BROWSE_PATH_V2') out.add(f.fieldName);
+    return out;
+  }
+
   private fields(types: readonly EntitySpec[]): SearchableField[] {
     const out: SearchableField[] = [];
     for (const e of types) for (const a of e.aspects.values()) out.push(...a.searchable);
@@ -93,10 +197,16 @@ export class SearchService {
   async search(req: SearchRequest, actor: string): Promise<SearchResult> {
     if (!Number.isInteger(req.start) || req.start < 0) throw badRequest('start must be a non-negative integer');
     if (!Number.isInteger(req.count) || req.count < 0 || req.count > MAX_COUNT) throw badRequest(`count must be an integer from 0 to ${MAX_COUNT}`);
-    const types = await this.entityTypes(req.entities, actor);
-    const fields = this.fields(types);
-    const filter = [...parseFilter(req.filter)];
+    const flags = req.flags ?? {};
+    const maxAggValues = flags.maxAggValues ?? DEFAULT_MAX_AGG_VALUES;
+    if (!Number.isInteger(maxAggValues) || maxAggValues < 0) throw badRequest('searchFlags.maxAggValues must be a non-negative integer');
     const input = boundedText(req.input, 'input').trim();
+    const scope = await this.scope(req, actor);
+    const sort = req.sort ? parseSort(req.sort) : undefined;
+    if (!scope.types) return { total: 0, start: req.start, count: req.count, urns: [], matches: [], facets: [] };
+    const types = scope.types;
+    const fields = this.fields(types);
+    const filter = scope.filter;
     let words: string[] = [];
     let phrase: string | undefined;
 
@@ -112,51 +222,190 @@ export class SearchService {
       phrase = input;
     }
 
+    const nameFields = [...new Set(fields.filter((f) => f.queryByDefault && f.boostScore >= 8).map((f) => f.fieldName))];
+    const facets = flags.skipAggregates ? undefined : this.facetPlan(req.facets, types);
     const query: SearchQuery = {
       entityTypes: types.map((t) => t.name),
       words,
       ...(phrase ? { phrase } : {}),
-      nameFields: [...new Set(fields.filter((f) => f.queryByDefault && f.boostScore >= 8).map((f) => f.fieldName))],
+      nameFields,
       weights: fields.flatMap((f) => Object.entries(f.weightsPerFieldValue).map(([value, weight]) => ({ field: f.fieldName, value, weight }))),
       filter,
       keyedFields: [...new Set(filter.flat().map((c) => c.field))].filter((f) => types.every((t) => isKeyed(t)(f))),
-      includeRemoved: mentionsRemoved(filter),
-      ...(req.sort ? { sort: parseSort(req.sort) } : {}),
+      includeRemoved: flags.includeSoftDeleted === true || mentionsRemoved(filter),
+      ...(sort ? { sort: sort.map((s) => ({ fields: s.field === ENTITY_NAME_SORT ? nameFields : [s.field], order: s.order })) } : {}),
       start: req.start,
       count: req.count,
-      facetFields: [...new Set(fields.filter((f) => f.addToFilters).map((f) => f.fieldName))],
+      facetFields: facets?.fields ?? [],
+      ...(facets?.byType ? { byEntityType: { fields: facets.nested } } : {}),
     };
     const page = await this.store.search(query);
-    const rows = await this.store.getSearchRows(page.urns);
-    const facetSpecs = new Map<string, string>();
-    for (const f of fields) if (f.addToFilters && !facetSpecs.has(f.fieldName)) facetSpecs.set(f.fieldName, f.filterName);
+    const rows = flags.skipHighlighting || words.length === 0 ? new Map<string, SearchRow>() : await this.store.getSearchRows(page.urns);
     return {
       total: page.total,
       start: req.start,
       count: req.count,
       urns: page.urns,
       matches: page.urns.map((u) => matchedFields(rows.get(u), words, fields)),
-      facets: [...facetSpecs].map(([name, displayName]) => ({ name, displayName, aggregations: page.facets[name] ?? {} })),
+      facets: facets ? this.facetResults(facets, page, query, maxAggValues) : [],
     };
+  }
+
+  /**
+   * Which facets to count: those asked for that are facets of some type (others are ignored, as
+   * DataHub ignores them), else the default ones: every filterable field, the entity type, and the
+   * entity type with its sub types.
+   */
+  private facetPlan(asked: readonly string[] | undefined, types: readonly EntitySpec[]): { names: string[]; fields: string[]; byType: boolean; nested: string[] } {
+    const known = new Set<string>();
+    for (const e of this.registry.entities.values()) for (const a of e.aspects.values()) for (const f of a.searchable) known.add(f.fieldName);
+    let names: string[];
+    if (asked && asked.length > 0) {
+      names = [...new Set(asked)].filter((name) => {
+        const parts = name.split(FACET_SEPARATOR);
+        if (parts.length === 1) return parts[0] === ENTITY_TYPE_FIELD || known.has(parts[0]);
+        // Nesting is served under the entity type only.
+        return parts.length === 2 && parts[0] === ENTITY_TYPE_FIELD && known.has(parts[1]);
+      });
+    } else {
+      const filterable = [...new Set(this.fields(types).filter((f) => f.addToFilters).map((f) => f.fieldName))];
+      names = [ENTITY_TYPE_FIELD, `${ENTITY_TYPE_FIELD}${FACET_SEPARATOR}typeNames`, ...filterable];
+    }
+    const nested = names.filter((n) => n.startsWith(`${ENTITY_TYPE_FIELD}${FACET_SEPARATOR}`)).map((n) => n.split(FACET_SEPARATOR)[1]);
+    return {
+      names,
+      fields: names.filter((n) => !n.includes(FACET_SEPARATOR) && n !== ENTITY_TYPE_FIELD),
+      byType: names.some((n) => n.startsWith(ENTITY_TYPE_FIELD)),
+      nested: [...new Set(nested)],
+    };
+  }
+
+  private facetResults(plan: { names: string[] }, page: SearchPage, query: SearchQuery, max: number): Facet[] {
+    const top = (counts: Array<[string, number]>) =>
+      counts.sort(([va, a], [vb, b]) => b - a || (va < vb ? -1 : va > vb ? 1 : 0)).slice(0, max);
+    const byType = page.entityTypes ?? {};
+    const facets = new Map<string, Array<[string, number]>>();
+    for (const name of plan.names) {
+      const [first, nested] = name.split(FACET_SEPARATOR);
+      let counts: Array<[string, number]>;
+      if (first !== ENTITY_TYPE_FIELD) {
+        counts = top(Object.entries(page.facets[first] ?? {}));
+      } else {
+        // Every type searched is a bucket, also with no match, as DataHub counts its indices.
+        const types = top(query.entityTypes.map((t): [string, number] => [t, byType[t]?.total ?? 0]));
+        counts = nested
+          ? types.flatMap(([t, n]) => (n === 0 ? [] : [[t, n] as [string, number], ...top(Object.entries(byType[t]?.facets[nested] ?? {})).map(([v, m]): [string, number] => [`${t}${FACET_SEPARATOR}${v}`, m])]))
+          : types;
+      }
+      if (counts.length > 0) facets.set(name, counts);
+    }
+    // A value filtered on is listed (with 0) even when nothing has it, so a client can show the filter.
+    for (const c of query.filter.flat()) {
+      if (c.field === 'urn' || c.values.length === 0) continue;
+      const counts = facets.get(c.field) ?? [];
+      for (const v of c.values) if (!counts.some(([value]) => value === v)) counts.push([v, 0]);
+      facets.set(c.field, counts);
+    }
+    return [...facets].map(([name, counts]) => ({
+      name,
+      displayName: this.displayName(name),
+      aggregations: Object.fromEntries(counts),
+      values: counts.map(([value, count]) => ({ value, count })),
+    }));
+  }
+
+  /** A facet's display name: the filter names its field has across types, joined by `/`; nested names part by part. */
+  private displayName(name: string): string {
+    return name
+      .split(FACET_SEPARATOR)
+      .map((part) => {
+        if (part === ENTITY_TYPE_FIELD) return 'Type';
+        const names = new Set<string>();
+        for (const e of this.registry.entities.values()) for (const a of e.aspects.values()) for (const f of a.searchable) if (f.fieldName === part && f.addToFilters) names.add(f.filterName);
+        return names.size > 0 ? [...names].sort().join('/') : part;
+      })
+      .join(FACET_SEPARATOR);
+  }
+
+  /** Number of (not removed) entities of each type within a scope. */
+  async countByType(scope: Scope): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    if (!scope.types || scope.types.length === 0) return out;
+    const page = await this.store.search({
+      entityTypes: scope.types.map((t) => t.name),
+      words: [],
+      nameFields: [],
+      weights: [],
+      filter: scope.filter,
+      includeRemoved: mentionsRemoved(scope.filter),
+      start: 0,
+      count: 0,
+      facetFields: [],
+      byEntityType: { fields: [] },
+    });
+    for (const t of scope.types) out.set(t.name, page.entityTypes?.[t.name]?.total ?? 0);
+    return out;
+  }
+
+  /** Values of one field on every entity matching a query within a scope (for browsing). */
+  async valuesWithin(scope: Scope, input: string, field: string): Promise<Array<{ urn: string; value: string }>> {
+    if (!scope.types || scope.types.length === 0) return [];
+    const text = boundedText(input, 'query').trim();
+    const words = text === '' || text === '*' ? [] : queryWords(text);
+    return this.store.matchValues(
+      { entityTypes: scope.types.map((t) => t.name), words, nameFields: [], weights: [], filter: scope.filter, includeRemoved: mentionsRemoved(scope.filter), start: 0, count: 0, facetFields: [] },
+      field,
+    );
   }
 
   /** Prefix suggestions from the autocomplete fields of an entity type (or one named field). */
   async autocomplete(req: { entity: string; query: string; field?: string; limit: number; filter?: unknown }, actor: string): Promise<string[]> {
     const [type] = await this.entityTypes([req.entity], actor);
+    return this.suggest(type, { query: req.query, limit: req.limit, filter: this.normalize(parseFilter(req.filter)), ...(req.field ? { field: req.field } : {}) });
+  }
+
+  /** Suggestions of one (already checked) type within a scope's filter. */
+  async suggest(type: EntitySpec, req: { query: string; field?: string; limit: number; filter: Criterion[][] }): Promise<string[]> {
     if (!Number.isInteger(req.limit) || req.limit < 0 || req.limit > MAX_COUNT) throw badRequest(`limit must be an integer from 0 to ${MAX_COUNT}`);
     const fields = req.field
       ? [req.field]
       : [...new Set(this.fields([type]).filter((f) => f.enableAutocomplete && f.fieldType !== 'URN' && f.fieldType !== 'URN_PARTIAL').map((f) => f.fieldName))];
-    return this.store.autocomplete([type.name], fields, boundedText(req.query, 'query').trim(), parseFilter(req.filter), req.limit);
+    return this.store.autocomplete([type.name], fields, boundedText(req.query, 'query').trim(), req.filter, req.limit);
+  }
+
+  /**
+   * Entities of one type that an autocomplete suggestion names: those whose suggested field holds it,
+   * best match first (DataHub answers the documents its suggestions came from).
+   */
+  async suggestedEntities(type: EntitySpec, req: { query: string; field?: string; limit: number; filter: Criterion[][] }): Promise<string[]> {
+    const text = boundedText(req.query, 'query').trim();
+    const words = queryWords(text);
+    if (words.length === 0 || req.limit === 0) return [];
+    const fields = this.fields([type]);
+    const page = await this.store.search({
+      entityTypes: [type.name],
+      words,
+      phrase: text,
+      nameFields: [...new Set(fields.filter((f) => f.queryByDefault && f.boostScore >= 8).map((f) => f.fieldName))],
+      weights: fields.flatMap((f) => Object.entries(f.weightsPerFieldValue).map(([value, weight]) => ({ field: f.fieldName, value, weight }))),
+      filter: req.filter,
+      includeRemoved: false,
+      start: 0,
+      count: req.limit,
+      facetFields: [],
+    });
+    return page.urns;
   }
 }
 
-function parseSort(raw: unknown): { field: string; order: 'ASCENDING' | 'DESCENDING' } {
-  const s = raw as { field?: unknown; order?: unknown };
-  if (typeof s !== 'object' || s === null || typeof s.field !== 'string') throw badRequest('sort must be {field, order: ASCENDING | DESCENDING}');
-  const order = s.order ?? 'ASCENDING';
-  if (order !== 'ASCENDING' && order !== 'DESCENDING') throw badRequest(`sort.order must be ASCENDING or DESCENDING, not '${String(order)}'`);
-  return { field: s.field, order };
+function parseSort(raw: unknown): Array<{ field: string; order: 'ASCENDING' | 'DESCENDING' }> {
+  return (Array.isArray(raw) ? raw : [raw]).map((one) => {
+    const s = one as { field?: unknown; order?: unknown };
+    if (typeof s !== 'object' || s === null || typeof s.field !== 'string') throw badRequest('sort must be {field, order: ASCENDING | DESCENDING}');
+    const order = s.order ?? 'ASCENDING';
+    if (order !== 'ASCENDING' && order !== 'DESCENDING') throw badRequest(`sort.order must be ASCENDING or DESCENDING, not '${String(order)}'`);
+    return { field: boundedText(s.field, 'sort.field'), order };
+  });
 }
 
 /** The default-query fields whose values contain a word starting with one of the query's words. */

@@ -142,7 +142,12 @@ export type Condition =
   | 'LESS_THAN_OR_EQUAL_TO'
   | 'IN'
   | 'EXISTS'
-  | 'IS_NULL';
+  | 'IS_NULL'
+  /** A path value equal to a value or below it (segments start with `BROWSE_PATH_V2_DELIMITER`). */
+  | 'PATH_WITHIN';
+
+/** DataHub's separator of browse path v2 segments, each segment prefixed by it: `␟a␟b`. */
+export const BROWSE_PATH_V2_DELIMITER = '\u241f';
 
 /** One filter criterion on a search document field; `values` is empty for EXISTS and IS_NULL. */
 export interface Criterion {
@@ -167,11 +172,17 @@ export interface SearchQuery {
   /** Filter fields whose values are all in the by-value index (keyed) for every type searched. */
   keyedFields?: readonly string[];
   includeRemoved: boolean;
-  sort?: { field: string; order: 'ASCENDING' | 'DESCENDING' };
+  /**
+   * Sort keys, in order, before the urn; each sorts by the least value of its fields (several fields
+   * stand for one name, such as `_entityName`). None: rank by relevance.
+   */
+  sort?: ReadonlyArray<{ fields: readonly string[]; order: 'ASCENDING' | 'DESCENDING' }>;
   start: number;
   count: number;
   /** Fields to count values of over the whole result set. */
   facetFields: readonly string[];
+  /** Also count the matches of each entity type, and the values of these fields per entity type. */
+  byEntityType?: { fields: readonly string[] };
 }
 
 export interface SearchPage {
@@ -179,7 +190,12 @@ export interface SearchPage {
   urns: string[];
   /** Field → value → number of matching entities. */
   facets: Record<string, Record<string, number>>;
+  /** When `byEntityType` was asked: entity type → its number of matches and its counts of the asked fields' values. */
+  entityTypes?: Record<string, { total: number; facets: Record<string, Record<string, number>> }>;
 }
+
+/** The search field naming an entity's type (DataHub's virtual `_entityType`); its values are entity type names. */
+export const ENTITY_TYPE_FIELD = '_entityType';
 
 export interface BrowseQuery {
   entityType: string;
@@ -212,6 +228,8 @@ export interface Store {
   /** Timeseries points of an aspect, newest first, within inclusive time bounds. */
   getTimeseries(urn: string, aspect: string, range: TimeseriesRange): Promise<TimeseriesRow[]>;
   search(query: SearchQuery): Promise<SearchPage>;
+  /** Values of one field on every document matching the query (its page, sort and facets aside). */
+  matchValues(query: SearchQuery, field: string): Promise<Array<{ urn: string; value: string }>>;
   /** Search rows by urn (those that exist). */
   getSearchRows(urns: readonly string[]): Promise<Map<string, SearchRow>>;
   /** Values of the given fields that start with `prefix` (case-insensitively), on entities that are not removed. */

@@ -13,6 +13,10 @@ import { pgDialect, toPositional } from './dialect.js';
 import {
   autocompleteSql,
   browsePathsSql,
+  byEntityType,
+  matchValuesSql,
+  typeCountsSql,
+  typeFacetsSql,
   countAspectSql,
   facetsSql,
   listRunsSql,
@@ -321,7 +325,16 @@ export class PostgresStore implements Store {
     if (q.facetFields.length > 0 && total > 0) {
       for (const r of await run<{ field: string; value: string; n: number }>(this.pool, facetsSql(matches, q.facetFields))) (facets[r.field] ??= {})[r.value] = r.n;
     }
-    return { total, urns, facets };
+    if (!q.byEntityType) return { total, urns, facets };
+    const fields = q.byEntityType.fields;
+    const counts = await run<{ t: string; n: number }>(this.pool, typeCountsSql(matchesSql(q, pgDialect, 'd.entity_type AS t')));
+    const perType = fields.length > 0 ? await run<{ t: string; field: string; value: string; n: number }>(this.pool, typeFacetsSql(matchesSql(q, pgDialect, 'd.urn AS urn, d.entity_type AS t'), fields)) : [];
+    return { total, urns, facets, entityTypes: byEntityType(counts, perType) };
+  }
+
+  async matchValues(q: SearchQuery, field: string): Promise<Array<{ urn: string; value: string }>> {
+    if (q.entityTypes.length === 0) return [];
+    return run<{ urn: string; value: string }>(this.pool, matchValuesSql(matchesSql(q, pgDialect), field));
   }
 
   async getSearchRows(urns: readonly string[]): Promise<Map<string, SearchRow>> {

@@ -2,7 +2,7 @@
  * The remaining read queries over derived rows and aspects, shared by the SQL backends (written with
  * `?` placeholders; see search.ts for the dialect). Ordering is byte-wise on urns in both.
  */
-import { DEFAULT_RUN_ID, type AspectKey, type BrowseQuery, type RelatedQuery, type SearchQuery, type TimeseriesRow } from '../types.js';
+import { DEFAULT_RUN_ID, type AspectKey, type BrowseQuery, type RelatedQuery, type SearchPage, type SearchQuery, type TimeseriesRow } from '../types.js';
 import { filterSql, likeEscape, type SearchDialect, type Sql } from './search.js';
 
 const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
@@ -85,6 +85,39 @@ export function facetsSql(matches: Sql, fields: readonly string[]): Sql {
       WHERE v.field IN (${list(fields.length)}) AND v.urn IN (SELECT urn FROM (${matches.text}) h)
       GROUP BY v.field, v.value`,
     params: [...fields, ...matches.params],
+  };
+}
+
+/** Matches per entity type (matchesSql selecting `d.entity_type AS t`). */
+export function typeCountsSql(matches: Sql): Sql {
+  return { text: `SELECT h.t AS t, count(*) AS n FROM (${matches.text}) h GROUP BY h.t`, params: matches.params };
+}
+
+/** Counts of each value of some fields per entity type over the matches (matchesSql selecting `d.urn AS urn, d.entity_type AS t`). */
+export function typeFacetsSql(matches: Sql, fields: readonly string[]): Sql {
+  return {
+    text: `SELECT h.t AS t, v.field AS field, v.value AS value, count(*) AS n FROM (${matches.text}) h JOIN search_value v ON v.urn = h.urn
+      WHERE v.field IN (${list(fields.length)}) GROUP BY h.t, v.field, v.value`,
+    params: [...matches.params, ...fields],
+  };
+}
+
+/** The per-type part of a search page from the rows of typeCountsSql and typeFacetsSql. */
+export function byEntityType(
+  counts: ReadonlyArray<{ t: string; n: number | string }>,
+  facets: ReadonlyArray<{ t: string; field: string; value: string; n: number | string }>,
+): NonNullable<SearchPage['entityTypes']> {
+  const out: NonNullable<SearchPage['entityTypes']> = {};
+  for (const r of counts) out[r.t] = { total: Number(r.n), facets: {} };
+  for (const r of facets) ((out[r.t] ??= { total: 0, facets: {} }).facets[r.field] ??= {})[r.value] = Number(r.n);
+  return out;
+}
+
+/** Values of one field on the matching documents (matchesSql), one row per document and value. */
+export function matchValuesSql(matches: Sql, field: string): Sql {
+  return {
+    text: `SELECT v.urn AS urn, v.value AS value FROM search_value v WHERE v.field = ? AND v.urn IN (SELECT urn FROM (${matches.text}) h) ORDER BY v.urn, v.value`,
+    params: [field, ...matches.params],
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { NUMERIC } from './rows.js';
 import { TEXT_WEIGHTS } from '../../indexing/searchRow.js';
-import type { Criterion, SearchQuery } from '../types.js';
+import { BROWSE_PATH_V2_DELIMITER, ENTITY_TYPE_FIELD, type Criterion, type SearchQuery } from '../types.js';
 
 export interface SearchDialect {
   /** FROM clause of documents, aliased `d`, joined to their full text when `text`. */
@@ -56,6 +56,12 @@ function criterionSql(c: Criterion, params: unknown[], dialect: SearchDialect, k
       return dialect.likeIgnoringCase('v.value');
     });
   let sql: string;
+  if (field === ENTITY_TYPE_FIELD) {
+    // The entity type is a column of the document, not a value; only (in)equality applies to it.
+    params.push(...c.values);
+    sql = `d.entity_type IN (${c.values.map(() => '?').join(', ')})`;
+    return c.negated ? `NOT ${sql}` : sql;
+  }
   switch (c.condition) {
     case 'EXISTS':
     case 'IS_NULL':
@@ -78,6 +84,14 @@ function criterionSql(c: Criterion, params: unknown[], dialect: SearchDialect, k
       break;
     case 'END_WITH':
       sql = like((v) => `%${v}`);
+      break;
+    case 'PATH_WITHIN':
+      sql = anyOf((value) => {
+        // Compared exactly, as paths are case-sensitive; lengths in characters, as SQL counts them.
+        const below = `${value}${BROWSE_PATH_V2_DELIMITER}`;
+        params.push(value, [...below].length, below);
+        return '(v.value = ? OR substr(v.value, 1, ?) = ?)';
+      });
       break;
     case 'GREATER_THAN':
       sql = compare('>');
@@ -157,12 +171,17 @@ export function hitsSql(q: SearchQuery, dialect: SearchDialect): Sql {
 
 /** ORDER BY for a page of hits: an explicit sort, else exact name matches, score, then urn. */
 export function orderSql(q: SearchQuery, params: unknown[]): string {
-  if (q.sort) {
-    const field = q.sort.field.replace(/\.keyword$/, '');
-    params.push(field, field);
-    const dir = q.sort.order === 'DESCENDING' ? 'DESC' : 'ASC';
-    const min = (column: string) => `(SELECT MIN(s.${column}) FROM search_value s WHERE s.urn = hits.urn AND s.field = ?) ${dir} NULLS LAST`;
-    return `${min('num')}, ${min('value')}, hits.urn`;
+  if (q.sort && q.sort.length > 0) {
+    const keys = q.sort.flatMap((key) => {
+      const fields = key.fields.map((f) => f.replace(/\.keyword$/, ''));
+      const dir = key.order === 'DESCENDING' ? 'DESC' : 'ASC';
+      const min = (column: string) => {
+        params.push(...fields);
+        return `(SELECT MIN(s.${column}) FROM search_value s WHERE s.urn = hits.urn AND s.field IN (${fields.map(() => '?').join(', ')})) ${dir} NULLS LAST`;
+      };
+      return fields.length === 0 ? [] : [min('num'), min('value')];
+    });
+    return [...keys, 'hits.urn'].join(', ');
   }
   return 'hits.exact, hits.score, hits.urn';
 }

@@ -15,6 +15,10 @@ import { NUMERIC, toAspectRow, toTimeseriesRow, type RawAspect, type RawTimeseri
 import {
   autocompleteSql,
   browsePathsSql,
+  byEntityType,
+  matchValuesSql,
+  typeCountsSql,
+  typeFacetsSql,
   countAspectSql,
   facetsSql,
   listRunsSql,
@@ -254,7 +258,22 @@ export class SqliteStore implements Store {
     if (q.entityTypes.length === 0) return { total: 0, urns: [], facets: {} };
     const page = pageSql(q, hitsSql(q, sqliteDialect), (params) => orderSql(q, params));
     const urns = this.read<{ urn: string }>(page.text).all(...page.params).map((r) => r.urn);
-    return { urns, ...this.totalAndFacets(q) };
+    return { urns, ...this.totalAndFacets(q), ...(q.byEntityType ? { entityTypes: this.byEntityType(q, q.byEntityType.fields) } : {}) };
+  }
+
+  private byEntityType(q: SearchQuery, fields: readonly string[]): NonNullable<SearchPage['entityTypes']> {
+    const counts = typeCountsSql(matchesSql(q, sqliteDialect, 'd.entity_type AS t'));
+    const facets = fields.length > 0 ? typeFacetsSql(matchesSql(q, sqliteDialect, 'd.urn AS urn, d.entity_type AS t'), fields) : undefined;
+    return byEntityType(
+      this.read<{ t: string; n: number }>(counts.text).all(...counts.params),
+      facets ? this.read<{ t: string; field: string; value: string; n: number }>(facets.text).all(...facets.params) : [],
+    );
+  }
+
+  async matchValues(q: SearchQuery, field: string): Promise<Array<{ urn: string; value: string }>> {
+    if (q.entityTypes.length === 0) return [];
+    const sql = matchValuesSql(matchesSql(q, sqliteDialect), field);
+    return this.read<{ urn: string; value: string }>(sql.text).all(...sql.params);
   }
 
   /** One pass over the matches counts them and, from each document's packed facets, their facet values. */

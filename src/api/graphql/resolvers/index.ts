@@ -3,9 +3,11 @@
  */
 import type { ResolverModule } from './module.js';
 import { lineageModule } from './lineage.js';
+import { searchModule } from './search.js';
 import { timelineModule } from './timeline.js';
 
 export const resolverModules: ResolverModule[] = [
   lineageModule,
+  searchModule,
   timelineModule,
 ];
