@@ -274,6 +274,7 @@ export const entityDecls: EntityDecl[] = [
     aspects: [
       'dataProcessInstanceInput', 'dataProcessInstanceOutput', 'dataProcessInstanceProperties',
       'dataProcessInstanceRelationships', 'dataProcessInstanceRunEvent', 'status', 'testResults',
+      'dataPlatformInstance', 'subTypes', 'container',
     ],
   },
   {
@@ -367,6 +368,30 @@ export const entityDecls: EntityDecl[] = [
     category: 'internal',
     keyAspect: 'dataHubConnectionKey',
     aspects: ['dataHubConnectionDetails', 'dataPlatformInstance'],
+  },
+  {
+    name: 'incident',
+    category: 'core',
+    keyAspect: 'incidentKey',
+    aspects: ['incidentInfo', 'globalTags'],
+  },
+  {
+    name: 'dataContract',
+    category: 'core',
+    keyAspect: 'dataContractKey',
+    aspects: ['dataContractProperties', 'dataContractStatus', 'status', 'structuredProperties'],
+  },
+  {
+    name: 'form',
+    category: 'core',
+    keyAspect: 'formKey',
+    aspects: ['formInfo', 'dynamicFormAssignment', 'ownership'],
+  },
+  {
+    name: 'test',
+    category: 'core',
+    keyAspect: 'testKey',
+    aspects: ['testInfo'],
   },
   {
     name: 'incident',

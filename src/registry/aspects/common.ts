@@ -3,7 +3,7 @@
  */
 import { any, arrayOf, boolean, double, enumOf, long, optional, record, urn, withDefault, mapOf, string, union } from '../schema/dsl.js';
 import { AuditStamp } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
+import type { AspectDecl, SearchableDecl } from '../types.js';
 import { attributionSearchables, GlobalTags, GlossaryTerms, MetadataAttribution } from './shared.js';
 
 const OwnershipType = enumOf('com.linkedin.common.OwnershipType', [
@@ -233,13 +233,40 @@ export const structuredProperties: AspectDecl = {
   }),
 };
 
+const FieldFormPromptAssociation = record('com.linkedin.common.FieldFormPromptAssociation', { fieldPath: string, lastModified: AuditStamp });
+const FormPromptAssociation = record('com.linkedin.common.FormPromptAssociation', {
+  id: string,
+  lastModified: AuditStamp,
+  fieldAssociations: optional(record('com.linkedin.common.FormPromptFieldAssociations', {
+    completedFieldPrompts: optional(arrayOf(FieldFormPromptAssociation)),
+    incompleteFieldPrompts: optional(arrayOf(FieldFormPromptAssociation)),
+  })),
+});
+const FormAssociation = record('com.linkedin.common.FormAssociation', {
+  urn,
+  incompletePrompts: withDefault(arrayOf(FormPromptAssociation), []),
+  completedPrompts: withDefault(arrayOf(FormPromptAssociation), []),
+});
+
 export const forms: AspectDecl = {
   name: 'forms',
   type: record('com.linkedin.common.Forms', {
-    incompleteForms: optional(arrayOf(any)),
-    completedForms: optional(arrayOf(any)),
-    verifications: optional(arrayOf(any)),
+    incompleteForms: arrayOf(FormAssociation),
+    completedForms: arrayOf(FormAssociation),
+    verifications: withDefault(arrayOf(record('com.linkedin.common.FormVerificationAssociation', {
+      form: urn,
+      lastModified: optional(AuditStamp),
+    })), []),
   }),
+  searchable: [
+    ...(['incompleteForms', 'completedForms'] as const).flatMap((list): SearchableDecl[] => [
+      { path: `/${list}/*/urn`, fieldName: list, fieldType: 'URN', queryByDefault: false },
+      { path: `/${list}/*/completedPrompts/*/id`, fieldName: `${list}CompletedPromptIds`, fieldType: 'KEYWORD', queryByDefault: false },
+      { path: `/${list}/*/incompletePrompts/*/id`, fieldName: `${list}IncompletePromptIds`, fieldType: 'KEYWORD', queryByDefault: false },
+      { path: `/${list}/*/completedPrompts/*/lastModified/time`, fieldName: `${list}CompletedPromptResponseTimes`, fieldType: 'DATETIME', queryByDefault: false },
+    ]),
+    { path: '/verifications/*/form', fieldName: 'verifiedForms', fieldType: 'URN', queryByDefault: false },
+  ],
 };
 
 export const documentation: AspectDecl = {

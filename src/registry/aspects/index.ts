@@ -30,6 +30,9 @@ import { versioningAspects } from './versioning.js';
 import { formAspects } from './forms.js';
 import { qualityAspects } from './quality.js';
 import { testAspects } from './tests.js';
+import { formAspects } from './forms.js';
+import { qualityAspects } from './quality.js';
+import { testAspects } from './tests.js';
 
 export const allAspects: AspectDecl[] = [
   ...keyAspects,
@@ -57,6 +60,9 @@ export const allAspects: AspectDecl[] = [
   ...versioningAspects,
   ...connectionAspects,
   ...displayAspects,
+  ...qualityAspects,
+  ...formAspects,
+  ...testAspects,
   ...qualityAspects,
   ...formAspects,
   ...testAspects,

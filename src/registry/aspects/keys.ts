@@ -225,6 +225,11 @@ export const incidentKey: AspectDecl = idKey('incidentKey', 'IncidentKey');
 export const dataContractKey: AspectDecl = idKey('dataContractKey', 'DataContractKey');
 export const formKey: AspectDecl = idKey('formKey', 'FormKey');
 export const testKey: AspectDecl = idKey('testKey', 'TestKey');
+export const incidentKey: AspectDecl = idKey('incidentKey', 'IncidentKey');
+export const dataContractKey: AspectDecl = idKey('dataContractKey', 'DataContractKey');
+export const formKey: AspectDecl = idKey('formKey', 'FormKey');
+export const testKey: AspectDecl = idKey('testKey', 'TestKey');
+
 
 export const keyAspects: AspectDecl[] = [
   datasetKey, chartKey, dashboardKey, dataFlowKey, dataJobKey, containerKey, domainKey, glossaryTermKey, glossaryNodeKey,
@@ -234,5 +239,6 @@ export const keyAspects: AspectDecl[] = [
   dataHubPersonaKey, dataProcessInstanceKey, dataProcessKey,
   dataProductKey, applicationKey, structuredPropertyKey, businessAttributeKey, dataTypeKey, entityTypeKey,
   erModelRelationshipKey, versionSetKey, dataHubConnectionKey,
+  incidentKey, dataContractKey, formKey, testKey,
   incidentKey, dataContractKey, formKey, testKey,
 ];
