@@ -417,4 +417,34 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'testKey',
     aspects: ['testInfo'],
   },
+  {
+    name: 'globalSettings',
+    category: 'internal',
+    keyAspect: 'globalSettingsKey',
+    aspects: ['globalSettingsInfo'],
+  },
+  {
+    name: 'dataHubStepState',
+    category: 'internal',
+    keyAspect: 'dataHubStepStateKey',
+    aspects: ['dataHubStepStateProperties'],
+  },
+  {
+    name: 'dataHubView',
+    category: 'core',
+    keyAspect: 'dataHubViewKey',
+    aspects: ['dataHubViewInfo'],
+  },
+  {
+    name: 'dataHubPageTemplate',
+    category: 'core',
+    keyAspect: 'dataHubPageTemplateKey',
+    aspects: ['dataHubPageTemplateProperties'],
+  },
+  {
+    name: 'dataHubPageModule',
+    category: 'core',
+    keyAspect: 'dataHubPageModuleKey',
+    aspects: ['dataHubPageModuleProperties'],
+  },
 ];

@@ -1,7 +1,7 @@
 /**
  * Users and groups (Pegasus `com.linkedin.identity.*`).
  */
-import { any, arrayOf, boolean, long, optional, record, string, urn, withDefault } from '../schema/dsl.js';
+import { arrayOf, boolean, long, optional, record, string, urn, withDefault } from '../schema/dsl.js';
 import { AuditStamp, CustomProperties } from '../schema/common.js';
 import type { AspectDecl } from '../types.js';
 import { customPropertiesSearchable } from './shared.js';
@@ -91,14 +91,6 @@ export const corpUserCredentials: AspectDecl = {
   readPrivilege: 'MANAGE_USER_CREDENTIALS',
 };
 
-export const corpUserSettings: AspectDecl = {
-  name: 'corpUserSettings',
-  type: record(I + 'CorpUserSettings', {
-    appearance: optional(any),
-    views: optional(any),
-  }),
-};
-
 export const groupMembership: AspectDecl = {
   name: 'groupMembership',
   type: record(I + 'GroupMembership', {
@@ -159,6 +151,6 @@ export const corpGroupEditableInfo: AspectDecl = {
 };
 
 export const identityAspects: AspectDecl[] = [
-  corpUserInfo, corpUserEditableInfo, corpUserStatus, corpUserCredentials, corpUserSettings, groupMembership,
+  corpUserInfo, corpUserEditableInfo, corpUserStatus, corpUserCredentials, groupMembership,
   nativeGroupMembership, roleMembership, corpGroupInfo, corpGroupEditableInfo,
 ];

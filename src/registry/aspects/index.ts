@@ -33,6 +33,10 @@ import { testAspects } from './tests.js';
 import { formAspects } from './forms.js';
 import { qualityAspects } from './quality.js';
 import { testAspects } from './tests.js';
+import { settingsAspects } from './settings.js';
+import { stepAspects } from './steps.js';
+import { viewAspects } from './views.js';
+import { pageTemplateAspects } from './pageTemplates.js';
 
 export const allAspects: AspectDecl[] = [
   ...keyAspects,
@@ -66,4 +70,8 @@ export const allAspects: AspectDecl[] = [
   ...qualityAspects,
   ...formAspects,
   ...testAspects,
+  ...settingsAspects,
+  ...stepAspects,
+  ...viewAspects,
+  ...pageTemplateAspects,
 ];

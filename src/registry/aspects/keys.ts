@@ -231,6 +231,12 @@ export const formKey: AspectDecl = idKey('formKey', 'FormKey');
 export const testKey: AspectDecl = idKey('testKey', 'TestKey');
 
 
+export const globalSettingsKey: AspectDecl = idKey('globalSettingsKey', 'GlobalSettingsKey');
+export const dataHubStepStateKey: AspectDecl = idKey('dataHubStepStateKey', 'DataHubStepStateKey');
+export const dataHubViewKey: AspectDecl = idKey('dataHubViewKey', 'DataHubViewKey');
+export const dataHubPageTemplateKey: AspectDecl = idKey('dataHubPageTemplateKey', 'DataHubPageTemplateKey');
+export const dataHubPageModuleKey: AspectDecl = idKey('dataHubPageModuleKey', 'DataHubPageModuleKey');
+
 export const keyAspects: AspectDecl[] = [
   datasetKey, chartKey, dashboardKey, dataFlowKey, dataJobKey, containerKey, domainKey, glossaryTermKey, glossaryNodeKey,
   tagKey, corpUserKey, corpGroupKey, notebookKey, dataPlatformKey, mlModelKey, mlModelGroupKey, mlModelDeploymentKey,
@@ -241,4 +247,5 @@ export const keyAspects: AspectDecl[] = [
   erModelRelationshipKey, versionSetKey, dataHubConnectionKey,
   incidentKey, dataContractKey, formKey, testKey,
   incidentKey, dataContractKey, formKey, testKey,
+  globalSettingsKey, dataHubStepStateKey, dataHubViewKey, dataHubPageTemplateKey, dataHubPageModuleKey,
 ];
