@@ -32,6 +32,19 @@ export const PLATFORM_PRIVILEGES = [
   'GET_ANALYTICS_PRIVILEGE',
   'GET_PLATFORM_EVENTS',
   'GET_METADATA_CHANGE_LOG_EVENTS',
+  'CREATE_USERS_AND_GROUPS',
+  'UPDATE_USERS_AND_GROUPS',
+  'CREATE_USERS',
+  'UPDATE_USERS',
+  'CREATE_GROUPS',
+  'UPDATE_GROUPS',
+  'VIEW_MANAGE_TAGS',
+  'CREATE_GLOBAL_ANNOUNCEMENTS',
+  'MANAGE_CONNECTIONS',
+  'MANAGE_DOCUMENTATION_FORMS',
+  'MANAGE_FEATURES',
+  'MANAGE_SYSTEM_OPERATIONS',
+  'MANAGE_HOME_PAGE_TEMPLATES',
 ] as const;
 
 /** Privileges granted by METADATA policies, checked on one entity. */
@@ -89,7 +102,21 @@ export const PLATFORM_PRIVILEGE_FLAGS: Record<string, readonly string[]> = {
   manageBusinessAttributes: ['MANAGE_BUSINESS_ATTRIBUTE'],
   manageStructuredProperties: ['MANAGE_STRUCTURED_PROPERTIES'],
   viewStructuredPropertiesPage: ['VIEW_STRUCTURED_PROPERTIES_PAGE', 'MANAGE_STRUCTURED_PROPERTIES'],
+  viewManageTags: ['VIEW_MANAGE_TAGS'],
+  manageFeatures: ['MANAGE_FEATURES'],
+  manageHomePageTemplates: ['MANAGE_HOME_PAGE_TEMPLATES'],
 };
+
+/**
+ * `me.platformPrivileges` flags DataHub grants for managing every entity of a type (its MANAGE
+ * operation on the type), by the entity type: they need all of MANAGE_TYPE_PRIVILEGES on that type.
+ */
+export const ENTITY_TYPE_MANAGE_FLAGS: Record<string, string> = {
+  manageApplications: 'application',
+};
+
+/** DataHub's MANAGE of an entity type: both updating and deleting its entities. */
+export const MANAGE_TYPE_PRIVILEGES: readonly string[] = ['EDIT_ENTITY', 'DELETE_ENTITY'];
 
 /** The `privileges` flags of an entity in GraphQL and the resource privileges (any of) behind each. */
 export const ENTITY_PRIVILEGE_FLAGS: Record<string, readonly string[]> = {

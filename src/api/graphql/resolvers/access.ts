@@ -6,7 +6,7 @@
 import type { GraphQLFieldResolver } from 'graphql';
 import type { PolicyEntry } from '../../../auth/authorizer.js';
 import type { PolicyInput } from '../../../auth/policies.js';
-import { ENTITY_PRIVILEGE_FLAGS, PLATFORM_PRIVILEGE_FLAGS } from '../../../auth/privileges.js';
+import { ENTITY_PRIVILEGE_FLAGS, ENTITY_TYPE_MANAGE_FLAGS, MANAGE_TYPE_PRIVILEGES, PLATFORM_PRIVILEGE_FLAGS } from '../../../auth/privileges.js';
 import { tokenIdOf, type TokenFilter, type TokenMetadata } from '../../../auth/tokens.js';
 import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import { clientRef } from './queries.js';
@@ -71,11 +71,25 @@ const tokenFilters = (filters: Json[] | null | undefined): TokenFilter[] =>
 const flags = (table: Record<string, readonly string[]>, held: ReadonlySet<string>) =>
   Object.fromEntries(Object.entries(table).map(([flag, any]) => [flag, any.some((p) => held.has(p))]));
 
+/**
+ * Whether the actor may manage every entity of a type. DataHub checks the type alone, with no entity:
+ * the type's urn prefix stands for it, so policies on all resources or on the type apply and policies
+ * naming particular entities do not.
+ */
+async function managesType(ctx: GraphQLContext, entityType: string): Promise<boolean> {
+  const held = new Set(await ctx.services.authorizer.privileges(ctx.actor, `urn:li:${entityType}:`));
+  return MANAGE_TYPE_PRIVILEGES.every((p) => held.has(p));
+}
+
 export function accessQueries(): Record<string, Resolver> {
   return {
     me: async (_root, _args, ctx) => {
       const held = new Set(await ctx.services.authorizer.privileges(ctx.actor));
-      return { corpUser: { urn: ctx.actor, entityName: 'corpuser' }, platformPrivileges: flags(PLATFORM_PRIVILEGE_FLAGS, held) };
+      const typeFlags = await Promise.all(Object.entries(ENTITY_TYPE_MANAGE_FLAGS).map(async ([flag, type]) => [flag, await managesType(ctx, type)]));
+      return {
+        corpUser: { urn: ctx.actor, entityName: 'corpuser' },
+        platformPrivileges: { ...flags(PLATFORM_PRIVILEGE_FLAGS, held), ...Object.fromEntries(typeFlags) },
+      };
     },
     listAccessTokens: async (_root, { input }, ctx) => {
       const start = input.start ?? 0;
