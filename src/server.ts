@@ -86,7 +86,7 @@ export async function buildServer({ services, logger, auth, requestLog = DEFAULT
   });
   await app.register(restApi(services));
   await app.register(restApi(services), { prefix: '/api/gms' });
-  await app.register(graphqlApi(services));
+  await app.register(graphqlApi(services, { authEnabled: auth.enabled }));
   await app.register(explorerRoutes({ endpoint: '/api/graphql' }));
   await app.register(homeRoute(services, auth.enabled));
   return app;

@@ -31,6 +31,11 @@ const NAMES: Record<string, { typeName: string; enumName: string }> = {
   query: { typeName: 'QueryEntity', enumName: 'QUERY' },
   schemaField: { typeName: 'SchemaFieldEntity', enumName: 'SCHEMA_FIELD' },
   dataHubRole: { typeName: 'DataHubRole', enumName: 'DATAHUB_ROLE' },
+  dataProcessInstance: { typeName: 'DataProcessInstance', enumName: 'DATA_PROCESS_INSTANCE' },
+  incident: { typeName: 'Incident', enumName: 'INCIDENT' },
+  dataContract: { typeName: 'DataContract', enumName: 'DATA_CONTRACT' },
+  form: { typeName: 'Form', enumName: 'FORM' },
+  test: { typeName: 'Test', enumName: 'TEST' },
 };
 
 /** `mlModel` → `MLMODEL`, `dataFlow` → `DATA_FLOW`, falling back to UPPER_SNAKE of the name. */

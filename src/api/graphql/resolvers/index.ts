@@ -5,9 +5,21 @@ import type { ResolverModule } from './module.js';
 import { lineageModule } from './lineage.js';
 import { searchModule } from './search.js';
 import { timelineModule } from './timeline.js';
+import { qualityModule } from './quality.js';
+import { runsModule } from './runs.js';
+import { formsModule } from './forms.js';
+import { testsModule } from './tests.js';
+import { siblingsModule } from './siblings.js';
+import { usageModule } from './usage.js';
 
 export const resolverModules: ResolverModule[] = [
   lineageModule,
   searchModule,
   timelineModule,
+  qualityModule,
+  runsModule,
+  formsModule,
+  testsModule,
+  siblingsModule,
+  usageModule,
 ];

@@ -1,0 +1,122 @@
+/**
+ * `appConfig`: what the web app asks first, to learn which features this service serves. Flags for
+ * features we serve follow DataHub's defaults for its theme-v2 app; flags for features we do not
+ * serve are off, so the app hides them rather than failing on them. What varies per deployment comes
+ * from our configuration (authentication) and build (version); what an administrator sets at run time
+ * (applications in navigation) from the global settings.
+ */
+import { OFFERED_PLATFORM_PRIVILEGES, PRIVILEGE_TEXT, ENTITY_RESOURCE_PRIVILEGES } from '../../../auth/privilegeCatalog.js';
+import { CATALOG_VERSION } from '../../../version.js';
+import type { GraphQLContext } from '../context.js';
+import { entityEnum } from '../entityTypes.js';
+import type { FeatureFlagsConfig, Privilege, ResourcePrivileges } from '../generated/resolvers.js';
+import type { ResolverModule } from './module.js';
+import { globalSettings } from './settings.js';
+
+/** Features of the app and whether this service serves them. */
+const FEATURE_FLAGS: FeatureFlagsConfig = {
+  readOnlyModeEnabled: false,
+  showSearchFiltersV2: true,
+  showBrowseV2: true,
+  platformBrowseV2: true,
+  lineageGraphV2: true,
+  // DataHub Cloud advertising.
+  showAcrylInfo: false,
+  erModelRelationshipFeatureEnabled: false,
+  showAccessManagement: false,
+  nestedDomainsEnabled: true,
+  businessAttributeEntityEnabled: false,
+  dataContractsEnabled: true,
+  editableDatasetNameEnabled: false,
+  // The theme-v2 app: on, its default, and a user may switch (CorpUserSettings.appearance.showThemeV2).
+  themeV2Enabled: true,
+  themeV2Default: true,
+  themeV2Toggleable: true,
+  schemaFieldCLLEnabled: false,
+  showSeparateSiblings: false,
+  showManageStructuredProperties: true,
+  hideDbtSourceInLineage: false,
+  schemaFieldLineageIgnoreStatus: true,
+  showNavBarRedesign: true,
+  showAutoCompleteResults: true,
+  // Versioning's write APIs and side effects are not served.
+  entityVersioningEnabled: false,
+  showHasSiblingsFilter: false,
+  showSearchBarAutocompleteRedesign: false,
+  showManageTags: true,
+  // The introduce page writes the user's profile, which the app's first page would then fail on.
+  showIntroducePage: false,
+  showIngestionPageRedesign: false,
+  showLineageExpandMore: true,
+  showStatsTabRedesign: true,
+  // The new home page, laid out by page templates (see pageTemplates.ts).
+  showHomePageRedesign: true,
+  // Product-update popovers fetch DataHub's release notes, which are not this service's.
+  showProductUpdates: false,
+  lineageGraphV3: false,
+  logicalModelsEnabled: false,
+  showHomepageUserRole: false,
+  assetSummaryPageV1: false,
+};
+
+const privilege = (type: string): Privilege => ({ type, displayName: PRIVILEGE_TEXT[type]?.displayName ?? null, description: PRIVILEGE_TEXT[type]?.description ?? null });
+
+/** The resource types whose entities DataHub's policy editor lets one pick (the others are named by type only). */
+const PICKABLE = new Set([
+  'dataset', 'dashboard', 'chart', 'dataFlow', 'dataJob', 'tag', 'glossaryTerm', 'glossaryNode', 'domain', 'container', 'corpGroup',
+  'corpuser', 'erModelRelationship', 'businessAttribute', 'dataPlatformInstance',
+]);
+
+/** Privileges per resource type, then every type's together as `all`, as DataHub's policy editor lists them. */
+function resourcePrivileges(): ResourcePrivileges[] {
+  const groups = ENTITY_RESOURCE_PRIVILEGES.map((g) => ({
+    resourceType: g.resourceType,
+    resourceTypeDisplayName: g.resourceTypeDisplayName,
+    entityType: PICKABLE.has(g.resourceType) ? (entityEnum(g.resourceType) as ResourcePrivileges['entityType']) : null,
+    privileges: g.privileges.map(privilege),
+  }));
+  const all = [...new Set(ENTITY_RESOURCE_PRIVILEGES.flatMap((g) => g.privileges))];
+  return [...groups, { resourceType: 'all', resourceTypeDisplayName: 'All Types', entityType: null, privileges: all.map(privilege) }];
+}
+
+async function appConfig(_root: unknown, _args: unknown, ctx: GraphQLContext) {
+  const applications = (await globalSettings(ctx))?.applications?.enabled === true;
+  return {
+    appVersion: CATALOG_VERSION,
+    authConfig: { tokenAuthEnabled: ctx.authEnabled },
+    // Usage analytics (DataHub's event tracking index) are not served.
+    analyticsConfig: { enabled: false },
+    policiesConfig: { enabled: true, platformPrivileges: OFFERED_PLATFORM_PRIVILEGES.map(privilege), resourcePrivileges: resourcePrivileges() },
+    identityManagementConfig: { enabled: true },
+    // Ingestion runs outside this service (the CLI pushes metadata); there are no managed sources.
+    managedIngestionConfig: { enabled: false },
+    // Impact analysis needs multi-hop lineage search, not served yet.
+    lineageConfig: { supportsImpactAnalysis: false },
+    visualConfig: {
+      logoUrl: '/assets/platforms/datahublogo.png',
+      faviconUrl: '/assets/icons/favicon.ico',
+      appTitle: null,
+      hideGlossary: false,
+      showFullTitleInLineage: false,
+      queriesTab: { queriesTabResultSize: 5 },
+      entityProfiles: { domain: null },
+      searchResult: { enableNameHighlight: true },
+      theme: { themeId: null },
+      application: { showSidebarSectionWhenEmpty: applications, showApplicationInNavigation: applications },
+    },
+    telemetryConfig: { enableThirdPartyLogging: false },
+    // Metadata tests are not evaluated here.
+    testsConfig: { enabled: false },
+    viewsConfig: { enabled: true },
+    searchBarConfig: { apiVariant: 'AUTOCOMPLETE_FOR_MULTIPLE' as const },
+    searchCardConfig: { showDescription: false },
+    featureFlags: FEATURE_FLAGS,
+    // The browser extension talks to DataHub Cloud.
+    chromeExtensionConfig: { enabled: false, lineageEnabled: false },
+    homePageConfig: { firstInPersonalSidebar: 'YOUR_ASSETS' as const },
+  };
+}
+
+export const appStartModule: ResolverModule = {
+  resolvers: { Query: { appConfig } },
+};

@@ -1,0 +1,92 @@
+/**
+ * Saved views: the ones the app lists and applies to searches. A global view is everyone's; a
+ * personal view is seen by its creator alone, so another user's reads as absent.
+ */
+import { aspectOf, type EntityRef, type GraphQLContext } from '../context.js';
+import { entityEnum } from '../entityTypes.js';
+import type { FacetFilter, FilterOperator, Resolvers } from '../generated/resolvers.js';
+import type { ResolverModule } from './module.js';
+import { clientRef } from './queries.js';
+
+type Json = Record<string, any>;
+
+const VIEW_ASPECT = 'dataHubViewInfo';
+const DEFAULT_COUNT = 20;
+/** The filter conditions GraphQL can show; others (IS_NULL) are shown without one. */
+const OPERATORS = new Set<string>([
+  'CONTAIN', 'EQUAL', 'IEQUAL', 'IN', 'EXISTS', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL_TO', 'LESS_THAN', 'LESS_THAN_OR_EQUAL_TO', 'START_WITH',
+  'END_WITH', 'DESCENDANTS_INCL', 'ANCESTORS_INCL', 'RELATED_INCL',
+]);
+
+const visibleTo = (actor: string, info: Json) => info.type === 'GLOBAL' || info.created?.actor === actor;
+
+/** The view at `urn` when it exists and the caller may see it, else null. */
+export async function readableView(ctx: GraphQLContext, urn: unknown): Promise<EntityRef | null> {
+  if (typeof urn !== 'string') return null;
+  const ref: EntityRef = { urn, entityName: 'dataHubView' };
+  const info = await aspectOf(ctx, ref, VIEW_ASPECT);
+  return info && visibleTo(ctx.actor, info) ? ref : null;
+}
+
+const facetFilter = (c: Json): FacetFilter => ({
+  // A stored filter may name a field's keyword variant; the app knows fields by their plain name.
+  field: String(c.field).replace(/\.keyword$/, ''),
+  values: c.values?.length ? c.values : c.value ? [c.value] : [],
+  condition: OPERATORS.has(c.condition ?? 'EQUAL') ? ((c.condition ?? 'EQUAL') as FilterOperator) : null,
+  negated: c.negated ?? false,
+});
+
+/**
+ * A stored filter as the app's view filter: one AND group is an AND of its criteria; several groups
+ * are an OR of one criterion each, the only OR the app writes (DataHub's reading of a view's filter).
+ */
+function viewFilter(filter: Json | undefined) {
+  const or: Json[] = filter?.or ?? (filter?.criteria ? [{ and: filter.criteria }] : []);
+  if (or.length === 1) return { operator: 'AND' as const, filters: (or[0].and ?? []).map(facetFilter) };
+  if (or.some((g) => (g.and ?? []).length > 1)) return { operator: 'OR' as const, filters: [] };
+  return { operator: 'OR' as const, filters: or.filter((g) => g.and?.length === 1).map((g) => facetFilter(g.and[0])) };
+}
+
+const info = async (ref: EntityRef, ctx: GraphQLContext): Promise<Json> => (await aspectOf(ctx, ref, VIEW_ASPECT)) ?? {};
+
+/** One page of views matching `and` (criteria on the view's search fields), newest first, as DataHub lists them. */
+async function listViews(ctx: GraphQLContext, input: { start?: number | null; count?: number | null; query?: string | null }, and: Json[]) {
+  const start = input.start ?? 0;
+  const page = await ctx.services.search.search(
+    {
+      entities: ['dataHubView'],
+      input: input.query ?? '',
+      filter: { or: [{ and }] },
+      sort: { field: 'createdAt', order: 'DESCENDING' },
+      start,
+      count: input.count ?? DEFAULT_COUNT,
+    },
+    ctx.actor,
+  );
+  return { start, count: page.urns.length, total: page.total, views: page.urns.map((urn): EntityRef => ({ urn, entityName: 'dataHubView' })) };
+}
+
+const equals = (field: string, value: string) => ({ field, values: [value], condition: 'EQUAL' });
+
+const resolvers: Resolvers = {
+  Query: {
+    view: (_root, { urn }, ctx) => readableView(ctx, clientRef(ctx, urn).urn),
+    listMyViews: (_root, { input }, ctx) =>
+      listViews(ctx, input, [equals('createdBy', ctx.actor), ...(input.viewType ? [equals('type', input.viewType)] : [])]),
+    listGlobalViews: (_root, { input }, ctx) => listViews(ctx, input, [equals('type', 'GLOBAL')]),
+  },
+  DataHubView: {
+    viewType: async (ref, _args, ctx) => (await info(ref, ctx)).type,
+    name: async (ref, _args, ctx) => (await info(ref, ctx)).name,
+    description: async (ref, _args, ctx) => (await info(ref, ctx)).description ?? null,
+    definition: async (ref, _args, ctx) => {
+      const definition = (await info(ref, ctx)).definition ?? {};
+      return {
+        entityTypes: (definition.entityTypes ?? []).map((name: string) => entityEnum(name)),
+        filter: viewFilter(definition.filter),
+      };
+    },
+  },
+};
+
+export const viewsModule: ResolverModule = { resolvers };
