@@ -11,6 +11,11 @@ import { formsModule } from './forms.js';
 import { testsModule } from './tests.js';
 import { siblingsModule } from './siblings.js';
 import { usageModule } from './usage.js';
+import { appStartModule } from './appStart.js';
+import { settingsModule } from './settings.js';
+import { stepsModule } from './steps.js';
+import { viewsModule } from './views.js';
+import { pageTemplatesModule } from './pageTemplates.js';
 
 export const resolverModules: ResolverModule[] = [
   lineageModule,
@@ -22,4 +27,9 @@ export const resolverModules: ResolverModule[] = [
   testsModule,
   siblingsModule,
   usageModule,
+  appStartModule,
+  settingsModule,
+  stepsModule,
+  viewsModule,
+  pageTemplatesModule,
 ];
