@@ -1,0 +1,233 @@
+/**
+ * Data quality: assertions and their run events, incidents, data contracts, and an asset's health as
+ * DataHub computes it from the two (the latest completed run of each assertion on the asset, and its
+ * active incidents).
+ */
+import { parseUrn } from '../../../urn.js';
+import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
+import type { Resolvers } from '../generated/resolvers.js';
+import type { EntityFieldResolver, ResolverModule } from './module.js';
+import { auditStampOf, entriesOf, incomingRefs, pointsOf } from './reads.js';
+
+type Json = Record<string, any>;
+
+const ASSERTS = ['Asserts'];
+const INCIDENT_ON = ['IncidentOn'];
+/** DataHub's IncidentPriority by the number stored in incidentInfo.priority. */
+const PRIORITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
+
+// --- mappers, one per aspect ----------------------------------------------------------------------------
+
+/** A schema field urn as the ref GraphQL gives: the urn and its field path. */
+const schemaFieldRef = (urn: string) => ({ urn, path: parseUrn(urn).parts[1] ?? '' });
+
+/** The kind-specific part of an assertion: stored shapes are GraphQL's, but the asserted entity is `entityUrn`. */
+const subAssertion = (a: Json | undefined) => (a ? { ...a, entityUrn: a.entity, filter: a.filter ?? null } : null);
+
+export function mapAssertionInfo(i: Json | undefined) {
+  if (!i) return null;
+  const d = i.datasetAssertion;
+  return {
+    type: i.type,
+    description: i.description ?? null,
+    externalUrl: i.externalUrl ?? null,
+    customProperties: entriesOf(i.customProperties),
+    lastUpdated: i.lastUpdated ? auditStampOf(i.lastUpdated) : null,
+    source: i.source ? { type: i.source.type, created: i.source.created ? auditStampOf(i.source.created) : null } : null,
+    datasetAssertion: d
+      ? {
+          datasetUrn: d.dataset,
+          scope: d.scope,
+          fields: (d.fields ?? []).map(schemaFieldRef),
+          aggregation: d.aggregation ?? null,
+          operator: d.operator,
+          parameters: d.parameters ?? null,
+          nativeType: d.nativeType ?? null,
+          nativeParameters: entriesOf(d.nativeParameters),
+          logic: d.logic ?? null,
+        }
+      : null,
+    freshnessAssertion: subAssertion(i.freshnessAssertion),
+    volumeAssertion: subAssertion(i.volumeAssertion),
+    sqlAssertion: subAssertion(i.sqlAssertion),
+    fieldAssertion: subAssertion(i.fieldAssertion),
+    schemaAssertion: subAssertion(i.schemaAssertion),
+    customAssertion: i.customAssertion ? { ...subAssertion(i.customAssertion), field: i.customAssertion.field ? schemaFieldRef(i.customAssertion.field) : null } : null,
+  };
+}
+
+export function mapAssertionRunEvent(e: Json) {
+  const r = e.result;
+  return {
+    timestampMillis: e.timestampMillis,
+    lastObservedMillis: e.lastObservedMillis ?? null,
+    assertionUrn: e.assertionUrn,
+    asserteeUrn: e.asserteeUrn,
+    runId: e.runId,
+    status: e.status,
+    batchSpec: e.batchSpec ? { ...e.batchSpec, customProperties: entriesOf(e.batchSpec.customProperties) } : null,
+    partitionSpec: e.partitionSpec ?? null,
+    runtimeContext: entriesOf(e.runtimeContext),
+    result: r
+      ? {
+          type: r.type,
+          rowCount: r.rowCount ?? null,
+          missingCount: r.missingCount ?? null,
+          unexpectedCount: r.unexpectedCount ?? null,
+          actualAggValue: r.actualAggValue ?? null,
+          externalUrl: r.externalUrl ?? null,
+          nativeResults: entriesOf(r.nativeResults),
+          error: r.error ? { type: r.error.type, properties: entriesOf(r.error.properties) } : null,
+        }
+      : null,
+  };
+}
+
+function mapIncidentStatus(s: Json | undefined) {
+  return s ? { state: s.state, stage: s.stage ?? null, message: s.message ?? null, lastUpdated: auditStampOf(s.lastUpdated) } : null;
+}
+
+function mapIncidentInfo(ctx: GraphQLContext, i: Json) {
+  return {
+    incidentType: i.type,
+    customType: i.customType ?? null,
+    title: i.title ?? null,
+    description: i.description ?? null,
+    priority: typeof i.priority === 'number' ? PRIORITIES[i.priority] ?? null : null,
+    assignees: i.assignees ? i.assignees.flatMap((a: Json) => refOf(ctx.services, a.actor) ?? []) : null,
+    entity: refOf(ctx.services, i.entities?.[0]) ?? null,
+    source: i.source ? { type: i.source.type, source: refOf(ctx.services, i.source.sourceUrn) ?? null } : null,
+    startedAt: i.startedAt ?? null,
+    incidentStatus: mapIncidentStatus(i.status),
+    status: mapIncidentStatus(i.status),
+    created: auditStampOf(i.created),
+  };
+}
+
+function mapDataContractProperties(ctx: GraphQLContext, p: Json | undefined) {
+  if (!p) return null;
+  const contracts = (list: Json[] | undefined) => (list ? list.flatMap((c) => (refOf(ctx.services, c.assertion) ? [{ assertion: refOf(ctx.services, c.assertion) }] : [])) : null);
+  return { entityUrn: p.entity, freshness: contracts(p.freshness), schema: contracts(p.schema), dataQuality: contracts(p.dataQuality) };
+}
+
+// --- reads -------------------------------------------------------------------------------------------
+
+const removed = async (ctx: GraphQLContext, ref: EntityRef) => (await aspectOf(ctx, ref, 'status'))?.removed === true;
+
+/** The assertions on an entity, soft-deleted ones only when asked. */
+async function assertionsOn(ctx: GraphQLContext, urn: string, includeSoftDeleted = false): Promise<EntityRef[]> {
+  const refs = (await incomingRefs(ctx, urn, ASSERTS)).filter((r) => r.entityName === 'assertion');
+  if (includeSoftDeleted) return refs;
+  const gone = await Promise.all(refs.map((r) => removed(ctx, r)));
+  return refs.filter((_, i) => !gone[i]);
+}
+
+/** The incidents raised on an entity with their info, newest created first. */
+async function incidentsOn(ctx: GraphQLContext, urn: string): Promise<Array<{ ref: EntityRef; info: Json }>> {
+  const refs = (await incomingRefs(ctx, urn, INCIDENT_ON)).filter((r) => r.entityName === 'incident');
+  const infos = await Promise.all(refs.map((r) => aspectOf(ctx, r, 'incidentInfo')));
+  return refs
+    .flatMap((ref, i) => (infos[i] ? [{ ref, info: infos[i]! }] : []))
+    .sort((a, b) => (b.info.created?.time ?? 0) - (a.info.created?.time ?? 0));
+}
+
+const COMPLETE = [{ field: 'status', values: ['COMPLETE'], condition: 'EQUAL' }];
+
+/** Health of assertions: null when none has a completed run, as DataHub reports nothing then. */
+async function assertionHealth(ctx: GraphQLContext, urn: string) {
+  const assertions = await assertionsOn(ctx, urn);
+  if (assertions.length === 0) return null;
+  const latest = await Promise.all(
+    assertions.map(async (a) => (await pointsOf(ctx, a, 'assertionRunEvent', { limit: 1, and: [...COMPLETE, { field: 'asserteeUrn', values: [urn], condition: 'EQUAL' }] }))[0]),
+  );
+  if (latest.every((e) => e === undefined)) return null;
+  const failing = assertions.filter((_, i) => latest[i] !== undefined && latest[i]!.result?.type !== 'SUCCESS').map((a) => a.urn);
+  return failing.length > 0
+    ? { type: 'ASSERTIONS', status: 'FAIL', message: `${failing.length} of ${assertions.length} assertions are failing`, causes: failing }
+    : { type: 'ASSERTIONS', status: 'PASS', message: 'All assertions are passing' };
+}
+
+async function incidentHealth(ctx: GraphQLContext, urn: string) {
+  const active = (await incidentsOn(ctx, urn))
+    .filter((x) => x.info.status?.state === 'ACTIVE')
+    .sort((a, b) => (b.info.status?.lastUpdated?.time ?? 0) - (a.info.status?.lastUpdated?.time ?? 0));
+  if (active.length === 0) return { type: 'INCIDENTS', status: 'PASS' };
+  const latest = active[0];
+  const at = latest.info.status?.lastUpdated?.time ?? null;
+  return {
+    type: 'INCIDENTS',
+    reportedAt: at ?? 0,
+    status: 'FAIL',
+    message: `${active.length} active incident${active.length > 1 ? 's' : ''}`,
+    activeIncidentHealthDetails: { latestIncidentUrn: latest.ref.urn, latestIncidentTitle: latest.info.title ?? null, lastActivityAt: at, count: active.length },
+    causes: ['ACTIVE_INCIDENTS'],
+  };
+}
+
+// --- fields ------------------------------------------------------------------------------------------
+
+const health: EntityFieldResolver = async (ref, _args, ctx) => {
+  const [incidents, assertions] = await Promise.all([incidentHealth(ctx, ref.urn), assertionHealth(ctx, ref.urn)]);
+  return assertions ? [incidents, assertions] : [incidents];
+};
+
+const incidents: EntityFieldResolver = async (ref, args, ctx) => {
+  const priority = args.priority ? PRIORITIES.indexOf(args.priority) : undefined;
+  const matching = (await incidentsOn(ctx, ref.urn)).filter(
+    ({ info }) =>
+      (!args.state || info.status?.state === args.state) &&
+      (!args.stage || info.status?.stage === args.stage) &&
+      (priority === undefined || info.priority === priority) &&
+      (!args.assigneeUrns?.length || (info.assignees ?? []).some((a: Json) => args.assigneeUrns.includes(a.actor))),
+  );
+  const start = args.start ?? 0;
+  const page = matching.slice(start, start + (args.count ?? 20));
+  return { start, count: page.length, total: matching.length, incidents: page.map((x) => x.ref) };
+};
+
+const assertions: NonNullable<NonNullable<Resolvers['Dataset']>['assertions']> = async (ref, args, ctx) => {
+  const all = await assertionsOn(ctx, ref.urn, args.includeSoftDeleted === true);
+  const start = args.start ?? 0;
+  const page = all.slice(start, start + (args.count ?? 200));
+  return { start, count: page.length, total: all.length, assertions: page };
+};
+
+export const qualityResolvers: Resolvers = {
+  Assertion: {
+    platform: async (ref, _args, ctx) =>
+      refOf(ctx.services, (await aspectOf(ctx, ref, 'dataPlatformInstance'))?.platform) ?? { urn: 'urn:li:dataPlatform:unknown', entityName: 'dataPlatform' },
+    info: async (ref, _args, ctx) => mapAssertionInfo(await aspectOf(ctx, ref, 'assertionInfo')) as any,
+    actions: async (ref, _args, ctx) => {
+      const a = await aspectOf(ctx, ref, 'assertionActions');
+      return a ? { onSuccess: a.onSuccess ?? [], onFailure: a.onFailure ?? [] } : null;
+    },
+    runEvents: async (ref, args, ctx) => {
+      const and = [...(args.status ? [{ field: 'status', values: [args.status], condition: 'EQUAL' }] : []), ...(args.filter?.and ?? [])];
+      const events = (await pointsOf(ctx, ref, 'assertionRunEvent', { ...args, and })).map(mapAssertionRunEvent);
+      const count = (type: string) => events.filter((e) => e.result?.type === type).length;
+      return { total: events.length, failed: count('FAILURE'), succeeded: count('SUCCESS'), errored: count('ERROR'), runEvents: events as any };
+    },
+  },
+  Incident: Object.fromEntries(
+    ['incidentType', 'customType', 'title', 'description', 'priority', 'assignees', 'entity', 'source', 'startedAt', 'incidentStatus', 'status', 'created'].map((name) => [
+      name,
+      async (ref: EntityRef, _args: unknown, ctx: GraphQLContext) => {
+        const info = await aspectOf(ctx, ref, 'incidentInfo');
+        return info ? (mapIncidentInfo(ctx, info) as Json)[name] : null;
+      },
+    ]),
+  ),
+  DataContract: {
+    properties: async (ref, _args, ctx) => mapDataContractProperties(ctx, await aspectOf(ctx, ref, 'dataContractProperties')) as any,
+    status: async (ref, _args, ctx) => {
+      const s = await aspectOf(ctx, ref, 'dataContractStatus');
+      return s ? { state: s.state } : null;
+    },
+  },
+  Dataset: {
+    contract: async (ref, _args, ctx) => (await incomingRefs(ctx, ref.urn, ['ContractFor'])).find((r) => r.entityName === 'dataContract') ?? null,
+    assertions,
+  },
+};
+
+export const qualityModule: ResolverModule = { resolvers: qualityResolvers, entityFields: { health, incidents } };

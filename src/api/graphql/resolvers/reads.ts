@@ -1,0 +1,47 @@
+/**
+ * Reads several resolver modules share: entities related to one through the graph, and the points of
+ * a timeseries aspect. Both answer in the shapes resolvers pass on (refs, parsed values).
+ */
+import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
+
+type Json = Record<string, any>;
+
+/** Every entity with an edge of one of `types` pointing at `urn` (say, the assertions that assert it). */
+export async function incomingRefs(ctx: GraphQLContext, urn: string, types: readonly string[]): Promise<EntityRef[]> {
+  const r = await ctx.services.graph.related({ urn, types, direction: 'INCOMING', start: 0, count: 10_000 }, ctx.actor);
+  const seen = new Set<string>();
+  return r.relationships.flatMap((x) => {
+    const ref = refOf(ctx.services, x.entity);
+    if (!ref || seen.has(ref.urn)) return [];
+    seen.add(ref.urn);
+    return [ref];
+  });
+}
+
+export interface PointsQuery {
+  startTimeMillis?: number | null;
+  endTimeMillis?: number | null;
+  limit?: number | null;
+  /** Criteria ANDed: GraphQL's FilterInput `and` list or criteria built by a resolver. */
+  and?: Json[] | null;
+}
+
+/** Points of a timeseries aspect of an entity, newest first. */
+export async function pointsOf(ctx: GraphQLContext, ref: EntityRef, aspect: string, q: PointsQuery = {}): Promise<Json[]> {
+  const r = await ctx.services.timeseries.values({
+    urn: ref.urn,
+    entity: ref.entityName,
+    aspect,
+    ...(q.startTimeMillis != null ? { startTimeMillis: Number(q.startTimeMillis) } : {}),
+    ...(q.endTimeMillis != null ? { endTimeMillis: Number(q.endTimeMillis) } : {}),
+    ...(q.limit != null ? { limit: q.limit } : {}),
+    ...(q.and && q.and.length > 0 ? { filter: { or: [{ and: q.and }] } } : {}),
+  });
+  return r.values.map((v) => JSON.parse(v.aspect.value) as Json);
+}
+
+/** A Pegasus map as GraphQL's list of key/value entries. */
+export const entriesOf = (map: Json | undefined | null) => (map ? Object.entries(map).map(([key, value]) => ({ key, value: String(value) })) : null);
+
+/** An AuditStamp; GraphQL's is non-null where the aspect's is required, so a missing one reads as time 0. */
+export const auditStampOf = (s: Json | undefined | null) => ({ time: s?.time ?? 0, actor: s?.actor ?? null });

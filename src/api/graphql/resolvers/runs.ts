@@ -1,0 +1,79 @@
+/**
+ * Pipeline runs: data process instances (one run of a data job, flow or other template), their run
+ * events, and the runs listed on a data job (its instances) or a dataset (the runs that read or wrote it).
+ */
+import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
+import type { Resolvers } from '../generated/resolvers.js';
+import type { ResolverModule } from './module.js';
+import { auditStampOf, incomingRefs, pointsOf } from './reads.js';
+
+type Json = Record<string, any>;
+type Props = Json | undefined;
+
+// --- mappers, one per aspect ----------------------------------------------------------------------------
+
+function mapProcessInstanceProperties(ref: EntityRef, p: Props) {
+  if (!p) return null;
+  return {
+    name: p.name,
+    externalUrl: p.externalUrl ?? null,
+    created: auditStampOf(p.created),
+    customProperties: p.customProperties ? Object.entries(p.customProperties).map(([key, value]) => ({ key, value: String(value), associatedUrn: ref.urn })) : null,
+  };
+}
+
+function mapRunEvent(e: Json) {
+  return {
+    status: e.status ?? null,
+    attempt: e.attempt ?? null,
+    result: e.result ? { resultType: e.result.type ?? null, nativeResultType: e.result.nativeResultType ?? null } : null,
+    timestampMillis: e.timestampMillis,
+    durationMillis: e.durationMillis ?? null,
+  };
+}
+
+// --- reads -------------------------------------------------------------------------------------------
+
+const properties = (ctx: GraphQLContext, ref: EntityRef) => aspectOf(ctx, ref, 'dataProcessInstanceProperties');
+
+/** Runs newest first (by their creation time), one page of them, as DataHub's run lists answer. */
+async function runsPage(ctx: GraphQLContext, refs: EntityRef[], start: number, count: number) {
+  const created = await Promise.all(refs.map(async (r) => (await properties(ctx, r))?.created?.time ?? 0));
+  const sorted = refs.map((r, i) => ({ r, t: created[i] })).sort((a, b) => b.t - a.t).map((x) => x.r);
+  const page = sorted.slice(start, start + count);
+  return { start, count: page.length, total: sorted.length, runs: page };
+}
+
+const hasRunEvents = async (ctx: GraphQLContext, ref: EntityRef) => (await pointsOf(ctx, ref, 'dataProcessInstanceRunEvent', { limit: 1 })).length > 0;
+
+export const runsResolvers: Resolvers = {
+  DataProcessInstance: {
+    properties: async (ref, _args, ctx) => mapProcessInstanceProperties(ref, await properties(ctx, ref)),
+    name: async (ref, _args, ctx) => (await properties(ctx, ref))?.name ?? null,
+    created: async (ref, _args, ctx) => mapProcessInstanceProperties(ref, await properties(ctx, ref))?.created ?? null,
+    externalUrl: async (ref, _args, ctx) => (await properties(ctx, ref))?.externalUrl ?? null,
+    state: async (ref, args, ctx) => (await pointsOf(ctx, ref, 'dataProcessInstanceRunEvent', args)).map(mapRunEvent) as any,
+    parentTemplate: async (ref, _args, ctx) => refOf(ctx.services, (await aspectOf(ctx, ref, 'dataProcessInstanceRelationships'))?.parentTemplate) ?? null,
+    platform: async (ref, _args, ctx) => refOf(ctx.services, (await aspectOf(ctx, ref, 'dataPlatformInstance'))?.platform) ?? null,
+    // No registry aspect holds ML training runs yet (mlTrainingRunProperties), so there is nothing to show.
+    mlTrainingRunProperties: () => null,
+  },
+  DataJob: {
+    // DataHub lists a job's instances that have run events, newest created first.
+    runs: async (ref, args, ctx) => {
+      const instances = (await incomingRefs(ctx, ref.urn, ['InstanceOf'])).filter((r) => r.entityName === 'dataProcessInstance');
+      const ran = await Promise.all(instances.map((r) => hasRunEvents(ctx, r)));
+      return runsPage(ctx, instances.filter((_, i) => ran[i]), args.start ?? 0, args.count ?? 20);
+    },
+  },
+  Dataset: {
+    // INCOMING: the runs that read the dataset; OUTGOING: the runs that wrote it.
+    runs: async (ref, args, ctx) => {
+      const type = args.direction === 'INCOMING' ? 'Consumes' : 'Produces';
+      const instances = (await incomingRefs(ctx, ref.urn, [type])).filter((r) => r.entityName === 'dataProcessInstance');
+      return runsPage(ctx, instances, args.start ?? 0, args.count ?? 20);
+    },
+  },
+};
+
+export const runsModule: ResolverModule = { resolvers: runsResolvers };

@@ -1,0 +1,34 @@
+/** Metadata tests and the results assets carry for them (`testResults`). */
+import { aspectOf, refOf, type GraphQLContext } from '../context.js';
+import type { Resolvers } from '../generated/resolvers.js';
+import type { EntityFieldResolver, ResolverModule } from './module.js';
+
+type Json = Record<string, any>;
+
+function mapTestResults(ctx: GraphQLContext, r: Json) {
+  const results = (list: Json[] | undefined) => (list ?? []).flatMap((x) => (refOf(ctx.services, x.test) ? [{ test: refOf(ctx.services, x.test), type: x.type }] : []));
+  return { passing: results(r.passing), failing: results(r.failing) };
+}
+
+const testResults: EntityFieldResolver = async (ref, _args, ctx) => {
+  const r = await aspectOf(ctx, ref, 'testResults');
+  return r ? mapTestResults(ctx, r) : null;
+};
+
+const info = (ctx: GraphQLContext, ref: Parameters<EntityFieldResolver>[0]) => aspectOf(ctx, ref, 'testInfo');
+
+export const testsResolvers: Resolvers = {
+  Test: {
+    // name, category and definition are non-null: a test without its info cannot be shown at all.
+    name: async (ref, _args, ctx) => (await info(ctx, ref))?.name,
+    category: async (ref, _args, ctx) => (await info(ctx, ref))?.category,
+    description: async (ref, _args, ctx) => (await info(ctx, ref))?.description ?? null,
+    definition: async (ref, _args, ctx) => {
+      const i = await info(ctx, ref);
+      if (!i) throw new Error(`test ${ref.urn} has no testInfo`);
+      return { json: i.definition?.json ?? null };
+    },
+  },
+};
+
+export const testsModule: ResolverModule = { resolvers: testsResolvers, entityFields: { testResults } };
