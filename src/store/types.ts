@@ -6,7 +6,6 @@
 
 import type { Edge } from '../indexing/edges.js';
 import type { SearchRow } from '../indexing/searchRow.js';
-import type { UsageStore } from './usage.js';
 
 export type { Edge, SearchRow };
 
@@ -214,7 +213,7 @@ export interface RelatedQuery {
   hiddenTypes?: readonly string[];
 }
 
-export interface Store extends UsageStore {
+export interface Store {
   /**
    * Runs `fn` in one transaction: all of its writes commit together, durably, or none do (when it
    * throws). Transactions do not interleave.
