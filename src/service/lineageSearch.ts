@@ -83,8 +83,10 @@ export class LineageSearch {
 
     const everything = req.input.trim() === '' || req.input.trim() === '*';
     const matched = await this.matching(hits, req.input, rest, actor);
-    const kept = everything && rest.length === 0 ? hits : hits.filter((h) => matched.urns.has(h.urn));
-    const degreeCounts: Record<string, number> = Object.fromEntries(DEGREE_VALUES.map((v) => [v, 0]));
+    const kept = everything && rest.length === 0 ? await this.indexedOrExisting(hits, matched.urns) : hits.filter((h) => matched.urns.has(h.urn));
+    // Degrees beyond a bounded walk are not counted rather than counted as none.
+    const counted = DEGREE_VALUES.filter((v) => maxHops >= (v === '3+' ? 3 : Number(v)));
+    const degreeCounts: Record<string, number> = Object.fromEntries(counted.map((v) => [v, 0]));
     for (const h of kept) degreeCounts[bucket(h.degree)]++;
     const final = degrees.length > 0 ? kept.filter((h) => degrees.includes(bucket(h.degree))) : kept;
     const facets = degrees.length > 0 ? (await this.matching(final, req.input, rest, actor)).facets : matched.facets;
@@ -100,6 +102,15 @@ export class LineageSearch {
 
   private typeOf(urn: string): string {
     return this.lineage.entityNameOf(urn) ?? '';
+  }
+
+  /**
+   * With no query or filter, every hit counts but those that are neither in the index nor stored
+   * (ghosts, named by an edge only); columns are in no index but exist with their dataset.
+   */
+  private async indexedOrExisting(hits: LineageHit[], indexed: ReadonlySet<string>): Promise<LineageHit[]> {
+    const existing = await this.lineage.existing(hits.filter((h) => !indexed.has(h.urn)).map((h) => h.urn));
+    return hits.filter((h) => indexed.has(h.urn) || existing.has(h.urn));
   }
 
   /** The hits the query and filters match in the search index, with matched fields and facets over them. */

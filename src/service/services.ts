@@ -17,6 +17,9 @@ import { SearchService } from './search.js';
 import { TimelineService } from './timeline.js';
 import { TimeseriesService } from './timeseries.js';
 import { WritePath } from './writePath.js';
+import { UsageEvents } from './usageEvents.js';
+import { RecommendationService } from './recommendations.js';
+import { AnalyticsService } from './analytics.js';
 
 export interface Services {
   registry: Registry;
@@ -37,6 +40,9 @@ export interface Services {
   changeFeed: ChangeFeed;
   deletes: DeleteService;
   runs: RunService;
+  usage: UsageEvents;
+  recommendations: RecommendationService;
+  analytics: AnalyticsService;
 }
 
 export interface ServiceOptions {
@@ -73,5 +79,8 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     timeline: new TimelineService(store, registry, authorizer),
     timeseries: new TimeseriesService(store, registry),
     restore: new RestoreService(store, registry, authorizer, now),
+    usage: new UsageEvents(store, registry, now),
+    recommendations: new RecommendationService(store, registry, authorizer),
+    analytics: new AnalyticsService(store, registry, authorizer, now),
   };
 }

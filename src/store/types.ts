@@ -6,6 +6,7 @@
 
 import type { Edge } from '../indexing/edges.js';
 import type { SearchRow } from '../indexing/searchRow.js';
+import type { UsageStore } from './usage.js';
 
 export type { Edge, SearchRow };
 
@@ -213,7 +214,7 @@ export interface RelatedQuery {
   hiddenTypes?: readonly string[];
 }
 
-export interface Store {
+export interface Store extends UsageStore {
   /**
    * Runs `fn` in one transaction: all of its writes commit together, durably, or none do (when it
    * throws). Transactions do not interleave.

@@ -11,6 +11,7 @@ import { operationsResource } from './operations.js';
 import { relationshipsResource } from './relationships.js';
 import { registerResource, type RestResource } from './resource.js';
 import { systemRoutes } from './system.js';
+import { trackingRoutes } from './tracking.js';
 
 export const restResources: readonly RestResource[] = [aspectsResource, entitiesResource, entitiesV2Resource, relationshipsResource, operationsResource, runsResource, eventsResource];
 
@@ -18,6 +19,7 @@ export function restApi(services: Services) {
   return async (app: FastifyInstance): Promise<void> => {
     for (const resource of restResources) registerResource(app, resource, services);
     await app.register(systemRoutes);
+    await app.register(trackingRoutes(services));
     await app.register(docsRoute(restResources));
   };
 }

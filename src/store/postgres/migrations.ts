@@ -98,4 +98,23 @@ export const migrations: readonly string[] = [
   CREATE INDEX search_value_field ON search_value (field, lower(value)) WHERE keyed = 1;
   CREATE INDEX search_value_prefix ON search_value (field, lower(value) text_pattern_ops) WHERE keyed = 1;
   `,
+  `
+  -- The web app's usage events and each user's edits outside ingestion runs (see SQLite's).
+  CREATE TABLE usage_event (
+    id               bigserial PRIMARY KEY,
+    actor            text COLLATE "C" NOT NULL,
+    type             text COLLATE "C" NOT NULL,
+    timestamp_millis bigint NOT NULL,
+    entity_urn       text COLLATE "C",
+    entity_type      text COLLATE "C",
+    query            text COLLATE "C",
+    total            bigint,
+    section          text COLLATE "C",
+    action_type      text COLLATE "C",
+    event            text   NOT NULL
+  );
+  CREATE INDEX usage_event_actor ON usage_event (actor, type, timestamp_millis);
+  CREATE INDEX usage_event_time ON usage_event (timestamp_millis);
+  CREATE INDEX aspect_editor ON aspect (created_by, created_on) WHERE (run_id IS NULL OR run_id = 'no-run-id-provided');
+  `,
 ];

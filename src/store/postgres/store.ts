@@ -29,6 +29,8 @@ import {
   scanTimeseriesSql,
 } from '../sql/reads.js';
 import { hitsSql, matchesSql, orderSql, type Sql } from '../sql/search.js';
+import { countUsageSql, groupUsageSql, INSERT_USAGE_EVENT, PRUNE_USAGE_EVENTS, recentlyEditedSql, usageEventParams } from '../sql/usage.js';
+import { usageGroup, type UsageEvent, type UsageFilter, type UsageGroup, type UsageGroupQuery } from '../usage.js';
 import type {
   AspectKey,
   AspectRow,
@@ -405,6 +407,25 @@ export class PostgresStore implements Store {
 
   async pruneTimeseries(beforeMillis: number): Promise<number> {
     return (await this.pool.query('DELETE FROM timeseries WHERE timestamp_millis < $1', [beforeMillis])).rowCount ?? 0;
+  }
+
+  /** One statement: the insert and the pruning of what it pushed past `keep`. */
+  async appendUsageEvent(event: UsageEvent, keep: number): Promise<void> {
+    await run(this.pool, `WITH added AS (${INSERT_USAGE_EVENT} RETURNING id) ${PRUNE_USAGE_EVENTS.replace('?', '(SELECT id FROM added) - ?')}`, [...usageEventParams(event), keep]);
+  }
+
+  async groupUsage(q: UsageGroupQuery): Promise<UsageGroup[]> {
+    return (await run(this.pool, groupUsageSql(q))).map((r) => usageGroup(r, q.by.length));
+  }
+
+  async countUsage(filter: UsageFilter, buckets: ReadonlyArray<readonly [number, number]>, distinctActors: boolean): Promise<number[]> {
+    if (buckets.length === 0) return [];
+    return (await run<{ n: number }>(this.pool, countUsageSql(filter, buckets, distinctActors))).map((r) => r.n);
+  }
+
+  async recentlyEdited(actor: string, urnPrefixes: readonly string[], limit: number): Promise<Array<{ urn: string; latest: number }>> {
+    if (urnPrefixes.length === 0) return [];
+    return run<{ urn: string; latest: number }>(this.pool, recentlyEditedSql(actor, urnPrefixes, limit));
   }
 
   async close(): Promise<void> {

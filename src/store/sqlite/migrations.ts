@@ -103,4 +103,24 @@ export const migrations: readonly string[] = [
   ALTER TABLE search_doc ADD COLUMN faceted INTEGER NOT NULL DEFAULT 0;
   CREATE INDEX search_doc_unfaceted ON search_doc (id) WHERE faceted = 0;
   `,
+  `
+  -- The web app's usage events (store/usage.ts), newest kept; and the writes a user made outside
+  -- ingestion runs, for their recently edited entities (ingestion runs stay out of this index).
+  CREATE TABLE usage_event (
+    id               INTEGER PRIMARY KEY AUTOINCREMENT,
+    actor            TEXT    NOT NULL,
+    type             TEXT    NOT NULL,
+    timestamp_millis INTEGER NOT NULL,
+    entity_urn       TEXT,
+    entity_type      TEXT,
+    query            TEXT,
+    total            INTEGER,
+    section          TEXT,
+    action_type      TEXT,
+    event            TEXT    NOT NULL
+  );
+  CREATE INDEX usage_event_actor ON usage_event (actor, type, timestamp_millis);
+  CREATE INDEX usage_event_time ON usage_event (timestamp_millis);
+  CREATE INDEX aspect_editor ON aspect (created_by, created_on) WHERE (run_id IS NULL OR run_id = 'no-run-id-provided');
+  `,
 ];

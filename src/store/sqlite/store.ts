@@ -34,6 +34,8 @@ import { hitsSql, matchesSql, orderSql } from '../sql/search.js';
 import { derivedChange } from '../sql/derivedChange.js';
 import { deleteTimeseriesSql, runIdOf } from '../sql/writes.js';
 import { sqliteDialect } from './dialect.js';
+import { countUsageSql, groupUsageSql, INSERT_USAGE_EVENT, PRUNE_USAGE_EVENTS, recentlyEditedSql, usageEventParams } from '../sql/usage.js';
+import { usageGroup, type UsageEvent, type UsageFilter, type UsageGroup, type UsageGroupQuery } from '../usage.js';
 import { FacetCounter, packFacets } from './facets.js';
 import type {
   AspectRow,
@@ -110,6 +112,8 @@ function statements(db: Db) {
     insertEdge: db.prepare('INSERT OR IGNORE INTO edge (source, type, destination, aspect) VALUES (?, ?, ?, ?)'),
     insertSetting: db.prepare('INSERT OR IGNORE INTO setting (name, value) VALUES (?, ?)'),
     setting: db.prepare<[string], { value: string }>('SELECT value FROM setting WHERE name = ?'),
+    insertUsageEvent: db.prepare<unknown[], { id: number }>(`${INSERT_USAGE_EVENT} RETURNING id`),
+    pruneUsageEvents: db.prepare(PRUNE_USAGE_EVENTS),
     readChangeLog: db.prepare<[number, number], { offset: number; event: string }>(
       'SELECT "offset", event FROM change_log WHERE "offset" > ? ORDER BY "offset" LIMIT ?',
     ),
@@ -420,6 +424,30 @@ export class SqliteStore implements Store {
 
   async pruneTimeseries(beforeMillis: number): Promise<number> {
     return this.transaction(async () => this.w.pruneTimeseries.run(beforeMillis).changes);
+  }
+
+  async appendUsageEvent(event: UsageEvent, keep: number): Promise<void> {
+    await this.transaction(async () => {
+      const { id } = this.w.insertUsageEvent.get(...usageEventParams(event))!;
+      this.w.pruneUsageEvents.run(id - keep);
+    });
+  }
+
+  async groupUsage(q: UsageGroupQuery): Promise<UsageGroup[]> {
+    const sql = groupUsageSql(q);
+    return this.read<Record<string, unknown>>(sql.text).all(...sql.params).map((r) => usageGroup(r, q.by.length));
+  }
+
+  async countUsage(filter: UsageFilter, buckets: ReadonlyArray<readonly [number, number]>, distinctActors: boolean): Promise<number[]> {
+    if (buckets.length === 0) return [];
+    const sql = countUsageSql(filter, buckets, distinctActors);
+    return this.read<{ n: number }>(sql.text).all(...sql.params).map((r) => r.n);
+  }
+
+  async recentlyEdited(actor: string, urnPrefixes: readonly string[], limit: number): Promise<Array<{ urn: string; latest: number }>> {
+    if (urnPrefixes.length === 0) return [];
+    const sql = recentlyEditedSql(actor, urnPrefixes, limit);
+    return this.read<{ urn: string; latest: number }>(sql.text).all(...sql.params);
   }
 
   async close(): Promise<void> {

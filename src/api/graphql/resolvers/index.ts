@@ -16,6 +16,17 @@ import { settingsModule } from './settings.js';
 import { stepsModule } from './steps.js';
 import { viewsModule } from './views.js';
 import { pageTemplatesModule } from './pageTemplates.js';
+import { dataProductModule } from './dataProduct.js';
+import { structuredPropertyModule } from './structuredProperties.js';
+import { businessAttributeModule } from './businessAttribute.js';
+import { governanceModule } from './governance.js';
+import { postsModule } from './posts.js';
+import { queryEntitiesModule } from './queryEntities.js';
+import { erModelModule } from './erModel.js';
+import { versioningModule } from './versioning.js';
+import { connectionModule } from './connection.js';
+import { displayPropertiesModule } from './displayProperties.js';
+import { schemaFieldEntityModule } from './schemaFieldEntity.js';
 
 export const resolverModules: ResolverModule[] = [
   lineageModule,
@@ -32,4 +43,15 @@ export const resolverModules: ResolverModule[] = [
   stepsModule,
   viewsModule,
   pageTemplatesModule,
+  dataProductModule,
+  structuredPropertyModule,
+  businessAttributeModule,
+  governanceModule,
+  postsModule,
+  queryEntitiesModule,
+  erModelModule,
+  versioningModule,
+  connectionModule,
+  displayPropertiesModule,
+  schemaFieldEntityModule,
 ];

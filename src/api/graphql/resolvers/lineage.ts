@@ -177,9 +177,25 @@ const resolvers: Resolvers = {
       return { nextScrollId: next < r.total && r.count > 0 ? encodeScrollId(next) : null, count: r.count, total: r.total, ...results(ctx, r) };
     },
   },
-  DataJobInputOutput: {
-    // The parent holds the stored aspect's fields; its fine-grained lineages are mapped here.
-    fineGrainedLineages: (parent) => fineGrainedLineagesOf((parent as Json).fineGrainedLineages),
+  DataJob: {
+    // DataHub's DataJobInputOutputMapper: plain urns and edges alike, each entity once.
+    inputOutput: async (ref, _args, ctx) => {
+      const io = await aspectOf(ctx, ref, 'dataJobInputOutput');
+      if (!io) return null;
+      const refs = (urns: unknown[] | undefined, edges: Json[] | undefined) =>
+        [...new Set([...(urns ?? []), ...(edges ?? []).map((e) => e.destinationUrn)].filter(isUrn))].flatMap((u) => refOf(ctx.services, u) ?? []);
+      return {
+        inputDatasets: refs(io.inputDatasets, io.inputDatasetEdges),
+        outputDatasets: refs(io.outputDatasets, io.outputDatasetEdges),
+        inputDatajobs: refs(io.inputDatajobs, io.inputDatajobEdges),
+        fineGrainedLineages: fineGrainedLineagesOf(io.fineGrainedLineages),
+      };
+    },
+  },
+  // A column's key: the dataset it belongs to and its path.
+  SchemaFieldEntity: {
+    fieldPath: (ref) => parseUrn(ref.urn).parts[1] ?? '',
+    parent: (ref, _args, ctx) => refOf(ctx.services, parseUrn(ref.urn).parts[0]) ?? { urn: parseUrn(ref.urn).parts[0], entityName: 'dataset' },
   },
 };
 

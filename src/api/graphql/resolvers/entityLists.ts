@@ -1,0 +1,68 @@
+/**
+ * Lists of entities that DataHub answers from its search index: the `list…` queries of one entity type,
+ * and the searches kept to a set of entities (a data product's assets, a version set's members).
+ */
+import type { GraphQLResolveInfo } from 'graphql';
+import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
+import type { ResolversTypes } from '../generated/resolvers.js';
+import { byUrn, toFilter } from './queries.js';
+
+type Json = Record<string, any>;
+
+/** DataHub's list resolvers' page size when none is asked for. */
+const DEFAULT_COUNT = 20;
+
+export interface ListInput {
+  start?: number | null;
+  count?: number | null;
+  query?: string | null;
+  filters?: Json[] | null;
+  orFilters?: Array<{ and?: Json[] | null }> | null;
+}
+
+/**
+ * A page of the entities of one type matching a list query's text and filters (plus `criteria` the
+ * resolver adds to every branch), in `sort` order.
+ */
+export async function listEntities(
+  ctx: GraphQLContext,
+  entity: string,
+  input: ListInput,
+  options: { criteria?: Json[]; sort?: { field: string; order: 'ASCENDING' | 'DESCENDING' }; defaultCount?: number } = {},
+): Promise<{ start: number; count: number; total: number; entities: EntityRef[] }> {
+  const start = input.start ?? 0;
+  const count = input.count ?? options.defaultCount ?? DEFAULT_COUNT;
+  const filter = toFilter(withCriteria(input, options.criteria ?? []));
+  const r = await ctx.services.search.search(
+    { entities: [entity], input: input.query || '*', filter, ...(options.sort ? { sort: options.sort } : {}), start, count },
+    ctx.actor,
+  );
+  const entities = r.urns.flatMap((u) => refOf(ctx.services, u) ?? []);
+  return { start, count: entities.length, total: r.total, entities };
+}
+
+/** The input with `criteria` ANDed into each of its filter branches (or as the only branch). */
+function withCriteria<T extends ListInput>(input: T, criteria: Json[]): T {
+  if (criteria.length === 0) return input;
+  const branches = input.orFilters?.length ? input.orFilters : [{ and: input.filters ?? [] }];
+  return { ...input, filters: null, orFilters: branches.map((b) => ({ and: [...(b.and ?? []), ...criteria] })) };
+}
+
+const NO_RESULTS = { start: 0, count: 0, total: 0, searchResults: [], facets: [], suggestions: [] };
+
+/**
+ * `searchAcrossEntities`, as the schema answers it, kept to entities matching `criteria`: so a data
+ * product's assets are searched, filtered and counted as any search is.
+ */
+export async function searchWithin(ctx: GraphQLContext, info: GraphQLResolveInfo, input: Json | null | undefined, criteria: Json[]): Promise<ResolversTypes['SearchResults']> {
+  if (criteria.some((c) => Array.isArray(c.values) && c.values.length === 0)) return NO_RESULTS;
+  const search = info.schema.getQueryType()?.getFields().searchAcrossEntities?.resolve;
+  if (!search) return NO_RESULTS;
+  return (await search({}, { input: withCriteria({ query: '*', ...input }, criteria) }, ctx, info)) as ResolversTypes['SearchResults'];
+}
+
+/** A root query reading one entity of a type by urn, for roots not named after their type (`connection`). */
+export const entityByUrn =
+  (entity: string) =>
+  async (root: unknown, args: { urn: string }, ctx: GraphQLContext, info: GraphQLResolveInfo): Promise<EntityRef> =>
+    (await byUrn(entity)(root, args, ctx, info)) as EntityRef;

@@ -1,0 +1,40 @@
+/**
+ * Entity-relationship models: a join between two datasets, with the field pairs it joins on.
+ */
+import { parseUrn } from '../../../urn.js';
+import type { ErModelRelationshipCardinality, Resolvers } from '../generated/resolvers.js';
+import { aspectOf, refOf, type EntityRef } from '../context.js';
+import { entityByUrn } from './entityLists.js';
+import type { ResolverModule } from './module.js';
+
+type Json = Record<string, any>;
+
+const resolvers: Resolvers = {
+  Query: {
+    erModelRelationship: entityByUrn('erModelRelationship'),
+  },
+  ERModelRelationship: {
+    id: (ref) => parseUrn(ref.urn).parts[0],
+    properties: async (ref, _args, ctx) => {
+      const p = await aspectOf(ctx, ref, 'erModelRelationshipProperties');
+      const source = refOf(ctx.services, p?.source);
+      const destination = refOf(ctx.services, p?.destination);
+      if (!p || !source || !destination) return null;
+      return {
+        name: p.name,
+        source: source as EntityRef,
+        destination: destination as EntityRef,
+        relationshipFieldMappings: (p.relationshipFieldMappings ?? []).map((m: Json) => ({ sourceField: m.sourceField, destinationField: m.destinationField })),
+        cardinality: (p.cardinality ?? 'N_N') as ErModelRelationshipCardinality,
+        createdTime: p.created?.time ?? null,
+        createdActor: refOf(ctx.services, p.created?.actor) ?? null,
+      };
+    },
+    editableProperties: async (ref, _args, ctx) => {
+      const e = await aspectOf(ctx, ref, 'editableERModelRelationshipProperties');
+      return e ? { description: e.description ?? null, name: e.name ?? null } : null;
+    },
+  },
+};
+
+export const erModelModule: ResolverModule = { resolvers };

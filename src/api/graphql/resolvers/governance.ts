@@ -1,0 +1,53 @@
+/**
+ * Who may do what and who answers for what: DataHub's roles (`DataHubRole`), external access roles
+ * (`Role`) and custom ownership types.
+ */
+import { parseUrn } from '../../../urn.js';
+import type { Resolvers } from '../generated/resolvers.js';
+import { aspectOf, refOf } from '../context.js';
+import { auditStamp } from '../mappers/common.js';
+import { listEntities } from './entityLists.js';
+import type { ResolverModule } from './module.js';
+
+type Json = Record<string, any>;
+
+const resolvers: Resolvers = {
+  Query: {
+    listRoles: async (_root, { input }, ctx) => {
+      const { entities, ...page } = await listEntities(ctx, 'dataHubRole', input);
+      return { ...page, roles: entities };
+    },
+    listOwnershipTypes: async (_root, { input }, ctx) => {
+      const { entities, ...page } = await listEntities(ctx, 'ownershipType', input);
+      return { ...page, ownershipTypes: entities };
+    },
+  },
+  DataHubRole: {
+    name: async (ref, _args, ctx) => (await aspectOf(ctx, ref, 'dataHubRoleInfo'))?.name ?? parseUrn(ref.urn).parts[0],
+    description: async (ref, _args, ctx) => (await aspectOf(ctx, ref, 'dataHubRoleInfo'))?.description ?? '',
+  },
+  Role: {
+    id: (ref) => parseUrn(ref.urn).parts[0],
+    properties: async (ref, _args, ctx) => {
+      const p = await aspectOf(ctx, ref, 'roleProperties');
+      return p ? { name: p.name, description: p.description ?? null, type: p.type ?? null, requestUrl: p.requestUrl ?? null } : null;
+    },
+    actors: async (ref, _args, ctx) => {
+      const a = await aspectOf(ctx, ref, 'actors');
+      if (!a) return null;
+      return {
+        users: (a.users ?? []).flatMap((u: Json) => (refOf(ctx.services, u.user) ? [{ user: refOf(ctx.services, u.user)! }] : [])),
+        groups: (a.groups ?? []).flatMap((g: Json) => (refOf(ctx.services, g.group) ? [{ group: refOf(ctx.services, g.group)! }] : [])),
+      };
+    },
+    isAssignedToMe: async (ref, _args, ctx) => ((await aspectOf(ctx, ref, 'actors'))?.users ?? []).some((u: Json) => u.user === ctx.actor),
+  },
+  OwnershipTypeEntity: {
+    info: async (ref, _args, ctx) => {
+      const i = await aspectOf(ctx, ref, 'ownershipTypeInfo');
+      return i ? { name: i.name, description: i.description ?? null, created: auditStamp(i.created), lastModified: auditStamp(i.lastModified) } : null;
+    },
+  },
+};
+
+export const governanceModule: ResolverModule = { resolvers };

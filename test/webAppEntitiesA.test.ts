@@ -1,0 +1,216 @@
+/**
+ * The web app's pages for data products, applications, structured properties, business attributes,
+ * posts, queries, ownership types and ER models, end to end: the examples loaded over HTTP, then the
+ * app's own operations run with the variables its pages send, checked against what the files hold.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { webAppOperation } from './webAppOperations.js';
+
+type Json = any;
+
+const EXAMPLES = resolve(import.meta.dirname, '../examples');
+const ds = (platform: string, name: string) => `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},PROD)`;
+const FCT_ORDERS = ds('snowflake', 'fernbrook.marts.fct_orders');
+const DIM_CUSTOMERS = ds('snowflake', 'fernbrook.marts.dim_customers');
+const LTV_LEGACY = ds('snowflake', 'fernbrook.marts.customer_ltv_legacy');
+const CUSTOMERS = ds('postgres', 'shopfront.public.customers');
+const REVENUE_PRODUCT = 'urn:li:dataProduct:orders-and-revenue';
+const DELIVERY_PRODUCT = 'urn:li:dataProduct:delivery-performance';
+const SHOPFRONT = 'urn:li:application:shopfront';
+const CLASSIFICATION = 'urn:li:structuredProperty:io.fernbrook.dataClassification';
+const STEWARD = 'urn:li:structuredProperty:io.fernbrook.steward';
+const EMAIL_ATTRIBUTE = 'urn:li:businessAttribute:customer-email';
+const QUERY = 'urn:li:query:weekly-net-revenue';
+
+/** The examples' proposals, in the form the Rest.li ingestProposal action takes. */
+function exampleProposals(): Json[] {
+  return readdirSync(EXAMPLES)
+    .filter((f) => f.endsWith('.json'))
+    .flatMap((f) => JSON.parse(readFileSync(join(EXAMPLES, f), 'utf8')) as Json[])
+    .map(({ aspect, ...p }) => ({ ...p, aspect: { value: JSON.stringify(aspect.json), contentType: 'application/json' } }));
+}
+
+describe('the web app: data products, structured properties and governance entities', () => {
+  let s: TestServer;
+
+  const run = async (operation: string, variables: Json = {}) => {
+    const r = await http(`${s.url}/api/v2/graphql`, { body: { query: webAppOperation(operation), variables } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
+    return r.body.data;
+  };
+  const entry = (props: Json, urn: string) => props.properties.find((p: Json) => p.structuredProperty.urn === urn);
+
+  beforeAll(async () => {
+    s = await startTestServer();
+    const proposals = exampleProposals();
+    for (let i = 0; i < proposals.length; i += 50) {
+      const r = await http(`${s.url}/aspects?action=ingestProposalBatch`, { body: { proposals: proposals.slice(i, i + 50) } });
+      expect(r.status, r.text).toBe(200);
+    }
+  }, 120_000);
+  afterAll(() => s?.close());
+
+  it('getDataProduct: properties, owners and tags with their attribution, assets, values and notes', async () => {
+    const { dataProduct: p } = await run('getDataProduct', { urn: REVENUE_PRODUCT });
+    expect(p.type).toBe('DATA_PRODUCT');
+    expect(p.properties).toMatchObject({ name: 'Orders and revenue', externalUrl: 'https://wiki.fernbrook.example/data-products/orders-and-revenue' });
+    expect(p.properties.description).toMatch(/finance closes the month on/);
+    expect(p.properties.createdOn.time).toBeGreaterThan(0);
+    expect(p.properties.customProperties).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'sla', value: 'ready by 06:00 UTC' })]));
+    // Three assets, each an entity the examples define.
+    expect(p.entities.total).toBe(3);
+
+    const owners = p.ownership.owners;
+    expect(owners.map((o: Json) => o.owner.urn).sort()).toEqual(['urn:li:corpGroup:finance', 'urn:li:corpuser:amara.okafor', 'urn:li:corpuser:mei.tanaka']);
+    const reviewer = owners.find((o: Json) => o.owner.urn === 'urn:li:corpuser:amara.okafor');
+    expect(reviewer.ownershipType).toMatchObject({ urn: 'urn:li:ownershipType:privacy-reviewer', info: { name: 'Privacy reviewer' } });
+    expect(reviewer.attribution).toMatchObject({ time: 1767225600000, actor: { urn: 'urn:li:corpuser:amara.okafor' } });
+
+    const gold = p.tags.tags.find((t: Json) => t.tag.urn === 'urn:li:tag:Gold');
+    expect(gold.attribution.actor.urn).toBe('urn:li:corpuser:mei.tanaka');
+    expect(gold.attribution.sourceDetail).toEqual([{ key: 'reason', value: 'certified at the 2025-12 data council', __typename: 'StringMapEntry' }]);
+    const netRevenue = p.glossaryTerms.terms.find((t: Json) => t.term.urn === 'urn:li:glossaryTerm:Commerce.NetRevenue');
+    expect(netRevenue.attribution.actor.urn).toBe('urn:li:corpuser:jonah.whitfield');
+
+    expect(p.domain.domain.urn).toBe('urn:li:domain:commerce');
+    expect(p.domain.domain.displayProperties).toMatchObject({ colorHex: '#2E7D32', icon: { iconLibrary: 'MATERIAL', name: 'ShoppingCart', style: 'Outlined' } });
+
+    const classification = entry(p.structuredProperties, CLASSIFICATION);
+    expect(classification.values).toEqual([{ __typename: 'StringValue', stringValue: 'Confidential' }]);
+    expect(classification.structuredProperty.definition).toMatchObject({ displayName: 'Data classification', cardinality: 'SINGLE', valueType: { info: { type: 'STRING', displayName: 'String' } } });
+    const steward = entry(p.structuredProperties, STEWARD);
+    expect(steward.valueEntities.map((e: Json) => e.urn)).toEqual(['urn:li:corpuser:priya.raman']);
+
+    expect(p.notes.total).toBe(1);
+    expect(p.notes.relationships[0].entity).toMatchObject({ postType: 'ENTITY_ANNOUNCEMENT', content: { title: 'Month-end freeze', contentType: 'TEXT' } });
+  });
+
+  it('listDataProductAssets and the data products list: the assets, searched, and their counts', async () => {
+    const { listDataProductAssets: assets } = await run('listDataProductAssets', { urn: DELIVERY_PRODUCT, input: { query: '*', start: 0, count: 10 } });
+    expect(assets.total).toBe(4);
+    expect(assets.searchResults.map((r: Json) => r.entity.urn).sort()).toEqual(
+      [ds('kafka', 'fernbrook.deliveries.courier_pings'), ds('snowflake', 'fernbrook.marts.fct_deliveries'), ds('snowflake', 'fernbrook.staging.stg_deliveries'), 'urn:li:dashboard:(looker,fernbrook.store_operations)'].sort(),
+    );
+    const { searchAcrossEntities: list } = await run('getDataProductsList', { input: { types: ['DATA_PRODUCT'], query: '*', start: 0, count: 10 } });
+    const byUrn = new Map(list.searchResults.map((r: Json) => [r.entity.urn, r.entity]));
+    expect((byUrn.get(REVENUE_PRODUCT) as Json).properties.numAssets).toBe(3);
+    expect((byUrn.get(DELIVERY_PRODUCT) as Json).properties.numAssets).toBe(4);
+    expect((byUrn.get(DELIVERY_PRODUCT) as Json).domain.domain.urn).toBe('urn:li:domain:fulfilment');
+  });
+
+  it('getApplication: properties, owners and the assets assigned to it', async () => {
+    const { application: a } = await run('getApplication', { urn: SHOPFRONT });
+    expect(a).toMatchObject({ type: 'APPLICATION', properties: { name: 'Shopfront', externalUrl: 'https://wiki.fernbrook.example/apps/shopfront' } });
+    expect(a.properties.customProperties).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'on-call', value: '#shopfront-oncall' })]));
+    expect(a.ownership.owners[0].owner.urn).toBe('urn:li:corpuser:sofia.marchetti');
+    expect(a.children.total).toBe(4);
+    const { searchAcrossEntities: list } = await run('getApplicationsList', { input: { types: ['APPLICATION'], query: '*', start: 0, count: 10 } });
+    expect(list.searchResults[0].entity.properties).toMatchObject({ name: 'Shopfront', numAssets: 4 });
+  });
+
+  it('getStructuredProperty and searchStructuredProperties: definitions with types and allowed values', async () => {
+    const { entity } = await run('getStructuredProperty', { urn: CLASSIFICATION });
+    expect(entity.definition).toMatchObject({ qualifiedName: 'io.fernbrook.dataClassification', displayName: 'Data classification', cardinality: 'SINGLE' });
+    expect(entity.definition.valueType).toMatchObject({ urn: 'urn:li:dataType:datahub.string', type: 'DATA_TYPE', info: { type: 'STRING', qualifiedName: 'datahub.string' } });
+    expect(entity.definition.entityTypes.map((t: Json) => t.info.type)).toEqual(['DATASET', 'DATA_PRODUCT']);
+    expect(entity.definition.allowedValues.map((v: Json) => v.value.stringValue)).toEqual(['Public', 'Internal', 'Confidential', 'Restricted']);
+    expect(entity.definition.allowedValues[3].description).toMatch(/privacy office/);
+
+    const { searchAcrossEntities: found } = await run('searchStructuredProperties', { query: '*', start: 0, count: 10 });
+    expect(found.total).toBe(3);
+    const steward = found.searchResults.find((r: Json) => r.entity.urn === STEWARD).entity;
+    expect(steward.definition.cardinality).toBe('MULTIPLE');
+    expect(steward.definition.typeQualifier.allowedTypes.map((t: Json) => t.info.type)).toEqual(['CORP_USER', 'CORP_GROUP']);
+  });
+
+  it('a dataset page: its structured property values with their definitions, and a deprecation replacement', async () => {
+    const { dataset } = await run('getDataset', { urn: FCT_ORDERS });
+    const values = Object.fromEntries(dataset.structuredProperties.properties.map((p: Json) => [p.structuredProperty.definition.qualifiedName, p.values]));
+    expect(values['io.fernbrook.retentionDays']).toEqual([{ __typename: 'NumberValue', numberValue: 730 }]);
+    expect(values['io.fernbrook.dataClassification']).toEqual([{ __typename: 'StringValue', stringValue: 'Confidential' }]);
+    expect(entry(dataset.structuredProperties, CLASSIFICATION).attribution.actor.urn).toBe('urn:li:corpuser:amara.okafor');
+
+    const { dataset: legacy } = await run('getDataset', { urn: LTV_LEGACY });
+    expect(legacy.deprecation).toMatchObject({ deprecated: true, actorEntity: { urn: 'urn:li:corpuser:priya.raman' }, replacement: { urn: DIM_CUSTOMERS, name: 'fernbrook.marts.dim_customers' } });
+  });
+
+  it('getBusinessAttribute, listBusinessAttributes and the attribute of a schema field', async () => {
+    const { businessAttribute: b } = await run('getBusinessAttribute', { urn: EMAIL_ATTRIBUTE });
+    expect(b.properties).toMatchObject({ name: 'Customer email', businessAttributeDataType: 'STRING', created: { time: 1767225600000 } });
+    expect(b.properties.tags.tags.map((t: Json) => t.tag.urn)).toEqual(['urn:li:tag:PII']);
+    expect(b.properties.glossaryTerms.terms.map((t: Json) => t.term.urn)).toEqual(['urn:li:glossaryTerm:Customer.ContactDetails']);
+    expect(b.ownership.owners[0].owner.urn).toBe('urn:li:corpGroup:privacy-office');
+    const { listBusinessAttributes: list } = await run('listBusinessAttributes', { start: 0, count: 10, query: '*' });
+    expect(list).toMatchObject({ total: 1, businessAttributes: [{ urn: EMAIL_ATTRIBUTE }] });
+
+    const { entity: field } = await run('getSchemaField', { urn: `urn:li:schemaField:(${CUSTOMERS},email)` });
+    expect(field).toMatchObject({ fieldPath: 'email', parent: { urn: CUSTOMERS } });
+    expect(field.businessAttributes.businessAttribute).toMatchObject({ associatedUrn: `urn:li:schemaField:(${CUSTOMERS},email)`, businessAttribute: { urn: EMAIL_ATTRIBUTE, properties: { name: 'Customer email' } } });
+  });
+
+  it('listPosts: announcements newest first, with their content', async () => {
+    const { listPosts } = await run('listPosts', { input: { start: 0, count: 10 } });
+    expect(listPosts.total).toBe(3);
+    expect(listPosts.posts.map((p: Json) => p.content.title)).toEqual(['Nightly marts now finish by 06:00 UTC', 'Month-end freeze', 'Data products are live']);
+    expect(listPosts.posts[2]).toMatchObject({ postType: 'HOME_PAGE_ANNOUNCEMENT', content: { contentType: 'LINK', link: 'https://wiki.fernbrook.example/data-products' } });
+  });
+
+  it('getQuery and listQueries: the statement, its subjects, platform and authors', async () => {
+    const { entity: q } = await run('getQuery', { urn: QUERY });
+    expect(q.properties).toMatchObject({ name: 'Weekly net revenue by store', source: 'MANUAL', statement: { language: 'SQL' }, created: { actor: 'urn:li:corpuser:jonah.whitfield' } });
+    expect(q.properties.statement.value).toMatch(/SUM\(net_revenue_gbp\)/);
+    expect(q.properties.createdOn.actor.urn).toBe('urn:li:corpuser:jonah.whitfield');
+    expect(q.platform.urn).toBe('urn:li:dataPlatform:snowflake');
+    expect(q.subjects).toEqual([
+      expect.objectContaining({ dataset: expect.objectContaining({ urn: FCT_ORDERS }), schemaField: null }),
+      expect.objectContaining({ dataset: expect.objectContaining({ urn: FCT_ORDERS }), schemaField: expect.objectContaining({ fieldPath: 'net_revenue_gbp' }) }),
+    ]);
+    const { listQueries } = await run('listQueries', { input: { start: 0, count: 10, datasetUrn: FCT_ORDERS, source: 'MANUAL' } });
+    expect(listQueries).toMatchObject({ total: 1, queries: [{ urn: QUERY }] });
+    const { listQueries: none } = await run('listQueries', { input: { start: 0, count: 10, datasetUrn: DIM_CUSTOMERS } });
+    expect(none.total).toBe(0);
+  });
+
+  it('listOwnershipTypes and getERModelRelationship', async () => {
+    const { listOwnershipTypes } = await run('listOwnershipTypes', { input: { start: 0, count: 10 } });
+    const reviewer = listOwnershipTypes.ownershipTypes.find((t: Json) => t.urn === 'urn:li:ownershipType:privacy-reviewer');
+    expect(reviewer.info).toMatchObject({ name: 'Privacy reviewer', created: { actor: 'urn:li:corpuser:amara.okafor' } });
+
+    const { erModelRelationship: er } = await run('getERModelRelationship', { urn: 'urn:li:erModelRelationship:orders-to-customers' });
+    expect(er).toMatchObject({ id: 'orders-to-customers', type: 'ER_MODEL_RELATIONSHIP' });
+    expect(er.properties).toMatchObject({ name: 'Orders to customers', cardinality: 'N_ONE', source: { urn: FCT_ORDERS }, destination: { urn: DIM_CUSTOMERS } });
+    expect(er.properties.relationshipFieldMappings).toEqual([expect.objectContaining({ sourceField: 'customer_id', destinationField: 'customer_id' })]);
+    expect(er.editableProperties.description).toMatch(/exactly one customer/);
+    expect(er.outgoing.total).toBe(2);
+  });
+
+  it('getDomain and getGlossaryNode: their display properties', async () => {
+    const { domain } = await run('getDomain', { urn: 'urn:li:domain:fulfilment' });
+    expect(domain.displayProperties).toMatchObject({ colorHex: '#EF6C00', icon: { name: 'LocalShipping' } });
+    const { glossaryNode } = await run('getGlossaryNode', { urn: 'urn:li:glossaryNode:Commerce' });
+    expect(glossaryNode.displayProperties.colorHex).toBe('#1565C0');
+  });
+
+  it('a version set: its members, newest first, and each member’s version properties', async () => {
+    const set = 'urn:li:versionSet:(customer-ltv,dataset)';
+    const stamp = { time: 1767225600000, actor: 'urn:li:corpuser:priya.raman' };
+    const members = [
+      [LTV_LEGACY, { versionSet: set, version: { versionTag: 'v1' }, aliases: [{ versionTag: 'legacy' }], sortId: 'AAAAAAAA', isLatest: false, comment: 'with VAT', metadataCreatedTimestamp: stamp }],
+      [DIM_CUSTOMERS, { versionSet: set, version: { versionTag: 'v2' }, aliases: [], sortId: 'AAAAAAAB', isLatest: true, metadataCreatedTimestamp: stamp }],
+    ] as const;
+    const proposals = [mcp(set, 'versionSetProperties', { latest: DIM_CUSTOMERS, versioningScheme: 'LEXICOGRAPHIC_STRING' }), ...members.map(([urn, v]) => mcp(urn, 'versionProperties', v))];
+    const w = await http(`${s.url}/aspects?action=ingestProposalBatch`, { body: { proposals } });
+    expect(w.status, w.text).toBe(200);
+
+    const { versionSet } = await run('searchAcrossVersions', { versionSetUrn: set, input: { query: '*', start: 0, count: 10 } });
+    const found = versionSet.versionsSearch.searchResults.map((r: Json) => r.entity);
+    expect(found.map((e: Json) => e.versionProperties.version.versionTag)).toEqual(['v2', 'v1']);
+    expect(found[1].versionProperties).toMatchObject({ isLatest: false, comment: 'with VAT', aliases: [{ versionTag: 'legacy' }], versionSet: { urn: set }, created: { actor: { urn: 'urn:li:corpuser:priya.raman' } } });
+    const r = await http(`${s.url}/api/v2/graphql`, { body: { query: `{ versionSet(urn: "${set}") { latestVersion { urn } } }` } });
+    expect(r.body.data.versionSet.latestVersion.urn).toBe(DIM_CUSTOMERS);
+  });
+});
