@@ -2,50 +2,13 @@
  * Privilege names as DataHub spells them (two constants differ from their names there:
  * the domain and deprecation privileges end in `_PRIVILEGE`), and the lists policies grant.
  */
+import { OFFERED_PLATFORM_PRIVILEGES } from './privilegeCatalog.js';
 
-/** Privileges granted by PLATFORM policies, checked without a resource. */
-export const PLATFORM_PRIVILEGES = [
-  'MANAGE_POLICIES',
-  'MANAGE_INGESTION',
-  'MANAGE_SECRETS',
-  'MANAGE_USERS_AND_GROUPS',
-  'VIEW_ANALYTICS',
-  'GENERATE_PERSONAL_ACCESS_TOKENS',
-  'MANAGE_ACCESS_TOKENS',
-  'MANAGE_DOMAINS',
-  'CREATE_DOMAINS',
-  'MANAGE_GLOBAL_ANNOUNCEMENTS',
-  'MANAGE_TESTS',
-  'VIEW_TESTS',
-  'MANAGE_GLOSSARIES',
-  'MANAGE_USER_CREDENTIALS',
-  'MANAGE_TAGS',
-  'CREATE_TAGS',
-  'MANAGE_GLOBAL_VIEWS',
-  'MANAGE_GLOBAL_OWNERSHIP_TYPES',
-  'MANAGE_BUSINESS_ATTRIBUTE',
-  'CREATE_BUSINESS_ATTRIBUTE',
-  'MANAGE_STRUCTURED_PROPERTIES',
-  'VIEW_STRUCTURED_PROPERTIES_PAGE',
-  'RESTORE_INDICES_PRIVILEGE',
-  'APPLY_RETENTION_PRIVILEGE',
-  'GET_ANALYTICS_PRIVILEGE',
-  'GET_PLATFORM_EVENTS',
-  'GET_METADATA_CHANGE_LOG_EVENTS',
-  'CREATE_USERS_AND_GROUPS',
-  'UPDATE_USERS_AND_GROUPS',
-  'CREATE_USERS',
-  'UPDATE_USERS',
-  'CREATE_GROUPS',
-  'UPDATE_GROUPS',
-  'VIEW_MANAGE_TAGS',
-  'CREATE_GLOBAL_ANNOUNCEMENTS',
-  'MANAGE_CONNECTIONS',
-  'MANAGE_DOCUMENTATION_FORMS',
-  'MANAGE_FEATURES',
-  'MANAGE_SYSTEM_OPERATIONS',
-  'MANAGE_HOME_PAGE_TEMPLATES',
-] as const;
+/**
+ * Privileges granted by PLATFORM policies, checked without a resource: those DataHub's policy editor
+ * offers, and two its APIs check that the editor does not show.
+ */
+export const PLATFORM_PRIVILEGES: readonly string[] = [...OFFERED_PLATFORM_PRIVILEGES, 'RESTORE_INDICES_PRIVILEGE', 'APPLY_RETENTION_PRIVILEGE'];
 
 /** Privileges granted by METADATA policies, checked on one entity. */
 export const RESOURCE_PRIVILEGES = [
