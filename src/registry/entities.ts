@@ -394,30 +394,6 @@ export const entityDecls: EntityDecl[] = [
     aspects: ['testInfo'],
   },
   {
-    name: 'incident',
-    category: 'core',
-    keyAspect: 'incidentKey',
-    aspects: ['incidentInfo', 'globalTags'],
-  },
-  {
-    name: 'dataContract',
-    category: 'core',
-    keyAspect: 'dataContractKey',
-    aspects: ['dataContractProperties', 'dataContractStatus', 'status', 'structuredProperties'],
-  },
-  {
-    name: 'form',
-    category: 'core',
-    keyAspect: 'formKey',
-    aspects: ['formInfo', 'dynamicFormAssignment', 'ownership'],
-  },
-  {
-    name: 'test',
-    category: 'core',
-    keyAspect: 'testKey',
-    aspects: ['testInfo'],
-  },
-  {
     name: 'globalSettings',
     category: 'internal',
     keyAspect: 'globalSettingsKey',

@@ -30,9 +30,6 @@ import { versioningAspects } from './versioning.js';
 import { formAspects } from './forms.js';
 import { qualityAspects } from './quality.js';
 import { testAspects } from './tests.js';
-import { formAspects } from './forms.js';
-import { qualityAspects } from './quality.js';
-import { testAspects } from './tests.js';
 import { settingsAspects } from './settings.js';
 import { stepAspects } from './steps.js';
 import { viewAspects } from './views.js';
@@ -64,9 +61,6 @@ export const allAspects: AspectDecl[] = [
   ...versioningAspects,
   ...connectionAspects,
   ...displayAspects,
-  ...qualityAspects,
-  ...formAspects,
-  ...testAspects,
   ...qualityAspects,
   ...formAspects,
   ...testAspects,

@@ -225,11 +225,6 @@ export const incidentKey: AspectDecl = idKey('incidentKey', 'IncidentKey');
 export const dataContractKey: AspectDecl = idKey('dataContractKey', 'DataContractKey');
 export const formKey: AspectDecl = idKey('formKey', 'FormKey');
 export const testKey: AspectDecl = idKey('testKey', 'TestKey');
-export const incidentKey: AspectDecl = idKey('incidentKey', 'IncidentKey');
-export const dataContractKey: AspectDecl = idKey('dataContractKey', 'DataContractKey');
-export const formKey: AspectDecl = idKey('formKey', 'FormKey');
-export const testKey: AspectDecl = idKey('testKey', 'TestKey');
-
 
 export const globalSettingsKey: AspectDecl = idKey('globalSettingsKey', 'GlobalSettingsKey');
 export const dataHubStepStateKey: AspectDecl = idKey('dataHubStepStateKey', 'DataHubStepStateKey');
@@ -245,7 +240,6 @@ export const keyAspects: AspectDecl[] = [
   dataHubPersonaKey, dataProcessInstanceKey, dataProcessKey,
   dataProductKey, applicationKey, structuredPropertyKey, businessAttributeKey, dataTypeKey, entityTypeKey,
   erModelRelationshipKey, versionSetKey, dataHubConnectionKey,
-  incidentKey, dataContractKey, formKey, testKey,
   incidentKey, dataContractKey, formKey, testKey,
   globalSettingsKey, dataHubStepStateKey, dataHubViewKey, dataHubPageTemplateKey, dataHubPageModuleKey,
 ];
