@@ -63,22 +63,12 @@ export const structuredPropertySettings: AspectDecl = {
   ],
 };
 
-export const dataTypeInfo: AspectDecl = {
-  name: 'dataTypeInfo',
-  type: record('com.linkedin.datatype.DataTypeInfo', {
-    qualifiedName: string,
-    displayName: optional(string),
-    description: optional(string),
-  }),
-};
+/** The info of a type a definition names: its qualified name, and how it is shown. */
+function typeInfo(name: string, recordName: string): AspectDecl {
+  return { name, type: record(recordName, { qualifiedName: string, displayName: optional(string), description: optional(string) }) };
+}
 
-export const entityTypeInfo: AspectDecl = {
-  name: 'entityTypeInfo',
-  type: record('com.linkedin.entitytype.EntityTypeInfo', {
-    qualifiedName: string,
-    displayName: optional(string),
-    description: optional(string),
-  }),
-};
+export const dataTypeInfo = typeInfo('dataTypeInfo', 'com.linkedin.datatype.DataTypeInfo');
+export const entityTypeInfo = typeInfo('entityTypeInfo', 'com.linkedin.entitytype.EntityTypeInfo');
 
 export const structuredPropertyAspects: AspectDecl[] = [propertyDefinition, structuredPropertySettings, dataTypeInfo, entityTypeInfo];
