@@ -4,6 +4,7 @@
  * as the Python SDK writes it; then lineage hops, multi-hop lineage search with degrees, paths, time
  * windows and per-hop limits, column lineage, and the schema's timeline, blame and versions.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, mcp, startTestServer, type TestServer } from './helpers.js';
 import { webAppOperation } from './webAppOperations.js';
@@ -252,6 +253,28 @@ describe('lineage and history through the web app operations', () => {
       expect(down.entity.upstream.total).toBe(0);
       const viaJob = await data('searchAcrossLineageStructure', { input: input(field(D2, 'id'), 'DOWNSTREAM') });
       expect(viaJob.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn)).toEqual([field(D3, 'id'), field(D4, 'id'), field(D5, 'id')]);
+    });
+  });
+
+  describe("the sample catalog's lineage chain (examples/lineage-chain.json)", () => {
+    const fb = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:snowflake,fernbrook.${name},PROD)`;
+    const TOPIC = 'urn:li:dataset:(urn:li:dataPlatform:kafka,fernbrook.loyalty.points_earned,PROD)';
+    const EXPORT = fb('exports.crm_loyalty_tiers');
+
+    beforeAll(async () => {
+      for (const p of JSON.parse(readFileSync(new URL('../examples/lineage-chain.json', import.meta.url), 'utf8')) as Json[]) await ingest(p.entityUrn, p.aspectName, p.aspect.json);
+    });
+
+    it('reaches the kafka topic five hops up from the CRM export, through the nightly job', async () => {
+      const d = await data('searchAcrossLineageStructure', { input: input(EXPORT, 'UPSTREAM') });
+      const urns = d.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn);
+      expect(urns).toEqual([fb('marts.dim_loyalty_tiers'), fb('marts.fct_loyalty_balances'), 'urn:li:dataJob:(urn:li:dataFlow:(airflow,fernbrook_marts_nightly,prod),build_fct_loyalty_balances)', fb('staging.stg_loyalty_points'), TOPIC]);
+    });
+
+    it('follows a column back to the event field it came from', async () => {
+      const d = await data('searchAcrossLineageStructure', { input: input(field(EXPORT, 'tier'), 'UPSTREAM') });
+      const urns = d.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn);
+      expect(urns).toEqual([field(fb('marts.dim_loyalty_tiers'), 'tier'), field(fb('marts.fct_loyalty_balances'), 'points_balance'), field(fb('staging.stg_loyalty_points'), 'points'), field(TOPIC, 'points')]);
     });
   });
 
