@@ -75,6 +75,8 @@ describe('appConfig', () => {
     expect(appConfig.managedIngestionConfig.enabled).toBe(false);
     expect(appConfig.testsConfig.enabled).toBe(false);
     expect(appConfig.viewsConfig.enabled).toBe(true);
+    expect(appConfig.analyticsConfig.enabled).toBe(true);
+    expect(appConfig.lineageConfig.supportsImpactAnalysis).toBe(true);
     expect(appConfig.searchBarConfig.apiVariant).toBe('AUTOCOMPLETE_FOR_MULTIPLE');
     expect(appConfig.homePageConfig.firstInPersonalSidebar).toBe('YOUR_ASSETS');
   });

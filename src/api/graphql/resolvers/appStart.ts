@@ -84,14 +84,14 @@ async function appConfig(_root: unknown, _args: unknown, ctx: GraphQLContext) {
   return {
     appVersion: CATALOG_VERSION,
     authConfig: { tokenAuthEnabled: ctx.authEnabled },
-    // Usage analytics (DataHub's event tracking index) are not served.
-    analyticsConfig: { enabled: false },
+    // The analytics page's charts are computed from usage events and the store (analytics.ts).
+    analyticsConfig: { enabled: true },
     policiesConfig: { enabled: true, platformPrivileges: OFFERED_PLATFORM_PRIVILEGES.map(privilege), resourcePrivileges: resourcePrivileges() },
     identityManagementConfig: { enabled: true },
     // Ingestion runs outside this service (the CLI pushes metadata); there are no managed sources.
     managedIngestionConfig: { enabled: false },
-    // Impact analysis needs multi-hop lineage search, not served yet.
-    lineageConfig: { supportsImpactAnalysis: false },
+    // Impact analysis is multi-hop lineage search (searchAcrossLineage, lineage.ts).
+    lineageConfig: { supportsImpactAnalysis: true },
     visualConfig: {
       logoUrl: '/assets/platforms/datahublogo.png',
       faviconUrl: '/assets/icons/favicon.ico',
