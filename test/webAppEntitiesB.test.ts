@@ -1,0 +1,187 @@
+/**
+ * Data quality, runs, forms, tests, siblings and usage as DataHub's web app reads them, with the app's
+ * own page operations over HTTP. The sample catalog (examples/, quality.json among it) is ingested as
+ * the CLI sends it; siblings and usage, which depend on the day, are written here relative to now.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { webAppOperation } from './webAppOperations.js';
+
+type Json = any;
+const EXAMPLES = resolve(import.meta.dirname, '../examples');
+const FCT = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,fernbrook.marts.fct_orders,PROD)';
+const DIM = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,fernbrook.marts.dim_customers,PROD)';
+const DBT = 'urn:li:dataset:(urn:li:dataPlatform:dbt,fernbrook.marts.fct_orders,PROD)';
+const JOB = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,fernbrook_marts_nightly,prod),build_fct_orders)';
+const RUN_31 = 'urn:li:dataProcessInstance:fernbrook_marts_nightly.build_fct_orders.2025-12-31';
+const RUN_30 = 'urn:li:dataProcessInstance:fernbrook_marts_nightly.build_fct_orders.2025-12-30';
+const NOT_NULL = 'urn:li:assertion:fct-orders-order-id-not-null';
+const ROW_COUNT = 'urn:li:assertion:fct-orders-row-count';
+const FRESHNESS = 'urn:li:assertion:fct-orders-freshness';
+const FORM = 'urn:li:form:mart-table-documentation';
+const TEST = 'urn:li:test:marts-have-technical-owner';
+const AMARA = 'urn:li:corpuser:amara.okafor';
+const TOMAS = 'urn:li:corpuser:tomas.lindqvist';
+const DAY = 86_400_000;
+
+describe('quality, runs, forms and usage through the web app operations', () => {
+  let s: TestServer;
+
+  const ingest = async (proposals: Json[]) => {
+    const r = await http(`${s.url}/aspects?action=ingestProposalBatch`, { body: { proposals } });
+    expect(r.status, r.text).toBe(200);
+  };
+  /** The app's operation: no errors, its data. */
+  const run = async (operation: string, variables: Json) => {
+    const r = await http(`${s.url}/api/v2/graphql`, { body: { query: webAppOperation(operation), variables, operationName: operation } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
+    return r.body.data as Json;
+  };
+
+  beforeAll(async () => {
+    s = await startTestServer();
+    for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort()) {
+      const items = JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as Json[];
+      await ingest(items.map(({ aspect, ...rest }) => ({ ...rest, aspect: { value: JSON.stringify(aspect.json), contentType: 'application/json' } })));
+    }
+    const now = Date.now();
+    const usage = (daysAgo: number, users: Array<[string, number]>, queries: number) =>
+      mcp(FCT, 'datasetUsageStatistics', {
+        timestampMillis: now - daysAgo * DAY,
+        eventGranularity: { unit: 'DAY', multiple: 1 },
+        uniqueUserCount: users.length,
+        totalSqlQueries: queries,
+        topSqlQueries: ['select * from fct_orders'],
+        userCounts: users.map(([user, count]) => ({ user, count })),
+        fieldCounts: [{ fieldPath: 'order_id', count: queries }],
+      });
+    await ingest([
+      usage(2, [[AMARA, 30], [TOMAS, 5]], 35),
+      usage(10, [[AMARA, 4]], 4),
+      // Past the last month: counted by a year's range, not by the summary.
+      usage(45, [['urn:li:corpuser:priya.raman', 100]], 100),
+      mcp(DBT, 'datasetProperties', { name: 'fct_orders', description: 'dbt model of the orders fact table' }),
+      mcp(DBT, 'siblings', { siblings: [FCT], primary: true }),
+      mcp(FCT, 'siblings', { siblings: [DBT], primary: false }),
+    ]);
+  });
+  afterAll(async () => s?.close());
+
+  it('a dataset page shows its health from failing assertions and active incidents', async () => {
+    const { dataset } = await run('getDataset', { urn: FCT });
+    expect(dataset.health).toEqual([
+      { __typename: 'Health', type: 'INCIDENTS', status: 'FAIL', message: '1 active incident', causes: ['ACTIVE_INCIDENTS'] },
+      // The freshness assertion failed before but passed on its latest run; only the row count fails now.
+      { __typename: 'Health', type: 'ASSERTIONS', status: 'FAIL', message: '1 of 3 assertions are failing', causes: [ROW_COUNT] },
+    ]);
+    const { dataset: dim } = await run('getDataset', { urn: DIM });
+    expect(dim.health).toEqual([
+      { __typename: 'Health', type: 'INCIDENTS', status: 'PASS', message: null, causes: null },
+      { __typename: 'Health', type: 'ASSERTIONS', status: 'PASS', message: 'All assertions are passing', causes: null },
+    ]);
+  });
+
+  it('a dataset page shows form completion computed from the prompts answered, and test results', async () => {
+    const { dataset } = await run('getDataset', { urn: FCT });
+    expect(dataset.forms.completedForms).toEqual([]);
+    const [assigned] = dataset.forms.incompleteForms;
+    expect(assigned.form.urn).toBe(FORM);
+    expect(assigned.associatedUrn).toBe(FCT);
+    expect(assigned.completedPrompts.map((p: Json) => p.id)).toEqual(['retention']);
+    expect(assigned.completedPrompts[0].lastModified.actor.urn).toBe(AMARA);
+    expect(assigned.form.info.name).toBe('Mart table documentation');
+    expect(assigned.form.info.prompts.map((p: Json) => [p.id, p.required, p.formUrn])).toEqual([
+      ['retention', true, FORM],
+      ['pii-review', true, FORM],
+      ['sla-notes', false, FORM],
+    ]);
+    expect(assigned.form.ownership.owners[0].owner.urn).toBe('urn:li:corpGroup:privacy-office');
+    // dim_customers answered both required prompts: complete, though stored among the incomplete forms.
+    const { dataset: dim } = await run('getDataset', { urn: DIM });
+    expect(dim.forms.incompleteForms).toEqual([]);
+    expect(dim.forms.completedForms.map((f: Json) => f.form.urn)).toEqual([FORM]);
+    expect(dataset.testResults).toEqual({ __typename: 'TestResults', passing: [expect.objectContaining({ type: 'SUCCESS', test: expect.objectContaining({ urn: TEST, name: 'Marts have a technical owner', category: 'Ownership' }) })], failing: [] });
+  });
+
+  it('a dataset page shows its siblings and searches among them', async () => {
+    const { dataset } = await run('getDataset', { urn: FCT });
+    expect(dataset.siblings.isPrimary).toBe(false);
+    expect(dataset.siblings.siblings.map((x: Json) => x.urn)).toEqual([DBT]);
+    expect(dataset.siblingsSearch.total).toBe(1);
+    expect(dataset.siblingsSearch.searchResults.map((r: Json) => r.entity.urn)).toEqual([DBT]);
+  });
+
+  it('usage and the stats summary roll up the usage timeseries', async () => {
+    const { dataset } = await run('getDataset', { urn: FCT });
+    expect(dataset.statsSummary.queryCountLast30Days).toBe(39);
+    expect(dataset.statsSummary.uniqueUserCountLast30Days).toBe(2);
+    expect(dataset.statsSummary.topUsersLast30Days.map((u: Json) => u.urn)).toEqual([AMARA, TOMAS]);
+    const month = (await run('getLastMonthUsageAggregations', { urn: FCT })).dataset.usageStats;
+    expect(month.aggregations.totalSqlQueries).toBe(39);
+    expect(month.aggregations.users.map((u: Json) => [u.user.urn, u.count])).toEqual([[AMARA, 34], [TOMAS, 5]]);
+    expect(month.aggregations.fields).toEqual([{ __typename: 'FieldUsageCounts', fieldName: 'order_id', count: 39 }]);
+    const year = (await run('getTimeRangeUsageAggregations', { urn: FCT, timeRange: 'YEAR' })).dataset.usageStats;
+    expect(year.aggregations.totalSqlQueries).toBe(139);
+    expect(year.aggregations.uniqueUserCount).toBe(3);
+  });
+
+  it('an assertion with its run events: the latest completed run and its counts', async () => {
+    const { assertion } = await run('getAssertionWithRunEvents', { assertionUrn: ROW_COUNT });
+    expect(assertion.info.type).toBe('VOLUME');
+    expect(assertion.info.volumeAssertion.entityUrn).toBe(FCT);
+    expect(assertion.info.volumeAssertion.rowCountTotal.parameters.minValue.value).toBe('1000');
+    expect(assertion.platform.name).toBe('snowflake');
+    expect(assertion.runEvents.total).toBe(1);
+    expect(assertion.runEvents.failed).toBe(1);
+    expect(assertion.runEvents.runEvents[0].result).toMatchObject({ type: 'FAILURE', actualAggValue: 312, nativeResults: [{ key: 'observed_row_count', value: '312' }] });
+    const runs = (await run('getAssertionRuns', { assertionUrn: FRESHNESS, limit: 10 })).assertion.runEvents;
+    expect([runs.total, runs.failed, runs.succeeded]).toEqual([2, 1, 1]);
+    expect(runs.runEvents.map((e: Json) => e.result.type)).toEqual(['SUCCESS', 'FAILURE']);
+    const { assertion: notNull } = await run('getAssertionWithRunEvents', { assertionUrn: NOT_NULL });
+    expect(notNull.info.datasetAssertion).toMatchObject({ datasetUrn: FCT, scope: 'DATASET_COLUMN', operator: 'NOT_NULL', fields: [{ urn: `urn:li:schemaField:(${FCT},order_id)`, path: 'order_id' }] });
+  });
+
+  it("a dataset's incidents by state, with their source, priority and assignee", async () => {
+    const active = (await run('getEntityIncidents', { urn: FCT, start: 0, count: 10, state: 'ACTIVE' })).entity.incidents;
+    expect(active.total).toBe(1);
+    const [incident] = active.incidents;
+    expect(incident).toMatchObject({
+      urn: 'urn:li:incident:fct-orders-low-volume',
+      incidentType: 'VOLUME',
+      priority: 'HIGH',
+      incidentStatus: { state: 'ACTIVE', stage: 'INVESTIGATION' },
+      source: { type: 'ASSERTION_FAILURE', source: { urn: ROW_COUNT } },
+      assignees: [{ urn: TOMAS }],
+      entity: { urn: FCT },
+    });
+    expect(incident.linkedAssets.relationships.map((r: Json) => r.entity.urn)).toEqual([FCT]);
+    const resolved = (await run('getEntityIncidents', { urn: FCT, start: 0, count: 10, state: 'RESOLVED' })).entity.incidents;
+    expect(resolved.incidents.map((i: Json) => [i.urn, i.status.stage])).toEqual([['urn:li:incident:fct-orders-late-load', 'FIXED']]);
+    expect((await run('getEntityIncidents', { urn: FCT, start: 0, count: 10, state: null })).entity.incidents.total).toBe(2);
+  });
+
+  it("a dataset's contract and the assertions it includes", async () => {
+    const { contract } = (await run('getDatasetContract', { urn: FCT })).dataset;
+    expect(contract.urn).toBe('urn:li:dataContract:fct-orders');
+    expect(contract.status.state).toBe('ACTIVE');
+    expect(contract.properties.freshness.map((c: Json) => c.assertion.urn)).toEqual([FRESHNESS]);
+    expect(contract.properties.dataQuality.map((c: Json) => c.assertion.urn)).toEqual([NOT_NULL, ROW_COUNT]);
+    expect(contract.properties.dataQuality[1].assertion.runEvents.failed).toBe(1);
+  });
+
+  it("a data job's runs, newest first, and a run's page", async () => {
+    const runs = (await run('getDataJobRuns', { urn: JOB, start: 0, count: 20 })).dataJob.runs;
+    expect(runs.total).toBe(2);
+    expect(runs.runs.map((r: Json) => r.urn)).toEqual([RUN_31, RUN_30]);
+    const { dataProcessInstance: p } = await run('getDataProcessInstance', { urn: RUN_31 });
+    expect(p.properties.name).toBe('scheduled__2025-12-31T02:30:00+00:00');
+    expect(p.state).toEqual([expect.objectContaining({ status: 'COMPLETE', attempt: 1, durationMillis: 420000, result: expect.objectContaining({ resultType: 'FAILURE', nativeResultType: 'airflow' }) })]);
+    expect(p.parentTemplate.urn).toBe(JOB);
+    expect(p.optionalPlatform.name).toBe('airflow');
+    const written = (await run('getDatasetRuns', { urn: FCT, start: 0, count: 10, direction: 'OUTGOING' })).dataset.runs;
+    expect(written.runs.map((r: Json) => r.urn)).toEqual([RUN_31, RUN_30]);
+  });
+});
