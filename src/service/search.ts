@@ -233,7 +233,7 @@ export class SearchService {
       filter,
       keyedFields: [...new Set(filter.flat().map((c) => c.field))].filter((f) => types.every((t) => isKeyed(t)(f))),
       includeRemoved: flags.includeSoftDeleted === true || mentionsRemoved(filter),
-      ...(sort ? { sort: sort.map((s) => ({ fields: s.field === ENTITY_NAME_SORT ? nameFields : [s.field], order: s.order })) } : {}),
+      ...(sort ? { sort: sort.map((s) => ({ fields: s.field === ENTITY_NAME_SORT ? entityNameFields(types) : [s.field], order: s.order })) } : {}),
       start: req.start,
       count: req.count,
       facetFields: facets?.fields ?? [],
@@ -367,28 +367,30 @@ export class SearchService {
   /** Suggestions of one (already checked) type within a scope's filter. */
   async suggest(type: EntitySpec, req: { query: string; field?: string; limit: number; filter: Criterion[][] }): Promise<string[]> {
     if (!Number.isInteger(req.limit) || req.limit < 0 || req.limit > MAX_COUNT) throw badRequest(`limit must be an integer from 0 to ${MAX_COUNT}`);
-    const fields = req.field
-      ? [req.field]
-      : [...new Set(this.fields([type]).filter((f) => f.enableAutocomplete && f.fieldType !== 'URN' && f.fieldType !== 'URN_PARTIAL').map((f) => f.fieldName))];
+    const fields = req.field ? [req.field] : this.autocompleteFields(type);
     return this.store.autocomplete([type.name], fields, boundedText(req.query, 'query').trim(), req.filter, req.limit);
   }
 
   /**
-   * Entities of one type that an autocomplete suggestion names: those whose suggested field holds it,
-   * best match first (DataHub answers the documents its suggestions came from).
+   * Entities of one type that autocomplete suggests: those with a suggested field's value starting with
+   * the query (or holding a word that does), exact names first (DataHub answers the documents its
+   * suggestions came from).
    */
   async suggestedEntities(type: EntitySpec, req: { query: string; field?: string; limit: number; filter: Criterion[][] }): Promise<string[]> {
     const text = boundedText(req.query, 'query').trim();
-    const words = queryWords(text);
-    if (words.length === 0 || req.limit === 0) return [];
-    const fields = this.fields([type]);
+    if (text === '' || req.limit === 0) return [];
+    const fields = req.field ? [req.field] : this.autocompleteFields(type);
+    const starts = fields.flatMap((field): Criterion[][] => [
+      [{ field, condition: 'START_WITH', values: [text], negated: false }],
+      [{ field, condition: 'CONTAIN', values: [` ${text}`], negated: false }],
+    ]);
     const page = await this.store.search({
       entityTypes: [type.name],
-      words,
+      words: [],
       phrase: text,
-      nameFields: [...new Set(fields.filter((f) => f.queryByDefault && f.boostScore >= 8).map((f) => f.fieldName))],
-      weights: fields.flatMap((f) => Object.entries(f.weightsPerFieldValue).map(([value, weight]) => ({ field: f.fieldName, value, weight }))),
-      filter: req.filter,
+      nameFields: fields,
+      weights: [],
+      filter: combineFilters(req.filter, starts),
       includeRemoved: false,
       start: 0,
       count: req.limit,
@@ -396,6 +398,26 @@ export class SearchService {
     });
     return page.urns;
   }
+
+  private autocompleteFields(type: EntitySpec): string[] {
+    return [...new Set(this.fields([type]).filter((f) => f.enableAutocomplete && f.fieldType !== 'URN' && f.fieldType !== 'URN_PARTIAL').map((f) => f.fieldName))];
+  }
+}
+
+/**
+ * The fields `_entityName` stands for: of each type, its first name field (boosted, queried by default)
+ * outside its key, else its key's, as DataHub aliases the display name of a type's main aspect.
+ */
+function entityNameFields(types: readonly EntitySpec[]): string[] {
+  const out = new Set<string>();
+  for (const t of types) {
+    const names = [...t.aspects.values()].flatMap((a) =>
+      a.searchable.filter((f) => f.queryByDefault && f.boostScore >= 8).map((f) => ({ field: f.fieldName, key: a.name === t.keyAspect.name })),
+    );
+    const chosen = names.find((n) => !n.key) ?? names[0];
+    if (chosen) out.add(chosen.field);
+  }
+  return [...out];
 }
 
 function parseSort(raw: unknown): Array<{ field: string; order: 'ASCENDING' | 'DESCENDING' }> {

@@ -1,0 +1,332 @@
+/**
+ * The web app's search page, sidebar and search bar over real HTTP on the example catalog
+ * (examples/*.json), with containers, browse paths v2, sub types and a saved view added: the app's
+ * own operations (test/fixtures/web-app-graphql), sent with the variables the app sends.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { webAppOperation } from './webAppOperations.js';
+
+type Json = any;
+
+const EXAMPLES = resolve(import.meta.dirname, '../examples');
+const ds = (platform: string, name: string) => `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},PROD)`;
+const SNOWFLAKE = 'urn:li:dataPlatform:snowflake';
+const KAFKA = 'urn:li:dataPlatform:kafka';
+const POSTGRES = 'urn:li:dataPlatform:postgres';
+const DB = 'urn:li:container:fernbrook-db';
+const MARTS = 'urn:li:container:fernbrook-marts';
+const STAGING = 'urn:li:container:fernbrook-staging';
+const VIEW = 'urn:li:dataHubView:fulfilment-datasets';
+const REMOVED = ds('snowflake', 'fernbrook.scratch.tmp_basket_pairs');
+
+/** The example datasets by platform, as the files hold them (the soft-deleted one left out). */
+function exampleDatasets(): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const urn of entitiesOf('dataset')) {
+    const platform = /urn:li:dataPlatform:([^,]+)/.exec(urn)![1];
+    out.set(platform, [...(out.get(platform) ?? []), urn]);
+  }
+  return out;
+}
+
+/** Entities of one type the examples describe. */
+function entitiesOf(type: string): string[] {
+  const out = new Set<string>();
+  for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'))) {
+    for (const item of JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as Json[]) if (item.entityType === type && item.entityUrn !== REMOVED) out.add(item.entityUrn);
+  }
+  return [...out].sort();
+}
+
+/** Entities of the examples in a domain (the soft-deleted one left out). */
+function inDomain(domain: string): string[] {
+  const out = new Set<string>();
+  for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'))) {
+    for (const item of JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as Json[]) {
+      if (item.aspectName === 'domains' && item.entityUrn !== REMOVED && item.aspect.json.domains.includes(domain)) out.add(item.entityUrn);
+    }
+  }
+  return [...out].sort();
+}
+
+/** Entities of the examples tagged with a tag (the soft-deleted one left out). */
+function tagged(tag: string): string[] {
+  const out = new Set<string>();
+  for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'))) {
+    for (const item of JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as Json[]) {
+      if (item.aspectName === 'globalTags' && item.entityUrn !== REMOVED && item.aspect.json.tags.some((t: Json) => t.tag === tag)) out.add(item.entityUrn);
+    }
+  }
+  return [...out].sort();
+}
+
+describe('the web app searches, filters, browses and autocompletes', () => {
+  let s: TestServer;
+  const byPlatform = exampleDatasets();
+  const DATASETS = entitiesOf('dataset').length;
+  const marts = byPlatform.get('snowflake')!.filter((u) => u.includes('.marts.'));
+  const staging = byPlatform.get('snowflake')!.filter((u) => u.includes('.staging.'));
+
+  /** Runs one of the app's operations; every answer must be free of errors. */
+  const run = async (operation: string, variables: Json): Promise<Json> => {
+    const r = await http(`${s.url}/api/graphql`, { body: { operationName: operation, query: webAppOperation(operation), variables } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
+    return r.body.data;
+  };
+  /** The search page's variables (SearchPage.tsx). */
+  const searchPage = (input: Json) => ({
+    input: { types: [], query: '*', start: 0, count: 10, filters: [], orFilters: [], viewUrn: null, sortInput: null, searchFlags: { getSuggestions: true, includeStructuredPropertyFacets: true }, ...input },
+  });
+  const search = async (input: Json) => (await run('getSearchResultsForMultiple', searchPage(input))).searchAcrossEntities;
+  const urnsOf = (r: Json) => r.searchResults.map((h: Json) => h.entity.urn);
+  const facet = (r: Json, field: string) => r.facets.find((f: Json) => f.field === field);
+  const counts = (f: Json) => Object.fromEntries(f.aggregations.map((a: Json) => [a.value, a.count]));
+  const ingest = async (proposal: Json) => {
+    const r = await http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal } });
+    expect(r.status, r.text).toBe(200);
+  };
+
+  beforeAll(async () => {
+    s = await startTestServer();
+    for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort()) {
+      for (const item of JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as Json[]) {
+        await ingest({ ...item, aspect: { value: JSON.stringify(item.aspect.json), contentType: 'application/json' } });
+      }
+    }
+    // Containers and browse paths as a Snowflake ingestion writes them: database › schema › table.
+    for (const [urn, name, parent] of [[DB, 'FERNBROOK', undefined], [MARTS, 'MARTS', DB], [STAGING, 'STAGING', DB]] as const) {
+      await ingest(mcp(urn, 'containerProperties', { name, customProperties: {} }));
+      await ingest(mcp(urn, 'dataPlatformInstance', { platform: SNOWFLAKE }));
+      if (parent) await ingest(mcp(urn, 'container', { container: parent }));
+      await ingest(mcp(urn, 'browsePathsV2', { path: parent ? [{ id: parent, urn: parent }] : [] }));
+    }
+    for (const [schema, tables] of [[MARTS, marts], [STAGING, staging]] as const) {
+      for (const urn of tables) {
+        await ingest(mcp(urn, 'container', { container: schema }));
+        await ingest(mcp(urn, 'browsePathsV2', { path: [{ id: DB, urn: DB }, { id: schema, urn: schema }] }));
+        await ingest(mcp(urn, 'subTypes', { typeNames: [urn.includes('.agg_') ? 'View' : 'Table'] }));
+      }
+    }
+    for (const urn of byPlatform.get('kafka')!) await ingest(mcp(urn, 'browsePathsV2', { path: [{ id: 'fernbrook' }, { id: urn.split('.')[1] }] }));
+    await ingest(
+      mcp(VIEW, 'dataHubViewInfo', {
+        name: 'Fulfilment datasets',
+        type: 'GLOBAL',
+        definition: { entityTypes: ['dataset'], filter: { or: [{ and: [{ field: 'domains', value: 'urn:li:domain:fulfilment', values: ['urn:li:domain:fulfilment'], condition: 'EQUAL', negated: false }] }] } },
+        created: { time: 1, actor: 'urn:li:corpuser:datahub' },
+        lastModified: { time: 1, actor: 'urn:li:corpuser:datahub' },
+      }),
+    );
+  });
+  afterAll(async () => s?.close());
+
+  describe('search across entities', () => {
+    it('finds by a word, with the fields that matched and their values', async () => {
+      const r = await search({ query: 'orders', count: 50 });
+      const hits = urnsOf(r);
+      for (const urn of [ds('snowflake', 'fernbrook.marts.fct_orders'), ds('snowflake', 'fernbrook.staging.stg_orders'), ds('kafka', 'fernbrook.orders.placed')]) expect(hits).toContain(urn);
+      expect(r.total).toBe(hits.length);
+      const fct = r.searchResults.find((h: Json) => h.entity.urn === ds('snowflake', 'fernbrook.marts.fct_orders'));
+      expect(fct.matchedFields).toContainEqual({ name: 'name', value: 'fct_orders', entity: null, __typename: 'MatchedField' });
+      // DataHub gives insights from ranking features; there are none here.
+      expect(fct.insights).toEqual([]);
+    });
+
+    it('counts facets over every hit: entity types with sub types, platforms with their entities', async () => {
+      const r = await search({ query: '*' });
+      const types = counts(facet(r, '_entityType'));
+      expect(facet(r, '_entityType').displayName).toBe('Type');
+      expect(types.DATASET).toBe(DATASETS);
+      expect(types.CHART).toBe(entitiesOf('chart').length);
+      expect(types.DASHBOARD).toBe(entitiesOf('dashboard').length);
+      expect(types.GLOSSARY_TERM).toBe(entitiesOf('glossaryTerm').length);
+      const sub = counts(facet(r, '_entityType␞typeNames'));
+      expect(sub['DATASET␞Table']).toBe(marts.length + staging.length - 2);
+      expect(sub['DATASET␞View']).toBe(2);
+      expect(sub['CONTAINER']).toBe(3);
+      const platform = facet(r, 'platform');
+      expect(counts(platform)[SNOWFLAKE]).toBe(byPlatform.get('snowflake')!.length + 3);
+      expect(counts(platform)[KAFKA]).toBe(byPlatform.get('kafka')!.length);
+      const kafka = platform.aggregations.find((a: Json) => a.value === KAFKA);
+      expect(kafka.entity).toMatchObject({ urn: KAFKA, type: 'DATA_PLATFORM' });
+      // Most frequent first.
+      const values = platform.aggregations.map((a: Json) => a.count);
+      expect(values).toEqual([...values].sort((a, b) => b - a));
+      const tags = counts(facet(r, 'tags'));
+      expect(tags['urn:li:tag:Gold']).toBe(tagged('urn:li:tag:Gold').length);
+    });
+
+    it('ORs the AND groups of orFilters, as the app sends "any of" filters', async () => {
+      const r = await search({
+        count: 50,
+        orFilters: [{ and: [{ field: 'platform', values: [KAFKA] }] }, { and: [{ field: 'tags', values: ['urn:li:tag:Gold'] }] }],
+      });
+      const either = [...new Set([...byPlatform.get('kafka')!, ...tagged('urn:li:tag:Gold')])].sort();
+      expect(urnsOf(r).sort()).toEqual(either);
+      expect(r.total).toBe(either.length);
+      // Charts and dashboards are tagged Gold too: each AND group may narrow its own types.
+      const datasetsOnly = await search({
+        count: 50,
+        orFilters: [{ and: [{ field: 'platform', values: [KAFKA] }] }, { and: [{ field: 'tags', values: ['urn:li:tag:Gold'] }, { field: '_entityType', values: ['DATASET'] }] }],
+      });
+      expect(urnsOf(datasetsOnly).sort()).toEqual(either.filter((u) => u.startsWith('urn:li:dataset:')));
+    });
+
+    it('negates a criterion, and nests entity type and sub type as the app splits them', async () => {
+      const notSnowflake = await search({ count: 50, orFilters: [{ and: [{ field: '_entityType', values: ['DATASET'] }, { field: 'platform', values: [SNOWFLAKE], negated: true }] }] });
+      expect(urnsOf(notSnowflake).sort()).toEqual([...byPlatform.get('kafka')!, ...byPlatform.get('postgres')!].sort());
+      const views = await search({ orFilters: [{ and: [{ field: '_entityType', values: ['DATASET'] }, { field: 'typeNames', values: ['View'] }] }] });
+      expect(urnsOf(views).sort()).toEqual(marts.filter((u) => u.includes('.agg_')).sort());
+      // The filtered value is listed even where nothing else is counted.
+      expect(counts(facet(views, 'typeNames')).View).toBe(2);
+    });
+
+    it('matches with every filter condition the app can send, and refuses hierarchy conditions it cannot serve', async () => {
+      const names = async (and: Json[]) => urnsOf(await search({ count: 50, orFilters: [{ and: [{ field: '_entityType', values: ['DATASET'] }, ...and] }] })).sort();
+      expect(await names([{ field: 'name', values: ['stg_'], condition: 'START_WITH' }])).toEqual(staging);
+      expect(await names([{ field: 'name', values: ['_daily'], condition: 'END_WITH' }])).toEqual([ds('snowflake', 'fernbrook.marts.agg_inventory_daily')]);
+      expect(await names([{ field: 'name', values: ['ltv'], condition: 'CONTAIN' }])).toEqual([ds('snowflake', 'fernbrook.marts.customer_ltv_legacy')]);
+      expect(await names([{ field: 'name', values: ['STG_ORDERS'], condition: 'IEQUAL' }])).toEqual([ds('snowflake', 'fernbrook.staging.stg_orders')]);
+      expect(await names([{ field: 'name', values: ['couriers', 'stores'], condition: 'IN' }])).toEqual([ds('postgres', 'shopfront.public.couriers'), ds('postgres', 'shopfront.public.stores')]);
+      expect(await names([{ field: 'typeNames', condition: 'EXISTS' }])).toEqual([...marts, ...staging].sort());
+      expect(await names([{ field: 'typeNames', condition: 'EXISTS', negated: true }, { field: 'platform', values: [SNOWFLAKE] }])).toEqual(
+        byPlatform.get('snowflake')!.filter((u) => !marts.includes(u) && !staging.includes(u)),
+      );
+      const refused = await http(`${s.url}/api/graphql`, {
+        body: { query: webAppOperation('getSearchResultsForMultiple'), variables: searchPage({ orFilters: [{ and: [{ field: 'domains', values: ['urn:li:domain:commerce'], condition: 'DESCENDANTS_INCL' }] }] }) },
+      });
+      expect(refused.body.errors[0].extensions).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
+      expect(refused.body.errors[0].message).toContain('DESCENDANTS_INCL');
+    });
+
+    it('searches within a saved view: its types and its filter', async () => {
+      const r = await search({ viewUrn: VIEW, count: 50 });
+      const fulfilment = inDomain('urn:li:domain:fulfilment').filter((u) => u.startsWith('urn:li:dataset:'));
+      expect(urnsOf(r).sort()).toEqual(fulfilment);
+      expect(Object.keys(counts(facet(r, '_entityType')))).toEqual(['DATASET']);
+      // The view's filter joins the request's: both must hold.
+      const kafka = await search({ viewUrn: VIEW, orFilters: [{ and: [{ field: 'platform', values: [KAFKA] }] }] });
+      expect(urnsOf(kafka).sort()).toEqual(fulfilment.filter((u: string) => u.includes('dataPlatform:kafka')));
+      // A view for other types than the request's leaves nothing.
+      expect((await search({ viewUrn: VIEW, types: ['CHART'] })).total).toBe(0);
+    });
+
+    it('sorts by name either way, and by several criteria', async () => {
+      const postgres = { count: 10, orFilters: [{ and: [{ field: 'platform', values: [POSTGRES] }] }] };
+      const names = (r: Json) => r.searchResults.map((h: Json) => h.entity.properties.name);
+      const up = await search({ ...postgres, sortInput: { sortCriteria: [{ field: '_entityName', sortOrder: 'ASCENDING' }] } });
+      expect(names(up)).toEqual(['couriers', 'customers', 'products', 'stores']);
+      const down = await search({ ...postgres, sortInput: { sortCriteria: [{ field: '_entityName', sortOrder: 'DESCENDING' }] } });
+      expect(names(down)).toEqual(['stores', 'products', 'customers', 'couriers']);
+      const byPlatformThenName = await search({
+        count: 50,
+        orFilters: [{ and: [{ field: '_entityType', values: ['DATASET'] }] }],
+        sortInput: { sortCriteria: [{ field: 'platform', sortOrder: 'DESCENDING' }, { field: '_entityName', sortOrder: 'ASCENDING' }] },
+      });
+      const platforms = byPlatformThenName.searchResults.map((h: Json) => h.entity.platform.urn);
+      const order = [SNOWFLAKE, POSTGRES, KAFKA];
+      expect(platforms.map((p: string) => order.indexOf(p))).toEqual([...platforms.map((p: string) => order.indexOf(p))].sort());
+      const kafkaNames = byPlatformThenName.searchResults.filter((h: Json) => h.entity.platform.urn === KAFKA).map((h: Json) => h.entity.properties.name);
+      expect(kafkaNames).toEqual([...kafkaNames].sort());
+    });
+
+    it('honours the search flags: no facets, no highlights, soft-deleted entities', async () => {
+      const skipped = await search({ query: 'orders', searchFlags: { skipAggregates: true, skipHighlighting: true } });
+      expect(skipped.facets).toEqual([]);
+      expect(skipped.searchResults.every((h: Json) => h.matchedFields.length === 0)).toBe(true);
+      const datasets = { orFilters: [{ and: [{ field: '_entityType', values: ['DATASET'] }] }], count: 50 };
+      expect((await search(datasets)).total).toBe(DATASETS);
+      const all = await search({ ...datasets, searchFlags: { includeSoftDeleted: true } });
+      expect(all.total).toBe(DATASETS + 1);
+      expect(urnsOf(all)).toContain(REMOVED);
+      const few = await search({ searchFlags: { maxAggValues: 1 } });
+      expect(facet(few, 'platform').aggregations).toHaveLength(1);
+      expect(facet(few, 'platform').aggregations[0].value).toBe(SNOWFLAKE);
+    });
+
+    it('scrolls through every hit once, and aggregates only the facets asked for', async () => {
+      const seen: string[] = [];
+      let scrollId: string | null = null;
+      do {
+        const page: Json = (await run('scrollAcrossEntities', { input: { types: ['DATASET'], query: '*', count: 8, scrollId } })).scrollAcrossEntities;
+        seen.push(...urnsOf(page));
+        expect(page.total).toBe(DATASETS);
+        scrollId = page.nextScrollId;
+      } while (scrollId);
+      expect(new Set(seen).size).toBe(DATASETS);
+      expect(seen).toHaveLength(DATASETS);
+
+      const agg = (await run('aggregateAcrossEntities', { input: { types: [], query: '*', facets: ['platform', '_entityType␞typeNames'], orFilters: [], searchFlags: { maxAggValues: 100 } } })).aggregateAcrossEntities;
+      expect(agg.facets.map((f: Json) => f.field).sort()).toEqual(['_entityType␞typeNames', 'platform']);
+      expect(counts(facet(agg, '_entityType␞typeNames')).DATASET).toBe(DATASETS);
+      expect(counts(facet(agg, 'platform'))[POSTGRES]).toBe(4);
+    });
+  });
+
+  it('quick filters: the top platforms by name, then the first entity types present', async () => {
+    const { getQuickFilters } = await run('getQuickFilters', { input: { viewUrn: null } });
+    const platforms = getQuickFilters.quickFilters.filter((q: Json) => q.field === 'platform');
+    expect(platforms.map((q: Json) => q.value)).toEqual([...platforms.map((q: Json) => q.value)].sort());
+    expect(platforms.map((q: Json) => q.value)).toEqual(expect.arrayContaining([KAFKA, POSTGRES, SNOWFLAKE]));
+    expect(platforms.find((q: Json) => q.value === KAFKA).entity).toMatchObject({ urn: KAFKA, type: 'DATA_PLATFORM' });
+    const types = getQuickFilters.quickFilters.filter((q: Json) => q.field === '_entityType').map((q: Json) => q.value);
+    expect(types).toEqual(['DATASET', 'DASHBOARD', 'DATA_FLOW', 'DOMAIN', 'GLOSSARY_TERM']);
+    const inView = (await run('getQuickFilters', { input: { viewUrn: VIEW } })).getQuickFilters.quickFilters;
+    expect(inView.filter((q: Json) => q.field === '_entityType').map((q: Json) => q.value)).toEqual(['DATASET']);
+  });
+
+  it('autocompletes with the entities the suggestions came from', async () => {
+    const { autoCompleteForMultiple } = await run('getAutoCompleteMultipleResults', { input: { types: [], query: 'stg_ord', limit: 10 } });
+    const datasets = autoCompleteForMultiple.suggestions.find((x: Json) => x.type === 'DATASET');
+    expect(datasets.suggestions).toContain('stg_orders');
+    expect(datasets.entities.map((e: Json) => e.urn)).toContain(ds('snowflake', 'fernbrook.staging.stg_orders'));
+    expect(datasets.entities[0]).toMatchObject({ type: 'DATASET', properties: { name: 'stg_orders' } });
+    const one = (await run('getAutoCompleteResults', { input: { type: 'DATASET', query: 'couri', limit: 5 } })).autoComplete;
+    expect(one.suggestions).toContain('couriers');
+    expect(one.entities.map((e: Json) => e.urn)).toEqual(expect.arrayContaining([ds('postgres', 'shopfront.public.couriers')]));
+    const inView = (await run('getAutoCompleteMultipleResults', { input: { types: [], query: 'stg_ord', limit: 10, viewUrn: VIEW } })).autoCompleteForMultiple;
+    // stg_orders is a commerce dataset: outside the fulfilment view.
+    expect(inView.suggestions.flatMap((x: Json) => x.entities.map((e: Json) => e.urn))).not.toContain(ds('snowflake', 'fernbrook.staging.stg_orders'));
+  });
+
+  it('browses by browse path v2: groups with counts, sub groups and their entities', async () => {
+    const browse = async (input: Json) => (await run('getBrowseResultsV2', { input: { type: 'DATASET', path: [], start: 0, count: 10, orFilters: [], viewUrn: null, query: '*', ...input } })).browseV2;
+    const top = await browse({});
+    const datasets = marts.length + staging.length + byPlatform.get('kafka')!.length;
+    expect(top.metadata).toEqual({ path: [], totalNumEntities: datasets, __typename: 'BrowseResultMetadata' });
+    expect(top.groups.map((g: Json) => [g.name, g.count, g.hasSubGroups])).toEqual([[DB, marts.length + staging.length, true], ['fernbrook', byPlatform.get('kafka')!.length, true]]);
+    expect(top.groups[0].entity).toMatchObject({ urn: DB, type: 'CONTAINER' });
+    expect(top.total).toBe(2);
+    const db = await browse({ path: [DB] });
+    expect(db.groups.map((g: Json) => [g.name, g.count, g.hasSubGroups])).toEqual([[MARTS, marts.length, false], [STAGING, staging.length, false]].sort((a: Json, b: Json) => b[1] - a[1]));
+    expect(db.metadata.totalNumEntities).toBe(marts.length + staging.length);
+    // Filters and the query narrow the groups.
+    const gold = await browse({ orFilters: [{ and: [{ field: 'tags', values: ['urn:li:tag:Gold'] }] }] });
+    expect(gold.groups.map((g: Json) => [g.name, g.count])).toEqual([[DB, 5]]);
+    const orders = await browse({ path: [DB], query: 'orders' });
+    for (const schema of [MARTS, STAGING]) {
+      const found = await search({ query: 'orders', orFilters: [{ and: [{ field: 'browsePathV2', values: [`␟${DB}␟${schema}`] }] }] });
+      expect(found.total).toBeGreaterThan(0);
+      expect(orders.groups.find((g: Json) => g.name === schema).count).toBe(found.total);
+    }
+    // A search filtered on a browse path finds the entities below it, as the app lists a folder.
+    const inMarts = await search({ count: 50, orFilters: [{ and: [{ field: 'browsePathV2', values: [`␟${DB}␟${MARTS}`] }] }] });
+    expect(urnsOf(inMarts).sort()).toEqual(marts);
+    const inDb = await search({ count: 50, orFilters: [{ and: [{ field: 'browsePathV2', values: [`␟${DB}`] }, { field: '_entityType', values: ['DATASET'] }] }] });
+    expect(urnsOf(inDb).sort()).toEqual([...marts, ...staging].sort());
+  });
+
+  it('counts entities by type, within a view', async () => {
+    const { getEntityCounts } = await run('getEntityCounts', { input: { types: ['DATASET', 'CHART', 'DASHBOARD', 'GLOSSARY_TERM'] } });
+    expect(getEntityCounts.counts.map((c: Json) => [c.entityType, c.count])).toEqual([
+      ['DATASET', DATASETS], ['CHART', entitiesOf('chart').length], ['DASHBOARD', entitiesOf('dashboard').length], ['GLOSSARY_TERM', entitiesOf('glossaryTerm').length],
+    ]);
+    const inView = (await run('getEntityCounts', { input: { types: ['DATASET', 'CHART'], viewUrn: VIEW } })).getEntityCounts;
+    expect(inView.counts.find((c: Json) => c.entityType === 'CHART').count).toBe(0);
+    expect(inView.counts.find((c: Json) => c.entityType === 'DATASET').count).toBeGreaterThan(0);
+  });
+});
