@@ -195,6 +195,30 @@ describe('the web app: data products, structured properties and governance entit
     expect(glossaryNode.displayProperties.colorHex).toBe('#1565C0');
   });
 
+  it('a data product’s settings: the page template of its summary', async () => {
+    const template = 'urn:li:dataHubPageTemplate:delivery-summary';
+    const stamp = { time: 1767225600000, actor: 'urn:li:corpuser:tomas.lindqvist' };
+    const w = await http(`${s.url}/aspects?action=ingestProposalBatch`, {
+      body: {
+        proposals: [
+          mcp(template, 'dataHubPageTemplateProperties', {
+            rows: [],
+            assetSummary: { summaryElements: [{ elementType: 'STRUCTURED_PROPERTY', structuredPropertyUrn: CLASSIFICATION }] },
+            surface: { surfaceType: 'ASSET_SUMMARY' },
+            visibility: { scope: 'GLOBAL' },
+            created: stamp,
+            lastModified: stamp,
+          }),
+          mcp(DELIVERY_PRODUCT, 'assetSettings', { assetSummary: { templates: [{ template }] } }),
+        ],
+      },
+    });
+    expect(w.status, w.text).toBe(200);
+    const { dataProduct } = await run('getDataProduct', { urn: DELIVERY_PRODUCT });
+    expect(dataProduct.settings.assetSummary.templates.map((t: Json) => t.template.urn)).toEqual([template]);
+    expect((await run('getDataProduct', { urn: REVENUE_PRODUCT })).dataProduct.settings).toBeNull();
+  });
+
   it('a version set: its members, newest first, and each member’s version properties', async () => {
     const set = 'urn:li:versionSet:(customer-ltv,dataset)';
     const stamp = { time: 1767225600000, actor: 'urn:li:corpuser:priya.raman' };

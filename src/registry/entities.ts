@@ -81,7 +81,10 @@ export const entityDecls: EntityDecl[] = [
     name: 'domain',
     category: 'core',
     keyAspect: 'domainKey',
-    aspects: ['domainProperties', 'institutionalMemory', 'ownership', 'structuredProperties', 'forms', 'testResults', 'displayProperties'],
+    aspects: [
+      'domainProperties', 'institutionalMemory', 'ownership', 'structuredProperties', 'forms', 'testResults',
+      'displayProperties', 'assetSettings',
+    ],
   },
   {
     name: 'glossaryTerm',
@@ -91,7 +94,7 @@ export const entityDecls: EntityDecl[] = [
     browse: { parts: ['name'], dotsAsSlashes: true },
     aspects: [
       'glossaryTermInfo', 'glossaryRelatedTerms', 'institutionalMemory', 'schemaMetadata', 'ownership', 'deprecation',
-      'domains', 'status', 'browsePaths', 'structuredProperties', 'forms', 'testResults', 'applications',
+      'domains', 'status', 'browsePaths', 'structuredProperties', 'forms', 'testResults', 'applications', 'assetSettings',
     ],
   },
   {
@@ -99,7 +102,10 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'glossaryNodeKey',
     snapshot: 'GlossaryNodeSnapshot',
-    aspects: ['glossaryNodeInfo', 'institutionalMemory', 'ownership', 'status', 'structuredProperties', 'forms', 'testResults', 'displayProperties'],
+    aspects: [
+      'glossaryNodeInfo', 'institutionalMemory', 'ownership', 'status', 'structuredProperties', 'forms', 'testResults',
+      'displayProperties', 'assetSettings',
+    ],
   },
   {
     name: 'tag',
@@ -313,7 +319,7 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'dataProductKey',
     aspects: [
       'ownership', 'glossaryTerms', 'globalTags', 'domains', 'applications', 'dataProductProperties', 'institutionalMemory',
-      'status', 'structuredProperties', 'forms', 'testResults', 'subTypes',
+      'status', 'structuredProperties', 'forms', 'testResults', 'subTypes', 'assetSettings',
     ],
   },
   {

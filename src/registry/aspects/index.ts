@@ -34,6 +34,7 @@ import { settingsAspects } from './settings.js';
 import { stepAspects } from './steps.js';
 import { viewAspects } from './views.js';
 import { pageTemplateAspects } from './pageTemplates.js';
+import { assetSettingsAspects } from './assetSettings.js';
 
 export const allAspects: AspectDecl[] = [
   ...keyAspects,
@@ -68,4 +69,5 @@ export const allAspects: AspectDecl[] = [
   ...stepAspects,
   ...viewAspects,
   ...pageTemplateAspects,
+  ...assetSettingsAspects,
 ];

@@ -2,20 +2,22 @@
  * Every resolver module of the schema. A new area of the interface adds its module here.
  */
 import type { ResolverModule } from './module.js';
+import { recommendationsModule } from './recommendations.js';
+import { analyticsModule } from './analytics.js';
 import { lineageModule } from './lineage.js';
-import { searchModule } from './search.js';
 import { timelineModule } from './timeline.js';
+import { appStartModule } from './appStart.js';
+import { settingsModule } from './settings.js';
+import { stepsModule } from './steps.js';
+import { viewsModule } from './views.js';
+import { pageTemplatesModule } from './pageTemplates.js';
+import { searchModule } from './search.js';
 import { qualityModule } from './quality.js';
 import { runsModule } from './runs.js';
 import { formsModule } from './forms.js';
 import { testsModule } from './tests.js';
 import { siblingsModule } from './siblings.js';
 import { usageModule } from './usage.js';
-import { appStartModule } from './appStart.js';
-import { settingsModule } from './settings.js';
-import { stepsModule } from './steps.js';
-import { viewsModule } from './views.js';
-import { pageTemplatesModule } from './pageTemplates.js';
 import { dataProductModule } from './dataProduct.js';
 import { structuredPropertyModule } from './structuredProperties.js';
 import { businessAttributeModule } from './businessAttribute.js';
@@ -27,22 +29,25 @@ import { versioningModule } from './versioning.js';
 import { connectionModule } from './connection.js';
 import { displayPropertiesModule } from './displayProperties.js';
 import { schemaFieldEntityModule } from './schemaFieldEntity.js';
+import { assetSettingsModule } from './assetSettings.js';
 
 export const resolverModules: ResolverModule[] = [
+  recommendationsModule,
+  analyticsModule,
   lineageModule,
-  searchModule,
   timelineModule,
+  appStartModule,
+  settingsModule,
+  stepsModule,
+  viewsModule,
+  pageTemplatesModule,
+  searchModule,
   qualityModule,
   runsModule,
   formsModule,
   testsModule,
   siblingsModule,
   usageModule,
-  appStartModule,
-  settingsModule,
-  stepsModule,
-  viewsModule,
-  pageTemplatesModule,
   dataProductModule,
   structuredPropertyModule,
   businessAttributeModule,
@@ -54,4 +59,5 @@ export const resolverModules: ResolverModule[] = [
   connectionModule,
   displayPropertiesModule,
   schemaFieldEntityModule,
+  assetSettingsModule,
 ];
