@@ -1,19 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import {
-  getIntrospectionQuery,
-  GraphQLError,
-  Kind,
-  parse,
-  print,
-  specifiedRules,
-  validate,
-  visit,
-  type DocumentNode,
-  type FragmentDefinitionNode,
-  type OperationDefinitionNode,
-  type SelectionSetNode,
-} from 'graphql';
+import { getIntrospectionQuery, GraphQLError, Kind, parse, specifiedRules, validate, visit, type DocumentNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { loadRegistry } from '../../registry/registry.js';
 import {
@@ -31,6 +16,7 @@ import {
   widestLevel,
   widestObject,
 } from './limits.js';
+import { webAppOperation, webAppOperationNames } from '../../../test/webAppOperations.js';
 import { buildExecutableSchema } from './schema.js';
 
 const times = (n: number, f: (i: number) => string, sep = ' ') => Array.from({ length: n }, (_, i) => f(i)).join(sep);
@@ -211,48 +197,13 @@ describe('the widest object of a variable', () => {
 });
 
 describe("DataHub's web app operations", () => {
-  const dir = join(import.meta.dirname, '../../../test/fixtures/web-app-graphql');
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  const operations: OperationDefinitionNode[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.graphql'))) {
-    for (const def of parse(readFileSync(join(dir, file), 'utf8')).definitions) {
-      if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-      else if (def.kind === Kind.OPERATION_DEFINITION) operations.push(def);
-    }
-  }
-  /** An operation as the web app sends it: with the fragments it uses, and __typename in every selection, as Apollo adds. */
-  const asSent = (operation: OperationDefinitionNode): string => {
-    const used = new Set<string>();
-    const pending: Array<OperationDefinitionNode | FragmentDefinitionNode> = [operation];
-    while (pending.length > 0) {
-      visit(pending.pop()!, {
-        FragmentSpread(node) {
-          const fragment = fragments.get(node.name.value);
-          if (fragment && !used.has(node.name.value)) {
-            used.add(node.name.value);
-            pending.push(fragment);
-          }
-        },
-      });
-    }
-    const document: DocumentNode = { kind: Kind.DOCUMENT, definitions: [operation, ...[...used].map((name) => fragments.get(name)!)] };
-    const typenamed = visit(document, {
-      SelectionSet: {
-        leave(node: SelectionSetNode, _key, parent) {
-          const root = parent && 'kind' in parent && parent.kind === Kind.OPERATION_DEFINITION;
-          if (root || node.selections.some((s) => s.kind === Kind.FIELD && s.name.value === '__typename')) return undefined;
-          return { ...node, selections: [...node.selections, { kind: Kind.FIELD, name: { kind: Kind.NAME, value: '__typename' } }] };
-        },
-      },
-    });
-    return print(typenamed);
-  };
+  const operations = webAppOperationNames();
   const schema = buildExecutableSchema([...loadRegistry().entities.keys()]);
 
   it('all validate against our schema, as the app sends them', () => {
-    const invalid = operations.flatMap((operation) => {
-      const errors = validate(schema, parseDocument(asSent(operation)), specifiedRules);
-      return errors.length > 0 ? [`${operation.name?.value}: ${errors[0].message}`] : [];
+    const invalid = operations.flatMap((name) => {
+      const errors = validate(schema, parseDocument(webAppOperation(name)), specifiedRules);
+      return errors.length > 0 ? [`${name}: ${errors[0].message}`] : [];
     });
     expect(operations.length).toBeGreaterThan(250);
     expect(invalid).toEqual([]);
@@ -262,12 +213,12 @@ describe("DataHub's web app operations", () => {
     let widest = 0;
     let costliest = 0;
     const refused: string[] = [];
-    for (const operation of operations) {
-      const document = parseDocument(asSent(operation));
+    for (const name of operations) {
+      const document = parseDocument(webAppOperation(name));
       widest = Math.max(widest, widestLevel(document));
       costliest = Math.max(costliest, measureDocument(document).operations[0].fields);
       const errors = checkLimits(document);
-      if (errors.length > 0) refused.push(`${operation.name?.value}: ${errors[0].message}`);
+      if (errors.length > 0) refused.push(`${name}: ${errors[0].message}`);
     }
     expect(refused).toEqual([]);
     expect(costliest).toBeLessThan(MAX_COMPLEXITY / 2);
