@@ -9,7 +9,7 @@ import { badRequest } from './errors.js';
 import { parseFilter } from './filters.js';
 import type { LineageDirection, LineageHit, LineageService, WalkRequest } from './lineage.js';
 import type { TimeWindow } from './lineageEdges.js';
-import type { MatchedField, SearchService } from './search.js';
+import type { Facet, MatchedField, SearchFlags, SearchService } from './search.js';
 
 export interface LineageSearchRequest {
   urn: string;
@@ -24,6 +24,9 @@ export interface LineageSearchRequest {
   perHopLimit?: number;
   ignoreAsHops?: WalkRequest['ignoreAsHops'];
   separateSiblings?: boolean;
+  /** A saved view whose types and filter the hits must match too. */
+  viewUrn?: string;
+  flags?: SearchFlags;
 }
 
 export interface LineageSearchHit extends LineageHit {
@@ -35,7 +38,7 @@ export interface LineageSearchResult {
   start: number;
   count: number;
   hits: LineageSearchHit[];
-  facets: Array<{ name: string; displayName: string; aggregations: Record<string, number> }>;
+  facets: Facet[];
 }
 
 const DEGREE = 'degree';
@@ -81,22 +84,23 @@ export class LineageSearch {
     );
     if (req.entities.length > 0) hits = hits.filter((h) => req.entities.includes(this.typeOf(h.urn)));
 
-    const everything = req.input.trim() === '' || req.input.trim() === '*';
-    const matched = await this.matching(hits, req.input, rest, actor);
-    const kept = everything && rest.length === 0 ? await this.indexedOrExisting(hits, matched.urns) : hits.filter((h) => matched.urns.has(h.urn));
+    const everything = (req.input.trim() === '' || req.input.trim() === '*') && rest.length === 0 && !req.viewUrn;
+    const matched = await this.matching(hits, req, rest, actor);
+    const kept = everything ? await this.indexedOrExisting(hits, matched.urns) : hits.filter((h) => matched.urns.has(h.urn));
     // Degrees beyond a bounded walk are not counted rather than counted as none.
     const counted = DEGREE_VALUES.filter((v) => maxHops >= (v === '3+' ? 3 : Number(v)));
     const degreeCounts: Record<string, number> = Object.fromEntries(counted.map((v) => [v, 0]));
     for (const h of kept) degreeCounts[bucket(h.degree)]++;
     const final = degrees.length > 0 ? kept.filter((h) => degrees.includes(bucket(h.degree))) : kept;
-    const facets = degrees.length > 0 ? (await this.matching(final, req.input, rest, actor)).facets : matched.facets;
+    const facets = degrees.length > 0 ? (await this.matching(final, req, rest, actor)).facets : matched.facets;
+    const degreeFacet = { name: DEGREE, displayName: 'Degree of Dependencies', aggregations: degreeCounts, values: Object.entries(degreeCounts).map(([value, count]) => ({ value, count })) };
     const page = final.slice(req.start, req.start + req.count);
     return {
       total: final.length,
       start: req.start,
       count: page.length,
       hits: page.map((h) => ({ ...h, matches: matched.matches.get(h.urn) ?? [] })),
-      facets: [{ name: DEGREE, displayName: 'Degree of Dependencies', aggregations: degreeCounts }, ...facets],
+      facets: req.flags?.skipAggregates ? [] : [degreeFacet, ...facets],
     };
   }
 
@@ -114,27 +118,32 @@ export class LineageSearch {
   }
 
   /** The hits the query and filters match in the search index, with matched fields and facets over them. */
-  private async matching(hits: readonly LineageHit[], input: string, rest: Criterion[][], actor: string) {
+  private async matching(hits: readonly LineageHit[], req: LineageSearchRequest, rest: Criterion[][], actor: string) {
     const urns = new Set<string>();
     const matches = new Map<string, MatchedField[]>();
-    const facets = new Map<string, { name: string; displayName: string; aggregations: Record<string, number> }>();
+    const facets = new Map<string, Facet>();
     for (let i = 0; i < hits.length; i += CHUNK) {
       const chunk = hits.slice(i, i + CHUNK).map((h) => h.urn);
       const inChunk: Criterion = { field: 'urn', condition: 'EQUAL', values: chunk, negated: false };
       const groups = rest.length > 0 ? rest.map((and) => [...and, inChunk]) : [[inChunk]];
       const entities = [...new Set(chunk.map((u) => this.typeOf(u)))].filter((t) => t !== '');
       if (entities.length === 0) continue;
-      const r = await this.search.search({ entities, input, filter: { or: groups.map((and) => ({ and })) }, start: 0, count: chunk.length }, actor);
+      const r = await this.search.search(
+        { entities, input: req.input, filter: { or: groups.map((and) => ({ and })) }, start: 0, count: chunk.length, ...(req.viewUrn ? { viewUrn: req.viewUrn } : {}), ...(req.flags ? { flags: req.flags } : {}) },
+        actor,
+      );
       r.urns.forEach((u, j) => {
         urns.add(u);
         matches.set(u, r.matches[j]);
       });
       for (const f of r.facets) {
-        const into = facets.get(f.name) ?? { name: f.name, displayName: f.displayName, aggregations: {} };
+        const into = facets.get(f.name) ?? { name: f.name, displayName: f.displayName, aggregations: {}, values: [] };
         for (const [value, n] of Object.entries(f.aggregations)) into.aggregations[value] = (into.aggregations[value] ?? 0) + n;
         facets.set(f.name, into);
       }
     }
+    // Values most frequent first, as the search service orders them.
+    for (const f of facets.values()) f.values = Object.entries(f.aggregations).map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
     return { urns, matches, facets: [...facets.values()] };
   }
 }

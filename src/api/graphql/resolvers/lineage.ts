@@ -7,10 +7,11 @@ import { badRequest } from '../../../service/errors.js';
 import type { LineageEdge } from '../../../service/lineage.js';
 import { timeWindow } from '../../../service/lineageEdges.js';
 import { LineageSearch, type LineageSearchResult } from '../../../service/lineageSearch.js';
-import { decodeScrollId, encodeScrollId } from '../../../service/search.js';
+import { decodeScrollId, encodeScrollId, type SearchFlags } from '../../../service/search.js';
 import { isUrn, parseUrn } from '../../../urn.js';
 import { aspectOf, refOf, type GraphQLContext } from '../context.js';
-import { entityOfEnum } from '../entityTypes.js';
+import { ENTITY_TYPE_FIELD } from '../../../store/types.js';
+import { entityEnum, entityOfEnum } from '../entityTypes.js';
 import type { FineGrainedLineage, LineageFlags, Resolvers } from '../generated/resolvers.js';
 import type { EntityFieldResolver, ResolverModule } from './module.js';
 import { toFilter } from './queries.js';
@@ -107,6 +108,15 @@ interface LineageSearchInput {
   startTimeMillis?: number | null;
   endTimeMillis?: number | null;
   lineageFlags?: LineageFlags | null;
+  searchFlags?: Json | null;
+  viewUrn?: string | null;
+}
+
+/** The search flags that change what the hits' search answers. */
+function flagsOf(flags: Json): SearchFlags {
+  const out: SearchFlags = {};
+  for (const name of ['skipAggregates', 'maxAggValues', 'skipHighlighting', 'includeSoftDeleted'] as const) if (flags[name] != null) Object.assign(out, { [name]: flags[name] });
+  return out;
 }
 
 function lineageSearch(ctx: GraphQLContext, input: LineageSearchInput, start: number): Promise<LineageSearchResult> {
@@ -130,6 +140,8 @@ function lineageSearch(ctx: GraphQLContext, input: LineageSearchInput, start: nu
       count: input.count ?? 10,
       window: timeWindow(flags?.startTimeMillis ?? input.startTimeMillis, flags?.endTimeMillis ?? input.endTimeMillis, Date.now()),
       ...(limit != null ? { perHopLimit: limit } : {}),
+      ...(input.viewUrn ? { viewUrn: input.viewUrn } : {}),
+      ...(input.searchFlags ? { flags: flagsOf(input.searchFlags) } : {}),
       ...(flags?.ignoreAsHops ? { ignoreAsHops: flags.ignoreAsHops.map((r) => ({ entityType: entityOfEnum(r.entityType) ?? r.entityType, platforms: r.platforms ?? null })) } : {}),
     },
     ctx.actor,
@@ -157,7 +169,8 @@ function results(ctx: GraphQLContext, r: LineageSearchResult) {
     facets: r.facets.map((f) => ({
       field: f.name,
       displayName: f.displayName,
-      aggregations: Object.entries(f.aggregations).map(([value, count]) => ({ value, count, entity: ref(value) ?? null })),
+      // Entity types are shown as the schema's EntityType values, as in every search's facets.
+      aggregations: f.values.map(({ value, count }) => ({ value: f.name === ENTITY_TYPE_FIELD ? entityEnum(value) : value, count, entity: ref(value) ?? null })),
     })),
   };
 }
