@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
 import { webAppOperation } from './webAppOperations.js';
 
 type Json = any;
@@ -183,5 +183,57 @@ describe('quality, runs, forms and usage through the web app operations', () => 
     expect(p.optionalPlatform.name).toBe('airflow');
     const written = (await run('getDatasetRuns', { urn: FCT, start: 0, count: 10, direction: 'OUTGOING' })).dataset.runs;
     expect(written.runs.map((r: Json) => r.urn)).toEqual([RUN_31, RUN_30]);
+  });
+});
+
+describe("an entity's privileges as the app reads them", () => {
+  let s: TestServer;
+  const ROOT = 'urn:li:glossaryNode:Commerce';
+  const CHILD = 'urn:li:glossaryNode:Commerce.Revenue';
+  const TERM = 'urn:li:glossaryTerm:Commerce.Revenue.NetRevenue';
+  const STEWARD = 'urn:li:corpuser:steward';
+  const TRIAGER = 'urn:li:corpuser:triager';
+  let admin: Record<string, string>;
+
+  const token = async (user: string) => ({ authorization: `Bearer ${(await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken}` });
+  const read = async (user: string, query: string, urn: string) => {
+    const r = await http(`${s.url}/api/v2/graphql`, { body: { query, variables: { urn } }, headers: await token(user) });
+    expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
+    return r.body.data.entity.privileges;
+  };
+  const Q = 'query p($urn: String!) { entity(urn: $urn) { ... on GlossaryNode { privileges { canManageEntity canManageChildren } } ... on GlossaryTerm { privileges { canManageEntity canManageChildren } } ... on Dataset { privileges { canEditIncidents canEditTags canEditEmbed canViewDatasetOperations canManageAssetSummary } } } }';
+
+  beforeAll(async () => {
+    s = await startTestServer({ auth: true });
+    admin = await token('urn:li:corpuser:datahub');
+    const write = (urn: string, aspect: string, value: Json) => http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, aspect, value) }, headers: admin });
+    await write(ROOT, 'glossaryNodeInfo', { name: 'Commerce', definition: '' });
+    await write(CHILD, 'glossaryNodeInfo', { name: 'Revenue', definition: '', parentNode: ROOT });
+    await write(TERM, 'glossaryTermInfo', { name: 'Net revenue', definition: '', termSource: 'INTERNAL', parentNode: CHILD });
+    await write(FCT, 'datasetProperties', { name: 'fct_orders' });
+    for (const user of [STEWARD, TRIAGER]) await write(user, 'corpUserInfo', { active: true, displayName: user });
+    const viewAll = { resources: { allResources: true } };
+    await grantPolicy(s.services, 'all-read', { privileges: ['VIEW_ENTITY_PAGE'], actors: { allUsers: true }, ...viewAll });
+    await grantPolicy(s.services, 'steward-commerce', {
+      privileges: ['MANAGE_ALL_GLOSSARY_CHILDREN'],
+      actors: { users: [STEWARD] },
+      resources: { filter: { criteria: [{ field: 'RESOURCE_URN', values: [ROOT], condition: 'EQUALS' }] } },
+    });
+    await grantPolicy(s.services, 'triage', { privileges: ['EDIT_ENTITY_INCIDENTS', 'VIEW_DATASET_OPERATIONS'], actors: { users: [TRIAGER] }, ...viewAll });
+  });
+  afterAll(async () => s?.close());
+
+  it('a glossary steward manages everything below the node the policy names, and not the node itself', async () => {
+    expect(await read(STEWARD, Q, TERM)).toEqual({ canManageEntity: true, canManageChildren: null });
+    expect(await read(STEWARD, Q, CHILD)).toEqual({ canManageEntity: true, canManageChildren: true });
+    expect(await read(STEWARD, Q, ROOT)).toEqual({ canManageEntity: false, canManageChildren: true });
+    expect(await read(TRIAGER, Q, TERM)).toEqual({ canManageEntity: false, canManageChildren: null });
+    expect(await read('urn:li:corpuser:datahub', Q, ROOT)).toEqual({ canManageEntity: true, canManageChildren: true });
+  });
+
+  it('incident, embed, operations and summary privileges follow the policies held', async () => {
+    expect(await read(TRIAGER, Q, FCT)).toEqual({ canEditIncidents: true, canEditTags: false, canEditEmbed: false, canViewDatasetOperations: true, canManageAssetSummary: false });
+    expect(await read(STEWARD, Q, FCT)).toEqual({ canEditIncidents: false, canEditTags: false, canEditEmbed: false, canViewDatasetOperations: false, canManageAssetSummary: false });
+    expect(await read('urn:li:corpuser:datahub', Q, FCT)).toMatchObject({ canEditIncidents: true, canEditEmbed: true, canManageAssetSummary: true });
   });
 });

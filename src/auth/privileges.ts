@@ -100,4 +100,19 @@ export const ENTITY_PRIVILEGE_FLAGS: Record<string, readonly string[]> = {
   canEditSchemaFieldDescription: ['EDIT_ENTITY', 'EDIT_DATASET_COL_DESCRIPTION'],
   canViewDatasetUsage: ['VIEW_DATASET_USAGE'],
   canViewDatasetProfile: ['VIEW_DATASET_PROFILE'],
+  canViewDatasetOperations: ['VIEW_DATASET_OPERATIONS'],
+  canEditIncidents: ['EDIT_ENTITY', 'EDIT_ENTITY_INCIDENTS'],
+  canEditEmbed: ['EDIT_ENTITY', 'EDIT_ENTITY_EMBED'],
+  canManageAssetSummary: ['EDIT_ENTITY', 'MANAGE_ASSET_SUMMARY'],
+};
+
+/**
+ * Entity types whose entities sit in a hierarchy that privileges follow (DataHub's glossary): the aspect
+ * and field naming an entity's parent, and whether the type has children to manage. A user manages such
+ * an entity with MANAGE_GLOSSARIES, or with MANAGE_GLOSSARY_CHILDREN on its parent, or with
+ * MANAGE_ALL_GLOSSARY_CHILDREN on any ancestor.
+ */
+export const HIERARCHY_PRIVILEGES: Record<string, { parentAspect: string; hasChildren: boolean }> = {
+  glossaryTerm: { parentAspect: 'glossaryTermInfo', hasChildren: false },
+  glossaryNode: { parentAspect: 'glossaryNodeInfo', hasChildren: true },
 };

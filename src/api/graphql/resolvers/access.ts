@@ -6,7 +6,7 @@
 import type { GraphQLFieldResolver } from 'graphql';
 import type { PolicyEntry } from '../../../auth/authorizer.js';
 import type { PolicyInput } from '../../../auth/policies.js';
-import { ENTITY_PRIVILEGE_FLAGS, ENTITY_TYPE_MANAGE_FLAGS, MANAGE_TYPE_PRIVILEGES, PLATFORM_PRIVILEGE_FLAGS } from '../../../auth/privileges.js';
+import { ENTITY_PRIVILEGE_FLAGS, ENTITY_TYPE_MANAGE_FLAGS, HIERARCHY_PRIVILEGES, MANAGE_TYPE_PRIVILEGES, PLATFORM_PRIVILEGE_FLAGS } from '../../../auth/privileges.js';
 import { tokenIdOf, type TokenFilter, type TokenMetadata } from '../../../auth/tokens.js';
 import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import { clientRef } from './queries.js';
@@ -150,7 +150,34 @@ export const accessTypeFields: Record<string, Record<string, Resolver>> = {
 };
 
 /** `privileges` of any entity: what the caller may do to it, for UIs deciding which edits to offer. */
+/** Whether the actor may create and delete the children of a node: on it directly, or on all below an ancestor. */
+async function managesChildren(ctx: GraphQLContext, node: EntityRef | undefined, parentAspect: (r: EntityRef) => string | undefined): Promise<boolean> {
+  const { authorizer } = ctx.services;
+  if (!node) return false;
+  if ((await authorizer.privileges(ctx.actor, node.urn)).includes('MANAGE_GLOSSARY_CHILDREN')) return true;
+  const seen = new Set<string>();
+  for (let at: EntityRef | undefined = node; at && !seen.has(at.urn) && seen.size < 50; ) {
+    seen.add(at.urn);
+    if ((await authorizer.privileges(ctx.actor, at.urn)).includes('MANAGE_ALL_GLOSSARY_CHILDREN')) return true;
+    const aspect = parentAspect(at);
+    at = aspect ? refOf(ctx.services, (await aspectOf(ctx, at, aspect))?.parentNode) : undefined;
+  }
+  return false;
+}
+
 export const entityPrivileges: Resolver = async (ref: EntityRef, _args, ctx) => {
   const held = new Set(await ctx.services.authorizer.privileges(ctx.actor, ref.urn));
-  return flags(ENTITY_PRIVILEGE_FLAGS, held);
+  const out: Json = flags(ENTITY_PRIVILEGE_FLAGS, held);
+  const hierarchy = HIERARCHY_PRIVILEGES[ref.entityName];
+  if (!hierarchy) return out;
+  const parentAspect = (r: EntityRef) => HIERARCHY_PRIVILEGES[r.entityName]?.parentAspect;
+  if ((await ctx.services.authorizer.privileges(ctx.actor)).includes('MANAGE_GLOSSARIES')) {
+    return { ...out, canManageEntity: true, canManageChildren: hierarchy.hasChildren ? true : null };
+  }
+  const parent = refOf(ctx.services, (await aspectOf(ctx, ref, hierarchy.parentAspect))?.parentNode);
+  return {
+    ...out,
+    canManageEntity: parent ? await managesChildren(ctx, parent, parentAspect) : false,
+    canManageChildren: hierarchy.hasChildren ? await managesChildren(ctx, ref, parentAspect) : null,
+  };
 };
