@@ -69,6 +69,8 @@ describe('the web app: data products, structured properties and governance entit
     const reviewer = owners.find((o: Json) => o.owner.urn === 'urn:li:corpuser:amara.okafor');
     expect(reviewer.ownershipType).toMatchObject({ urn: 'urn:li:ownershipType:privacy-reviewer', info: { name: 'Privacy reviewer' } });
     expect(reviewer.attribution).toMatchObject({ time: 1767225600000, actor: { urn: 'urn:li:corpuser:amara.okafor' } });
+    // An owner of a standard type is of DataHub's system ownership type of that name.
+    expect(owners.find((o: Json) => o.owner.urn === 'urn:li:corpuser:mei.tanaka').ownershipType).toMatchObject({ urn: 'urn:li:ownershipType:__system__technical_owner', info: { name: 'Technical Owner' } });
 
     const gold = p.tags.tags.find((t: Json) => t.tag.urn === 'urn:li:tag:Gold');
     expect(gold.attribution.actor.urn).toBe('urn:li:corpuser:mei.tanaka');
@@ -186,6 +188,27 @@ describe('the web app: data products, structured properties and governance entit
     expect(er.properties.relationshipFieldMappings).toEqual([expect.objectContaining({ sourceField: 'customer_id', destinationField: 'customer_id' })]);
     expect(er.editableProperties.description).toMatch(/exactly one customer/);
     expect(er.outgoing.total).toBe(2);
+  });
+
+  it('roles: an external access role with its members, and DataHub’s own roles', async () => {
+    const role = 'urn:li:role:snowflake-finance-reader';
+    const w = await http(`${s.url}/aspects?action=ingestProposalBatch`, {
+      body: {
+        proposals: [
+          mcp(role, 'roleProperties', { name: 'FINANCE_READER', description: 'Snowflake role that reads the finance marts.', type: 'READ', requestUrl: 'https://access.fernbrook.example/request/FINANCE_READER' }),
+          mcp(role, 'actors', { users: [{ user: 'urn:li:corpuser:jonah.whitfield' }], groups: [{ group: 'urn:li:corpGroup:finance' }] }),
+        ],
+      },
+    });
+    expect(w.status, w.text).toBe(200);
+    expect((await run('getExternalRole', { urn: role })).role.properties).toMatchObject({ name: 'FINANCE_READER', description: 'Snowflake role that reads the finance marts.' });
+    const r = await http(`${s.url}/api/v2/graphql`, {
+      headers: { 'x-datahub-actor': 'urn:li:corpuser:jonah.whitfield' },
+      body: { query: `{ role(urn: "${role}") { id isAssignedToMe properties { requestUrl } actors { users { user { urn } } groups { group { urn } } } } admin: entity(urn: "urn:li:dataHubRole:Admin") { ... on DataHubRole { name description } } }` },
+    });
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.role).toMatchObject({ id: 'snowflake-finance-reader', isAssignedToMe: true, actors: { users: [{ user: { urn: 'urn:li:corpuser:jonah.whitfield' } }], groups: [{ group: { urn: 'urn:li:corpGroup:finance' } }] } });
+    expect(r.body.data.admin).toEqual({ name: 'Admin', description: 'Can do everything on the platform.' });
   });
 
   it('getDomain and getGlossaryNode: their display properties', async () => {

@@ -5,6 +5,7 @@
 import { parseUrn } from '../../../urn.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import { aspectOf, refOf } from '../context.js';
+import { roleInfoOf, ownershipTypeInfoOf } from '../mappers/builtins.js';
 import { auditStamp } from '../mappers/common.js';
 import { listEntities } from './entityLists.js';
 import type { ResolverModule } from './module.js';
@@ -23,8 +24,8 @@ const resolvers: Resolvers = {
     },
   },
   DataHubRole: {
-    name: async (ref, _args, ctx) => (await aspectOf(ctx, ref, 'dataHubRoleInfo'))?.name ?? parseUrn(ref.urn).parts[0],
-    description: async (ref, _args, ctx) => (await aspectOf(ctx, ref, 'dataHubRoleInfo'))?.description ?? '',
+    name: async (ref, _args, ctx) => roleInfoOf(ref.urn, await aspectOf(ctx, ref, 'dataHubRoleInfo'))?.name ?? parseUrn(ref.urn).parts[0],
+    description: async (ref, _args, ctx) => roleInfoOf(ref.urn, await aspectOf(ctx, ref, 'dataHubRoleInfo'))?.description ?? '',
   },
   Role: {
     id: (ref) => parseUrn(ref.urn).parts[0],
@@ -44,7 +45,7 @@ const resolvers: Resolvers = {
   },
   OwnershipTypeEntity: {
     info: async (ref, _args, ctx) => {
-      const i = await aspectOf(ctx, ref, 'ownershipTypeInfo');
+      const i = ownershipTypeInfoOf(ref.urn, await aspectOf(ctx, ref, 'ownershipTypeInfo'));
       return i ? { name: i.name, description: i.description ?? null, created: auditStamp(i.created), lastModified: auditStamp(i.lastModified) } : null;
     },
   },
