@@ -32,36 +32,18 @@ function exampleDatasets(): Map<string, string[]> {
   return out;
 }
 
-/** Entities of one type the examples describe. */
-function entitiesOf(type: string): string[] {
+/** Urns of the example items that `holds` picks (the soft-deleted dataset left out), in order. */
+function examplesWhere(holds: (item: Json) => boolean): string[] {
   const out = new Set<string>();
   for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'))) {
-    for (const item of JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as Json[]) if (item.entityType === type && item.entityUrn !== REMOVED) out.add(item.entityUrn);
+    for (const item of JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as Json[]) if (item.entityUrn !== REMOVED && holds(item)) out.add(item.entityUrn);
   }
   return [...out].sort();
 }
 
-/** Entities of the examples in a domain (the soft-deleted one left out). */
-function inDomain(domain: string): string[] {
-  const out = new Set<string>();
-  for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'))) {
-    for (const item of JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as Json[]) {
-      if (item.aspectName === 'domains' && item.entityUrn !== REMOVED && item.aspect.json.domains.includes(domain)) out.add(item.entityUrn);
-    }
-  }
-  return [...out].sort();
-}
-
-/** Entities of the examples tagged with a tag (the soft-deleted one left out). */
-function tagged(tag: string): string[] {
-  const out = new Set<string>();
-  for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'))) {
-    for (const item of JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as Json[]) {
-      if (item.aspectName === 'globalTags' && item.entityUrn !== REMOVED && item.aspect.json.tags.some((t: Json) => t.tag === tag)) out.add(item.entityUrn);
-    }
-  }
-  return [...out].sort();
-}
+const entitiesOf = (type: string) => examplesWhere((item) => item.entityType === type);
+const inDomain = (domain: string) => examplesWhere((item) => item.aspectName === 'domains' && item.aspect.json.domains.includes(domain));
+const tagged = (tag: string) => examplesWhere((item) => item.aspectName === 'globalTags' && item.aspect.json.tags.some((t: Json) => t.tag === tag));
 
 describe('the web app searches, filters, browses and autocompletes', () => {
   let s: TestServer;
@@ -265,6 +247,17 @@ describe('the web app searches, filters, browses and autocompletes', () => {
       expect(counts(facet(agg, '_entityType␞typeNames')).DATASET).toBe(DATASETS);
       expect(counts(facet(agg, 'platform'))[POSTGRES]).toBe(4);
     });
+  });
+
+  it("answers the app's other search operations: counts, the trimmed page, the download scroll", async () => {
+    const input = { types: [], query: '*', start: 0, count: 5, orFilters: [{ and: [{ field: '_entityType', values: ['DATASET'] }] }], viewUrn: null };
+    expect((await run('getSearchCount', { input })).searchAcrossEntities.total).toBe(DATASETS);
+    const trimmed = (await run('getSearchResultsForMultipleTrimmed', { input })).searchAcrossEntities;
+    expect(trimmed.searchResults).toHaveLength(5);
+    const download = (await run('getDownloadScrollResults', { input: { types: [], query: '*', count: 100, orFilters: input.orFilters, scrollId: null, viewUrn: null } })).scrollAcrossEntities;
+    expect(download.total).toBe(DATASETS);
+    expect(download.searchResults).toHaveLength(DATASETS);
+    expect(download.nextScrollId).toBeNull();
   });
 
   it('quick filters: the top platforms by name, then the first entity types present', async () => {
