@@ -159,6 +159,8 @@ describe('the web app: data products, structured properties and governance entit
     expect(listPosts.total).toBe(3);
     expect(listPosts.posts.map((p: Json) => p.content.title)).toEqual(['Nightly marts now finish by 06:00 UTC', 'Month-end freeze', 'Data products are live']);
     expect(listPosts.posts[2]).toMatchObject({ postType: 'HOME_PAGE_ANNOUNCEMENT', content: { contentType: 'LINK', link: 'https://wiki.fernbrook.example/data-products' } });
+    const { listPosts: onProduct } = await run('listPosts', { input: { start: 0, count: 10, resourceUrn: REVENUE_PRODUCT } });
+    expect(onProduct.posts.map((p: Json) => p.urn)).toEqual(['urn:li:post:orders-and-revenue-freeze']);
   });
 
   it('getQuery and listQueries: the statement, its subjects, platform and authors', async () => {
@@ -209,6 +211,22 @@ describe('the web app: data products, structured properties and governance entit
     expect(r.body.errors).toBeUndefined();
     expect(r.body.data.role).toMatchObject({ id: 'snowflake-finance-reader', isAssignedToMe: true, actors: { users: [{ user: { urn: 'urn:li:corpuser:jonah.whitfield' } }], groups: [{ group: { urn: 'urn:li:corpGroup:finance' } }] } });
     expect(r.body.data.admin).toEqual({ name: 'Admin', description: 'Can do everything on the platform.' });
+  });
+
+  it('connection: a stored connection’s details and platform', async () => {
+    const urn = 'urn:li:dataHubConnection:snowflake-prod';
+    const blob = JSON.stringify({ account: 'fernbrook.eu-west-1', warehouse: 'REPORTING_WH' });
+    const w = await http(`${s.url}/aspects?action=ingestProposalBatch`, {
+      body: {
+        proposals: [
+          mcp(urn, 'dataHubConnectionDetails', { type: 'JSON', name: 'Snowflake (prod)', json: { encryptedBlob: blob } }),
+          mcp(urn, 'dataPlatformInstance', { platform: 'urn:li:dataPlatform:snowflake' }),
+        ],
+      },
+    });
+    expect(w.status, w.text).toBe(200);
+    const { connection } = await run('connection', { urn });
+    expect(connection).toMatchObject({ urn, details: { type: 'JSON', json: { blob } }, platform: { urn: 'urn:li:dataPlatform:snowflake' } });
   });
 
   it('getDomain and getGlossaryNode: their display properties', async () => {
