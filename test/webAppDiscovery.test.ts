@@ -3,15 +3,13 @@
  * app posts them, then the app's own recommendation, highlights and analytics operations on a loaded
  * catalog (DataHub's bootstrap file and the examples).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, grantPolicy, http, openTestStore, startTestServer, tempDir, type TestServer } from './helpers.js';
+import { grantPolicy, http, openTestStore, startTestServer, tempDir, type TestServer } from './helpers.js';
+import { bootstrapItems, exampleProposals, loadBootstrap, loadExamples } from './sampleCatalog.js';
 import { webAppOperation } from './webAppOperations.js';
 
 type Json = any;
 
-const EXAMPLES = resolve(import.meta.dirname, '../examples');
 const JDOE = 'urn:li:corpuser:jdoe';
 const ALICE = 'urn:li:corpuser:alice';
 const HIVE = 'urn:li:dataset:(urn:li:dataPlatform:hive,SampleHiveDataset,PROD)';
@@ -20,20 +18,11 @@ const HDFS = 'urn:li:dataset:(urn:li:dataPlatform:hdfs,SampleHdfsDataset,PROD)';
 const S3 = 'urn:li:dataset:(urn:li:dataPlatform:s3,project/root/events/logging_events_bckp,PROD)';
 const FLOW = 'urn:li:dataFlow:(airflow,dag_abc,PROD)';
 
-/** The examples' proposals, in the form the Rest.li ingestProposal action takes. */
-function exampleProposals(): Json[] {
-  return readdirSync(EXAMPLES)
-    .filter((f) => f.endsWith('.json'))
-    .flatMap((f) => JSON.parse(readFileSync(join(EXAMPLES, f), 'utf8')) as Json[])
-    .map(({ aspect, ...p }) => ({ ...p, aspect: { value: JSON.stringify(aspect.json), contentType: 'application/json' } }));
-}
-
 /** Datasets per platform urn, as the loaded files define them, leaving out soft-deleted ones. */
 function datasetsPerPlatform(proposals: Json[]): Map<string, number> {
   const datasets = new Set<string>();
   const removed = new Set<string>();
-  const bootstrap = JSON.parse(readFileSync(join(FIXTURES, 'mce_files/bootstrap_mce.json'), 'utf8')) as Json[];
-  for (const item of bootstrap) {
+  for (const item of bootstrapItems()) {
     const urn = item.proposedSnapshot?.['com.linkedin.pegasus2avro.metadata.snapshot.DatasetSnapshot']?.urn ?? (item.entityType === 'dataset' ? item.entityUrn : undefined);
     if (urn) datasets.add(urn);
   }
@@ -82,18 +71,9 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
 
   beforeAll(async () => {
     s = await startTestServer();
-    for (const item of JSON.parse(readFileSync(join(FIXTURES, 'mce_files/bootstrap_mce.json'), 'utf8')) as Json[]) {
-      const r = item.proposedSnapshot
-        ? await http(`${s.url}/entities?action=ingest`, { body: { entity: { value: item.proposedSnapshot } } })
-        : await http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: item } });
-      expect(r.status, r.text).toBe(200);
-    }
+    await loadBootstrap(s.url);
+    await loadExamples(s.url);
     proposals = exampleProposals();
-    for (let i = 0; i < proposals.length; i += 50) {
-      const r = await http(`${s.url}/aspects?action=ingestProposalBatch`, { body: { proposals: proposals.slice(i, i + 50) } });
-      expect(r.status, r.text).toBe(200);
-    }
-
     await grantPolicy(s.services, 'editors', { privileges: ['EDIT_ENTITY'], actors: { users: [JDOE, ALICE] }, resources: { allResources: true } });
     // jdoe opens three entity pages (Hive twice), searches, and edits; alice views another dataset.
     for (const [actor, urn] of [[JDOE, HIVE], [JDOE, KAFKA], [ALICE, HDFS], [JDOE, FLOW], [JDOE, HIVE]]) {
@@ -183,6 +163,27 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
       const kafka = platforms.find((c) => c.value === 'urn:li:dataPlatform:kafka');
       expect(kafka.entity).toMatchObject({ urn: 'urn:li:dataPlatform:kafka', type: 'DATA_PLATFORM' });
       expect(kafka.params.searchParams).toMatchObject({ query: '', filters: [{ field: 'platform', values: ['urn:li:dataPlatform:kafka'] }] });
+    });
+
+    it('counts within a view when the app names one', async () => {
+      const view = 'urn:li:dataHubView:kafka-datasets';
+      const stamp = { time: Date.now(), actor: JDOE };
+      const info = {
+        name: 'Kafka datasets',
+        type: 'GLOBAL',
+        definition: { entityTypes: ['dataset'], filter: { or: [{ and: [{ field: 'platform', value: 'urn:li:dataPlatform:kafka', values: ['urn:li:dataPlatform:kafka'], condition: 'EQUAL', negated: false }] }] } },
+        created: stamp,
+        lastModified: stamp,
+      };
+      const r = await http(`${s.url}/aspects?action=ingestProposal`, {
+        body: { proposal: { entityType: 'dataHubView', entityUrn: view, changeType: 'UPSERT', aspectName: 'dataHubViewInfo', aspect: { value: JSON.stringify(info), contentType: 'application/json' } } },
+      });
+      expect(r.status, r.text).toBe(200);
+      const home = (await run(JDOE, 'listRecommendations', { input: { userUrn: JDOE, requestContext: { scenario: 'HOME' }, limit: 10, viewUrn: view } })).listRecommendations.modules as Json[];
+      const platforms = moduleOf(home, 'Platforms').content as Json[];
+      expect(platforms.map((c) => [c.value, c.params.contentParams.count])).toEqual([['urn:li:dataPlatform:kafka', datasetsPerPlatform(proposals).get('urn:li:dataPlatform:kafka')]]);
+      // Personal lists do not depend on the view.
+      expect(moduleOf(home, 'RecentlyViewedEntities').content.map((c: Json) => c.value)).toEqual([HIVE, FLOW, KAFKA]);
     });
 
     it('lists the domains, tags and terms that hold the most entities', async () => {

@@ -9,6 +9,7 @@ import type { Registry } from '../registry/registry.js';
 import type { AspectRow, Criterion, SearchQuery, Store } from '../store/types.js';
 import type { UsageFilter } from '../store/usage.js';
 import { tryParseUrn } from '../urn.js';
+import { boundedText } from './limits.js';
 import { countValues, topCounts } from './valueCounts.js';
 
 export interface Highlight {
@@ -265,7 +266,7 @@ export class AnalyticsService {
   async metadataCharts(actor: string, req: MetadataAnalyticsRequest): Promise<ChartGroup[]> {
     const visible = await this.visibleTypes(actor);
     const types = req.entityType ? visible.filter((t) => t === req.entityType) : visible;
-    const inDomain = req.domain !== undefined && req.domain !== '' && req.domain !== 'ALL';
+    const inDomain = req.domain !== undefined && boundedText(req.domain, 'domain') !== '' && req.domain !== 'ALL';
     const filter: SearchQuery['filter'] = inDomain ? [[{ field: 'domains', condition: 'EQUAL', values: [req.domain!], negated: false }]] : [];
     const { counts } = await countValues(this.store, this.registry, { entityTypes: types, fields: ['domains', 'platform', 'glossaryTerms', 'origin'], filter, query: req.query ?? '' });
     const charts: AnalyticsChart[] = [];

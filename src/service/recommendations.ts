@@ -5,10 +5,9 @@
  * DataHub's order; a source with nothing to show gives no module; the first `limit` modules are kept.
  */
 import type { Authorizer } from '../auth/authorizer.js';
-import { isPlainObject } from '../json.js';
 import type { Registry } from '../registry/registry.js';
-import type { SearchQuery, Store } from '../store/types.js';
-import { parseFilter } from './filters.js';
+import type { Store } from '../store/types.js';
+import type { SearchService } from './search.js';
 import { countValues, topCounts } from './valueCounts.js';
 
 export type Scenario = 'HOME' | 'SEARCH_RESULTS' | 'ENTITY_PROFILE' | 'SEARCH_BAR';
@@ -43,9 +42,10 @@ interface Scope {
   actor: string;
   /** Entity types the caller may see. */
   visible: ReadonlySet<string>;
-  filter: SearchQuery['filter'];
-  /** The view's entity types, when it names some. */
-  viewTypes?: ReadonlySet<string>;
+  /** Entity types the counted sources count: those the caller may see, narrowed by the view. */
+  counted: ReadonlySet<string>;
+  /** Counts per value of every aggregated field over some entity types: one search per set of types in a request. */
+  counts(types: readonly string[]): Promise<Record<string, Map<string, number>>>;
 }
 
 interface Source {
@@ -63,6 +63,8 @@ const PLATFORM_TYPES = ['dataset', 'dashboard', 'chart', 'mlModel', 'mlModelGrou
 /** Entities shown by the entity-list sources, and searches by the search bar. */
 const MAX_ENTITIES = 5;
 const ENTITY_VIEW = 'EntityViewEvent';
+/** The fields the aggregation sources count. */
+const AGGREGATED = ['platform', 'domains', 'tags', 'glossaryTerms'];
 const SEARCH_RESULTS_VIEW = 'SearchResultsViewEvent';
 
 export class RecommendationService {
@@ -72,6 +74,7 @@ export class RecommendationService {
     private readonly store: Store,
     private readonly registry: Registry,
     private readonly authorizer: Authorizer,
+    private readonly search: SearchService,
   ) {
     this.sources = [
       this.aggregation('Platforms', 'Platforms', 'PLATFORM_SEARCH_LIST', ['HOME'], 'platform', 40, PLATFORM_TYPES),
@@ -93,7 +96,15 @@ export class RecommendationService {
 
   async list(req: RecommendationRequest): Promise<RecommendationModule[]> {
     const visible = new Set((await this.authorizer.visibleTypes(req.actor, [...this.registry.entities.values()])).map((e) => e.name));
-    const scope: Scope = { actor: req.actor, visible, ...(await this.viewScope(req.viewUrn, req.actor)) };
+    // A view narrows the counted sources as it narrows a search (DataHub's view filter).
+    const where = await this.search.scope({ entities: [], viewUrn: req.viewUrn }, req.actor);
+    const searches = new Map<string, ReturnType<Scope['counts']>>();
+    const counts = (types: readonly string[]) => {
+      const key = types.join(' ');
+      if (!searches.has(key)) searches.set(key, countValues(this.store, this.registry, { entityTypes: types, fields: AGGREGATED, filter: where.filter }).then((r) => r.counts));
+      return searches.get(key)!;
+    };
+    const scope: Scope = { actor: req.actor, visible, counted: new Set((where.types ?? []).map((t) => t.name)), counts };
     const modules: RecommendationModule[] = [];
     for (const source of this.sources) {
       if (modules.length >= req.limit) break;
@@ -104,20 +115,6 @@ export class RecommendationService {
     return modules;
   }
 
-  /**
-   * The filter and entity types of a view, read from its stored definition; none for a view that
-   * is not there or is another user's personal view.
-   */
-  private async viewScope(viewUrn: string | undefined, actor: string): Promise<Pick<Scope, 'filter' | 'viewTypes'>> {
-    if (!viewUrn) return { filter: [] };
-    const info = (await this.store.getLatestAspects([viewUrn], ['dataHubViewInfo'])).get(viewUrn)?.[0]?.value;
-    const seen = info?.type === 'GLOBAL' || (isPlainObject(info?.created) && info.created.actor === actor);
-    const definition = seen && isPlainObject(info?.definition) ? info.definition : undefined;
-    if (!definition) return { filter: [] };
-    const types = Array.isArray(definition.entityTypes) ? definition.entityTypes.filter((t): t is string => typeof t === 'string') : [];
-    return { filter: parseFilter(definition.filter), ...(types.length > 0 ? { viewTypes: new Set(types) } : {}) };
-  }
-
   /** A source counting the entities per value of a field; values that are urns of entities that are gone are left out. */
   private aggregation(title: string, moduleId: string, renderType: RenderType, scenarios: readonly Scenario[], field: string, max: number, types?: readonly string[]): Source {
     return {
@@ -126,8 +123,8 @@ export class RecommendationService {
       renderType,
       scenarios,
       content: async (scope) => {
-        const searched = (types ?? this.searchableTypes()).filter((t) => scope.visible.has(t) && (!scope.viewTypes || scope.viewTypes.has(t)));
-        const counts = (await countValues(this.store, this.registry, { entityTypes: searched, fields: [field], filter: scope.filter })).counts[field];
+        const searched = types ? types.filter((t) => scope.counted.has(t)) : [...scope.counted];
+        const counts = (await scope.counts(searched))[field];
         const valid = await (field === 'platform' ? this.platformsWithLogo([...counts.keys()]) : this.present([...counts.keys()], scope));
         return topCounts(new Map([...counts].filter(([v]) => valid.has(v))), max).map(([value, count]) => ({
           value,
@@ -154,11 +151,6 @@ export class RecommendationService {
         return candidates.filter((u) => present.has(u)).slice(0, MAX_ENTITIES).map((urn) => ({ value: urn, entity: urn, entityProfileUrn: urn }));
       },
     };
-  }
-
-  /** Entity types searched by default: every type but the service's internal ones. */
-  private searchableTypes(): string[] {
-    return [...this.registry.entities.values()].filter((e) => e.category !== 'internal').map((e) => e.name);
   }
 
   /** Those of the urns whose entities exist, are not soft-deleted, and are of a type the caller may see. */

@@ -60,6 +60,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
   const authorizer = new Authorizer(store);
   const changeFeed = new ChangeFeed(store, registry, authorizer);
   const writePath = new WritePath(store, registry, authorizer, { now, committed: () => changeFeed.committed(), ...(options.maxVersions !== undefined ? { maxVersions: options.maxVersions } : {}) });
+  const search = new SearchService(store, registry, authorizer);
   return {
     changeFeed,
     deletes: new DeleteService(store, registry, writePath),
@@ -72,7 +73,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     policies: new PolicyService(registry, writePath, authorizer, now),
     edits: new EditService(store, registry, writePath, authorizer, now),
     entities: new EntityService(store, registry, authorizer, now),
-    search: new SearchService(store, registry, authorizer),
+    search,
     browse: new BrowseService(store, registry, authorizer),
     graph: new GraphService(store, registry, authorizer),
     lineage: new LineageService(store, registry, authorizer),
@@ -80,7 +81,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     timeseries: new TimeseriesService(store, registry),
     restore: new RestoreService(store, registry, authorizer, now),
     usage: new UsageEvents(store, registry, now),
-    recommendations: new RecommendationService(store, registry, authorizer),
+    recommendations: new RecommendationService(store, registry, authorizer, search),
     analytics: new AnalyticsService(store, registry, authorizer, now),
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { Registry } from '../registry/registry.js';
 import type { SearchQuery, Store } from '../store/types.js';
+import { boundedText } from './limits.js';
 import { queryWords } from './search.js';
 
 export interface ValueCountRequest {
@@ -20,7 +21,7 @@ export interface ValueCountRequest {
 /** The number of entities matched, and per field: value → number of entities. */
 export async function countValues(store: Store, registry: Registry, req: ValueCountRequest): Promise<{ total: number; counts: Record<string, Map<string, number>> }> {
   const types = req.entityTypes.filter((t) => registry.entity(t));
-  const input = (req.query ?? '').trim();
+  const input = boundedText(req.query ?? '', 'query').trim();
   const words = input === '' || input === '*' ? [] : queryWords(input);
   const page = await store.search({
     entityTypes: types,
