@@ -140,6 +140,17 @@ describe('lineage and history through the web app operations', () => {
       expect(all.entity.upstream.total).toBe(1);
     });
 
+    it("merges a sibling's lineage unless siblings are kept apart", async () => {
+      const [P, Q, R] = [ds('p'), ds('p_dbt'), ds('r')];
+      for (const urn of [P, Q, R]) await ingest(urn, 'datasetProperties', { name: urn, customProperties: {} });
+      await ingest(P, 'siblings', { siblings: [Q], primary: true });
+      await ingest(Q, 'upstreamLineage', { upstreams: [upstream(R)] });
+      const merged = await data('getEntityLineageV2', { urn: P, ...lineageVars });
+      expect(merged.entity.upstream.relationships.map((r: Json) => [r.entity.urn, r.paths[0].path.map((e: Json) => e.urn)])).toEqual([[R, [Q, R]]]);
+      const apart = await data('getLineageCounts', { urn: P, separateSiblings: true });
+      expect(apart.entity.upstream.total).toBe(0);
+    });
+
     it('pages with start and count', async () => {
       const q = await graphql(`{ dataset(urn: "${D1}") { lineage(input: {direction: UPSTREAM, start: 1, count: 1}) { start count total relationships { entity { urn } } } } }`);
       expect(q.data.dataset.lineage).toEqual({ start: 1, count: 1, total: 2, relationships: [{ entity: { urn: X } }] });
@@ -294,6 +305,7 @@ describe('lineage and history through the web app operations', () => {
       await ingest(D5, 'schemaMetadata', schema([fieldOf('id', 'NUMBER'), fieldOf('name', 'VARCHAR'), fieldOf('amount', 'DECIMAL', 'order amount')]));
       await ingest(D5, 'schemaMetadata', schema([fieldOf('id', 'BIGINT'), fieldOf('amount', 'DECIMAL', 'order amount')]));
       await ingest(D5, 'globalTags', { tags: [{ tag: 'urn:li:tag:Gold' }] });
+      await ingest(D5, 'editableSchemaMetadata', { created: stamp(JAN_2026), lastModified: stamp(JAN_2026), editableSchemaFieldInfo: [{ fieldPath: 'amount', description: 'Gross amount', globalTags: { tags: [{ tag: 'urn:li:tag:PII' }] } }] });
     });
 
     it('getSchemaVersionList lists the computed semantic versions, newest first', async () => {
@@ -330,9 +342,18 @@ describe('lineage and history through the web app operations', () => {
       expect(txs[1].changes).toEqual([expect.objectContaining({ category: 'TECHNICAL_SCHEMA', operation: 'ADD', modifier: field(D5, 'amount'), description: "A forwards & backwards compatible change due to the newly added field 'amount'." })]);
       const all = await data('getTimeline', { input: { urn: D5 } });
       const tagged = all.getTimeline.changeTransactions.flatMap((t: Json) => t.changes).filter((c: Json) => c.category === 'TAG');
-      expect(tagged).toEqual([expect.objectContaining({ operation: 'ADD', modifier: 'urn:li:tag:Gold', description: `Tag 'urn:li:tag:Gold' added to entity '${D5}'.` })]);
+      expect(tagged).toEqual([
+        expect.objectContaining({ operation: 'ADD', modifier: 'urn:li:tag:Gold', description: `Tag 'urn:li:tag:Gold' added to entity '${D5}'.` }),
+        expect.objectContaining({ operation: 'ADD', modifier: 'urn:li:tag:PII', description: `Tag 'urn:li:tag:PII' added to entity '${field(D5, 'amount')}'.` }),
+      ]);
       const docs = all.getTimeline.changeTransactions.flatMap((t: Json) => t.changes).filter((c: Json) => c.category === 'DOCUMENTATION');
-      expect(docs.map((c: Json) => c.description)).toContain("The description 'order amount' for the field 'amount' has been added.");
+      expect(docs.map((c: Json) => c.description)).toEqual(
+        expect.arrayContaining(["The description 'order amount' for the field 'amount' has been added.", `Documentation for the field 'amount' of '${field(D5, 'amount')}' has been added: 'Gross amount'`]),
+      );
+      // Each write is one transaction, in order, with the writer and time of that version.
+      const times = all.getTimeline.changeTransactions.map((t: Json) => t.timestampMillis);
+      expect([...times].sort((a, b) => a - b)).toEqual(times);
+      expect(all.getTimeline.changeTransactions.at(-1).lastSemanticVersion).toBe('1.2.0-computed');
     });
 
     it('answers null for entity types DataHub keeps no timeline for', async () => {

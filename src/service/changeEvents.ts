@@ -21,7 +21,7 @@ export interface ChangeEvent {
   description: string;
 }
 
-type Generator = (base: Json | undefined, target: Json, urn: string) => ChangeEvent[];
+type Generator = (base: Json | undefined, target: Json | undefined, urn: string) => ChangeEvent[];
 
 const BACKWARDS_INCOMPATIBLE = 'A backwards incompatible change due to';
 const COMPATIBLE = 'A forwards & backwards compatible change due to ';
@@ -47,60 +47,37 @@ function diff<T>(base: readonly T[], target: readonly T[], key: (t: T) => string
   };
 }
 
-function descriptionEvents(base: string | undefined, target: string | undefined, subject: string, formats: { added: string; removed: string; changed: string }, modifiedBump: SemVerChange, modifier?: string): ChangeEvent[] {
-  const fill = (f: string, ...args: string[]) => args.reduce((s, a) => s.replace('%s', a), f);
-  const m = modifier ? { modifier } : {};
-  if (!base && target) return [{ category: 'DOCUMENTATION', operation: 'ADD', ...m, semVerChange: 'MINOR', description: fill(formats.added, ...(modifier ? [target, subject] : [subject, target])), parameters: { description: target } }];
-  if (base && !target) return [{ category: 'DOCUMENTATION', operation: 'REMOVE', ...m, semVerChange: 'MINOR', description: fill(formats.removed, ...(modifier ? [base, subject] : [subject, base])), parameters: { description: base } }];
-  if (base && target && base !== target) return [{ category: 'DOCUMENTATION', operation: 'MODIFY', ...m, semVerChange: modifiedBump, description: fill(formats.changed, subject, base, target), parameters: { description: target } }];
+/** Items of two lists by key, each with its version before and after (either may be missing). */
+function pairs(base: readonly Json[], target: readonly Json[], key: string): Array<[Json | undefined, Json | undefined]> {
+  const d = diff(base, target, (x) => String(x[key]));
+  return [...d.removed.map((b) => [b, undefined] as [Json, undefined]), ...d.kept.map(([b, t]) => [b, t] as [Json, Json]), ...d.added.map((t) => [undefined, t] as [undefined, Json])];
+}
+
+interface DocWords {
+  added(description: string): string;
+  removed(description: string): string;
+  changed(from: string, to: string): string;
+  /** The weight of a changed description (additions and removals are minor). */
+  changedBump: SemVerChange;
+  modifier?: string;
+}
+
+function descriptionEvents(base: string | undefined, target: string | undefined, words: DocWords): ChangeEvent[] {
+  const m = words.modifier ? { modifier: words.modifier } : {};
+  if (!base && target) return [{ category: 'DOCUMENTATION', operation: 'ADD', ...m, semVerChange: 'MINOR', description: words.added(target), parameters: { description: target } }];
+  if (base && !target) return [{ category: 'DOCUMENTATION', operation: 'REMOVE', ...m, semVerChange: 'MINOR', description: words.removed(base), parameters: { description: base } }];
+  if (base && target && base !== target) return [{ category: 'DOCUMENTATION', operation: 'MODIFY', ...m, semVerChange: words.changedBump, description: words.changed(base, target), parameters: { description: target } }];
   return [];
 }
 
-const ENTITY_DOCS = {
-  added: "Documentation for '%s' has been added: '%s'.",
-  removed: "Documentation for '%s' has been removed: '%s'.",
-  changed: "Documentation of '%s' has been changed from '%s' to '%s'.",
-};
-const FIELD_DOCS = {
-  added: "The description '%s' for the field '%s' has been added.",
-  removed: "The description '%s' for the field '%s' has been removed.",
-  changed: "The description for the field '%s' has been changed from '%s' to '%s'.",
-};
+const entityDocs = (urn: string): DocWords => ({
+  added: (d) => `Documentation for '${urn}' has been added: '${d}'.`,
+  removed: (d) => `Documentation for '${urn}' has been removed: '${d}'.`,
+  changed: (a, b) => `Documentation of '${urn}' has been changed from '${a}' to '${b}'.`,
+  changedBump: 'MINOR',
+});
 
-const entityDocumentation: Generator = (base, target, urn) => descriptionEvents(base?.description, target.description, urn, ENTITY_DOCS, 'MINOR');
-
-/**
- * Fields compared by path: a new path is an addition (minor), a path gone a removal (major), a
- * changed native type a major change; field descriptions are documentation.
- */
-function schemaEvents(category: ChangeCategory): Generator {
-  return (base, target, urn) => {
-    const fields = (s: Json | undefined) => ((s?.fields ?? []) as Json[]).filter((f) => typeof f.fieldPath === 'string');
-    const d = diff(fields(base), fields(target), (f) => f.fieldPath);
-    const events: ChangeEvent[] = [];
-    const path = (f: Json) => f.fieldPath as string;
-    if (category === 'TECHNICAL_SCHEMA') {
-      for (const f of d.removed) events.push({ category, operation: 'REMOVE', modifier: schemaFieldUrn(urn, path(f)), parameters: { fieldPath: path(f) }, semVerChange: 'MAJOR', description: `${BACKWARDS_INCOMPATIBLE} removal of field: '${simpleFieldPath(path(f))}'.` });
-      for (const f of d.added) events.push({ category, operation: 'ADD', modifier: schemaFieldUrn(urn, path(f)), parameters: { fieldPath: path(f) }, semVerChange: 'MINOR', description: `${COMPATIBLE}the newly added field '${simpleFieldPath(path(f))}'.` });
-      for (const [b, t] of d.kept) {
-        if ((b.nativeDataType ?? '') === (t.nativeDataType ?? '')) continue;
-        events.push({
-          category,
-          operation: 'MODIFY',
-          modifier: schemaFieldUrn(urn, path(t)),
-          parameters: { fieldPath: path(t) },
-          semVerChange: 'MAJOR',
-          description: `${BACKWARDS_INCOMPATIBLE} native datatype of the field '${simpleFieldPath(path(t))}' changed from '${b.nativeDataType ?? ''}' to '${t.nativeDataType ?? ''}'.`,
-        });
-      }
-    } else if (category === 'DOCUMENTATION') {
-      for (const f of d.added) events.push(...descriptionEvents(undefined, f.description, path(f), FIELD_DOCS, 'PATCH', schemaFieldUrn(urn, path(f))));
-      for (const f of d.removed) events.push(...descriptionEvents(f.description, undefined, path(f), FIELD_DOCS, 'PATCH', schemaFieldUrn(urn, path(f))));
-      for (const [b, t] of d.kept) events.push(...descriptionEvents(b.description, t.description, path(t), FIELD_DOCS, 'PATCH', schemaFieldUrn(urn, path(t))));
-    }
-    return events;
-  };
-}
+const entityDocumentation: Generator = (base, target, urn) => descriptionEvents(base?.description, target?.description, entityDocs(urn));
 
 /** Associations (tags, terms, owners) added or removed; DataHub weighs each as a minor change. */
 function associations(category: ChangeCategory, list: (v: Json | undefined) => Json[], key: string, describe: (item: Json, added: boolean, urn: string) => string, parameter: string): Generator {
@@ -128,20 +105,66 @@ const owners = associations(
   'ownerUrn',
 );
 
+/** Tags or terms of each field (of schemaMetadata or editableSchemaMetadata), told of the field's urn. */
+function fieldAssociations(list: string, property: 'globalTags' | 'glossaryTerms', generate: Generator): Generator {
+  return (base, target, urn) =>
+    pairs(base?.[list] ?? [], target?.[list] ?? [], 'fieldPath').flatMap(([b, t]) => generate(b?.[property], t?.[property], schemaFieldUrn(urn, (t ?? b)!.fieldPath)));
+}
+
+/**
+ * Fields compared by path: a new path is an addition (minor), a path gone a removal (major), a
+ * changed native type a major change; field descriptions are documentation (a changed one a patch).
+ */
+const technicalSchema: Generator = (base, target, urn) =>
+  pairs(base?.fields ?? [], target?.fields ?? [], 'fieldPath').flatMap(([b, t]): ChangeEvent[] => {
+    const path = (t ?? b)!.fieldPath as string;
+    const field = { modifier: schemaFieldUrn(urn, path), parameters: { fieldPath: path } };
+    if (!t) return [{ category: 'TECHNICAL_SCHEMA', operation: 'REMOVE', ...field, semVerChange: 'MAJOR', description: `${BACKWARDS_INCOMPATIBLE} removal of field: '${simpleFieldPath(path)}'.` }];
+    if (!b) return [{ category: 'TECHNICAL_SCHEMA', operation: 'ADD', ...field, semVerChange: 'MINOR', description: `${COMPATIBLE}the newly added field '${simpleFieldPath(path)}'.` }];
+    if ((b.nativeDataType ?? '') === (t.nativeDataType ?? '')) return [];
+    const description = `${BACKWARDS_INCOMPATIBLE} native datatype of the field '${simpleFieldPath(path)}' changed from '${b.nativeDataType ?? ''}' to '${t.nativeDataType ?? ''}'.`;
+    return [{ category: 'TECHNICAL_SCHEMA', operation: 'MODIFY', ...field, semVerChange: 'MAJOR', description }];
+  });
+
+const schemaDocumentation: Generator = (base, target, urn) =>
+  pairs(base?.fields ?? [], target?.fields ?? [], 'fieldPath').flatMap(([b, t]) => {
+    const path = (t ?? b)!.fieldPath as string;
+    return descriptionEvents(b?.description, t?.description, {
+      added: (d) => `The description '${d}' for the field '${path}' has been added.`,
+      removed: (d) => `The description '${d}' for the field '${path}' has been removed.`,
+      changed: (a, c) => `The description for the field '${path}' has been changed from '${a}' to '${c}'.`,
+      changedBump: 'PATCH',
+      modifier: schemaFieldUrn(urn, path),
+    });
+  });
+
+const editableFieldDocumentation: Generator = (base, target, urn) =>
+  pairs(base?.editableSchemaFieldInfo ?? [], target?.editableSchemaFieldInfo ?? [], 'fieldPath').flatMap(([b, t]) => {
+    const path = (t ?? b)!.fieldPath as string;
+    const fieldUrn = schemaFieldUrn(urn, path);
+    return descriptionEvents(b?.description, t?.description, {
+      added: (d) => `Documentation for the field '${path}' of '${fieldUrn}' has been added: '${d}'`,
+      removed: (d) => `Documentation for the field '${path}' of '${fieldUrn}' has been removed: '${d}'`,
+      changed: (a, c) => `Documentation for the field '${path}' of '${fieldUrn}' has been updated from '${a}' to '${c}'.`,
+      changedBump: 'PATCH',
+      modifier: path,
+    });
+  });
+
 /**
  * Which aspects carry which category, by entity type, as DataHub's timeline registers them; each
  * with its generator. Entity types not listed have no timeline in DataHub either.
  */
 export const TIMELINE_ASPECTS: Record<string, Partial<Record<ChangeCategory, Record<string, Generator>>>> = {
   dataset: {
-    TECHNICAL_SCHEMA: { schemaMetadata: schemaEvents('TECHNICAL_SCHEMA') },
-    DOCUMENTATION: { schemaMetadata: schemaEvents('DOCUMENTATION'), datasetProperties: entityDocumentation, editableDatasetProperties: entityDocumentation },
-    TAG: { globalTags: tags },
-    GLOSSARY_TERM: { glossaryTerms: terms },
+    TECHNICAL_SCHEMA: { schemaMetadata: technicalSchema },
+    DOCUMENTATION: { schemaMetadata: schemaDocumentation, editableSchemaMetadata: editableFieldDocumentation, datasetProperties: entityDocumentation, editableDatasetProperties: entityDocumentation },
+    TAG: { globalTags: tags, schemaMetadata: fieldAssociations('fields', 'globalTags', tags), editableSchemaMetadata: fieldAssociations('editableSchemaFieldInfo', 'globalTags', tags) },
+    GLOSSARY_TERM: { glossaryTerms: terms, editableSchemaMetadata: fieldAssociations('editableSchemaFieldInfo', 'glossaryTerms', terms) },
     OWNER: { ownership: owners },
   },
   glossaryTerm: {
-    DOCUMENTATION: { glossaryTermInfo: (base, target, urn) => descriptionEvents(base?.definition, target.definition, urn, ENTITY_DOCS, 'MINOR') },
+    DOCUMENTATION: { glossaryTermInfo: (base, target, urn) => descriptionEvents(base?.definition, target?.definition, entityDocs(urn)) },
     OWNER: { ownership: owners },
   },
 };
