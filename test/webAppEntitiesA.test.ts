@@ -87,8 +87,18 @@ describe('the web app: data products, structured properties and governance entit
     const steward = entry(p.structuredProperties, STEWARD);
     expect(steward.valueEntities.map((e: Json) => e.urn)).toEqual(['urn:li:corpuser:priya.raman']);
 
+    // None of DataHub's aspects is rendered generically; asked by name, an aspect comes raw.
+    expect(p.autoRenderAspects).toEqual([]);
     expect(p.notes.total).toBe(1);
     expect(p.notes.relationships[0].entity).toMatchObject({ postType: 'ENTITY_ANNOUNCEMENT', content: { title: 'Month-end freeze', contentType: 'TEXT' } });
+  });
+
+  it('aspects(input): an entity’s stored aspects, raw, by name', async () => {
+    const r = await http(`${s.url}/api/v2/graphql`, { body: { query: `{ dataProduct(urn: "${REVENUE_PRODUCT}") { aspects(input: { aspectNames: ["dataProductProperties", "domains"] }) { aspectName payload } } }` } });
+    expect(r.body.errors).toBeUndefined();
+    const aspects = r.body.data.dataProduct.aspects;
+    expect(aspects.map((a: Json) => a.aspectName).sort()).toEqual(['dataProductProperties', 'domains']);
+    expect(JSON.parse(aspects.find((a: Json) => a.aspectName === 'domains').payload)).toEqual({ domains: ['urn:li:domain:commerce'] });
   });
 
   it('listDataProductAssets and the data products list: the assets, searched, and their counts', async () => {

@@ -30,6 +30,7 @@ import { connectionModule } from './connection.js';
 import { displayPropertiesModule } from './displayProperties.js';
 import { schemaFieldEntityModule } from './schemaFieldEntity.js';
 import { assetSettingsModule } from './assetSettings.js';
+import { rawAspectsModule } from './rawAspects.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -60,4 +61,5 @@ export const resolverModules: ResolverModule[] = [
   displayPropertiesModule,
   schemaFieldEntityModule,
   assetSettingsModule,
+  rawAspectsModule,
 ];
