@@ -63,9 +63,9 @@ const PLATFORM_TYPES = ['dataset', 'dashboard', 'chart', 'mlModel', 'mlModelGrou
 /** Entities shown by the entity-list sources, and searches by the search bar. */
 const MAX_ENTITIES = 5;
 const ENTITY_VIEW = 'EntityViewEvent';
-/** The fields the aggregation sources count. */
-const AGGREGATED = ['platform', 'domains', 'tags', 'glossaryTerms'];
 const SEARCH_RESULTS_VIEW = 'SearchResultsViewEvent';
+/** The fields the counted sources count. */
+const AGGREGATED = ['platform', 'domains', 'tags', 'glossaryTerms'];
 
 export class RecommendationService {
   private readonly sources: readonly Source[];
@@ -77,7 +77,8 @@ export class RecommendationService {
     private readonly search: SearchService,
   ) {
     this.sources = [
-      this.aggregation('Platforms', 'Platforms', 'PLATFORM_SEARCH_LIST', ['HOME'], 'platform', 40, PLATFORM_TYPES),
+      // DataHub shows a platform only when its info has a logo.
+      this.aggregation('Platforms', 'Platforms', 'PLATFORM_SEARCH_LIST', ['HOME'], 'platform', 40, (urns) => this.platformsWithLogo(urns), PLATFORM_TYPES),
       this.aggregation('Domains', 'Domains', 'DOMAIN_SEARCH_LIST', ['HOME'], 'domains', 10),
       this.entityList('Recently Viewed', 'RecentlyViewedEntities', (s) => this.viewedBy(s.actor)),
       this.entityList('Recently Edited', 'RecentlyEditedEntities', (s) => this.editedBy(s.actor)),
@@ -115,8 +116,20 @@ export class RecommendationService {
     return modules;
   }
 
-  /** A source counting the entities per value of a field; values that are urns of entities that are gone are left out. */
-  private aggregation(title: string, moduleId: string, renderType: RenderType, scenarios: readonly Scenario[], field: string, max: number, types?: readonly string[]): Source {
+  /**
+   * A source counting the entities per value of a field, over `types` (by default every type the
+   * caller may search); only `valid` values are shown, by default urns of entities that are there.
+   */
+  private aggregation(
+    title: string,
+    moduleId: string,
+    renderType: RenderType,
+    scenarios: readonly Scenario[],
+    field: string,
+    max: number,
+    valid?: (values: readonly string[]) => Promise<Set<string>>,
+    types?: readonly string[],
+  ): Source {
     return {
       title,
       moduleId,
@@ -125,8 +138,8 @@ export class RecommendationService {
       content: async (scope) => {
         const searched = types ? types.filter((t) => scope.counted.has(t)) : [...scope.counted];
         const counts = (await scope.counts(searched))[field];
-        const valid = await (field === 'platform' ? this.platformsWithLogo([...counts.keys()]) : this.present([...counts.keys()], scope));
-        return topCounts(new Map([...counts].filter(([v]) => valid.has(v))), max).map(([value, count]) => ({
+        const shown = await (valid ? valid([...counts.keys()]) : this.present([...counts.keys()], scope));
+        return topCounts(new Map([...counts].filter(([v]) => shown.has(v))), max).map(([value, count]) => ({
           value,
           entity: value,
           searchParams: { query: '', filters: [{ field, values: [value] }] },
@@ -162,7 +175,7 @@ export class RecommendationService {
     }));
   }
 
-  /** DataHub shows a platform only when its info has a logo. */
+  /** The platforms whose info has a logo. */
   private async platformsWithLogo(urns: readonly string[]): Promise<Set<string>> {
     const infos = await this.store.getLatestAspects(urns, ['dataPlatformInfo']);
     return new Set(urns.filter((u) => typeof infos.get(u)?.[0]?.value.logoUrl === 'string'));
