@@ -107,7 +107,7 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
         [{ type: 'EntityViewEvent', entityUrn: ['x'] }, /entityUrn must be a string/],
         [{ type: 'SearchResultsViewEvent', total: 2 }, /needs a query/],
         [{ type: 'SearchResultsViewEvent', query: 'never stored', total: -1 }, /total must be a non-negative integer/],
-        [{ type: 'EntityViewEvent', entityUrn: other, padding: 'x'.repeat(20_000) }, /at most 16384/],
+        [{ type: 'EntityViewEvent', entityUrn: other, padding: 'x'.repeat(20_000) }, /at most 8192/],
         [[{ type: 'EntityViewEvent', entityUrn: other }], /must be a JSON object/],
       ];
       for (const [body, message] of bad) {
