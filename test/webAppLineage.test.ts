@@ -239,12 +239,14 @@ describe('lineage and history through the web app operations', () => {
       expect(seen).toEqual([D4, D3, JOB, D2, D1, D0, X]);
     });
 
-    it('refuses a degree value DataHub does not know', async () => {
+    it('refuses a degree value DataHub does not know, and pages out of range', async () => {
       const r = await graphql(`query($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { total } }`, {
         input: input(D5, 'UPSTREAM', { orFilters: [{ and: [{ field: 'degree', values: ['7'] }] }] }),
       });
       expect(r.errors?.[0].message).toMatch('7 is not a valid filter value for degree filters');
       expect(r.errors?.[0].extensions).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
+      const negative = await graphql(`{ dataset(urn: "${D1}") { lineage(input: {direction: UPSTREAM, count: -1}) { total } } }`);
+      expect(negative.errors?.[0]).toMatchObject({ message: 'count must be an integer from 0 to 10000', extensions: { code: 400 } });
     });
   });
 

@@ -47,6 +47,14 @@ const fineGrainedLineages: EntityFieldResolver = async (ref, _args, ctx) => {
   return null;
 };
 
+/** A page's size, once start and count are checked (DataHub's search caps a page at 10,000). */
+function pageSize(start: number, count: number): number {
+  if (!Number.isInteger(start) || start < 0) throw badRequest('start must be a non-negative integer');
+  if (!Number.isInteger(count) || count < 0 || count > MAX_PAGE) throw badRequest(`count must be an integer from 0 to ${MAX_PAGE}`);
+  return count;
+}
+const MAX_PAGE = 10_000;
+
 const actorRef = (ctx: GraphQLContext, urn: string | undefined) => (urn ? refOf(ctx.services, urn) ?? null : null);
 
 /**
@@ -71,7 +79,7 @@ const lineage: EntityFieldResolver = async (ref, { input }, ctx) => {
     }
   }
   const start = input.start ?? 0;
-  const page = all.slice(start, start + (input.count ?? 100));
+  const page = all.slice(start, start + pageSize(start, input.count ?? 100));
   const existing = input.includeGhostEntities === true ? undefined : await svc.existing(page.map((e) => e.entity));
   const kept = existing ? page.filter((e) => existing.has(e.entity)) : page;
   return {
@@ -137,7 +145,7 @@ function lineageSearch(ctx: GraphQLContext, input: LineageSearchInput, start: nu
       input: input.query ?? '*',
       filter: toFilter(input),
       start,
-      count: input.count ?? 10,
+      count: pageSize(start, input.count ?? 10),
       window: timeWindow(flags?.startTimeMillis ?? input.startTimeMillis, flags?.endTimeMillis ?? input.endTimeMillis, Date.now()),
       ...(limit != null ? { perHopLimit: limit } : {}),
       ...(input.viewUrn ? { viewUrn: input.viewUrn } : {}),
@@ -178,9 +186,7 @@ function results(ctx: GraphQLContext, r: LineageSearchResult) {
 const resolvers: Resolvers = {
   Query: {
     searchAcrossLineage: async (_root, { input }, ctx) => {
-      const start = input.start ?? 0;
-      if (!Number.isInteger(start) || start < 0) throw badRequest('start must be a non-negative integer');
-      const r = await lineageSearch(ctx, input, start);
+      const r = await lineageSearch(ctx, input, input.start ?? 0);
       return { start: r.start, count: r.count, total: r.total, ...results(ctx, r), freshness: null, lineageSearchPath: null };
     },
     scrollAcrossLineage: async (_root, { input }, ctx) => {
