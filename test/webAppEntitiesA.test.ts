@@ -122,6 +122,14 @@ describe('the web app: data products, structured properties and governance entit
     expect(a.children.total).toBe(4);
     const { searchAcrossEntities: list } = await run('getApplicationsList', { input: { types: ['APPLICATION'], query: '*', start: 0, count: 10 } });
     expect(list.searchResults[0].entity.properties).toMatchObject({ name: 'Shopfront', numAssets: 4 });
+    const r = await http(`${s.url}/api/v2/graphql`, {
+      body: { query: `{ listApplicationAssets(urn: "${SHOPFRONT}", input: { query: "*", start: 0, count: 10 }) { total searchResults { entity { urn ... on Dataset { application { application { urn } } } } } } }` },
+    });
+    expect(r.body.errors).toBeUndefined();
+    const assets = r.body.data.listApplicationAssets;
+    expect(assets.total).toBe(4);
+    expect(assets.searchResults.map((x: Json) => x.entity.urn).sort()).toEqual(['couriers', 'customers', 'products', 'stores'].map((t) => ds('postgres', `shopfront.public.${t}`)));
+    expect(assets.searchResults.every((x: Json) => x.entity.application.application.urn === SHOPFRONT)).toBe(true);
   });
 
   it('getStructuredProperty and searchStructuredProperties: definitions with types and allowed values', async () => {
