@@ -63,6 +63,8 @@ describe('quality, runs, forms and usage through the web app operations', () => 
       usage(10, [[AMARA, 4]], 4),
       // Past the last month: counted by a year's range, not by the summary.
       usage(45, [['urn:li:corpuser:priya.raman', 100]], 100),
+      mcp(FCT, 'datasetProfile', { timestampMillis: now - DAY, rowCount: 48211, columnCount: 10, partitionSpec: { partition: 'order_date=2025-12-31' }, fieldProfiles: [{ fieldPath: 'order_id', nullCount: 0, uniqueProportion: 1, quantiles: [{ quantile: '0.5', value: '24105' }] }] }),
+      mcp(FCT, 'operation', { timestampMillis: now - DAY, lastUpdatedTimestamp: now - DAY, operationType: 'INSERT', actor: TOMAS, numAffectedRows: 48211, customProperties: { dag: 'fernbrook_marts_nightly' } }),
       mcp(DBT, 'datasetProperties', { name: 'fct_orders', description: 'dbt model of the orders fact table' }),
       mcp(DBT, 'siblings', { siblings: [FCT], primary: true }),
       mcp(FCT, 'siblings', { siblings: [DBT], primary: false }),
@@ -126,6 +128,14 @@ describe('quality, runs, forms and usage through the web app operations', () => 
     const year = (await run('getTimeRangeUsageAggregations', { urn: FCT, timeRange: 'YEAR' })).dataset.usageStats;
     expect(year.aggregations.totalSqlQueries).toBe(139);
     expect(year.aggregations.uniqueUserCount).toBe(3);
+  });
+
+  it('profiles and operations, as the stats tab reads them', async () => {
+    const [profile] = (await run('getDataProfiles', { urn: FCT, limit: 1 })).dataset.datasetProfiles;
+    expect(profile).toMatchObject({ rowCount: 48211, columnCount: 10, partitionSpec: { type: 'PARTITION', partition: 'order_date=2025-12-31', timePartition: null } });
+    expect(profile.fieldProfiles[0]).toMatchObject({ fieldPath: 'order_id', nullCount: 0, uniqueProportion: 1, quantiles: [{ quantile: '0.5', value: '24105' }] });
+    const [operation] = (await run('getOperations', { urn: FCT, limit: 1 })).dataset.operations;
+    expect(operation).toMatchObject({ operationType: 'INSERT', actor: TOMAS });
   });
 
   it('an assertion with its run events: the latest completed run and its counts', async () => {
@@ -211,9 +221,12 @@ describe("an entity's privileges as the app reads them", () => {
     await write(CHILD, 'glossaryNodeInfo', { name: 'Revenue', definition: '', parentNode: ROOT });
     await write(TERM, 'glossaryTermInfo', { name: 'Net revenue', definition: '', termSource: 'INTERNAL', parentNode: CHILD });
     await write(FCT, 'datasetProperties', { name: 'fct_orders' });
+    await write(FCT, 'datasetProfile', { timestampMillis: Date.now(), rowCount: 7 });
+    await write(FCT, 'operation', { timestampMillis: Date.now(), lastUpdatedTimestamp: Date.now(), operationType: 'UPDATE' });
     for (const user of [STEWARD, TRIAGER]) await write(user, 'corpUserInfo', { active: true, displayName: user });
     const viewAll = { resources: { allResources: true } };
-    await grantPolicy(s.services, 'all-read', { privileges: ['VIEW_ENTITY_PAGE'], actors: { allUsers: true }, ...viewAll });
+    // Everyone may see pages, but (unlike the boot policy) not usage and profiles.
+    await grantPolicy(s.services, 'view-entity-page-all', { privileges: ['VIEW_ENTITY_PAGE'], actors: { allUsers: true }, ...viewAll });
     await grantPolicy(s.services, 'steward-commerce', {
       privileges: ['MANAGE_ALL_GLOSSARY_CHILDREN'],
       actors: { users: [STEWARD] },
@@ -229,6 +242,18 @@ describe("an entity's privileges as the app reads them", () => {
     expect(await read(STEWARD, Q, ROOT)).toEqual({ canManageEntity: false, canManageChildren: true });
     expect(await read(TRIAGER, Q, TERM)).toEqual({ canManageEntity: false, canManageChildren: null });
     expect(await read('urn:li:corpuser:datahub', Q, ROOT)).toEqual({ canManageEntity: true, canManageChildren: true });
+  });
+
+  it('profiles and usage need their view privileges: without them the app is shown none', async () => {
+    const Stats = 'query s($urn: String!) { entity(urn: $urn) { ... on Dataset { datasetProfiles(limit: 5) { rowCount } operations(limit: 5) { operationType } statsSummary { queryCountLast30Days } } } }';
+    const stats = async (user: string) => {
+      const r = await http(`${s.url}/api/v2/graphql`, { body: { query: Stats, variables: { urn: FCT } }, headers: await token(user) });
+      expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
+      return r.body.data.entity;
+    };
+    expect(await stats(STEWARD)).toEqual({ datasetProfiles: [], operations: [], statsSummary: null });
+    expect(await stats(TRIAGER)).toEqual({ datasetProfiles: [], operations: [{ operationType: 'UPDATE' }], statsSummary: null });
+    expect(await stats('urn:li:corpuser:datahub')).toEqual({ datasetProfiles: [{ rowCount: 7 }], operations: [{ operationType: 'UPDATE' }], statsSummary: { queryCountLast30Days: 0 } });
   });
 
   it('incident, embed, operations and summary privileges follow the policies held', async () => {

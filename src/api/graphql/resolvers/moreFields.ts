@@ -4,7 +4,7 @@
  */
 import type { GraphQLFieldResolver } from 'graphql';
 import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
-import { pointsOf } from './reads.js';
+import { entriesOf, mayViewTimeseries, partitionSpecOf, pointsOf } from './reads.js';
 import { globalTags, glossaryTerms } from '../mappers/tags.js';
 
 type Json = Record<string, any>;
@@ -93,17 +93,17 @@ export const editableSchemaMetadata: Resolver = async (ref, _args, ctx) => {
 const timeseries =
   (aspect: string, map: (v: Json) => Json): Resolver =>
   async (ref, args, ctx) =>
-    (await pointsOf(ctx, ref, aspect, { ...args, and: args.filter?.and })).map(map);
+    (await mayViewTimeseries(ctx, ref, aspect)) ? (await pointsOf(ctx, ref, aspect, { ...args, and: args.filter?.and })).map(map) : [];
 
 export const datasetProfiles = timeseries('datasetProfile', (p) => ({
   ...p,
-  partitionSpec: p.partitionSpec ?? null,
+  partitionSpec: partitionSpecOf(p.partitionSpec),
   fieldProfiles: p.fieldProfiles ?? null,
 }));
 
 export const operations = timeseries('operation', (o) => ({
   ...o,
-  customProperties: o.customProperties ? Object.entries(o.customProperties).map(([key, value]) => ({ key, value })) : null,
+  customProperties: entriesOf(o.customProperties),
   partition: o.partitionSpec?.partition ?? null,
 }));
 

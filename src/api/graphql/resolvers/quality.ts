@@ -7,7 +7,7 @@ import { parseUrn } from '../../../urn.js';
 import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import type { EntityFieldResolver, ResolverModule } from './module.js';
-import { auditStampOf, entriesOf, incomingRefs, pointsOf } from './reads.js';
+import { auditStampOf, entriesOf, incomingRefs, partitionSpecOf, pointsOf } from './reads.js';
 
 type Json = Record<string, any>;
 
@@ -66,7 +66,7 @@ export function mapAssertionRunEvent(e: Json) {
     runId: e.runId,
     status: e.status,
     batchSpec: e.batchSpec ? { ...e.batchSpec, customProperties: entriesOf(e.batchSpec.customProperties) } : null,
-    partitionSpec: e.partitionSpec ?? null,
+    partitionSpec: partitionSpecOf(e.partitionSpec),
     runtimeContext: entriesOf(e.runtimeContext),
     result: r
       ? {

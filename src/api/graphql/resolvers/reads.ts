@@ -45,3 +45,22 @@ export const entriesOf = (map: Json | undefined | null) => (map ? Object.entries
 
 /** An AuditStamp; GraphQL's is non-null where the aspect's is required, so a missing one reads as time 0. */
 export const auditStampOf = (s: Json | undefined | null) => ({ time: s?.time ?? 0, actor: s?.actor ?? null });
+
+/** A timeseries point's partition as GraphQL's PartitionSpec: its type (PARTITION by default) and name. */
+export const partitionSpecOf = (p: Json | undefined | null) => (p ? { type: p.type ?? 'PARTITION', partition: p.partition ?? null, timePartition: null } : null);
+
+/**
+ * The privilege a dataset's timeseries needs to be seen (DataHub's TimeSeriesAspectResolver): without
+ * it, the app is shown no profiles, usage or operations rather than an error.
+ */
+const TIMESERIES_VIEW_PRIVILEGES: Record<string, string> = {
+  datasetProfile: 'VIEW_DATASET_PROFILE',
+  datasetUsageStatistics: 'VIEW_DATASET_USAGE',
+  operation: 'VIEW_DATASET_OPERATIONS',
+};
+
+export async function mayViewTimeseries(ctx: GraphQLContext, ref: EntityRef, aspect: string): Promise<boolean> {
+  const privilege = TIMESERIES_VIEW_PRIVILEGES[aspect];
+  if (!privilege) return true;
+  return (await ctx.services.authorizer.unmet(ctx.actor, [{ privileges: [privilege], resource: ref.urn }])) === undefined;
+}

@@ -6,7 +6,7 @@
 import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import type { ResolverModule } from './module.js';
-import { pointsOf } from './reads.js';
+import { mayViewTimeseries, pointsOf } from './reads.js';
 
 type Json = Record<string, any>;
 
@@ -87,6 +87,7 @@ const viewsSummary =
 export const usageResolvers: Resolvers = {
   Dataset: {
     usageStats: async (ref, args, ctx) => {
+      if (!(await mayViewTimeseries(ctx, ref, 'datasetUsageStatistics'))) return null;
       const reach = RANGES[args.range ?? 'MONTH'] ?? null;
       const start = args.startTimeMillis != null ? Number(args.startTimeMillis) : reach !== null ? Date.now() - reach : null;
       const points = await datasetUsage(ctx, ref, start);
@@ -101,6 +102,7 @@ export const usageResolvers: Resolvers = {
       };
     },
     statsSummary: async (ref, _args, ctx) => {
+      if (!(await mayViewTimeseries(ctx, ref, 'datasetUsageStatistics'))) return null;
       const a = datasetAggregations(ctx, await datasetUsage(ctx, ref, Date.now() - MONTH));
       return { queryCountLast30Days: a.totalSqlQueries, uniqueUserCountLast30Days: a.uniqueUserCount, topUsersLast30Days: a.users.slice(0, MAX_TOP_USERS).flatMap((u) => u.user ?? []) };
     },
