@@ -361,6 +361,9 @@ describe('lineage and history through the web app operations', () => {
     it('answers null for entity types DataHub keeps no timeline for', async () => {
       const d = await data('getTimeline', { input: { urn: JOB } });
       expect(d.getTimeline).toBeNull();
+      expect((await data('getSchemaBlame', { input: { datasetUrn: JOB } })).getSchemaBlame).toBeNull();
+      const unchanged = await data('getSchemaBlame', { input: { datasetUrn: GHOST } });
+      expect(unchanged.getSchemaBlame).toEqual({ version: null, schemaFieldBlameList: null, __typename: 'GetSchemaBlameResult' });
     });
   });
 });

@@ -53,6 +53,7 @@ interface HopSpec {
 }
 
 const SCHEMA_FIELD = 'schemaField';
+const FINE_GRAINED_UPSTREAMS = '/fineGrainedLineages/*/upstreams/*';
 /** Bounds a walk over a very large graph: DataHub's graph queries are bounded alike. */
 export const MAX_LINEAGE_ENTITIES = 10_000;
 const MAX_PATHS = 100;
@@ -61,13 +62,17 @@ const ALL = 1_000_000;
 export class LineageService {
   private readonly specs = new Map<string, HopSpec[]>();
   private readonly fineGrainedAspects: AspectSpec[];
+  /** The relationships stored from a fine-grained lineage to the columns upstream of it (DataHub's DownstreamOf). */
+  private readonly fineGrainedTypes: string[];
 
   constructor(
     private readonly store: Store,
     private readonly registry: Registry,
     private readonly authorizer: Authorizer,
   ) {
-    this.fineGrainedAspects = [...registry.aspects.values()].filter((a) => a.searchable.some((s) => s.path === '/fineGrainedLineages/*/upstreams/*'));
+    this.fineGrainedAspects = [...registry.aspects.values()].filter((a) => a.searchable.some((s) => s.path === FINE_GRAINED_UPSTREAMS));
+    const stored = this.fineGrainedAspects.flatMap((a) => a.relationships.filter((r) => r.path === FINE_GRAINED_UPSTREAMS).map((r) => r.name));
+    this.fineGrainedTypes = [...new Set(stored.length > 0 ? stored : ['DownstreamOf'])];
   }
 
   /** The urn of an entity the actor may read (404-free: lineage of an entity with no data is empty). */
@@ -158,7 +163,7 @@ export class LineageService {
     const near = (await this.hop(canonicalUrn(parent), direction, window, hiddenTypes)).map((e) => e.entity);
     const holders = [canonicalUrn(parent), ...near];
     if (direction === 'DOWNSTREAM') {
-      const { edges } = await this.store.related({ urn, types: ['DownstreamOf'], direction: 'INCOMING', start: 0, count: ALL, hiddenTypes });
+      const { edges } = await this.store.related({ urn, types: this.fineGrainedTypes, direction: 'INCOMING', start: 0, count: ALL, hiddenTypes });
       holders.push(...edges.map((e) => e.source));
     }
     const [from, to] = direction === 'UPSTREAM' ? ['downstreams', 'upstreams'] : ['upstreams', 'downstreams'];
@@ -169,7 +174,7 @@ export class LineageService {
         for (const fgl of (value.fineGrainedLineages ?? []) as Array<Record<string, any>>) {
           const ends = (fgl[from] ?? []).filter(isUrn).map(canonicalUrn);
           if (!ends.includes(urn)) continue;
-          for (const other of fgl[to] ?? []) if (isUrn(other) && this.registry.entityOfUrn(other)?.name === SCHEMA_FIELD) out.push({ type: 'DownstreamOf', entity: canonicalUrn(other), isManual: false });
+          for (const other of fgl[to] ?? []) if (isUrn(other) && this.registry.entityOfUrn(other)?.name === SCHEMA_FIELD) out.push({ type: this.fineGrainedTypes[0], entity: canonicalUrn(other), isManual: false });
         }
       }
     }

@@ -52,7 +52,8 @@ const resolvers: Resolvers = {
     /** DataHub's SchemaBlameMapper: the versions up to the one asked (the latest by default), newest first; each field's latest change there; removed fields left out. */
     getSchemaBlame: async (_root, { input }, ctx) => {
       const history = await schemaHistory(ctx, input.datasetUrn);
-      if (!history || history.length === 0) return {};
+      if (!history) return null;
+      if (history.length === 0) return {};
       const cutoff = input.version ?? shown(history[history.length - 1].semVer);
       const upTo = newestFirst(history.filter((t) => compareVersions(t.semVer, cutoff) <= 0));
       if (upTo.length === 0) return {};
