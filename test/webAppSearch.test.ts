@@ -93,6 +93,7 @@ describe('the web app searches, filters, browses and autocompletes', () => {
         await ingest(mcp(urn, 'subTypes', { typeNames: [urn.includes('.agg_') ? 'View' : 'Table'] }));
       }
     }
+    await ingest(mcp(REMOVED, 'browsePathsV2', { path: [{ id: DB, urn: DB }, { id: 'scratch' }] }));
     for (const urn of byPlatform.get('kafka')!) await ingest(mcp(urn, 'browsePathsV2', { path: [{ id: 'fernbrook' }, { id: urn.split('.')[1] }] }));
     await ingest(
       mcp(VIEW, 'dataHubViewInfo', {
@@ -297,6 +298,10 @@ describe('the web app searches, filters, browses and autocompletes', () => {
     const db = await browse({ path: [DB] });
     expect(db.groups.map((g: Json) => [g.name, g.count, g.hasSubGroups])).toEqual([[MARTS, marts.length, false], [STAGING, staging.length, false]].sort((a: Json, b: Json) => b[1] - a[1]));
     expect(db.metadata.totalNumEntities).toBe(marts.length + staging.length);
+    // Soft-deleted entities are browsed only when asked for.
+    const withRemoved = await browse({ path: [DB], searchFlags: { includeSoftDeleted: true } });
+    expect(withRemoved.groups.map((g: Json) => [g.name, g.count])).toContainEqual(['scratch', 1]);
+    expect(withRemoved.metadata.totalNumEntities).toBe(marts.length + staging.length + 1);
     // Filters and the query narrow the groups.
     const gold = await browse({ orFilters: [{ and: [{ field: 'tags', values: ['urn:li:tag:Gold'] }] }] });
     expect(gold.groups.map((g: Json) => [g.name, g.count])).toEqual([[DB, 5]]);

@@ -6,7 +6,7 @@
  */
 import { BROWSE_PATH_V2_DELIMITER } from '../store/types.js';
 import { badRequest } from './errors.js';
-import type { Scope, SearchService } from './search.js';
+import type { Scope, SearchFlags, SearchService } from './search.js';
 
 /** The search field holding an entity's browse path v2. */
 const BROWSE_PATH_V2_FIELD = 'browsePathV2';
@@ -29,13 +29,13 @@ export interface BrowseV2Result {
   totalNumEntities: number;
 }
 
-export async function browseV2(search: SearchService, scope: Scope, req: { path: readonly string[]; query: string; start: number; count: number }): Promise<BrowseV2Result> {
+export async function browseV2(search: SearchService, scope: Scope, req: { path: readonly string[]; query: string; start: number; count: number; flags?: SearchFlags }): Promise<BrowseV2Result> {
   if (!Number.isInteger(req.start) || req.start < 0) throw badRequest('start must be a non-negative integer');
   if (!Number.isInteger(req.count) || req.count < 0) throw badRequest('count must be a non-negative integer');
   const prefix = req.path.map((p) => `${BROWSE_PATH_V2_DELIMITER}${p}`).join('') + BROWSE_PATH_V2_DELIMITER;
   const groups = new Map<string, BrowseV2Group>();
   const entities = new Set<string>();
-  for (const { urn, value } of await search.valuesWithin(scope, req.query, BROWSE_PATH_V2_FIELD)) {
+  for (const { urn, value } of await search.valuesWithin(scope, req.query, BROWSE_PATH_V2_FIELD, req.flags)) {
     if (!value.startsWith(prefix) || entities.has(urn)) continue;
     entities.add(urn);
     const rest = value.slice(prefix.length);

@@ -348,12 +348,13 @@ export class SearchService {
   }
 
   /** Values of one field on every entity matching a query within a scope (for browsing). */
-  async valuesWithin(scope: Scope, input: string, field: string): Promise<Array<{ urn: string; value: string }>> {
+  async valuesWithin(scope: Scope, input: string, field: string, flags: SearchFlags = {}): Promise<Array<{ urn: string; value: string }>> {
     if (!scope.types || scope.types.length === 0) return [];
     const text = boundedText(input, 'query').trim();
     const words = text === '' || text === '*' ? [] : queryWords(text);
+    const includeRemoved = flags.includeSoftDeleted === true || mentionsRemoved(scope.filter);
     return this.store.matchValues(
-      { entityTypes: scope.types.map((t) => t.name), words, nameFields: [], weights: [], filter: scope.filter, includeRemoved: mentionsRemoved(scope.filter), start: 0, count: 0, facetFields: [] },
+      { entityTypes: scope.types.map((t) => t.name), words, nameFields: [], weights: [], filter: scope.filter, includeRemoved, start: 0, count: 0, facetFields: [] },
       field,
     );
   }

@@ -219,6 +219,7 @@ const resolvers: Resolvers = {
         query: input.query ?? '*',
         start: input.start ?? 0,
         count: input.count ?? DEFAULT_COUNT,
+        flags: flagsOf(input.searchFlags),
       });
       return {
         groups: r.groups.map((g) => ({ ...g, entity: g.name.startsWith('urn:li:') ? (refOf(ctx.services, g.name) ?? null) : null })),
