@@ -358,6 +358,16 @@ describe('lineage and history through the web app operations', () => {
       expect(all.getTimeline.changeTransactions.at(-1).lastSemanticVersion).toBe('1.2.0-computed');
     });
 
+    it('takes a field gone and a new one of the same type and description for a rename, a minor change', async () => {
+      await ingest(D4, 'schemaMetadata', schema([fieldOf('id', 'NUMBER'), fieldOf('full_name', 'VARCHAR')]));
+      const d = await data('getTimeline', { input: { urn: D4, changeCategories: ['TECHNICAL_SCHEMA'] } });
+      const last = d.getTimeline.changeTransactions.at(-1);
+      expect(last.lastSemanticVersion).toBe('0.1.0-computed');
+      expect(last.changes).toEqual([
+        expect.objectContaining({ operation: 'MODIFY', modifier: field(D4, 'name'), description: "A forwards & backwards compatible change due to renaming of the field 'name to full_name'." }),
+      ]);
+    });
+
     it('answers null for entity types DataHub keeps no timeline for', async () => {
       const d = await data('getTimeline', { input: { urn: JOB } });
       expect(d.getTimeline).toBeNull();

@@ -111,14 +111,42 @@ function fieldAssociations(list: string, property: 'globalTags' | 'glossaryTerms
     pairs(base?.[list] ?? [], target?.[list] ?? [], 'fieldPath').flatMap(([b, t]) => generate(b?.[property], t?.[property], schemaFieldUrn(urn, (t ?? b)!.fieldPath)));
 }
 
+const parentPath = (path: string) => (path.lastIndexOf('.') > 0 ? path.slice(0, path.lastIndexOf('.')) : undefined);
+
+/** DataHub's test for a rename: a field gone and one new with the same type, parent and description. */
+const isRenamed = (gone: Json, added: Json) =>
+  (gone.nativeDataType ?? '') === (added.nativeDataType ?? '') && parentPath(gone.fieldPath) === parentPath(added.fieldPath) && (gone.description ?? null) === (added.description ?? null);
+
+/** Schema fields of two versions paired by path, and a field gone with the first new one it was renamed to. */
+function schemaFieldPairs(base: Json | undefined, target: Json | undefined): Array<[Json | undefined, Json | undefined]> {
+  const byPath = pairs(base?.fields ?? [], target?.fields ?? [], 'fieldPath');
+  const added = byPath.filter(([b]) => !b).map(([, t]) => t!).sort((x, y) => (x.fieldPath < y.fieldPath ? -1 : 1));
+  const renamed = new Set<Json>();
+  const out: Array<[Json | undefined, Json | undefined]> = [];
+  for (const [b, t] of byPath) {
+    if (!b) continue;
+    if (t) out.push([b, t]);
+    else {
+      const to = added.find((a) => !renamed.has(a) && isRenamed(b, a));
+      if (to) renamed.add(to);
+      out.push([b, to]);
+    }
+  }
+  return [...out, ...added.filter((a) => !renamed.has(a)).map((a) => [undefined, a] as [undefined, Json])];
+}
+
 /**
  * Fields compared by path: a new path is an addition (minor), a path gone a removal (major), a
- * changed native type a major change; field descriptions are documentation (a changed one a patch).
+ * rename (minor) when DataHub takes the two for one field, a changed native type a major change;
+ * field descriptions are documentation (a changed one a patch).
  */
 const technicalSchema: Generator = (base, target, urn) =>
-  pairs(base?.fields ?? [], target?.fields ?? [], 'fieldPath').flatMap(([b, t]): ChangeEvent[] => {
-    const path = (t ?? b)!.fieldPath as string;
+  schemaFieldPairs(base, target).flatMap(([b, t]): ChangeEvent[] => {
+    const path = (b ?? t)!.fieldPath as string;
     const field = { modifier: schemaFieldUrn(urn, path), parameters: { fieldPath: path } };
+    if (b && t && b.fieldPath !== t.fieldPath) {
+      return [{ category: 'TECHNICAL_SCHEMA', operation: 'MODIFY', ...field, semVerChange: 'MINOR', description: `${COMPATIBLE}renaming of the field '${simpleFieldPath(b.fieldPath)} to ${simpleFieldPath(t.fieldPath)}'.` }];
+    }
     if (!t) return [{ category: 'TECHNICAL_SCHEMA', operation: 'REMOVE', ...field, semVerChange: 'MAJOR', description: `${BACKWARDS_INCOMPATIBLE} removal of field: '${simpleFieldPath(path)}'.` }];
     if (!b) return [{ category: 'TECHNICAL_SCHEMA', operation: 'ADD', ...field, semVerChange: 'MINOR', description: `${COMPATIBLE}the newly added field '${simpleFieldPath(path)}'.` }];
     if ((b.nativeDataType ?? '') === (t.nativeDataType ?? '')) return [];
@@ -127,7 +155,7 @@ const technicalSchema: Generator = (base, target, urn) =>
   });
 
 const schemaDocumentation: Generator = (base, target, urn) =>
-  pairs(base?.fields ?? [], target?.fields ?? [], 'fieldPath').flatMap(([b, t]) => {
+  schemaFieldPairs(base, target).flatMap(([b, t]) => {
     const path = (t ?? b)!.fieldPath as string;
     return descriptionEvents(b?.description, t?.description, {
       added: (d) => `The description '${d}' for the field '${path}' has been added.`,
