@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestStore, tempDir } from '../../test/helpers.js';
-import type { AspectRow, SearchRow, Store } from './types.js';
+import { BROWSE_PATH_V2_DELIMITER, ENTITY_TYPE_FIELD, type AspectRow, type Criterion, type SearchRow, type Store } from './types.js';
 
 let store: Store;
 let drop: () => Promise<void>;
@@ -120,6 +120,42 @@ describe('derived rows', () => {
     await store.transaction((tx) => tx.deleteDerived('urn:li:tag:b'));
     expect((await store.search(base)).urns).toEqual(['urn:li:tag:a']);
     expect((await store.dumpDerived()).edges).toEqual([]);
+  });
+
+  it('filters on the entity type and on paths, counts per entity type, sorts by several keys, and lists values of the matches', async () => {
+    const P = BROWSE_PATH_V2_DELIMITER;
+    const doc = (urn: string, entityType: string, name: string, path: string, kind: string): SearchRow => ({
+      urn,
+      entityType,
+      removed: false,
+      values: { urn: [urn], name: [name], browsePathV2: [path], typeNames: [kind], removed: ['false'] },
+      keyed: ['urn', 'name', 'browsePathV2', 'typeNames', 'removed'],
+      facets: ['typeNames'],
+      text: [name, '', '', ''],
+    });
+    await store.transaction(async (tx) => {
+      await tx.putDerived(doc('urn:li:dataset:1', 'dataset', 'b', `${P}db${P}marts`, 'Table'), []);
+      await tx.putDerived(doc('urn:li:dataset:2', 'dataset', 'a', `${P}db${P}martsx`, 'View'), []);
+      await tx.putDerived(doc('urn:li:chart:3', 'chart', 'a', `${P}db`, 'Look'), []);
+    });
+    const base = { entityTypes: ['dataset', 'chart'], words: [], nameFields: [], weights: [], filter: [], includeRemoved: false, start: 0, count: 10, facetFields: [] };
+    const urns = async (filter: Criterion[][]) => (await store.search({ ...base, filter })).urns;
+    expect(await urns([[{ field: ENTITY_TYPE_FIELD, condition: 'EQUAL', values: ['chart'], negated: false }]])).toEqual(['urn:li:chart:3']);
+    expect(await urns([[{ field: ENTITY_TYPE_FIELD, condition: 'EQUAL', values: ['chart'], negated: true }]])).toEqual(['urn:li:dataset:1', 'urn:li:dataset:2']);
+    // A path matches itself and the paths below it, segment by segment (not `martsx` for `marts`).
+    expect(await urns([[{ field: 'browsePathV2', condition: 'PATH_WITHIN', values: [`${P}db${P}marts`], negated: false }]])).toEqual(['urn:li:dataset:1']);
+    expect(await urns([[{ field: 'browsePathV2', condition: 'PATH_WITHIN', values: [`${P}db`], negated: false }]])).toHaveLength(3);
+    const sorted = await store.search({ ...base, sort: [{ fields: ['name'], order: 'ASCENDING' }, { fields: ['typeNames'], order: 'DESCENDING' }] });
+    expect(sorted.urns).toEqual(['urn:li:dataset:2', 'urn:li:chart:3', 'urn:li:dataset:1']);
+    const perType = await store.search({ ...base, count: 0, byEntityType: { fields: ['typeNames'] } });
+    expect(perType.entityTypes).toEqual({
+      dataset: { total: 2, facets: { typeNames: { Table: 1, View: 1 } } },
+      chart: { total: 1, facets: { typeNames: { Look: 1 } } },
+    });
+    expect(await store.matchValues({ ...base, entityTypes: ['dataset'] }, 'browsePathV2')).toEqual([
+      { urn: 'urn:li:dataset:1', value: `${P}db${P}marts` },
+      { urn: 'urn:li:dataset:2', value: `${P}db${P}martsx` },
+    ]);
   });
 });
 
