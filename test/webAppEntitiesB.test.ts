@@ -24,6 +24,9 @@ const FORM = 'urn:li:form:mart-table-documentation';
 const TEST = 'urn:li:test:marts-have-technical-owner';
 const AMARA = 'urn:li:corpuser:amara.okafor';
 const TOMAS = 'urn:li:corpuser:tomas.lindqvist';
+const STG = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,fernbrook.staging.stg_orders,PROD)';
+const CHART = 'urn:li:chart:(looker,fernbrook.daily_revenue_trend)';
+const DASHBOARD = 'urn:li:dashboard:(looker,fernbrook.exec_weekly)';
 const DAY = 86_400_000;
 
 describe('quality, runs, forms and usage through the web app operations', () => {
@@ -65,6 +68,11 @@ describe('quality, runs, forms and usage through the web app operations', () => 
       usage(45, [['urn:li:corpuser:priya.raman', 100]], 100),
       mcp(FCT, 'datasetProfile', { timestampMillis: now - DAY, rowCount: 48211, columnCount: 10, partitionSpec: { partition: 'order_date=2025-12-31' }, fieldProfiles: [{ fieldPath: 'order_id', nullCount: 0, uniqueProportion: 1, quantiles: [{ quantile: '0.5', value: '24105' }] }] }),
       mcp(FCT, 'operation', { timestampMillis: now - DAY, lastUpdatedTimestamp: now - DAY, operationType: 'INSERT', actor: TOMAS, numAffectedRows: 48211, customProperties: { dag: 'fernbrook_marts_nightly' } }),
+      // A dashboard's absolute figure (no granularity) and its daily buckets; a chart's the same way.
+      mcp(DASHBOARD, 'dashboardUsageStatistics', { timestampMillis: now - DAY, viewsCount: 812, favoritesCount: 9 }),
+      mcp(DASHBOARD, 'dashboardUsageStatistics', { timestampMillis: now - 3 * DAY, eventGranularity: { unit: 'DAY', multiple: 1 }, viewsCount: 40, uniqueUserCount: 2, userCounts: [{ user: TOMAS, viewsCount: 10 }, { user: AMARA, viewsCount: 30 }] }),
+      mcp(CHART, 'chartUsageStatistics', { timestampMillis: now - DAY, viewsCount: 120 }),
+      mcp(CHART, 'chartUsageStatistics', { timestampMillis: now - 2 * DAY, eventGranularity: { unit: 'DAY', multiple: 1 }, viewsCount: 12, userCounts: [{ user: AMARA, viewsCount: 12 }] }),
       mcp(DBT, 'datasetProperties', { name: 'fct_orders', description: 'dbt model of the orders fact table' }),
       mcp(DBT, 'siblings', { siblings: [FCT], primary: true }),
       mcp(FCT, 'siblings', { siblings: [DBT], primary: false }),
@@ -128,6 +136,37 @@ describe('quality, runs, forms and usage through the web app operations', () => 
     const year = (await run('getTimeRangeUsageAggregations', { urn: FCT, timeRange: 'YEAR' })).dataset.usageStats;
     expect(year.aggregations.totalSqlQueries).toBe(139);
     expect(year.aggregations.uniqueUserCount).toBe(3);
+  });
+
+  it("dashboards' and charts' views roll up from their usage timeseries", async () => {
+    const { chart } = await run('getChart', { urn: CHART });
+    expect(chart.statsSummary).toMatchObject({ viewCount: 120, uniqueUserCountLast30Days: 1, topUsersLast30Days: [{ urn: AMARA }] });
+    const r = await http(`${s.url}/api/v2/graphql`, {
+      body: { query: `{ dashboard(urn: "${DASHBOARD}") { statsSummary { viewCount viewCountLast30Days uniqueUserCountLast30Days topUsersLast30Days { urn } } usageStats { metrics { viewsCount favoritesCount } buckets { duration metrics { viewsCount } } aggregations { viewsCount uniqueUserCount users { user { urn } viewsCount } } } } }` },
+    });
+    expect(r.body.errors).toBeUndefined();
+    const { statsSummary, usageStats } = r.body.data.dashboard;
+    expect(statsSummary).toEqual({ viewCount: 812, viewCountLast30Days: 40, uniqueUserCountLast30Days: 2, topUsersLast30Days: [{ urn: AMARA }, { urn: TOMAS }] });
+    expect(usageStats.metrics).toEqual([{ viewsCount: 812, favoritesCount: 9 }]);
+    expect(usageStats.buckets).toEqual([{ duration: 'DAY', metrics: { viewsCount: 40 } }]);
+    expect(usageStats.aggregations.users).toEqual([{ user: { urn: AMARA }, viewsCount: 30 }, { user: { urn: TOMAS }, viewsCount: 10 }]);
+  });
+
+  it("a dataset's assertions tab and the runs that read it; a test and the list of tests", async () => {
+    const { assertions } = (await run('getDatasetAssertionsWithRunEvents', { urn: FCT })).dataset;
+    expect(assertions.total).toBe(3);
+    expect(assertions.assertions.map((a: Json) => a.urn).sort()).toEqual([FRESHNESS, NOT_NULL, ROW_COUNT]);
+    const read = (await run('getDatasetRuns', { urn: STG, start: 0, count: 10, direction: 'INCOMING' })).dataset.runs;
+    expect(read.runs.map((r: Json) => r.urn)).toEqual([RUN_31, RUN_30]);
+    expect((await run('getDatasetRuns', { urn: STG, start: 0, count: 10, direction: 'OUTGOING' })).dataset.runs.total).toBe(0);
+    const { test } = await run('getTest', { urn: TEST });
+    expect(test).toMatchObject({ name: 'Marts have a technical owner', category: 'Ownership' });
+    expect(JSON.parse(test.definition.json).on.types).toEqual(['dataset']);
+    const list = (await run('listTests', { input: { start: 0, count: 10, query: 'owner' } })).listTests;
+    expect([list.total, list.tests.map((t: Json) => t.urn)]).toEqual([1, [TEST]]);
+    // A job without assertions or incidents reports passing incidents and no assertion health.
+    const { dataJob } = await run('getDataJob', { urn: JOB });
+    expect(dataJob.health).toEqual([{ __typename: 'Health', type: 'INCIDENTS', status: 'PASS', message: null, causes: null }]);
   });
 
   it('profiles and operations, as the stats tab reads them', async () => {
@@ -254,6 +293,14 @@ describe("an entity's privileges as the app reads them", () => {
     expect(await stats(STEWARD)).toEqual({ datasetProfiles: [], operations: [], statsSummary: null });
     expect(await stats(TRIAGER)).toEqual({ datasetProfiles: [], operations: [{ operationType: 'UPDATE' }], statsSummary: null });
     expect(await stats('urn:li:corpuser:datahub')).toEqual({ datasetProfiles: [{ rowCount: 7 }], operations: [{ operationType: 'UPDATE' }], statsSummary: { queryCountLast30Days: 0 } });
+  });
+
+  it('lists tests only to those who may view or manage them', async () => {
+    const list = async (user: string) => (await http(`${s.url}/api/v2/graphql`, { body: { query: webAppOperation('listTests'), variables: { input: { start: 0, count: 5 } } }, headers: await token(user) })).body;
+    const refused = await list(STEWARD);
+    expect(refused.data.listTests).toBeNull();
+    expect(refused.errors[0].message).toMatch(/^Unauthorized to perform this action/);
+    expect((await list('urn:li:corpuser:datahub')).data.listTests.total).toBe(0);
   });
 
   it('incident, embed, operations and summary privileges follow the policies held', async () => {

@@ -18,6 +18,14 @@ const testResults: EntityFieldResolver = async (ref, _args, ctx) => {
 const info = (ctx: GraphQLContext, ref: Parameters<EntityFieldResolver>[0]) => aspectOf(ctx, ref, 'testInfo');
 
 export const testsResolvers: Resolvers = {
+  Query: {
+    // DataHub lists tests to those who may view or manage them, found by the search index.
+    listTests: async (_root, { input }, ctx) => {
+      await ctx.services.authorizer.require(ctx.actor, [{ privileges: ['VIEW_TESTS', 'MANAGE_TESTS'] }]);
+      const r = await ctx.services.search.search({ entities: ['test'], input: input.query || '*', start: input.start ?? 0, count: input.count ?? 20 }, ctx.actor);
+      return { start: r.start, count: r.urns.length, total: r.total, tests: r.urns.flatMap((u) => refOf(ctx.services, u) ?? []) };
+    },
+  },
   Test: {
     // name, category and definition are non-null: a test without its info cannot be shown at all.
     name: async (ref, _args, ctx) => (await info(ctx, ref))?.name,
