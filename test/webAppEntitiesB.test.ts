@@ -27,6 +27,7 @@ const TOMAS = 'urn:li:corpuser:tomas.lindqvist';
 const STG = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,fernbrook.staging.stg_orders,PROD)';
 const CHART = 'urn:li:chart:(looker,fernbrook.daily_revenue_trend)';
 const DASHBOARD = 'urn:li:dashboard:(looker,fernbrook.exec_weekly)';
+const TRAINING = 'urn:li:dataProcessInstance:churn-model-training-42';
 const DAY = 86_400_000;
 
 describe('quality, runs, forms and usage through the web app operations', () => {
@@ -73,6 +74,8 @@ describe('quality, runs, forms and usage through the web app operations', () => 
       mcp(DASHBOARD, 'dashboardUsageStatistics', { timestampMillis: now - 3 * DAY, eventGranularity: { unit: 'DAY', multiple: 1 }, viewsCount: 40, uniqueUserCount: 2, userCounts: [{ user: TOMAS, viewsCount: 10 }, { user: AMARA, viewsCount: 30 }] }),
       mcp(CHART, 'chartUsageStatistics', { timestampMillis: now - DAY, viewsCount: 120 }),
       mcp(CHART, 'chartUsageStatistics', { timestampMillis: now - 2 * DAY, eventGranularity: { unit: 'DAY', multiple: 1 }, viewsCount: 12, userCounts: [{ user: AMARA, viewsCount: 12 }] }),
+      mcp(TRAINING, 'dataProcessInstanceProperties', { name: 'churn-model training 42', created: { time: now - DAY, actor: AMARA } }),
+      mcp(TRAINING, 'mlTrainingRunProperties', { id: 'run-42', outputUrls: ['s3://fernbrook-ml/churn/42'], hyperParams: [{ name: 'learning_rate', value: '0.05' }], trainingMetrics: [{ name: 'auc', value: '0.91' }] }),
       mcp(DBT, 'datasetProperties', { name: 'fct_orders', description: 'dbt model of the orders fact table' }),
       mcp(DBT, 'siblings', { siblings: [FCT], primary: true }),
       mcp(FCT, 'siblings', { siblings: [DBT], primary: false }),
@@ -230,6 +233,9 @@ describe('quality, runs, forms and usage through the web app operations', () => 
     expect(p.state).toEqual([expect.objectContaining({ status: 'COMPLETE', attempt: 1, durationMillis: 420000, result: expect.objectContaining({ resultType: 'FAILURE', nativeResultType: 'airflow' }) })]);
     expect(p.parentTemplate.urn).toBe(JOB);
     expect(p.optionalPlatform.name).toBe('airflow');
+    const training = (await run('getDataProcessInstance', { urn: TRAINING })).dataProcessInstance;
+    expect(training.mlTrainingRunProperties).toMatchObject({ id: 'run-42', outputUrls: ['s3://fernbrook-ml/churn/42'], hyperParams: [{ name: 'learning_rate', value: '0.05' }], trainingMetrics: [{ name: 'auc', value: '0.91' }] });
+    expect(training.state).toEqual([]);
     const written = (await run('getDatasetRuns', { urn: FCT, start: 0, count: 10, direction: 'OUTGOING' })).dataset.runs;
     expect(written.runs.map((r: Json) => r.urn)).toEqual([RUN_31, RUN_30]);
   });

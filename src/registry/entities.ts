@@ -280,7 +280,7 @@ export const entityDecls: EntityDecl[] = [
     aspects: [
       'dataProcessInstanceInput', 'dataProcessInstanceOutput', 'dataProcessInstanceProperties',
       'dataProcessInstanceRelationships', 'dataProcessInstanceRunEvent', 'status', 'testResults',
-      'dataPlatformInstance', 'subTypes', 'container',
+      'dataPlatformInstance', 'subTypes', 'container', 'mlTrainingRunProperties',
     ],
   },
   {

@@ -35,6 +35,7 @@ import { stepAspects } from './steps.js';
 import { viewAspects } from './views.js';
 import { pageTemplateAspects } from './pageTemplates.js';
 import { assetSettingsAspects } from './assetSettings.js';
+import { runAspects } from './runs.js';
 
 export const allAspects: AspectDecl[] = [
   ...keyAspects,
@@ -70,4 +71,5 @@ export const allAspects: AspectDecl[] = [
   ...viewAspects,
   ...pageTemplateAspects,
   ...assetSettingsAspects,
+  ...runAspects,
 ];

@@ -10,14 +10,14 @@ import { customPropertiesSearchable, externalUrlSearchable, VersionTag } from '.
 
 const M = 'com.linkedin.ml.metadata.';
 
-const MLHyperParam = record(M + 'MLHyperParam', {
+export const MLHyperParam = record(M + 'MLHyperParam', {
   name: string,
   description: optional(string),
   value: optional(string),
   createdAt: optional(long),
 });
 
-const MLMetric = record(M + 'MLMetric', {
+export const MLMetric = record(M + 'MLMetric', {
   name: string,
   description: optional(string),
   value: optional(string),

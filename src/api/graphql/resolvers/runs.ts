@@ -55,8 +55,10 @@ export const runsResolvers: Resolvers = {
     state: async (ref, args, ctx) => (await pointsOf(ctx, ref, 'dataProcessInstanceRunEvent', args)).map(mapRunEvent) as any,
     parentTemplate: async (ref, _args, ctx) => refOf(ctx.services, (await aspectOf(ctx, ref, 'dataProcessInstanceRelationships'))?.parentTemplate) ?? null,
     platform: async (ref, _args, ctx) => refOf(ctx.services, (await aspectOf(ctx, ref, 'dataPlatformInstance'))?.platform) ?? null,
-    // No registry aspect holds ML training runs yet (mlTrainingRunProperties), so there is nothing to show.
-    mlTrainingRunProperties: () => null,
+    mlTrainingRunProperties: async (ref, _args, ctx) => {
+      const t = await aspectOf(ctx, ref, 'mlTrainingRunProperties');
+      return t ? { id: t.id ?? null, outputUrls: t.outputUrls ?? null, hyperParams: t.hyperParams ?? null, trainingMetrics: t.trainingMetrics ?? null } : null;
+    },
   },
   DataJob: {
     // DataHub lists a job's instances that have run events, newest created first.
