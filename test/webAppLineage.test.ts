@@ -173,6 +173,18 @@ describe('lineage and history through the web app operations', () => {
       expect(d0.paths.map((p: Json) => p.path.map((e: Json) => e.urn))).toEqual([[D5, D4, D3, JOB, D2, D1, D0]]);
     });
 
+    it('gives every shortest path to an entity reached more than one way', async () => {
+      const [A, B, C, E] = ['a', 'b', 'c', 'e'].map((n) => ds(`diamond_${n}`));
+      for (const urn of [A, B, C, E]) await ingest(urn, 'datasetProperties', { name: urn, customProperties: {} });
+      await ingest(B, 'upstreamLineage', { upstreams: [upstream(A)] });
+      await ingest(C, 'upstreamLineage', { upstreams: [upstream(A)] });
+      await ingest(E, 'upstreamLineage', { upstreams: [upstream(B), upstream(C)] });
+      const d = await data('searchAcrossLineageStructure', { input: input(A, 'DOWNSTREAM') });
+      const e = d.searchAcrossLineage.searchResults.find((x: Json) => x.entity.urn === E);
+      expect(e.paths.map((p: Json) => p.path.map((x: Json) => x.urn))).toEqual([[A, B, E], [A, C, E]]);
+      expect(e.explored).toBe(true);
+    });
+
     it('applies the degree filter as the app sends it, and counts each degree', async () => {
       const one = await data('searchAcrossLineage', { input: input(D5, 'UPSTREAM', { orFilters: [{ and: [{ field: 'degree', condition: 'EQUAL', values: ['1'] }] }] }) });
       expect(one.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn)).toEqual([D4]);

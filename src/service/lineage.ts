@@ -235,12 +235,16 @@ export class LineageService {
           const known = hits.get(e.entity);
           if (known && !next.has(e.entity)) {
             if (!known.degrees.includes(degree)) known.degrees.push(degree);
+            known.degree = Math.min(known.degree, degree);
             continue;
           }
           const paths = parent.paths.map((p) => [...p, e.entity]);
           const pending = next.get(e.entity);
           if (pending) {
-            pending.paths.push(...paths.slice(0, MAX_PATHS - pending.paths.length));
+            // Reached twice in one step (through an entity ignored as a hop, at a lower degree): the lower wins.
+            if (!pending.hit!.degrees.includes(degree)) pending.hit!.degrees.push(degree);
+            if (degree < pending.degree) (pending.degree = degree), (pending.hit!.degree = degree), (pending.paths = paths.slice(0, MAX_PATHS));
+            else if (degree === pending.degree) pending.paths.push(...paths.slice(0, MAX_PATHS - pending.paths.length));
             continue;
           }
           if ((req.perHopLimit !== undefined && added >= req.perHopLimit) || hits.size >= MAX_LINEAGE_ENTITIES) {
