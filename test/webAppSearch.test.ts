@@ -123,6 +123,8 @@ describe('the web app searches, filters, browses and autocompletes', () => {
       const r = await search({ query: '*' });
       const types = counts(facet(r, '_entityType'));
       expect(facet(r, '_entityType').displayName).toBe('Type');
+      // The facet's older name is answered beside it, as DataHub does.
+      expect(counts(facet(r, 'entity'))).toEqual(types);
       expect(types.DATASET).toBe(DATASETS);
       expect(types.CHART).toBe(entitiesOf('chart').length);
       expect(types.DASHBOARD).toBe(entitiesOf('dashboard').length);

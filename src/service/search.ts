@@ -75,6 +75,20 @@ const MAX_COUNT = 10_000;
 /** DataHub's separator of nested facet names and values (`_entityType␞typeNames`, `dataset␞view`). */
 export const FACET_SEPARATOR = '\u241e';
 const DEFAULT_MAX_AGG_VALUES = 20;
+/** The entity type facet's name before `_entityType`. */
+export const LEGACY_ENTITY_FACET = 'entity';
+
+interface FacetPlan {
+  /** Facet names in answer order. */
+  names: string[];
+  /** Also answer the entity type counts as the legacy `entity` facet. */
+  legacyEntity: boolean;
+  /** Fields counted over all matches. */
+  fields: string[];
+  /** Whether counts per entity type are needed, and of which fields. */
+  byType: boolean;
+  nested: string[];
+}
 /** The sort field standing for an entity's name, whatever field holds it. */
 const ENTITY_NAME_SORT = '_entityName';
 
@@ -256,12 +270,13 @@ export class SearchService {
    * DataHub ignores them), else the default ones: every filterable field, the entity type, and the
    * entity type with its sub types.
    */
-  private facetPlan(asked: readonly string[] | undefined, types: readonly EntitySpec[]): { names: string[]; fields: string[]; byType: boolean; nested: string[] } {
+  private facetPlan(asked: readonly string[] | undefined, types: readonly EntitySpec[]): FacetPlan {
     const known = new Set<string>();
     for (const e of this.registry.entities.values()) for (const a of e.aspects.values()) for (const f of a.searchable) known.add(f.fieldName);
     let names: string[];
     if (asked && asked.length > 0) {
-      names = [...new Set(asked)].filter((name) => {
+      // The legacy `entity` facet is counted as `_entityType` is.
+      names = [...new Set(asked.map((n) => (n === LEGACY_ENTITY_FACET ? ENTITY_TYPE_FIELD : n)))].filter((name) => {
         const parts = name.split(FACET_SEPARATOR);
         if (parts.length === 1) return parts[0] === ENTITY_TYPE_FIELD || known.has(parts[0]);
         // Nesting is served under the entity type only.
@@ -274,13 +289,14 @@ export class SearchService {
     const nested = names.filter((n) => n.startsWith(`${ENTITY_TYPE_FIELD}${FACET_SEPARATOR}`)).map((n) => n.split(FACET_SEPARATOR)[1]);
     return {
       names,
+      legacyEntity: names.includes(ENTITY_TYPE_FIELD),
       fields: names.filter((n) => !n.includes(FACET_SEPARATOR) && n !== ENTITY_TYPE_FIELD),
       byType: names.some((n) => n.startsWith(ENTITY_TYPE_FIELD)),
       nested: [...new Set(nested)],
     };
   }
 
-  private facetResults(plan: { names: string[] }, page: SearchPage, query: SearchQuery, max: number): Facet[] {
+  private facetResults(plan: FacetPlan, page: SearchPage, query: SearchQuery, max: number): Facet[] {
     const top = (counts: Array<[string, number]>) =>
       counts.sort(([va, a], [vb, b]) => b - a || (va < vb ? -1 : va > vb ? 1 : 0)).slice(0, max);
     const byType = page.entityTypes ?? {};
@@ -306,6 +322,9 @@ export class SearchService {
       for (const v of c.values) if (!counts.some(([value]) => value === v)) counts.push([v, 0]);
       facets.set(c.field, counts);
     }
+    // DataHub keeps answering the older name of the entity type facet beside the new one.
+    const types = facets.get(ENTITY_TYPE_FIELD);
+    if (plan.legacyEntity && types) facets.set(LEGACY_ENTITY_FACET, types);
     return [...facets].map(([name, counts]) => ({
       name,
       displayName: this.displayName(name),
@@ -319,7 +338,7 @@ export class SearchService {
     return name
       .split(FACET_SEPARATOR)
       .map((part) => {
-        if (part === ENTITY_TYPE_FIELD) return 'Type';
+        if (part === ENTITY_TYPE_FIELD || part === LEGACY_ENTITY_FACET) return 'Type';
         const names = new Set<string>();
         for (const e of this.registry.entities.values()) for (const a of e.aspects.values()) for (const f of a.searchable) if (f.fieldName === part && f.addToFilters) names.add(f.filterName);
         return names.size > 0 ? [...names].sort().join('/') : part;

@@ -5,7 +5,7 @@
  * actor may not see are applied alike.
  */
 import { badRequest } from '../../../service/errors.js';
-import { decodeScrollId, encodeScrollId, FACET_SEPARATOR, type Facet, type Scope, type SearchFlags, type SearchResult } from '../../../service/search.js';
+import { decodeScrollId, encodeScrollId, FACET_SEPARATOR, LEGACY_ENTITY_FACET, type Facet, type Scope, type SearchFlags, type SearchResult } from '../../../service/search.js';
 import { browseV2 } from '../../../service/browseV2.js';
 import { ENTITY_TYPE_FIELD } from '../../../store/types.js';
 import { refOf, type GraphQLContext } from '../context.js';
@@ -90,7 +90,7 @@ function entityNamed(ctx: GraphQLContext, value: string) {
 /** Facets as DataHub's GraphQL gives them: entity type parts of names and values as `EntityType` values. */
 function facetsOf(ctx: GraphQLContext, facets: readonly Facet[]) {
   return facets.map((f) => {
-    const typed = f.name.split(FACET_SEPARATOR).map((part) => part === ENTITY_TYPE_FIELD || part === 'entity');
+    const typed = f.name.split(FACET_SEPARATOR).map((part) => part === ENTITY_TYPE_FIELD || part === LEGACY_ENTITY_FACET);
     return {
       field: f.name,
       displayName: f.displayName,
