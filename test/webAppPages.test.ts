@@ -96,6 +96,22 @@ describe("the web app's entity pages", () => {
     expect(tag.properties.name).toBe('Legacy');
   });
 
+  it("lists the glossary's top and the domains, as the glossary and domains pages start", async () => {
+    const { getRootGlossaryNodes } = await page('getRootGlossaryNodes', {});
+    expect(urns(getRootGlossaryNodes.nodes)).toEqual(['urn:li:glossaryNode:ClientsAndAccounts', 'urn:li:glossaryNode:Commerce', 'urn:li:glossaryNode:Customer', 'urn:li:glossaryNode:Fulfilment']);
+    expect(getRootGlossaryNodes.total).toBe(4);
+    // Four layers down, as the app asks: Commerce's terms.
+    const commerce = getRootGlossaryNodes.nodes.find((n: Json) => n.urn === 'urn:li:glossaryNode:Commerce');
+    expect(commerce.childrenCount).toMatchObject({ termsCount: 4, nodesCount: 0 });
+    expect(commerce.glossaryChildrenSearch.total).toBe(0);
+    const { getRootGlossaryTerms } = await page('getRootGlossaryTerms', {});
+    expect(getRootGlossaryTerms.terms.every((t: Json) => !t.parentNodes?.nodes?.length)).toBe(true);
+    const { listDomains } = await page('listDomains', { input: { start: 0, count: 100 } });
+    expect(urns(listDomains.domains)).toEqual(['urn:li:domain:commerce', 'urn:li:domain:fulfilment']);
+    const { listDomains: under } = await page('listDomains', { input: { start: 0, count: 100, parentDomain: 'urn:li:domain:commerce' } });
+    expect(under.total).toBe(0);
+  });
+
   it('shows a person and a group', async () => {
     const { corpUser } = await page('getUser', { urn: 'urn:li:corpuser:priya.raman', groupsCount: 20 });
     expect(corpUser.info).toMatchObject({ active: true, displayName: 'Priya Raman', title: 'Analytics Engineer' });

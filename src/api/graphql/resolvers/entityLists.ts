@@ -51,14 +51,23 @@ function withCriteria<T extends ListInput>(input: T, criteria: Json[]): T {
 const NO_RESULTS = { start: 0, count: 0, total: 0, searchResults: [], facets: [], suggestions: [] };
 
 /**
- * `searchAcrossEntities`, as the schema answers it, kept to entities matching `criteria`: so a data
- * product's assets are searched, filtered and counted as any search is.
+ * A root search of the schema (`searchAcrossEntities` or `scrollAcrossEntities`), as it answers, kept to
+ * entities matching `criteria`: so a data product's assets are searched, filtered and counted as any
+ * search is.
  */
-export async function searchWithin(ctx: GraphQLContext, info: GraphQLResolveInfo, input: Json | null | undefined, criteria: Json[]): Promise<ResolversTypes['SearchResults']> {
+async function rootSearchWithin(root: 'searchAcrossEntities' | 'scrollAcrossEntities', ctx: GraphQLContext, info: GraphQLResolveInfo, input: Json | null | undefined, criteria: Json[]): Promise<unknown> {
   if (criteria.some((c) => Array.isArray(c.values) && c.values.length === 0)) return NO_RESULTS;
-  const search = info.schema.getQueryType()?.getFields().searchAcrossEntities?.resolve;
+  const search = info.schema.getQueryType()?.getFields()[root]?.resolve;
   if (!search) return NO_RESULTS;
-  return (await search({}, { input: withCriteria({ query: '*', ...input }, criteria) }, ctx, info)) as ResolversTypes['SearchResults'];
+  return search({}, { input: withCriteria({ query: '*', ...input }, criteria) }, ctx, info);
+}
+
+export async function searchWithin(ctx: GraphQLContext, info: GraphQLResolveInfo, input: Json | null | undefined, criteria: Json[]): Promise<ResolversTypes['SearchResults']> {
+  return (await rootSearchWithin('searchAcrossEntities', ctx, info, input, criteria)) as ResolversTypes['SearchResults'];
+}
+
+export async function scrollWithin(ctx: GraphQLContext, info: GraphQLResolveInfo, input: Json | null | undefined, criteria: Json[]): Promise<ResolversTypes['ScrollResults']> {
+  return (await rootSearchWithin('scrollAcrossEntities', ctx, info, input, criteria)) as ResolversTypes['ScrollResults'];
 }
 
 /** A root query reading one entity of a type by urn, for roots not named after their type (`connection`). */

@@ -31,6 +31,7 @@ import { displayPropertiesModule } from './displayProperties.js';
 import { schemaFieldEntityModule } from './schemaFieldEntity.js';
 import { assetSettingsModule } from './assetSettings.js';
 import { rawAspectsModule } from './rawAspects.js';
+import { hierarchiesModule } from './hierarchies.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -62,4 +63,5 @@ export const resolverModules: ResolverModule[] = [
   schemaFieldEntityModule,
   assetSettingsModule,
   rawAspectsModule,
+  hierarchiesModule,
 ];
