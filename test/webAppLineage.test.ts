@@ -208,6 +208,9 @@ describe('lineage and history through the web app operations', () => {
       const types = all.searchAcrossLineage.facets.find((f: Json) => f.field === '_entityType');
       expect(Object.fromEntries(types.aggregations.map((a: Json) => [a.value, a.count]))).toEqual({ DATASET: 5, DATA_JOB: 1 });
       expect(all.searchAcrossLineage.facets[0].field).toBe('degree');
+      const nested = all.searchAcrossLineage.facets.find((f: Json) => f.field.startsWith('_entityType\u241e'));
+      expect(nested.aggregations.length).toBeGreaterThan(0);
+      expect(nested.aggregations.every((a: Json) => /^(DATASET|DATA_JOB)(\u241e|$)/.test(a.value))).toBe(true);
     });
 
     it('searches within a saved view', async () => {

@@ -7,10 +7,10 @@ import { badRequest } from '../../../service/errors.js';
 import type { LineageEdge } from '../../../service/lineage.js';
 import { timeWindow } from '../../../service/lineageEdges.js';
 import { LineageSearch, type LineageSearchResult } from '../../../service/lineageSearch.js';
-import { decodeScrollId, encodeScrollId, type SearchFlags } from '../../../service/search.js';
+import { decodeScrollId, encodeScrollId, FACET_SEPARATOR, type SearchFlags } from '../../../service/search.js';
+import { ENTITY_TYPE_FIELD } from '../../../store/types.js';
 import { isUrn, parseUrn } from '../../../urn.js';
 import { aspectOf, refOf, type GraphQLContext } from '../context.js';
-import { ENTITY_TYPE_FIELD } from '../../../store/types.js';
 import { entityEnum, entityOfEnum } from '../entityTypes.js';
 import type { FineGrainedLineage, LineageFlags, Resolvers } from '../generated/resolvers.js';
 import type { EntityFieldResolver, ResolverModule } from './module.js';
@@ -156,6 +156,15 @@ function lineageSearch(ctx: GraphQLContext, input: LineageSearchInput, start: nu
   );
 }
 
+/** Entity type parts of a facet value (`_entityType`, `_entityType␞typeNames`) as the schema's EntityType values, as in every search's facets. */
+function shownValue(facet: string, value: string): string {
+  const names = facet.split(FACET_SEPARATOR);
+  return value
+    .split(FACET_SEPARATOR)
+    .map((part, i) => (names[i] === ENTITY_TYPE_FIELD ? entityEnum(part) : part))
+    .join(FACET_SEPARATOR);
+}
+
 function results(ctx: GraphQLContext, r: LineageSearchResult) {
   const ref = (urn: string) => refOf(ctx.services, urn);
   return {
@@ -177,8 +186,7 @@ function results(ctx: GraphQLContext, r: LineageSearchResult) {
     facets: r.facets.map((f) => ({
       field: f.name,
       displayName: f.displayName,
-      // Entity types are shown as the schema's EntityType values, as in every search's facets.
-      aggregations: f.values.map(({ value, count }) => ({ value: f.name === ENTITY_TYPE_FIELD ? entityEnum(value) : value, count, entity: ref(value) ?? null })),
+      aggregations: f.values.map(({ value, count }) => ({ value: shownValue(f.name, value), count, entity: ref(value.split(FACET_SEPARATOR).pop()!) ?? null })),
     })),
   };
 }
