@@ -4,7 +4,9 @@
  */
 import type { GraphQLFieldResolver } from 'graphql';
 import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
-import { entriesOf, mayViewTimeseries, partitionSpecOf, pointsOf } from './reads.js';
+import { partitionSpec } from '../mappers/assertions.js';
+import { stringMap } from '../mappers/common.js';
+import { mayViewTimeseries, pointsOf } from './reads.js';
 import { globalTags, glossaryTerms } from '../mappers/tags.js';
 
 type Json = Record<string, any>;
@@ -97,13 +99,13 @@ const timeseries =
 
 export const datasetProfiles = timeseries('datasetProfile', (p) => ({
   ...p,
-  partitionSpec: partitionSpecOf(p.partitionSpec),
+  partitionSpec: partitionSpec(p.partitionSpec),
   fieldProfiles: p.fieldProfiles ?? null,
 }));
 
 export const operations = timeseries('operation', (o) => ({
   ...o,
-  customProperties: entriesOf(o.customProperties),
+  customProperties: stringMap(o.customProperties),
   partition: o.partitionSpec?.partition ?? null,
 }));
 

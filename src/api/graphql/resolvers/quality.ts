@@ -3,112 +3,17 @@
  * DataHub computes it from the two (the latest completed run of each assertion on the asset, and its
  * active incidents).
  */
-import { parseUrn } from '../../../urn.js';
 import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import type { EntityFieldResolver, ResolverModule } from './module.js';
-import { auditStampOf, entriesOf, incomingRefs, partitionSpecOf, pointsOf } from './reads.js';
+import { assertionInfo, assertionRunEvent } from '../mappers/assertions.js';
+import { dataContractProperties, incidentInfo, PRIORITIES } from '../mappers/incidents.js';
+import { incomingRefs, pointsOf } from './reads.js';
 
 type Json = Record<string, any>;
 
 const ASSERTS = ['Asserts'];
 const INCIDENT_ON = ['IncidentOn'];
-/** DataHub's IncidentPriority by the number stored in incidentInfo.priority. */
-const PRIORITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
-
-// --- mappers, one per aspect ----------------------------------------------------------------------------
-
-/** A schema field urn as the ref GraphQL gives: the urn and its field path. */
-const schemaFieldRef = (urn: string) => ({ urn, path: parseUrn(urn).parts[1] ?? '' });
-
-/** The kind-specific part of an assertion: stored shapes are GraphQL's, but the asserted entity is `entityUrn`. */
-const subAssertion = (a: Json | undefined) => (a ? { ...a, entityUrn: a.entity, filter: a.filter ?? null } : null);
-
-export function mapAssertionInfo(i: Json | undefined) {
-  if (!i) return null;
-  const d = i.datasetAssertion;
-  return {
-    type: i.type,
-    description: i.description ?? null,
-    externalUrl: i.externalUrl ?? null,
-    customProperties: entriesOf(i.customProperties),
-    lastUpdated: i.lastUpdated ? auditStampOf(i.lastUpdated) : null,
-    source: i.source ? { type: i.source.type, created: i.source.created ? auditStampOf(i.source.created) : null } : null,
-    datasetAssertion: d
-      ? {
-          datasetUrn: d.dataset,
-          scope: d.scope,
-          fields: (d.fields ?? []).map(schemaFieldRef),
-          aggregation: d.aggregation ?? null,
-          operator: d.operator,
-          parameters: d.parameters ?? null,
-          nativeType: d.nativeType ?? null,
-          nativeParameters: entriesOf(d.nativeParameters),
-          logic: d.logic ?? null,
-        }
-      : null,
-    freshnessAssertion: subAssertion(i.freshnessAssertion),
-    volumeAssertion: subAssertion(i.volumeAssertion),
-    sqlAssertion: subAssertion(i.sqlAssertion),
-    fieldAssertion: subAssertion(i.fieldAssertion),
-    schemaAssertion: subAssertion(i.schemaAssertion),
-    customAssertion: i.customAssertion ? { ...subAssertion(i.customAssertion), field: i.customAssertion.field ? schemaFieldRef(i.customAssertion.field) : null } : null,
-  };
-}
-
-export function mapAssertionRunEvent(e: Json) {
-  const r = e.result;
-  return {
-    timestampMillis: e.timestampMillis,
-    lastObservedMillis: e.lastObservedMillis ?? null,
-    assertionUrn: e.assertionUrn,
-    asserteeUrn: e.asserteeUrn,
-    runId: e.runId,
-    status: e.status,
-    batchSpec: e.batchSpec ? { ...e.batchSpec, customProperties: entriesOf(e.batchSpec.customProperties) } : null,
-    partitionSpec: partitionSpecOf(e.partitionSpec),
-    runtimeContext: entriesOf(e.runtimeContext),
-    result: r
-      ? {
-          type: r.type,
-          rowCount: r.rowCount ?? null,
-          missingCount: r.missingCount ?? null,
-          unexpectedCount: r.unexpectedCount ?? null,
-          actualAggValue: r.actualAggValue ?? null,
-          externalUrl: r.externalUrl ?? null,
-          nativeResults: entriesOf(r.nativeResults),
-          error: r.error ? { type: r.error.type, properties: entriesOf(r.error.properties) } : null,
-        }
-      : null,
-  };
-}
-
-function mapIncidentStatus(s: Json | undefined) {
-  return s ? { state: s.state, stage: s.stage ?? null, message: s.message ?? null, lastUpdated: auditStampOf(s.lastUpdated) } : null;
-}
-
-function mapIncidentInfo(ctx: GraphQLContext, i: Json) {
-  return {
-    incidentType: i.type,
-    customType: i.customType ?? null,
-    title: i.title ?? null,
-    description: i.description ?? null,
-    priority: typeof i.priority === 'number' ? PRIORITIES[i.priority] ?? null : null,
-    assignees: i.assignees ? i.assignees.flatMap((a: Json) => refOf(ctx.services, a.actor) ?? []) : null,
-    entity: refOf(ctx.services, i.entities?.[0]) ?? null,
-    source: i.source ? { type: i.source.type, source: refOf(ctx.services, i.source.sourceUrn) ?? null } : null,
-    startedAt: i.startedAt ?? null,
-    incidentStatus: mapIncidentStatus(i.status),
-    status: mapIncidentStatus(i.status),
-    created: auditStampOf(i.created),
-  };
-}
-
-function mapDataContractProperties(ctx: GraphQLContext, p: Json | undefined) {
-  if (!p) return null;
-  const contracts = (list: Json[] | undefined) => (list ? list.flatMap((c) => (refOf(ctx.services, c.assertion) ? [{ assertion: refOf(ctx.services, c.assertion) }] : [])) : null);
-  return { entityUrn: p.entity, freshness: contracts(p.freshness), schema: contracts(p.schema), dataQuality: contracts(p.dataQuality) };
-}
 
 // --- reads -------------------------------------------------------------------------------------------
 
@@ -196,14 +101,14 @@ export const qualityResolvers: Resolvers = {
   Assertion: {
     platform: async (ref, _args, ctx) =>
       refOf(ctx.services, (await aspectOf(ctx, ref, 'dataPlatformInstance'))?.platform) ?? { urn: 'urn:li:dataPlatform:unknown', entityName: 'dataPlatform' },
-    info: async (ref, _args, ctx) => mapAssertionInfo(await aspectOf(ctx, ref, 'assertionInfo')) as any,
+    info: async (ref, _args, ctx) => assertionInfo(await aspectOf(ctx, ref, 'assertionInfo')) as any,
     actions: async (ref, _args, ctx) => {
       const a = await aspectOf(ctx, ref, 'assertionActions');
       return a ? { onSuccess: a.onSuccess ?? [], onFailure: a.onFailure ?? [] } : null;
     },
     runEvents: async (ref, args, ctx) => {
       const and = [...(args.status ? [{ field: 'status', values: [args.status], condition: 'EQUAL' }] : []), ...(args.filter?.and ?? [])];
-      const events = (await pointsOf(ctx, ref, 'assertionRunEvent', { ...args, and })).map(mapAssertionRunEvent);
+      const events = (await pointsOf(ctx, ref, 'assertionRunEvent', { ...args, and })).map(assertionRunEvent);
       const count = (type: string) => events.filter((e) => e.result?.type === type).length;
       return { total: events.length, failed: count('FAILURE'), succeeded: count('SUCCESS'), errored: count('ERROR'), runEvents: events as any };
     },
@@ -213,12 +118,12 @@ export const qualityResolvers: Resolvers = {
       name,
       async (ref: EntityRef, _args: unknown, ctx: GraphQLContext) => {
         const info = await aspectOf(ctx, ref, 'incidentInfo');
-        return info ? (mapIncidentInfo(ctx, info) as Json)[name] : null;
+        return info ? (incidentInfo(ctx, info) as Json)[name] : null;
       },
     ]),
   ),
   DataContract: {
-    properties: async (ref, _args, ctx) => mapDataContractProperties(ctx, await aspectOf(ctx, ref, 'dataContractProperties')) as any,
+    properties: async (ref, _args, ctx) => dataContractProperties(ctx, await aspectOf(ctx, ref, 'dataContractProperties')) as any,
     status: async (ref, _args, ctx) => {
       const s = await aspectOf(ctx, ref, 'dataContractStatus');
       return s ? { state: s.state } : null;

@@ -40,15 +40,6 @@ export async function pointsOf(ctx: GraphQLContext, ref: EntityRef, aspect: stri
   return r.values.map((v) => JSON.parse(v.aspect.value) as Json);
 }
 
-/** A Pegasus map as GraphQL's list of key/value entries. */
-export const entriesOf = (map: Json | undefined | null) => (map ? Object.entries(map).map(([key, value]) => ({ key, value: String(value) })) : null);
-
-/** An AuditStamp; GraphQL's is non-null where the aspect's is required, so a missing one reads as time 0. */
-export const auditStampOf = (s: Json | undefined | null) => ({ time: s?.time ?? 0, actor: s?.actor ?? null });
-
-/** A timeseries point's partition as GraphQL's PartitionSpec: its type (PARTITION by default) and name. */
-export const partitionSpecOf = (p: Json | undefined | null) => (p ? { type: p.type ?? 'PARTITION', partition: p.partition ?? null, timePartition: null } : null);
-
 /**
  * The privilege a dataset's timeseries needs to be seen (DataHub's TimeSeriesAspectResolver): without
  * it, the app is shown no profiles, usage or operations rather than an error.

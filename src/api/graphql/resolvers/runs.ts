@@ -5,32 +5,8 @@
 import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import type { ResolverModule } from './module.js';
-import { auditStampOf, incomingRefs, pointsOf } from './reads.js';
-
-type Json = Record<string, any>;
-type Props = Json | undefined;
-
-// --- mappers, one per aspect ----------------------------------------------------------------------------
-
-function mapProcessInstanceProperties(ref: EntityRef, p: Props) {
-  if (!p) return null;
-  return {
-    name: p.name,
-    externalUrl: p.externalUrl ?? null,
-    created: auditStampOf(p.created),
-    customProperties: p.customProperties ? Object.entries(p.customProperties).map(([key, value]) => ({ key, value: String(value), associatedUrn: ref.urn })) : null,
-  };
-}
-
-function mapRunEvent(e: Json) {
-  return {
-    status: e.status ?? null,
-    attempt: e.attempt ?? null,
-    result: e.result ? { resultType: e.result.type ?? null, nativeResultType: e.result.nativeResultType ?? null } : null,
-    timestampMillis: e.timestampMillis,
-    durationMillis: e.durationMillis ?? null,
-  };
-}
+import { processInstanceProperties, processRunEvent, trainingRunProperties } from '../mappers/runs.js';
+import { incomingRefs, pointsOf } from './reads.js';
 
 // --- reads -------------------------------------------------------------------------------------------
 
@@ -48,17 +24,14 @@ const hasRunEvents = async (ctx: GraphQLContext, ref: EntityRef) => (await point
 
 export const runsResolvers: Resolvers = {
   DataProcessInstance: {
-    properties: async (ref, _args, ctx) => mapProcessInstanceProperties(ref, await properties(ctx, ref)),
+    properties: async (ref, _args, ctx) => processInstanceProperties(ref, await properties(ctx, ref)),
     name: async (ref, _args, ctx) => (await properties(ctx, ref))?.name ?? null,
-    created: async (ref, _args, ctx) => mapProcessInstanceProperties(ref, await properties(ctx, ref))?.created ?? null,
+    created: async (ref, _args, ctx) => processInstanceProperties(ref, await properties(ctx, ref))?.created ?? null,
     externalUrl: async (ref, _args, ctx) => (await properties(ctx, ref))?.externalUrl ?? null,
-    state: async (ref, args, ctx) => (await pointsOf(ctx, ref, 'dataProcessInstanceRunEvent', args)).map(mapRunEvent) as any,
+    state: async (ref, args, ctx) => (await pointsOf(ctx, ref, 'dataProcessInstanceRunEvent', args)).map(processRunEvent) as any,
     parentTemplate: async (ref, _args, ctx) => refOf(ctx.services, (await aspectOf(ctx, ref, 'dataProcessInstanceRelationships'))?.parentTemplate) ?? null,
     platform: async (ref, _args, ctx) => refOf(ctx.services, (await aspectOf(ctx, ref, 'dataPlatformInstance'))?.platform) ?? null,
-    mlTrainingRunProperties: async (ref, _args, ctx) => {
-      const t = await aspectOf(ctx, ref, 'mlTrainingRunProperties');
-      return t ? { id: t.id ?? null, outputUrls: t.outputUrls ?? null, hyperParams: t.hyperParams ?? null, trainingMetrics: t.trainingMetrics ?? null } : null;
-    },
+    mlTrainingRunProperties: async (ref, _args, ctx) => trainingRunProperties(await aspectOf(ctx, ref, 'mlTrainingRunProperties')),
   },
   DataJob: {
     // DataHub lists a job's instances that have run events, newest created first.

@@ -1,18 +1,13 @@
 /** Metadata tests and the results assets carry for them (`testResults`). */
 import { aspectOf, refOf, type GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
+import { testResults as testResultsOf } from '../mappers/testResults.js';
 import type { EntityFieldResolver, ResolverModule } from './module.js';
 
-type Json = Record<string, any>;
-
-function mapTestResults(ctx: GraphQLContext, r: Json) {
-  const results = (list: Json[] | undefined) => (list ?? []).flatMap((x) => (refOf(ctx.services, x.test) ? [{ test: refOf(ctx.services, x.test), type: x.type }] : []));
-  return { passing: results(r.passing), failing: results(r.failing) };
-}
 
 const testResults: EntityFieldResolver = async (ref, _args, ctx) => {
   const r = await aspectOf(ctx, ref, 'testResults');
-  return r ? mapTestResults(ctx, r) : null;
+  return r ? testResultsOf(ctx, r) : null;
 };
 
 const info = (ctx: GraphQLContext, ref: Parameters<EntityFieldResolver>[0]) => aspectOf(ctx, ref, 'testInfo');

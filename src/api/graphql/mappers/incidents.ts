@@ -1,0 +1,37 @@
+/** `incidentInfo` and `dataContractProperties`: incidents raised on assets, and contracts bundling assertions. */
+import { refOf, type GraphQLContext } from '../context.js';
+import { auditStamp, entityRefs } from './common.js';
+
+type Json = Record<string, any>;
+
+/** DataHub's IncidentPriority by the number stored in incidentInfo.priority. */
+export const PRIORITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
+
+/** GraphQL's stamps here are non-null, where the aspect's are required. */
+const requiredStamp = (s: Json | undefined) => auditStamp(s) ?? { time: 0, actor: null };
+
+const incidentStatus = (s: Json | undefined) =>
+  s ? { state: s.state, stage: s.stage ?? null, message: s.message ?? null, lastUpdated: requiredStamp(s.lastUpdated) } : null;
+
+export function incidentInfo(ctx: GraphQLContext, i: Json) {
+  return {
+    incidentType: i.type,
+    customType: i.customType ?? null,
+    title: i.title ?? null,
+    description: i.description ?? null,
+    priority: typeof i.priority === 'number' ? PRIORITIES[i.priority] ?? null : null,
+    assignees: i.assignees ? entityRefs(ctx, i.assignees.map((a: Json) => a.actor)) : null,
+    entity: refOf(ctx.services, i.entities?.[0]) ?? null,
+    source: i.source ? { type: i.source.type, source: refOf(ctx.services, i.source.sourceUrn) ?? null } : null,
+    startedAt: i.startedAt ?? null,
+    incidentStatus: incidentStatus(i.status),
+    status: incidentStatus(i.status),
+    created: requiredStamp(i.created),
+  };
+}
+
+export function dataContractProperties(ctx: GraphQLContext, p: Json | undefined) {
+  if (!p) return null;
+  const contracts = (list: Json[] | undefined) => (list ? entityRefs(ctx, list.map((c) => c.assertion)).map((assertion) => ({ assertion })) : null);
+  return { entityUrn: p.entity, freshness: contracts(p.freshness), schema: contracts(p.schema), dataQuality: contracts(p.dataQuality) };
+}
