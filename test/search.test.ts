@@ -166,6 +166,14 @@ describe('search and friends on the bootstrap catalog', () => {
       expect(ids).toEqual([...ids].sort().reverse());
     });
 
+    it('matches nothing for an empty list of values, and everything for its negation, as DataHub', async () => {
+      const all = await search({ input: '*' });
+      expect(all.numEntities).toBeGreaterThan(0);
+      expect((await search({ input: '*', filter: filterOf({ field: 'urn', condition: 'EQUAL', values: [] }) })).numEntities).toBe(0);
+      expect((await search({ input: '*', filter: filterOf({ field: 'urn', condition: 'EQUAL', values: [], negated: true }) })).numEntities).toBe(all.numEntities);
+      expect((await search({ input: '*', filter: filterOf({ field: '_entityType', condition: 'EQUAL', values: [] }) })).numEntities).toBe(0);
+    });
+
     it('rejects a bad filter, count or entity with a 400', async () => {
       expect((await post('/entities?action=search', { entity: 'dataset', input: '*', start: 0, count: 10, filter: filterOf({ field: 'id', value: 'x', condition: 'LIKE' }) })).status).toBe(400);
       expect((await post('/entities?action=search', { entity: 'dataset', input: '*', start: 0, count: 10, filter: filterOf({ field: 'id', condition: 'EQUAL' }) })).body.message).toMatch(/needs a value/);

@@ -41,7 +41,10 @@ function parseCriterion(raw: unknown, where: string): Criterion {
   let values: string[] = [];
   if (Array.isArray(raw.values) && raw.values.length > 0) values = raw.values.map((v, i) => scalarText(v, `${where}.values[${i}]`));
   else if (raw.value !== undefined && raw.value !== null) values = [scalarText(raw.value, `${where}.value`)];
-  if (values.length === 0 && condition !== 'EXISTS' && condition !== 'IS_NULL') {
+  // An explicit empty list is a value set that nothing matches, as in DataHub: negated, everything does.
+  // (The web app asks for posts whose urn is not among those already seen, seen none.)
+  const emptyList = Array.isArray(raw.values) && raw.values.length === 0 && (raw.value === undefined || raw.value === null);
+  if (values.length === 0 && !emptyList && condition !== 'EXISTS' && condition !== 'IS_NULL') {
     throw badRequest(`${where} on field '${raw.field}' needs a value or values for condition ${condition}`);
   }
   return { field: raw.field.replace(/\.keyword$/, ''), condition, values, negated: raw.negated === true };

@@ -307,10 +307,11 @@ export class SearchService {
       if (first !== ENTITY_TYPE_FIELD) {
         counts = top(Object.entries(page.facets[first] ?? {}));
       } else {
-        // Every type searched is a bucket, also with no match, as DataHub counts its indices.
-        const types = top(query.entityTypes.map((t): [string, number] => [t, byType[t]?.total ?? 0]));
+        // A type with no match is no bucket, as a terms aggregation over DataHub's indices has none; the
+        // web app fails on a type it has no page for (NOTEBOOK), which only empty buckets would bring.
+        const types = top(query.entityTypes.map((t): [string, number] => [t, byType[t]?.total ?? 0]).filter(([, n]) => n > 0));
         counts = nested
-          ? types.flatMap(([t, n]) => (n === 0 ? [] : [[t, n] as [string, number], ...top(Object.entries(byType[t]?.facets[nested] ?? {})).map(([v, m]): [string, number] => [`${t}${FACET_SEPARATOR}${v}`, m])]))
+          ? types.flatMap(([t, n]) => [[t, n] as [string, number], ...top(Object.entries(byType[t]?.facets[nested] ?? {})).map(([v, m]): [string, number] => [`${t}${FACET_SEPARATOR}${v}`, m])])
           : types;
       }
       if (counts.length > 0) facets.set(name, counts);

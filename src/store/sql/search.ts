@@ -56,6 +56,10 @@ function criterionSql(c: Criterion, params: unknown[], dialect: SearchDialect, k
       return dialect.likeIgnoringCase('v.value');
     });
   let sql: string;
+  if (c.values.length === 0 && c.condition !== 'EXISTS' && c.condition !== 'IS_NULL') {
+    // No value to match (an explicit empty list): nothing matches, or, negated, everything.
+    return c.negated ? '1 = 1' : '1 = 0';
+  }
   if (field === ENTITY_TYPE_FIELD) {
     // The entity type is a column of the document, not a value; only (in)equality applies to it.
     params.push(...c.values);
