@@ -63,28 +63,47 @@ const DatasetAssertionInfo = record(A + 'DatasetAssertionInfo', {
   logic: optional(string),
 });
 
-/** The kind-specific part of an assertion: only the asserted entity is modelled, the rest stays open. */
-function subAssertion(recordName: string) {
-  return record(A + recordName, { type: optional(string), entity: optional(urn) });
-}
+/**
+ * The kind-specific parts of an assertion, field by field as DataHub's records; the asserted entity is
+ * modelled, the nested specs (schedules, row counts, field checks, the expected schema) stay open.
+ */
+const FreshnessAssertionInfo = record(A + 'FreshnessAssertionInfo', { type: string, entity: urn, schedule: any, filter: optional(any) });
+const VolumeAssertionInfo = record(A + 'VolumeAssertionInfo', {
+  type: string,
+  entity: urn,
+  rowCountTotal: optional(any),
+  rowCountChange: optional(any),
+  incrementingSegmentRowCountTotal: optional(any),
+  incrementingSegmentRowCountChange: optional(any),
+  filter: optional(any),
+});
+const SqlAssertionInfo = record(A + 'SqlAssertionInfo', { type: string, entity: urn, statement: string, changeType: optional(string), operator: string, parameters: any });
+const FieldAssertionInfo = record(A + 'FieldAssertionInfo', { type: string, entity: urn, fieldValuesAssertion: optional(any), fieldMetricAssertion: optional(any), filter: optional(any) });
+const SchemaAssertionInfo = record(A + 'SchemaAssertionInfo', { entity: urn, schema: any, compatibility: optional(string) });
+const CustomAssertionInfo = record(A + 'CustomAssertionInfo', { type: string, entity: urn, field: optional(urn), logic: optional(string) });
 
 export const assertionInfo: AspectDecl = {
   name: 'assertionInfo',
   type: record(A + 'AssertionInfo', {
     type: string,
     datasetAssertion: optional(DatasetAssertionInfo),
-    freshnessAssertion: optional(subAssertion('FreshnessAssertionInfo')),
-    volumeAssertion: optional(subAssertion('VolumeAssertionInfo')),
-    sqlAssertion: optional(subAssertion('SqlAssertionInfo')),
-    fieldAssertion: optional(subAssertion('FieldAssertionInfo')),
-    schemaAssertion: optional(subAssertion('SchemaAssertionInfo')),
-    customAssertion: optional(subAssertion('CustomAssertionInfo')),
+    freshnessAssertion: optional(FreshnessAssertionInfo),
+    volumeAssertion: optional(VolumeAssertionInfo),
+    sqlAssertion: optional(SqlAssertionInfo),
+    fieldAssertion: optional(FieldAssertionInfo),
+    schemaAssertion: optional(SchemaAssertionInfo),
+    customAssertion: optional(CustomAssertionInfo),
     source: optional(any),
     lastUpdated: optional(AuditStamp),
     description: optional(string),
     note: optional(any),
   }, CustomProperties, ExternalReference),
-  searchable: [customPropertiesSearchable, externalUrlSearchable],
+  searchable: [
+    customPropertiesSearchable,
+    externalUrlSearchable,
+    { path: '/type', fieldType: 'KEYWORD' },
+    ...['freshness', 'volume', 'sql', 'field', 'schema', 'custom'].map((kind) => ({ path: `/${kind}Assertion/entity`, fieldName: 'entity', fieldType: 'URN' as const })),
+  ],
   relationships: [
     { path: '/datasetAssertion/dataset', name: 'Asserts', entityTypes: ['dataset'] },
     { path: '/datasetAssertion/fields/*', name: 'Asserts', entityTypes: ['schemaField'] },
