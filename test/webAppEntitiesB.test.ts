@@ -213,6 +213,13 @@ describe('quality, runs, forms and usage through the web app operations', () => 
     const resolved = (await run('getEntityIncidents', { urn: FCT, start: 0, count: 10, state: 'RESOLVED' })).entity.incidents;
     expect(resolved.incidents.map((i: Json) => [i.urn, i.status.stage])).toEqual([['urn:li:incident:fct-orders-late-load', 'FIXED']]);
     expect((await run('getEntityIncidents', { urn: FCT, start: 0, count: 10, state: null })).entity.incidents.total).toBe(2);
+    // The filters the incidents tab offers besides state: stage, priority and assignee.
+    const filtered = async (args: string) =>
+      (await http(`${s.url}/api/v2/graphql`, { body: { query: `{ dataset(urn: "${FCT}") { incidents(${args}) { total incidents { urn } } } }` } })).body.data.dataset.incidents;
+    expect((await filtered('stage: FIXED')).incidents).toEqual([{ urn: 'urn:li:incident:fct-orders-late-load' }]);
+    expect((await filtered('priority: HIGH')).incidents).toEqual([{ urn: 'urn:li:incident:fct-orders-low-volume' }]);
+    expect((await filtered(`assigneeUrns: ["${TOMAS}"]`)).total).toBe(1);
+    expect((await filtered('priority: LOW')).total).toBe(0);
   });
 
   it("a dataset's contract and the assertions it includes", async () => {
@@ -299,6 +306,21 @@ describe("an entity's privileges as the app reads them", () => {
     expect(await stats(STEWARD)).toEqual({ datasetProfiles: [], operations: [], statsSummary: null });
     expect(await stats(TRIAGER)).toEqual({ datasetProfiles: [], operations: [{ operationType: 'UPDATE' }], statsSummary: null });
     expect(await stats('urn:li:corpuser:datahub')).toEqual({ datasetProfiles: [{ rowCount: 7 }], operations: [{ operationType: 'UPDATE' }], statsSummary: { queryCountLast30Days: 0 } });
+  });
+
+  it("a form is assigned to me when it names me or a group I am in", async () => {
+    const write = (urn: string, aspect: string, value: Json) => http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, aspect, value) }, headers: admin });
+    const form = 'urn:li:form:stewards-review';
+    await write(STEWARD, 'groupMembership', { groups: ['urn:li:corpGroup:stewards'] });
+    await write(form, 'formInfo', { name: 'Stewards review', prompts: [], actors: { owners: false, groups: ['urn:li:corpGroup:stewards'], users: [TRIAGER] } });
+    const actors = async (user: string) => {
+      const r = await http(`${s.url}/api/v2/graphql`, { body: { query: `{ form(urn: "${form}") { info { type actors { owners isAssignedToMe users { urn } groups { urn } } } } }` }, headers: await token(user) });
+      expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
+      return r.body.data.form.info;
+    };
+    expect(await actors(STEWARD)).toEqual({ type: 'COMPLETION', actors: { owners: false, isAssignedToMe: true, users: [{ urn: TRIAGER }], groups: [{ urn: 'urn:li:corpGroup:stewards' }] } });
+    expect((await actors(TRIAGER)).actors.isAssignedToMe).toBe(true);
+    expect((await actors('urn:li:corpuser:datahub')).actors.isAssignedToMe).toBe(false);
   });
 
   it('lists tests only to those who may view or manage them', async () => {
