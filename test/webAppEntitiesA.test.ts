@@ -177,6 +177,12 @@ describe('the web app: data products, structured properties and governance entit
     expect(listPosts.total).toBe(3);
     expect(listPosts.posts.map((p: Json) => p.content.title)).toEqual(['Nightly marts now finish by 06:00 UTC', 'Month-end freeze', 'Data products are live']);
     expect(listPosts.posts[2]).toMatchObject({ postType: 'HOME_PAGE_ANNOUNCEMENT', content: { contentType: 'LINK', link: 'https://wiki.fernbrook.example/data-products' } });
+    // The home page's unseen announcements, as the app asks: of a type, not among those seen (none yet), changed since.
+    const homePage = { field: 'type', condition: 'EQUAL', values: ['HOME_PAGE_ANNOUNCEMENT'] };
+    const unseen = (seen: string[]) => ({ input: { start: 0, count: 30, orFilters: [{ and: [homePage, { field: 'urn', condition: 'EQUAL', values: seen, negated: true }, { field: 'lastModified', condition: 'GREATER_THAN', values: ['0'] }] }] } });
+    const firstVisit = (await run('listPosts', unseen([]))).listPosts;
+    expect(firstVisit.total).toBe(listPosts.posts.filter((p: Json) => p.postType === 'HOME_PAGE_ANNOUNCEMENT').length);
+    expect((await run('listPosts', unseen([firstVisit.posts[0].urn]))).listPosts.total).toBe(firstVisit.total - 1);
     const { listPosts: onProduct } = await run('listPosts', { input: { start: 0, count: 10, resourceUrn: REVENUE_PRODUCT } });
     expect(onProduct.posts.map((p: Json) => p.urn)).toEqual(['urn:li:post:orders-and-revenue-freeze']);
   });

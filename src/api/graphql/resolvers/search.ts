@@ -40,7 +40,8 @@ const DEFAULT_COUNT = 10;
 export function toFilter(input: { filters?: Json[] | null; orFilters?: Array<{ and?: Json[] | null }> | null }): Json | undefined {
   const criterion = (f: Json) => ({
     field: f.field,
-    ...(f.values && f.values.length > 0 ? { values: f.values } : f.value != null ? { value: f.value } : {}),
+    // The deprecated `value` stands in for `values` only when no list, even an empty one, is given.
+    ...(f.values && (f.values.length > 0 || f.value == null) ? { values: f.values } : f.value != null ? { value: f.value } : {}),
     condition: f.condition ?? 'EQUAL',
     negated: f.negated === true,
   });
