@@ -2,10 +2,9 @@
  * The GraphQL API end to end: transport, reads, search, errors, mutations (their effect seen through
  * GraphQL, REST and search), and the bound on store calls a page of results costs.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enc, FIXTURES, http, startTestServer, type TestServer } from './helpers.js';
+import { enc, http, startTestServer, type TestServer } from './helpers.js';
+import { loadBootstrap } from './sampleCatalog.js';
 
 type Json = any;
 const HIVE = 'urn:li:dataset:(urn:li:dataPlatform:hive,SampleHiveDataset,PROD)';
@@ -27,12 +26,7 @@ describe('GraphQL', () => {
 
   beforeAll(async () => {
     s = await startTestServer();
-    for (const item of JSON.parse(readFileSync(join(FIXTURES, 'mce_files/bootstrap_mce.json'), 'utf8')) as Json[]) {
-      const r = item.proposedSnapshot
-        ? await http(`${s.url}/entities?action=ingest`, { body: { entity: { value: item.proposedSnapshot } } })
-        : await http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: item } });
-      expect(r.status).toBe(200);
-    }
+    await loadBootstrap(s.url);
   });
   afterAll(async () => s?.close());
 

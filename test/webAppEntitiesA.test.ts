@@ -3,15 +3,13 @@
  * posts, queries, ownership types and ER models, end to end: the examples loaded over HTTP, then the
  * app's own operations run with the variables its pages send, checked against what the files hold.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { exampleProposals } from './sampleCatalog.js';
 import { webAppOperation } from './webAppOperations.js';
 
 type Json = any;
 
-const EXAMPLES = resolve(import.meta.dirname, '../examples');
 const ds = (platform: string, name: string) => `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},PROD)`;
 const FCT_ORDERS = ds('snowflake', 'fernbrook.marts.fct_orders');
 const DIM_CUSTOMERS = ds('snowflake', 'fernbrook.marts.dim_customers');
@@ -24,14 +22,6 @@ const CLASSIFICATION = 'urn:li:structuredProperty:io.fernbrook.dataClassificatio
 const STEWARD = 'urn:li:structuredProperty:io.fernbrook.steward';
 const EMAIL_ATTRIBUTE = 'urn:li:businessAttribute:customer-email';
 const QUERY = 'urn:li:query:weekly-net-revenue';
-
-/** The examples' proposals, in the form the Rest.li ingestProposal action takes. */
-function exampleProposals(): Json[] {
-  return readdirSync(EXAMPLES)
-    .filter((f) => f.endsWith('.json'))
-    .flatMap((f) => JSON.parse(readFileSync(join(EXAMPLES, f), 'utf8')) as Json[])
-    .map(({ aspect, ...p }) => ({ ...p, aspect: { value: JSON.stringify(aspect.json), contentType: 'application/json' } }));
-}
 
 describe('the web app: data products, structured properties and governance entities', () => {
   let s: TestServer;

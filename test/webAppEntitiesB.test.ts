@@ -3,14 +3,12 @@
  * own page operations over HTTP. The sample catalog (examples/, quality.json among it) is ingested as
  * the CLI sends it; siblings and usage, which depend on the day, are written here relative to now.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { loadExamples } from './sampleCatalog.js';
 import { webAppOperation } from './webAppOperations.js';
 
 type Json = any;
-const EXAMPLES = resolve(import.meta.dirname, '../examples');
 const FCT = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,fernbrook.marts.fct_orders,PROD)';
 const DIM = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,fernbrook.marts.dim_customers,PROD)';
 const DBT = 'urn:li:dataset:(urn:li:dataPlatform:dbt,fernbrook.marts.fct_orders,PROD)';
@@ -47,10 +45,7 @@ describe('quality, runs, forms and usage through the web app operations', () => 
 
   beforeAll(async () => {
     s = await startTestServer();
-    for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort()) {
-      const items = JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as Json[];
-      await ingest(items.map(({ aspect, ...rest }) => ({ ...rest, aspect: { value: JSON.stringify(aspect.json), contentType: 'application/json' } })));
-    }
+    await loadExamples(s.url);
     const now = Date.now();
     const usage = (daysAgo: number, users: Array<[string, number]>, queries: number) =>
       mcp(FCT, 'datasetUsageStatistics', {

@@ -3,15 +3,13 @@
  * (examples/*.json), with containers, browse paths v2, sub types and a saved view added: the app's
  * own operations (test/fixtures/web-app-graphql), sent with the variables the app sends.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { exampleProposals, loadExamples } from './sampleCatalog.js';
 import { webAppOperation } from './webAppOperations.js';
 
 type Json = any;
 
-const EXAMPLES = resolve(import.meta.dirname, '../examples');
 const ds = (platform: string, name: string) => `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},PROD)`;
 const SNOWFLAKE = 'urn:li:dataPlatform:snowflake';
 const KAFKA = 'urn:li:dataPlatform:kafka';
@@ -35,9 +33,7 @@ function exampleDatasets(): Map<string, string[]> {
 /** Urns of the example items that `holds` picks (the soft-deleted dataset left out), in order. */
 function examplesWhere(holds: (item: Json) => boolean): string[] {
   const out = new Set<string>();
-  for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'))) {
-    for (const item of JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as Json[]) if (item.entityUrn !== REMOVED && holds(item)) out.add(item.entityUrn);
-  }
+  for (const item of exampleProposals()) if (item.entityUrn !== REMOVED && holds({ ...item, aspect: { json: JSON.parse(item.aspect.value) } })) out.add(item.entityUrn);
   return [...out].sort();
 }
 
@@ -74,11 +70,7 @@ describe('the web app searches, filters, browses and autocompletes', () => {
 
   beforeAll(async () => {
     s = await startTestServer();
-    for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort()) {
-      for (const item of JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as Json[]) {
-        await ingest({ ...item, aspect: { value: JSON.stringify(item.aspect.json), contentType: 'application/json' } });
-      }
-    }
+    await loadExamples(s.url);
     // Containers and browse paths as a Snowflake ingestion writes them: database › schema › table.
     for (const [urn, name, parent] of [[DB, 'FERNBROOK', undefined], [MARTS, 'MARTS', DB], [STAGING, 'STAGING', DB]] as const) {
       await ingest(mcp(urn, 'containerProperties', { name, customProperties: {} }));
