@@ -85,16 +85,16 @@ describe('catalog rollback and catalog runs', () => {
     const urn = ds('runs', 'cli');
     await post('/aspects?action=ingestProposal', { proposal: { ...mcp(urn, 'datasetProperties', { description: 'from the cli run' }), systemMetadata: { runId: 'cli-run-1' } } });
     const list = await catalog('runs', 'list');
-    expect(list.stdout).toMatch(/^cli-run-1\t3 rows\t/m);
+    expect(list.stdout).toMatch(/^cli-run-1\t4 rows\t/m);
     const show = await catalog('runs', 'show', 'cli-run-1');
     expect(show.stdout).toContain(`${urn}\tdatasetKey\tv0\t(key)`);
 
     const dry = await catalog('rollback', '--run-id', 'cli-run-1', '--dry-run');
-    expect(dry.stdout).toMatch(/would roll back run cli-run-1: 1 entities, 3 aspect rows/);
+    expect(dry.stdout).toMatch(/would roll back run cli-run-1: 1 entities, 4 aspect rows/);
     expect((await post('/entities?action=exists', { urn })).body.value).toBe(true);
     const done = await catalog('rollback', '--run-id', 'cli-run-1');
     expect(done.code).toBe(0);
-    expect(done.stdout).toMatch(/rolled back run cli-run-1: 1 entities, 3 aspect rows, 2 aspects reverted, 1 entities deleted/);
+    expect(done.stdout).toMatch(/rolled back run cli-run-1: 1 entities, 4 aspect rows, 3 aspects reverted, 1 entities deleted/);
     expect((await post('/entities?action=exists', { urn })).body.value).toBe(false);
     expect((await catalog('runs', 'show', 'cli-run-1')).stdout).toContain('has no stored rows');
   });

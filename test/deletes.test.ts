@@ -44,8 +44,8 @@ describe('POST /entities?action=delete', () => {
 
     const reply = await post('/entities?action=delete', { urn });
     expect(reply.status).toBe(200);
-    // key, browsePaths, datasetProperties v0 and v1, ownership, globalTags
-    expect(reply.body).toEqual({ value: { urn, rows: 6, timeseriesRows: 3 } });
+    // key, browsePaths and browsePathsV2, datasetProperties v0 and v1, ownership, globalTags
+    expect(reply.body).toEqual({ value: { urn, rows: 7, timeseriesRows: 3 } });
 
     // entitiesV2 answers the key of any urn, as GMS does; nothing else is left.
     expect(Object.keys((await http(`${s.url}/entitiesV2/${enc(urn)}`)).body.aspects)).toEqual(['datasetKey']);
@@ -59,7 +59,7 @@ describe('POST /entities?action=delete', () => {
     // Ingested again, it is a new entity: version 0 only, with a fresh key and browse paths.
     expect((await ingest([mcp(urn, 'datasetProperties', { description: 'again' })])).status).toBe(200);
     const again = await http(`${s.url}/entitiesV2/${enc(urn)}`);
-    expect(Object.keys(again.body.aspects).sort()).toEqual(['browsePaths', 'datasetKey', 'datasetProperties']);
+    expect(Object.keys(again.body.aspects).sort()).toEqual(['browsePaths', 'browsePathsV2', 'datasetKey', 'datasetProperties']);
     expect((await http(`${s.url}/aspects/${enc(urn)}?aspect=datasetProperties&version=1`)).status).toBe(404);
   });
 
@@ -71,6 +71,7 @@ describe('POST /entities?action=delete', () => {
     expect(events.map((e: any) => [e.changeType, e.aspectName]).sort()).toEqual(
       [
         ['DELETE', 'browsePaths'],
+        ['DELETE', 'browsePathsV2'],
         ['DELETE', 'datasetKey'],
         ['DELETE', 'datasetProperties'],
         ['DELETE', 'globalTags'],

@@ -45,16 +45,17 @@ describe('runs', () => {
     const runs = (await post('/runs?action=list', {})).body.value as Json[];
     const mine = runs.filter((r) => r.runId.startsWith('list-'));
     expect(mine.map((r) => r.runId)).toEqual(['list-2', 'list-1']);
-    // list-1: key, browsePaths, properties (now history v1); list-2: properties v0, and l.y's key, browsePaths, status.
-    expect(mine.map((r) => r.rows)).toEqual([4, 3]);
+    // list-1: key, both browse paths, properties (now history v1); list-2: properties v0, and l.y's key, both browse paths, status.
+    expect(mine.map((r) => r.rows)).toEqual([5, 4]);
     const rows = (await post('/runs?action=describe', { runId: 'list-1', start: 0, count: 10, includeAspect: true })).body.value as Json[];
     expect(rows.map((r) => [r.aspectName, r.version, r.keyAspect])).toEqual([
       ['browsePaths', 0, false],
+      ['browsePathsV2', 0, false],
       ['datasetKey', 0, true],
       ['datasetProperties', 1, false],
     ]);
-    expect(JSON.parse(rows[2].metadata)).toEqual({ description: 'x' });
-    expect(rows[2].aspect).toEqual({ description: 'x' });
+    expect(JSON.parse(rows[3].metadata)).toEqual({ description: 'x' });
+    expect(rows[3].aspect).toEqual({ description: 'x' });
   });
 
   it('roll back a run that updated existing entities: previous values come back, search and edges follow', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadRegistry } from '../registry/registry.js';
+import { parseUrn } from '../urn.js';
+import { defaultBrowsePathsV2 } from './browsePaths.js';
 import { extractEdges } from './edges.js';
 import { valuesAt } from './paths.js';
 import { buildSearchDocument } from './searchDocument.js';
@@ -89,5 +91,24 @@ describe('extractEdges', () => {
     });
     expect(edges).toEqual([{ source: URN, type: 'DownstreamOf', destination: up, aspect: 'upstreamLineage' }]);
     expect(extractEdges(lineage, URN, { upstreams: [] })).toEqual([]);
+  });
+});
+
+describe('default browse paths v2', () => {
+  const v2 = (entity: string, urn: string) => {
+    const spec = registry.entity(entity)!;
+    return defaultBrowsePathsV2(spec, registry.keyFromUrn(spec, parseUrn(urn)));
+  };
+
+  it('files a dataset under its name up to the last dot, or in Default', () => {
+    expect(v2('dataset', 'urn:li:dataset:(urn:li:dataPlatform:snowflake,fernbrook.marts.fct_orders,PROD)')).toEqual({ path: [{ id: 'fernbrook' }, { id: 'marts' }] });
+    expect(v2('dataset', 'urn:li:dataset:(urn:li:dataPlatform:hive,SampleHiveDataset,PROD)')).toEqual({ path: [{ id: 'Default' }] });
+    expect(v2('dataset', 'urn:li:dataset:(urn:li:dataPlatform:hive,.orders.,PROD)')).toEqual({ path: [{ id: 'Default' }] });
+  });
+
+  it('files a task under its pipeline, and what has no rule in Default', () => {
+    const flow = 'urn:li:dataFlow:(airflow,dag_abc,PROD)';
+    expect(v2('dataJob', `urn:li:dataJob:(${flow},task_123)`)).toEqual({ path: [{ id: flow, urn: flow }] });
+    expect(v2('chart', 'urn:li:chart:(looker,baz1)')).toEqual({ path: [{ id: 'Default' }] });
   });
 });

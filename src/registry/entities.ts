@@ -21,6 +21,7 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'datasetKey',
     snapshot: 'DatasetSnapshot',
     browse: { parts: ['origin', { field: 'platform', part: 0 }, 'name'], dotsAsSlashes: true },
+    browseV2: { nameFolders: 'name' },
     aspects: [
       ...ASSET, 'viewProperties', 'datasetProfile', 'datasetUsageStatistics', 'operation', 'schemaMetadata', 'container',
       'siblings', 'embed', 'incidentsSummary', 'datasetProperties', 'editableDatasetProperties', 'datasetDeprecation',
@@ -62,6 +63,7 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'dataJobKey',
     snapshot: 'DataJobSnapshot',
     browse: { parts: [{ field: 'flow', part: 0 }, { field: 'flow', part: 1 }, 'jobId'] },
+    browseV2: { parent: 'flow' },
     aspects: [
       ...ASSET, 'datahubIngestionRunSummary', 'datahubIngestionCheckpoint', 'versionInfo', 'dataJobInfo',
       'dataJobInputOutput', 'editableDataJobProperties', 'incidentsSummary',

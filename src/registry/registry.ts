@@ -217,6 +217,7 @@ function buildEntity(decl: EntityDecl, aspects: ReadonlyMap<string, AspectSpec>)
     ...(decl.category ? { category: decl.category } : {}),
     snapshot: SNAPSHOT_NAMESPACE + snapshotName,
     ...(decl.browse ? { browse: decl.browse } : {}),
+    ...(decl.browseV2 ? { browseV2: decl.browseV2 } : {}),
     ...(decl.readPrivilege ? { readPrivilege: decl.readPrivilege } : {}),
     ...(decl.longUrns ? { longUrns: true } : {}),
   };

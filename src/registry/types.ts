@@ -89,6 +89,16 @@ export interface BrowseRule {
   dotsAsSlashes?: boolean;
 }
 
+/**
+ * Where DataHub files an entity written without `browsePathsV2`: under the folders its key's name field
+ * holds before its last `.`-separated part (datasets), under the entity a key field names (a task under
+ * its pipeline), or, without a rule or a folder to give, in `Default`.
+ */
+export interface BrowseV2Rule {
+  nameFolders?: string;
+  parent?: string;
+}
+
 export interface EntityDecl {
   name: string;
   keyAspect: string;
@@ -97,6 +107,7 @@ export interface EntityDecl {
   /** Legacy snapshot record name (without namespace), e.g. `DatasetSnapshot`; defaults to `<Name>Snapshot`. */
   snapshot?: string;
   browse?: BrowseRule;
+  browseV2?: BrowseV2Rule;
   /**
    * The platform privilege without which entities of this type are not seen at all: they are left
    * out of searches, counts and listings, and reading one is refused. For types that hold secrets
@@ -116,6 +127,7 @@ export interface EntitySpec {
   /** Fully qualified snapshot type name, e.g. `com.linkedin.metadata.snapshot.DatasetSnapshot`. */
   snapshot: string;
   browse?: BrowseRule;
+  browseV2?: BrowseV2Rule;
   readPrivilege?: string;
   longUrns?: boolean;
 }

@@ -6,7 +6,7 @@
 import { explained, type Authorizer, type Grant } from '../auth/authorizer.js';
 import { MANAGE_INGESTION, proposalsRequirements, type Requirement } from '../auth/requirements.js';
 import { canonicalJson, jsonEqual } from '../json.js';
-import { defaultBrowsePaths } from '../indexing/browsePaths.js';
+import { defaultBrowsePaths, defaultBrowsePathsV2 } from '../indexing/browsePaths.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectSpec, EntitySpec } from '../registry/types.js';
 import { DEFAULT_RUN_ID, type AspectRow, type ChangeLogEvent, type ChangeType, type Store, type StoreTx, type SystemMetadata } from '../store/types.js';
@@ -37,6 +37,7 @@ export interface WriteResult {
 }
 
 const BROWSE_PATHS = 'browsePaths';
+const BROWSE_PATHS_V2 = 'browsePathsV2';
 
 export interface WritePathOptions {
   now?: () => number;
@@ -170,17 +171,21 @@ class Batch {
     return this.known.has(p.urn) || (await this.tx.getLatest(p.urn, p.entity.keyAspect.name)) !== undefined;
   }
 
-  /** On an entity's first write, its key aspect and default browse paths are written too. */
+  /** On an entity's first write, its key aspect and default browse paths (of both flavours) are written too. */
   private async ensureEntity(p: Proposal, sm: SystemMetadata): Promise<void> {
     if (this.known.has(p.urn)) return;
     this.known.add(p.urn);
     if (await this.tx.getLatest(p.urn, p.entity.keyAspect.name)) return;
     const key = this.registry.keyFromUrn(p.entity, parseUrn(p.urn));
     await this.upsert(p.entity, p.urn, p.entity.keyAspect, key, sm, 'UPSERT', undefined);
-    const browse = p.entity.aspects.get(BROWSE_PATHS);
-    if (browse && !this.proposed.has(`${p.urn} ${BROWSE_PATHS}`)) {
-      const current = await this.tx.getLatest(p.urn, BROWSE_PATHS);
-      if (!current) await this.upsert(p.entity, p.urn, browse, { paths: defaultBrowsePaths(p.entity, key) }, sm, 'UPSERT', current);
+    const defaults: Array<[string, () => Record<string, unknown>]> = [
+      [BROWSE_PATHS, () => ({ paths: defaultBrowsePaths(p.entity, key) })],
+      [BROWSE_PATHS_V2, () => defaultBrowsePathsV2(p.entity, key)],
+    ];
+    for (const [name, value] of defaults) {
+      const aspect = p.entity.aspects.get(name);
+      if (!aspect || this.proposed.has(`${p.urn} ${name}`)) continue;
+      if (!(await this.tx.getLatest(p.urn, name))) await this.upsert(p.entity, p.urn, aspect, value(), sm, 'UPSERT', undefined);
     }
   }
 
