@@ -152,6 +152,18 @@ describe('search and friends on the bootstrap catalog', () => {
       expect(newer.filterValues).toContainEqual({ value: 'urn:li:dataPlatform:hive', facetCount: 4 });
     });
 
+    it('counts a one-type search by type and sub type, as a search across types would', async () => {
+      const one = await search({ input: '*', count: 1 });
+      // Counted by its own pass, as across several types.
+      const datasets = { or: [{ and: [{ field: '_entityType', values: ['dataset'], condition: 'EQUAL' }] }] };
+      const across = (await post('/entities?action=searchAcrossEntities', { input: '*', entities: ['dataset', 'chart'], filter: datasets, start: 0, count: 1 })).body.value;
+      for (const name of ['_entityType', '_entityType␞typeNames']) {
+        const of = (v: Json) => v.metadata.aggregations.find((m: Json) => m.name === name)?.aggregations;
+        expect(of(one), name).toEqual(of(across));
+      }
+      expect(one.metadata.aggregations.find((m: Json) => m.name === '_entityType').aggregations).toEqual({ dataset: one.numEntities });
+    });
+
     it('counts a facet by field name across the types searched, also on types where the field is no facet', async () => {
       // Chart Type is a facet of charts; an ML model's `type` ("Naive Bayes classifier") is searchable but no facet of its own.
       const r = await post('/entities?action=searchAcrossEntities', { input: '*', start: 0, count: 1 });

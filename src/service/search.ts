@@ -238,6 +238,7 @@ export class SearchService {
 
     const nameFields = [...new Set(fields.filter((f) => f.queryByDefault && f.boostScore >= 8).map((f) => f.fieldName))];
     const facets = flags.skipAggregates ? undefined : this.facetPlan(req.facets, types);
+    const oneType = types.length === 1;
     const query: SearchQuery = {
       entityTypes: types.map((t) => t.name),
       words,
@@ -250,10 +251,14 @@ export class SearchService {
       ...(sort ? { sort: sort.map((s) => ({ fields: s.field === ENTITY_NAME_SORT ? entityNameFields(types) : [s.field], order: s.order })) } : {}),
       start: req.start,
       count: req.count,
-      facetFields: facets?.fields ?? [],
-      ...(facets?.byType ? { byEntityType: { fields: facets.nested } } : {}),
+      // Of one type, the per-type counts are the counts themselves: no pass of their own.
+      facetFields: facets ? [...new Set([...facets.fields, ...(oneType ? facets.nested : [])])] : [],
+      ...(facets?.byType && !oneType ? { byEntityType: { fields: facets.nested } } : {}),
     };
     const page = await this.store.search(query);
+    if (facets?.byType && oneType) {
+      page.entityTypes = { [types[0]!.name]: { total: page.total, facets: Object.fromEntries(facets.nested.map((f) => [f, page.facets[f] ?? {}])) } };
+    }
     const rows = flags.skipHighlighting || words.length === 0 ? new Map<string, SearchRow>() : await this.store.getSearchRows(page.urns);
     return {
       total: page.total,
