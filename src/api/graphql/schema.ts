@@ -20,7 +20,6 @@ import { entityTypeName } from './entityTypes.js';
 import { accessMutations, accessQueries, accessTypeFields, entityPrivileges } from './resolvers/access.js';
 import { commonFields, typeFields } from './resolvers/entityFields.js';
 import { datasetProfiles, editableSchemaMetadata, operations, relationships, schemaMetadata } from './resolvers/moreFields.js';
-import { mutationResolvers } from './resolvers/mutations.js';
 import { resolverModules } from './resolvers/index.js';
 import { queryResolvers } from './resolvers/queries.js';
 import { attachScalars } from './scalars.js';
@@ -124,7 +123,7 @@ export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSc
     for (const [name, field] of Object.entries(root.getFields())) if (resolvers[name]) field.resolve = resolvers[name];
   };
   attachRoot('Query', { ...queryResolvers(entityNames), ...accessQueries(), ...moduleRoots('Query') });
-  attachRoot('Mutation', { ...mutationResolvers(), ...accessMutations(), ...moduleRoots('Mutation') });
+  attachRoot('Mutation', { ...accessMutations(), ...moduleRoots('Mutation') });
 
   countResolvedFields(schema);
 

@@ -32,6 +32,7 @@ import { schemaFieldEntityModule } from './schemaFieldEntity.js';
 import { assetSettingsModule } from './assetSettings.js';
 import { rawAspectsModule } from './rawAspects.js';
 import { hierarchiesModule } from './hierarchies.js';
+import { mutationsModule } from './mutations.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -64,4 +65,5 @@ export const resolverModules: ResolverModule[] = [
   assetSettingsModule,
   rawAspectsModule,
   hierarchiesModule,
+  mutationsModule,
 ];
