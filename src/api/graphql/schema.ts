@@ -21,33 +21,34 @@ import { accessMutations, accessQueries, accessTypeFields, entityPrivileges } fr
 import { commonFields, typeFields } from './resolvers/entityFields.js';
 import { datasetProfiles, editableSchemaMetadata, operations, relationships, schemaMetadata } from './resolvers/moreFields.js';
 import { resolverModules } from './resolvers/index.js';
-import { queryResolvers } from './resolvers/queries.js';
+import { entityRootsModule } from './resolvers/queries.js';
+import type { ResolverModule } from './resolvers/module.js';
+import type { Resolvers } from './generated/resolvers.js';
 import { attachScalars } from './scalars.js';
 
 export const SDL = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
 
 type AnyResolver = GraphQLFieldResolver<any, any, any>;
 
-const entityFields: Record<string, AnyResolver> = {
-  ...commonFields,
-  schemaMetadata,
-  editableSchemaMetadata,
-  datasetProfiles,
-  operations,
-  relationships,
-  privileges: entityPrivileges,
+/** Legacy resolver maps not yet written as modules. */
+const legacyModule: ResolverModule = {
+  entityFields: { ...commonFields, schemaMetadata, editableSchemaMetadata, datasetProfiles, operations, relationships, privileges: entityPrivileges },
+  resolvers: { ...typeFields, ...accessTypeFields, Query: accessQueries(), Mutation: accessMutations() } as Resolvers,
 };
 
-const ownFields: Record<string, Record<string, AnyResolver>> = { ...typeFields, ...accessTypeFields };
-for (const module of resolverModules) {
-  Object.assign(entityFields, module.entityFields);
-  for (const [type, fields] of Object.entries(module.resolvers ?? {})) {
-    if (type === 'Query' || type === 'Mutation') continue;
-    ownFields[type] = { ...ownFields[type], ...(fields as Record<string, AnyResolver>) };
+/**
+ * The resolvers of all modules by type and field, and the fields attached to every entity type. A later
+ * module's resolver of a field wins over an earlier one's.
+ */
+function mergeModules(modules: readonly ResolverModule[]) {
+  const entityFields: Record<string, AnyResolver> = {};
+  const byType: Record<string, Record<string, AnyResolver>> = {};
+  for (const module of modules) {
+    Object.assign(entityFields, module.entityFields);
+    for (const [type, fields] of Object.entries(module.resolvers ?? {})) byType[type] = { ...byType[type], ...(fields as Record<string, AnyResolver>) };
   }
+  return { entityFields, byType };
 }
-const moduleRoots = (name: 'Query' | 'Mutation') =>
-  Object.assign({}, ...resolverModules.map((m) => m.resolvers?.[name] ?? {})) as Record<string, AnyResolver>;
 
 /** Types that stand for an entity: the `Entity` interface's implementations. */
 function isEntityRef(value: unknown): value is EntityRef {
@@ -93,6 +94,7 @@ function countResolvedFields(schema: GraphQLSchema): void {
 }
 
 export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSchema {
+  const { entityFields, byType } = mergeModules([entityRootsModule(entityNames), legacyModule, ...resolverModules]);
   // The SDL is ours and checked by schema.test.ts; validating it again costs every start ~100 ms.
   const schema = buildSchema(SDL, { assumeValidSDL: true });
   attachScalars(schema);
@@ -102,7 +104,7 @@ export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSc
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     const fields = type.getFields();
-    const own = ownFields[type.name] ?? {};
+    const own = byType[type.name] ?? {};
     for (const [name, field] of Object.entries(fields)) {
       const resolver = own[name] ?? (entityTypes.has(type.name) ? entityFields[name] : undefined);
       if (resolver && entityTypes.has(type.name)) {
@@ -116,14 +118,6 @@ export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSc
       }
     }
   }
-
-  const attachRoot = (typeName: string, resolvers: Record<string, AnyResolver>) => {
-    const root = schema.getType(typeName);
-    if (!isObjectType(root)) return;
-    for (const [name, field] of Object.entries(root.getFields())) if (resolvers[name]) field.resolve = resolvers[name];
-  };
-  attachRoot('Query', { ...queryResolvers(entityNames), ...accessQueries(), ...moduleRoots('Query') });
-  attachRoot('Mutation', { ...accessMutations(), ...moduleRoots('Mutation') });
 
   countResolvedFields(schema);
 

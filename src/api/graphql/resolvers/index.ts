@@ -33,6 +33,7 @@ import { assetSettingsModule } from './assetSettings.js';
 import { rawAspectsModule } from './rawAspects.js';
 import { hierarchiesModule } from './hierarchies.js';
 import { mutationsModule } from './mutations.js';
+import { queriesModule } from './queries.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -66,4 +67,5 @@ export const resolverModules: ResolverModule[] = [
   rawAspectsModule,
   hierarchiesModule,
   mutationsModule,
+  queriesModule,
 ];

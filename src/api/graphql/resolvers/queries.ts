@@ -1,15 +1,14 @@
 /** Query root resolvers: entities by urn, browse (v1) and browse paths. Search and discovery: search.ts. */
-import type { GraphQLFieldResolver } from 'graphql';
+import type { QueryResolvers, ResolverFn } from '../generated/resolvers.js';
 import { badRequest } from '../../../service/errors.js';
 import { resolveUrn } from '../../../service/proposals.js';
 import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import { entityOfEnum, entityTypeName } from '../entityTypes.js';
+import type { ResolverModule } from './module.js';
 import { toFilter } from './search.js';
 
 /** Filters are read as search reads them; other modules import it from here too. */
 export { toFilter };
-
-type Resolver = GraphQLFieldResolver<unknown, GraphQLContext, any>;
 
 /** A ref for an urn given by a client: malformed urns and unknown types are 400s. */
 export function clientRef(ctx: GraphQLContext, urn: string): EntityRef {
@@ -25,16 +24,23 @@ async function readableRefs(ctx: GraphQLContext, urns: readonly string[]): Promi
   return refs;
 }
 
+/** A root query reading one entity of a type by urn, as `dataset(urn:)` does. */
+export type EntityByUrn = ResolverFn<EntityRef, unknown, GraphQLContext, { urn: string }>;
+
 export const byUrn =
-  (entityName: string): Resolver =>
+  (entityName: string): EntityByUrn =>
   async (_root, { urn }, ctx) => {
     const [ref] = await readableRefs(ctx, [urn]);
     if (ref.entityName !== entityName) throw badRequest(`urn ${urn} is not of entity type ${entityName}`);
     return ref;
   };
 
-export function queryResolvers(entityNames: readonly string[]): Record<string, Resolver> {
-  const roots: Record<string, Resolver> = {};
+/**
+ * A root per entity type of the registry, named after its GraphQL type (`dataset`, `glossaryTerm`).
+ * The registry is data, so these are built from it rather than listed.
+ */
+export function entityRootsModule(entityNames: readonly string[]): ResolverModule {
+  const roots: Record<string, EntityByUrn> = {};
   for (const name of entityNames) {
     const typeName = entityTypeName(name);
     if (typeName) roots[typeName[0].toLowerCase() + typeName.slice(1)] = byUrn(name);
@@ -46,26 +52,28 @@ export function queryResolvers(entityNames: readonly string[]): Record<string, R
   roots.mlFeature = byUrn('mlFeature');
   roots.mlFeatureTable = byUrn('mlFeatureTable');
   roots.mlPrimaryKey = byUrn('mlPrimaryKey');
-
-  return {
-    ...roots,
-    entity: async (_root, { urn }, ctx) => (await readableRefs(ctx, [urn]))[0],
-    entities: (_root, { urns }, ctx) => readableRefs(ctx, urns as string[]),
-    entityExists: (_root, { urn }, ctx) => ctx.services.entities.exists(urn, true),
-    browse: async (_root, { input }, ctx) => {
-      const entity = entityOfEnum(input.type);
-      if (!entity) throw badRequest(`entity type ${input.type} cannot be browsed`);
-      const path = `/${(input.path ?? []).join('/')}`;
-      const r = await ctx.services.browse.browse({ entity, path, start: input.start ?? 0, limit: input.count ?? 10, filter: toFilter(input) }, ctx.actor);
-      return {
-        entities: r.entities.flatMap((e) => refOf(ctx.services, e.urn) ?? []),
-        groups: r.groups,
-        start: r.from,
-        count: r.entities.length,
-        total: r.numEntities,
-        metadata: { path: r.path.split('/').filter((s) => s !== ''), totalNumEntities: r.totalNumEntities },
-      };
-    },
-    browsePaths: async (_root, { input }, ctx) => (await ctx.services.browse.browsePathsOf(input.urn)).map((p) => ({ path: p.split('/').filter((s) => s !== '') })),
-  };
+  return { resolvers: { Query: roots } };
 }
+
+const Query: QueryResolvers = {
+  entity: async (_root, { urn }, ctx) => (await readableRefs(ctx, [urn]))[0],
+  entities: (_root, { urns }, ctx) => readableRefs(ctx, urns),
+  entityExists: (_root, { urn }, ctx) => ctx.services.entities.exists(urn, true),
+  browse: async (_root, { input }, ctx) => {
+    const entity = entityOfEnum(input.type);
+    if (!entity) throw badRequest(`entity type ${input.type} cannot be browsed`);
+    const path = `/${(input.path ?? []).join('/')}`;
+    const r = await ctx.services.browse.browse({ entity, path, start: input.start ?? 0, limit: input.count ?? 10, filter: toFilter(input) }, ctx.actor);
+    return {
+      entities: r.entities.flatMap((e) => refOf(ctx.services, e.urn) ?? []),
+      groups: r.groups,
+      start: r.from,
+      count: r.entities.length,
+      total: r.numEntities,
+      metadata: { path: r.path.split('/').filter((s) => s !== ''), totalNumEntities: r.totalNumEntities },
+    };
+  },
+  browsePaths: async (_root, { input }, ctx) => (await ctx.services.browse.browsePathsOf(input.urn)).map((p) => ({ path: p.split('/').filter((s) => s !== '') })),
+};
+
+export const queriesModule: ResolverModule = { resolvers: { Query } };
