@@ -17,7 +17,6 @@ import {
 import type { EntityRef, GraphQLContext } from './context.js';
 import { ARGUMENT_ITEM_COST, MAX_RESOLVED_FIELDS, RESULT_TOO_LARGE } from './limits.js';
 import { entityTypeName } from './entityTypes.js';
-import { accessMutations, accessQueries, accessTypeFields, entityPrivileges } from './resolvers/access.js';
 import { commonFields, typeFields } from './resolvers/entityFields.js';
 import { datasetProfiles, editableSchemaMetadata, operations, relationships, schemaMetadata } from './resolvers/moreFields.js';
 import { resolverModules } from './resolvers/index.js';
@@ -32,8 +31,8 @@ type AnyResolver = GraphQLFieldResolver<any, any, any>;
 
 /** Legacy resolver maps not yet written as modules. */
 const legacyModule: ResolverModule = {
-  entityFields: { ...commonFields, schemaMetadata, editableSchemaMetadata, datasetProfiles, operations, relationships, privileges: entityPrivileges },
-  resolvers: { ...typeFields, ...accessTypeFields, Query: accessQueries(), Mutation: accessMutations() } as Resolvers,
+  entityFields: { ...commonFields, schemaMetadata, editableSchemaMetadata, datasetProfiles, operations, relationships },
+  resolvers: typeFields as Resolvers,
 };
 
 /**

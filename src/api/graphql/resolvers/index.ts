@@ -34,6 +34,7 @@ import { rawAspectsModule } from './rawAspects.js';
 import { hierarchiesModule } from './hierarchies.js';
 import { mutationsModule } from './mutations.js';
 import { queriesModule } from './queries.js';
+import { accessModule } from './access.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -68,4 +69,5 @@ export const resolverModules: ResolverModule[] = [
   hierarchiesModule,
   mutationsModule,
   queriesModule,
+  accessModule,
 ];
