@@ -18,7 +18,6 @@ import type { EntityRef, GraphQLContext } from './context.js';
 import { ARGUMENT_ITEM_COST, MAX_RESOLVED_FIELDS, RESULT_TOO_LARGE } from './limits.js';
 import { entityTypeName } from './entityTypes.js';
 import { commonFields, typeFields } from './resolvers/entityFields.js';
-import { datasetProfiles, editableSchemaMetadata, operations, relationships, schemaMetadata } from './resolvers/moreFields.js';
 import { resolverModules } from './resolvers/index.js';
 import { entityRootsModule } from './resolvers/queries.js';
 import type { ResolverModule } from './resolvers/module.js';
@@ -31,7 +30,7 @@ type AnyResolver = GraphQLFieldResolver<any, any, any>;
 
 /** Legacy resolver maps not yet written as modules. */
 const legacyModule: ResolverModule = {
-  entityFields: { ...commonFields, schemaMetadata, editableSchemaMetadata, datasetProfiles, operations, relationships },
+  entityFields: commonFields,
   resolvers: typeFields as Resolvers,
 };
 

@@ -7,7 +7,7 @@ import { aspectOf, refOf } from '../context.js';
 import { auditStamp, customProperties } from '../mappers/common.js';
 import { globalTags, glossaryTerms } from '../mappers/tags.js';
 import { listEntities } from './entityLists.js';
-import { fieldType } from './moreFields.js';
+import { fieldType } from '../mappers/schemaMetadata.js';
 import type { ResolverModule } from './module.js';
 
 const UNSET = { time: 0, actor: null };

@@ -35,6 +35,7 @@ import { hierarchiesModule } from './hierarchies.js';
 import { mutationsModule } from './mutations.js';
 import { queriesModule } from './queries.js';
 import { accessModule } from './access.js';
+import { moreFieldsModule } from './moreFields.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -70,4 +71,5 @@ export const resolverModules: ResolverModule[] = [
   mutationsModule,
   queriesModule,
   accessModule,
+  moreFieldsModule,
 ];
