@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
 import { bootstrapAccess } from '../src/auth/bootstrap.js';
-import { bootstrapHomePage } from '../src/service/defaultHomePage.js';
+import { bootstrapCatalog } from '../src/service/builtIns/firstStart.js';
 import { buildServer } from '../src/server.js';
 import { SYSTEM_ACTOR } from '../src/actors.js';
 import type { PolicyInfo } from '../src/auth/policy.js';
@@ -87,7 +87,7 @@ export interface ServeOptions {
 export async function serveStore(store: Store, options: ServeOptions = {}): Promise<{ url: string; services: Services; close(): Promise<void> }> {
   const services = createServices(store, options.now ? { now: options.now } : {});
   await bootstrapAccess(services);
-  await bootstrapHomePage(services);
+  await bootstrapCatalog(services);
   const auth = { enabled: options.auth ?? false, ...(options.adminToken ? { adminToken: options.adminToken } : {}) };
   const app = await buildServer({ services, logger: pino({ level: 'silent' }), auth });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -158,7 +158,7 @@ describe('REST search', () => {
     }
     const all = (await rest(alice, '/entities?action=searchAcrossEntities', { entities: [], input: '*', start: 0, count: 1000 })).body.value;
     expect(all.entities).toContain(DATASET);
-    expect(all.entities.some((urn: string) => /dataHubAccessToken|dataHubPolicy/.test(urn))).toBe(false);
+    expect(all.entities.some((urn: string) => /^urn:li:(dataHubAccessToken|dataHubPolicy):/.test(urn))).toBe(false);
   });
 
   it('shows tokens to those who may see them, with exact totals and facets', async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 import type { Config } from '../config.js';
 import { bootstrapAccess, mintFirstAdminToken } from '../auth/bootstrap.js';
-import { bootstrapHomePage } from '../service/defaultHomePage.js';
+import { bootstrapCatalog } from '../service/builtIns/firstStart.js';
 import { DEFAULT_REQUEST_LOG } from '../api/requestLog.js';
 import { buildServer } from '../server.js';
 import { CATALOG_VERSION } from '../version.js';
@@ -25,7 +25,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let app: FastifyInstance | undefined;
   try {
     await bootstrapAccess(services);
-    await bootstrapHomePage(services);
+    await bootstrapCatalog(services);
     app = await buildServer({
       services,
       logger,

@@ -4,10 +4,10 @@
  * absent, so an administrator's later edits survive restarts; settings an administrator has stored
  * are kept and the defaults fill only what is missing (as DataHub's boot step merges them).
  */
-import { SYSTEM_ACTOR } from '../actors.js';
-import { jsonEqual } from '../json.js';
-import { buildProposal, type Proposal } from './proposals.js';
-import type { Services } from './services.js';
+import { SYSTEM_ACTOR } from '../../actors.js';
+import { jsonEqual } from '../../json.js';
+import { buildProposal, type Proposal } from '../proposals.js';
+import type { Services } from '../services.js';
 
 /** DataHub keeps its global settings on this one entity. */
 export const GLOBAL_SETTINGS_URN = 'urn:li:globalSettings:0';
