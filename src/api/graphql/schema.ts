@@ -17,22 +17,14 @@ import {
 import type { EntityRef, GraphQLContext } from './context.js';
 import { ARGUMENT_ITEM_COST, MAX_RESOLVED_FIELDS, RESULT_TOO_LARGE } from './limits.js';
 import { entityTypeName } from './entityTypes.js';
-import { commonFields, typeFields } from './resolvers/entityFields.js';
 import { resolverModules } from './resolvers/index.js';
 import { entityRootsModule } from './resolvers/queries.js';
 import type { ResolverModule } from './resolvers/module.js';
-import type { Resolvers } from './generated/resolvers.js';
 import { attachScalars } from './scalars.js';
 
 export const SDL = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
 
 type AnyResolver = GraphQLFieldResolver<any, any, any>;
-
-/** Legacy resolver maps not yet written as modules. */
-const legacyModule: ResolverModule = {
-  entityFields: commonFields,
-  resolvers: typeFields as Resolvers,
-};
 
 /**
  * The resolvers of all modules by type and field, and the fields attached to every entity type. A later
@@ -92,7 +84,7 @@ function countResolvedFields(schema: GraphQLSchema): void {
 }
 
 export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSchema {
-  const { entityFields, byType } = mergeModules([entityRootsModule(entityNames), legacyModule, ...resolverModules]);
+  const { entityFields, byType } = mergeModules([entityRootsModule(entityNames), ...resolverModules]);
   // The SDL is ours and checked by schema.test.ts; validating it again costs every start ~100 ms.
   const schema = buildSchema(SDL, { assumeValidSDL: true });
   attachScalars(schema);

@@ -3,8 +3,15 @@
  * stand for entities.
  */
 import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
+import type { ResolversTypes } from '../generated/resolvers.js';
 
 type Json = Record<string, any>;
+
+/**
+ * A GraphQL object type's fields as a mapper builds them: without `__typename`, so one shape serves
+ * two types that agree on their fields (an entity's `properties` and its older `info`).
+ */
+export type Shape<K extends keyof ResolversTypes> = Omit<Awaited<ResolversTypes[K]>, '__typename'>;
 
 /** A `customProperties` map as the list of entries GraphQL shows, each naming the entity it is on. */
 export const customProperties = (associatedUrn: string, props: Json | undefined | null) =>

@@ -36,6 +36,7 @@ import { mutationsModule } from './mutations.js';
 import { queriesModule } from './queries.js';
 import { accessModule } from './access.js';
 import { moreFieldsModule } from './moreFields.js';
+import { entityFieldsModule } from './entityFields.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -72,4 +73,5 @@ export const resolverModules: ResolverModule[] = [
   queriesModule,
   accessModule,
   moreFieldsModule,
+  entityFieldsModule,
 ];
