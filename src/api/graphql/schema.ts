@@ -84,6 +84,7 @@ function countResolvedFields(schema: GraphQLSchema): void {
 }
 
 export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSchema {
+  // The registry's per-type roots come first, so a module that serves one of them itself wins.
   const { entityFields, byType } = mergeModules([entityRootsModule(entityNames), ...resolverModules]);
   // The SDL is ours and checked by schema.test.ts; validating it again costs every start ~100 ms.
   const schema = buildSchema(SDL, { assumeValidSDL: true });
