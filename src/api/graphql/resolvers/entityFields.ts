@@ -76,7 +76,7 @@ const toolPlatform = (ref: EntityRef, _args: unknown, ctx: GraphQLContext) => {
 
 const editable = (aspect: string) => fromAspect(aspect, editableProperties);
 
-/** The entities up a chain of parents, each read from `aspect` of the one below; at most 50, no cycles. */
+/** The entities up a chain of parents, each found by `parentOf` from the one below; at most 50, no cycles. */
 async function ancestors(ctx: GraphQLContext, first: unknown, parentOf: (ref: EntityRef) => Promise<unknown>): Promise<EntityRef[]> {
   const found: EntityRef[] = [];
   const seen = new Set<string>();
