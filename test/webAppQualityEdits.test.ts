@@ -136,6 +136,9 @@ describe('assertions', () => {
     // The tab shows the latest completed run; the history holds all three.
     const latest = (await run('getDatasetAssertionsWithRunEvents', { urn: DATASET })).dataset.assertions.assertions[0].runEvents;
     expect(latest.runEvents.map((e: Json) => e.result.type)).toEqual(['SUCCESS']);
+    const runs = (await run('getAssertionRuns', { assertionUrn: assertion, limit: 10 })).assertion.runEvents;
+    expect(runs).toMatchObject({ total: 3, failed: 1, succeeded: 1 });
+    expect(runs.runEvents.map((e: Json) => [e.runId, e.result.type])).toEqual([['1767225800000', 'SUCCESS'], ['1767225700000', 'ERROR'], ['1767225600000', 'FAILURE']]);
     const history = `query($urn: String!) { assertion(urn: $urn) { runEvents(limit: 10) { total failed succeeded errored runEvents { asserteeUrn result { type error { type properties { key value } } } } } } }`;
     const all = (await mutate(history, { urn: assertion })).assertion.runEvents;
     expect(all).toMatchObject({ total: 3, failed: 1, succeeded: 1, errored: 1 });
@@ -247,6 +250,16 @@ describe('data contracts', () => {
     expect(aspects.dataContractProperties.value).toEqual({ entity: DATASET, freshness: [{ assertion }] });
     expect(aspects.dataContractStatus.value).toEqual({ state: 'ACTIVE' });
     expect(await search('dataContract', 'state', 'ACTIVE')).toEqual([contract]);
+  });
+
+  it('deleteAssertion takes the assertion out of the contract', async () => {
+    const doomed = (await mutate(UPSERT_ASSERTION, { input: assertionInput({ description: 'short-lived' }) })).upsertCustomAssertion.urn;
+    await run('upsertDataContract', { input: { entityUrn: DATASET, freshness: [{ assertionUrn: assertion }], schema: [{ assertionUrn: doomed }] } });
+    expect((await run('getDatasetContract', { urn: DATASET })).dataset.contract.properties.schema).toEqual([expect.objectContaining({ assertion: expect.objectContaining({ urn: doomed }) })]);
+    await run('deleteAssertion', { urn: doomed });
+    const after = (await run('getDatasetContract', { urn: DATASET })).dataset.contract;
+    expect(after.properties.schema).toEqual([]);
+    expect(after.properties.freshness.map((c: Json) => c.assertion.urn)).toEqual([assertion]);
   });
 
   it('refuses a user without EDIT_ENTITY_DATA_CONTRACT, and bad input, writing nothing', async () => {

@@ -5,6 +5,7 @@
  * so the asset's health, search and the change log follow in the same commit.
  */
 import { randomUUID } from 'node:crypto';
+import { SYSTEM_ACTOR } from '../../../actors.js';
 import type { Grant } from '../../../auth/authorizer.js';
 import { toEdit } from '../../../auth/requirements.js';
 import { schemaFieldUrn } from '../../../service/changeEvents.js';
@@ -148,6 +149,9 @@ const Mutation: MutationResolvers = {
     const assertee = await asserteeOf(ctx, ref.urn);
     const grant = await allowed(ctx, ASSERTIONS, assertee ? [assertee] : []);
     await write(ctx, grant, [deleteEntityProposal(ctx.services.registry, ref.urn)]);
+    // Then, as DataHub does, the references to it go (a contract's), as part of the delete the
+    // caller was allowed; a failure there is logged, not the caller's.
+    await ctx.services.deletes.deleteReferences(ref.urn, false, SYSTEM_ACTOR).catch((err) => ctx.log.error({ err, urn: ref.urn }, 'clearing references to a deleted assertion failed'));
     return true;
   },
 
