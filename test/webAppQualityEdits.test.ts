@@ -291,3 +291,16 @@ describe('operations', () => {
     await expectError(EDITOR, REPORT_OPERATION, { input: { urn: 'urn:li:tag:x', operationType: 'INSERT', sourceType: 'DATA_PROCESS' } }, 400, 'Unable to report operation. Invalid entity type tag provided.');
   });
 });
+
+describe('privileges on one asset', () => {
+  it('EDIT_ENTITY on a dataset allows its quality edits there, and nowhere else', async () => {
+    const user = 'urn:li:corpuser:orders.steward';
+    await grantPolicy(s.services, 'orders-stewards', { privileges: ['EDIT_ENTITY'], actors: { users: [user] }, resources: { type: 'dataset', resources: [DATASET] } });
+    tokens.set(user, (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken);
+    const raise = webAppOperation('raiseIncident');
+    expect((await gql(user, raise, { input: { type: 'OPERATIONAL', resourceUrn: DATASET } })).errors).toBeUndefined();
+    await expectError(user, raise, { input: { type: 'OPERATIONAL', resourceUrns: [DATASET, OTHER] } }, 403, UNAUTHORIZED_MESSAGE);
+    expect((await gql(user, REPORT_OPERATION, { input: { urn: DATASET, operationType: 'UPDATE', sourceType: 'DATA_PLATFORM' } })).errors).toBeUndefined();
+    await expectError(user, REPORT_OPERATION, { input: { urn: OTHER, operationType: 'UPDATE', sourceType: 'DATA_PLATFORM' } }, 403, UNAUTHORIZED_MESSAGE);
+  });
+});
