@@ -220,8 +220,8 @@ const Mutation: MutationResolvers = {
     for (const a of assertions) await requireExisting(ctx, a, 'assertion');
     // One contract per asset: an existing one is replaced in place.
     const current = (await incomingRefs(ctx, entity, ['ContractFor'])).find((r) => r.entityName === 'dataContract');
-    const urn = current?.urn ?? `urn:li:dataContract:${input.id ?? randomUUID()}`;
-    if (!current) urnOf(ctx, urn, 'dataContract');
+    // A client's id must make a well-formed urn: checked, so a bad one is a 400.
+    const urn = current?.urn ?? urnOf(ctx, `urn:li:dataContract:${input.id ?? randomUUID()}`, 'dataContract').urn;
     const properties = dropUnset({ entity, freshness: contracts(input.freshness), schema: contracts(input.schema), dataQuality: contracts(input.dataQuality) });
     await write(ctx, grant, [upsert(ctx, urn, 'dataContractProperties', properties), upsert(ctx, urn, 'dataContractStatus', { state: input.state ?? 'ACTIVE' })]);
     return { urn, entityName: 'dataContract' };
