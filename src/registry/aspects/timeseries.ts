@@ -182,6 +182,13 @@ export const assertionRunEvent: AspectDecl = {
       actualAggValue: optional(float),
       nativeResults: optional(mapOf(string)),
       externalUrl: optional(string),
+      error: optional(record('com.linkedin.assertion.AssertionResultError', {
+        type: enumOf('com.linkedin.assertion.AssertionResultErrorType', [
+          'SOURCE_CONNECTION_ERROR', 'SOURCE_QUERY_FAILED', 'INSUFFICIENT_DATA', 'INVALID_PARAMETERS', 'INVALID_SOURCE_TYPE',
+          'UNSUPPORTED_PLATFORM', 'CUSTOM_SQL_ERROR', 'FIELD_ASSERTION_ERROR', 'UNKNOWN_ERROR',
+        ]),
+        properties: optional(mapOf(string)),
+      })),
     })),
     runtimeContext: optional(mapOf(string)),
   }),
