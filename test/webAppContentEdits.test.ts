@@ -74,11 +74,11 @@ const productAssets = async (urn: string) => (await listed('getDataProductsList'
 const applicationAssets = async (urn: string) => (await listed('getApplicationsList', ['APPLICATION'], urn))?.properties.numAssets;
 
 /** The mutation is refused for a user without privileges, with DataHub's message, and writes nothing. */
-async function refused(name: string, variables: Json, user = `urn:li:corpuser:nobody${Math.random()}`): Promise<void> {
+async function refused(name: string, variables: Json, user = `urn:li:corpuser:nobody${Math.random()}`, message = UNAUTHORIZED_MESSAGE): Promise<void> {
   const token = await tokenFor(user);
   const before = await changes();
   const reply = await op(token, name, variables);
-  expect(reply.errors?.[0]).toMatchObject({ message: UNAUTHORIZED_MESSAGE, extensions: { code: 403 } });
+  expect(reply.errors?.[0]).toMatchObject({ message, extensions: { code: 403 } });
   expect(await changes()).toBe(before);
 }
 
@@ -176,5 +176,165 @@ describe('applications', () => {
     await rejected('createApplication', { input: { id: 'crm', properties: { name: 'CRM' } } }, /already exists/);
     await rejected('batchSetApplication', { input: { applicationUrn: 'urn:li:application:none', resourceUrns: [T1] } }, /does not exist/);
     await rejected('deleteApplication', { urn: 'urn:li:application:none' }, /does not exist/);
+  });
+});
+
+describe('posts', () => {
+  const content = (title: string) => ({ contentType: 'TEXT', title, description: 'All hands' });
+
+  it('are announced, edited and taken down', async () => {
+    await ok('createPost', { input: { postType: 'HOME_PAGE_ANNOUNCEMENT', content: content('Welcome aboard') } });
+    const list = async () => (await ok('listPosts', { input: { start: 0, count: 50 } })).listPosts.posts;
+    const post = (await list()).find((p: Json) => p.content.title === 'Welcome aboard');
+    expect(post).toMatchObject({ postType: 'HOME_PAGE_ANNOUNCEMENT', content: { contentType: 'TEXT', description: 'All hands' } });
+    expect((await rest(post.urn)).aspects.postInfo.value.content.title).toBe('Welcome aboard');
+
+    await ok('updatePost', { input: { urn: post.urn, postType: 'HOME_PAGE_ANNOUNCEMENT', content: { ...content('Welcome!'), contentType: 'LINK', link: 'https://wiki/welcome' } } });
+    expect((await list()).find((p: Json) => p.urn === post.urn).content).toMatchObject({ title: 'Welcome!', link: 'https://wiki/welcome' });
+
+    await ok('deletePost', { urn: post.urn });
+    expect((await list()).map((p: Json) => p.urn)).not.toContain(post.urn);
+  });
+
+  it('need the announcement privileges; a missing post is a 400', async () => {
+    const token = await tokenFor('urn:li:corpuser:reader');
+    const before = await changes();
+    const reply = await op(token, 'createPost', { input: { postType: 'HOME_PAGE_ANNOUNCEMENT', content: content('nope') } });
+    expect(reply.errors[0]).toMatchObject({ message: 'Unauthorized to create posts. Please contact your DataHub administrator if this needs corrective action.', extensions: { code: 403 } });
+    expect(await changes()).toBe(before);
+    await grantPolicy(s.services, 'announcers', { type: 'PLATFORM', privileges: ['CREATE_GLOBAL_ANNOUNCEMENTS'], actors: { users: ['urn:li:corpuser:reader'] } });
+    expect((await op(token, 'createPost', { input: { postType: 'HOME_PAGE_ANNOUNCEMENT', content: content('yes') } })).errors).toBeUndefined();
+    await rejected('updatePost', { input: { urn: 'urn:li:post:none', postType: 'HOME_PAGE_ANNOUNCEMENT', content: content('x') } }, /doesn't exist/);
+    await rejected('createPost', { input: { postType: 'ENTITY_ANNOUNCEMENT', content: content('x'), resourceUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,none,PROD)' } }, /does not exist/);
+  });
+});
+
+describe('views', () => {
+  const definition = { entityTypes: ['DATASET'], filter: { operator: 'AND', filters: [{ field: 'platform', values: ['urn:li:dataPlatform:hive'], condition: 'EQUAL', negated: false }] } };
+
+  it('personal ones are made, changed, made the default and deleted', async () => {
+    const view = (await ok('createView', { input: { viewType: 'PERSONAL', name: 'Hive tables', definition } })).createView;
+    expect(view.urn).toMatch(/^urn:li:dataHubView:[0-9a-f-]{36}$/);
+    const mine = async () => (await ok('listMyViews', { start: 0, count: 20 })).listMyViews.views;
+    expect((await mine()).find((v: Json) => v.urn === view.urn)).toMatchObject({ viewType: 'PERSONAL', name: 'Hive tables', definition: { entityTypes: ['DATASET'], filter: { operator: 'AND', filters: [{ field: 'platform', values: ['urn:li:dataPlatform:hive'] }] } } });
+    expect(await found('DATAHUB_VIEW', 'Hive')).toContain(view.urn);
+
+    await ok('updateView', { urn: view.urn, input: { name: 'Hive only' } });
+    expect((await ok('getView', { urn: view.urn })).view.name).toBe('Hive only');
+
+    // Someone else may neither change nor delete it.
+    await refused('updateView', { urn: view.urn, input: { name: 'mine now' } });
+    await refused('deleteView', { urn: view.urn });
+
+    await ok('deleteView', { urn: view.urn });
+    expect((await mine()).map((v: Json) => v.urn)).not.toContain(view.urn);
+    expect((await rest(view.urn)).aspects.dataHubViewInfo).toBeUndefined();
+  });
+
+  it('global ones need MANAGE_GLOBAL_VIEWS, and become the default until deleted', async () => {
+    await refused('createView', { input: { viewType: 'GLOBAL', name: 'Everyone', definition } });
+    const view = (await ok('createView', { input: { viewType: 'GLOBAL', name: 'Everyone', definition: { ...definition, filter: { operator: 'OR', filters: definition.filter.filters } } } })).createView;
+    expect((await ok('listGlobalViews', { start: 0, count: 20 })).listGlobalViews.views.map((v: Json) => v.urn)).toContain(view.urn);
+
+    await refused('updateGlobalViewsSettings', { input: { defaultView: view.urn } });
+    await ok('updateGlobalViewsSettings', { input: { defaultView: view.urn } });
+    expect((await ok('getGlobalViewsSettings', {})).globalViewsSettings.defaultView).toBe(view.urn);
+    await rejected('updateGlobalViewsSettings', { input: { defaultView: 'urn:li:dataHubView:none' } }, /does not exist/);
+
+    await ok('deleteView', { urn: view.urn });
+    expect((await ok('getGlobalViewsSettings', {})).globalViewsSettings.defaultView).toBeNull();
+    await rejected('deleteView', { urn: view.urn }, /does not exist/);
+  });
+});
+
+describe('queries', () => {
+  it('are saved on datasets, edited and deleted', async () => {
+    const statement = { value: 'select * from orders', language: 'SQL' };
+    const query = (await ok('createQuery', { input: { properties: { name: 'All orders', statement }, subjects: [{ datasetUrn: T1 }] } })).createQuery;
+    expect(query.urn).toMatch(/^urn:li:query:[0-9a-f-]{36}$/);
+    const listed = async () => (await ok('listQueries', { input: { datasetUrn: T1, start: 0, count: 20 } })).listQueries.queries;
+    expect((await listed()).find((q: Json) => q.urn === query.urn).properties).toMatchObject({ name: 'All orders', source: 'MANUAL', statement });
+
+    await ok('updateQuery', { urn: query.urn, input: { properties: { name: 'Orders', statement: { value: 'select 1', language: 'SQL' } } } });
+    const page = (await ok('getQuery', { urn: query.urn })).entity;
+    expect(page.properties).toMatchObject({ name: 'Orders', statement: { value: 'select 1' } });
+    expect((await rest(query.urn)).aspects.querySubjects.value.subjects).toEqual([{ entity: T1 }]);
+
+    await ok('deleteQuery', { urn: query.urn });
+    expect((await listed()).map((q: Json) => q.urn)).not.toContain(query.urn);
+  });
+
+  it('need EDIT_ENTITY_QUERIES on their datasets; a missing dataset is a 400', async () => {
+    const user = 'urn:li:corpuser:analyst';
+    const token = await tokenFor(user);
+    const input = { properties: { statement: { value: 'select 2', language: 'SQL' } }, subjects: [{ datasetUrn: T2 }] };
+    const before = await changes();
+    expect((await op(token, 'createQuery', { input })).errors[0]).toMatchObject({ extensions: { code: 403 } });
+    expect(await changes()).toBe(before);
+    await grantPolicy(s.services, 'analysts', { type: 'METADATA', privileges: ['EDIT_ENTITY_QUERIES'], actors: { users: [user] } });
+    expect((await op(token, 'createQuery', { input })).errors).toBeUndefined();
+    await rejected('createQuery', { input: { ...input, subjects: [{ datasetUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,none,PROD)' }] } }, /does not exist/);
+  });
+});
+
+describe('onboarding steps and feature settings', () => {
+  it('step states are recorded per id and read back', async () => {
+    const id = `${ADMIN_ACTOR}-search-tour`;
+    const reply = await ok('batchUpdateStepStates', { input: { states: [{ id, properties: [{ key: 'state', value: 'COMPLETE' }] }] } });
+    expect(reply.batchUpdateStepStates.results).toEqual([{ __typename: 'UpdateStepStateResult', id, succeeded: true }]);
+    const read = await ok('batchGetStepStates', { input: { ids: [id] } });
+    expect(read.batchGetStepStates.results[0].properties).toEqual([{ __typename: 'StringMapEntry', key: 'state', value: 'COMPLETE' }]);
+  });
+
+  it('doc propagation and applications settings need MANAGE_FEATURES', async () => {
+    await refused('updateDocPropagationSettings', { input: { docColumnPropagation: false } });
+    await ok('updateDocPropagationSettings', { input: { docColumnPropagation: false } });
+    expect((await ok('getDocPropagationSettings', {})).docPropagationSettings.docColumnPropagation).toBe(false);
+    await refused('updateApplicationsSettings', { input: { enabled: true } });
+    await ok('updateApplicationsSettings', { input: { enabled: true } });
+    expect((await rest('urn:li:globalSettings:0')).aspects.globalSettingsInfo.value.applications).toEqual({ enabled: true });
+  });
+});
+
+describe('page templates and modules', () => {
+  it('a global template of new modules becomes a data product summary; deleting a module takes it out', async () => {
+    const product = (await ok('createDataProduct', { input: { id: 'summary', domainUrn: DOMAIN, properties: { name: 'Summary' } } })).createDataProduct.urn;
+    const note = (await ok('upsertPageModule', { input: { name: 'Read me', type: 'RICH_TEXT', scope: 'GLOBAL', params: { richTextParams: { content: 'Hello' } } } })).upsertPageModule.urn;
+    const links = (await ok('upsertPageModule', { input: { name: 'Links', type: 'LINK', scope: 'GLOBAL', params: { linkParams: { linkUrl: 'https://wiki' } } } })).upsertPageModule.urn;
+    const template = (await ok('upsertPageTemplate', { input: { rows: [{ modules: [note, links] }], scope: 'GLOBAL', surfaceType: 'ASSET_SUMMARY' } })).upsertPageTemplate.urn;
+    const settings = (await ok('updateAssetSettings', { input: { urn: product, summary: { template } } })).updateAssetSettings;
+    expect(settings.assetSummary.templates[0].template.urn).toBe(template);
+
+    const shown = async () => (await ok('getDataProduct', { urn: product })).dataProduct.settings.assetSummary.templates[0].template.properties.rows[0].modules;
+    expect((await shown()).map((m: Json) => [m.urn, m.properties.name])).toEqual([[note, 'Read me'], [links, 'Links']]);
+    expect((await shown())[0].properties.params.richTextParams.content).toBe('Hello');
+
+    await ok('upsertPageModule', { input: { urn: note, name: 'Read me first', type: 'RICH_TEXT', scope: 'GLOBAL', params: { richTextParams: { content: 'Hi' } } } });
+    expect((await shown())[0].properties.name).toBe('Read me first');
+
+    await ok('deletePageModule', { input: { urn: links } });
+    expect((await shown()).map((m: Json) => m.urn)).toEqual([note]);
+    expect((await rest(template)).aspects.dataHubPageTemplateProperties.value.rows[0].modules).toEqual([note]);
+
+    await ok('deletePageTemplate', { input: { urn: template } });
+    expect((await rest(template)).aspects.dataHubPageTemplateProperties).toBeUndefined();
+  });
+
+  it('global layouts need MANAGE_HOME_PAGE_TEMPLATES; personal ones are their creator’s', async () => {
+    const user = 'urn:li:corpuser:designer';
+    const token = await tokenFor(user);
+    const before = await changes();
+    const global = await op(token, 'upsertPageModule', { input: { name: 'x', type: 'RICH_TEXT', scope: 'GLOBAL', params: { richTextParams: { content: 'x' } } } });
+    expect(global.errors[0]).toMatchObject({ message: 'User does not have permission to update global modules.', extensions: { code: 403 } });
+    expect(await changes()).toBe(before);
+    const mine = await op(token, 'upsertPageModule', { input: { name: 'mine', type: 'RICH_TEXT', scope: 'PERSONAL', params: { richTextParams: { content: 'x' } } } });
+    expect(mine.errors).toBeUndefined();
+    await refused('deletePageModule', { input: { urn: mine.data.upsertPageModule.urn } }, undefined, 'Attempted to delete personal a page module that was not created by the actor');
+    expect((await op(token, 'deletePageModule', { input: { urn: mine.data.upsertPageModule.urn } })).errors).toBeUndefined();
+    await refused('updateAssetSettings', { input: { urn: T1, summary: { template: 'urn:li:dataHubPageTemplate:home_default_1' } } });
+
+    await rejected('upsertPageTemplate', { input: { rows: [{ modules: ['urn:li:dataHubPageModule:none'] }], scope: 'PERSONAL', surfaceType: 'HOME_PAGE' } }, /does not exist/);
+    await rejected('deletePageModule', { input: { urn: 'urn:li:dataHubPageModule:your_assets' } }, /default page module/);
+    await rejected('deletePageTemplate', { input: { urn: 'urn:li:dataHubPageTemplate:none' } }, /does not exist/);
   });
 });
