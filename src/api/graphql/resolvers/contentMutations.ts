@@ -5,11 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { onPlatform, onResource } from '../../../auth/requirements.js';
 import { GLOBAL_SETTINGS_URN } from '../../../service/builtIns/homePage.js';
-import { badRequest, forbidden } from '../../../service/errors.js';
+import { badRequest } from '../../../service/errors.js';
 import { tryParseUrn } from '../../../urn.js';
 import type { GraphQLContext } from '../context.js';
 import type { Resolvers, UpdatePostContentInput } from '../generated/resolvers.js';
-import { authorize, change, deleteWithReferences, exists, existsAs, stamp, upsert, write } from './managedWrites.js';
+import { authorize, authorizeOr, change, deleteWithReferences, exists, existsAs, stamp, upsert, write } from './managedWrites.js';
 import type { ResolverModule } from './module.js';
 
 type Json = Record<string, any>;
@@ -17,11 +17,7 @@ type Json = Record<string, any>;
 /** DataHub's own texts for refused post edits. */
 const POSTS_REFUSED = (verb: string) => `Unauthorized to ${verb} posts. Please contact your DataHub administrator if this needs corrective action.`;
 
-async function authorizePosts(ctx: GraphQLContext, verb: string, privileges: string[]) {
-  const missing = await ctx.services.authorizer.unmet(ctx.actor, [onPlatform(...privileges)]);
-  if (missing) throw forbidden(POSTS_REFUSED(verb));
-  return authorize(ctx, onPlatform(...privileges));
-}
+const authorizePosts = (ctx: GraphQLContext, verb: string, privileges: string[]) => authorizeOr(ctx, POSTS_REFUSED(verb), onPlatform(...privileges));
 
 const postContent = (c: UpdatePostContentInput): Json => ({
   type: c.contentType,
@@ -74,9 +70,7 @@ const resolvers: Resolvers = {
 
     createQuery: async (_root, { input }, ctx) => {
       const datasets = input.subjects.map((s) => s.datasetUrn);
-      const missing = await ctx.services.authorizer.unmet(ctx.actor, queryRequirements(datasets));
-      if (missing) throw forbidden('Unauthorized to create Query. Please contact your DataHub administrator for more information.');
-      const grant = await authorize(ctx, ...queryRequirements(datasets));
+      const grant = await authorizeOr(ctx, 'Unauthorized to create Query. Please contact your DataHub administrator for more information.', ...queryRequirements(datasets));
       if (datasets.length === 0) throw badRequest('Failed to create Query: a query needs at least one subject');
       await requireDatasets(ctx, datasets);
       const urn = `urn:li:query:${randomUUID()}`;
@@ -97,9 +91,7 @@ const resolvers: Resolvers = {
       if (!existing) throw badRequest(`Failed to find query with urn ${urn}`);
       const datasets = input.subjects?.map((s) => s.datasetUrn);
       const impacted = [...new Set([...existing, ...(datasets ?? [])])];
-      const missing = await ctx.services.authorizer.unmet(ctx.actor, queryRequirements(impacted));
-      if (missing) throw forbidden('Unauthorized to update Query. Please contact your DataHub administrator if this needs corrective action.');
-      const grant = await authorize(ctx, ...queryRequirements(impacted));
+      const grant = await authorizeOr(ctx, 'Unauthorized to update Query. Please contact your DataHub administrator if this needs corrective action.', ...queryRequirements(impacted));
       if (datasets) await requireDatasets(ctx, datasets);
       const p = input.properties;
       const given = p ? Object.fromEntries(Object.entries({ name: p.name, description: p.description, statement: p.statement }).filter(([, v]) => v != null)) : {};
@@ -111,9 +103,7 @@ const resolvers: Resolvers = {
     },
     deleteQuery: async (_root, { urn }, ctx) => {
       const subjects = tryParseUrn(urn)?.entityType === 'query' ? await querySubjects(ctx, urn) : undefined;
-      const missing = await ctx.services.authorizer.unmet(ctx.actor, queryRequirements(subjects ?? []));
-      if (missing) throw forbidden('Unauthorized to delete Query. Please contact your DataHub administrator if this needs corrective action.');
-      const grant = await authorize(ctx, ...queryRequirements(subjects ?? []));
+      const grant = await authorizeOr(ctx, 'Unauthorized to delete Query. Please contact your DataHub administrator if this needs corrective action.', ...queryRequirements(subjects ?? []));
       if (!(await existsAs(ctx, urn, 'query'))) throw badRequest(`Failed to delete Query: ${urn} does not exist`);
       await deleteWithReferences(ctx, grant, urn);
       return true;

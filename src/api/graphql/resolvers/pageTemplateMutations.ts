@@ -9,7 +9,7 @@ import { DEFAULT_MODULES, DEFAULT_TEMPLATE_URN } from '../../../service/builtIns
 import { badRequest, forbidden } from '../../../service/errors.js';
 import type { GraphQLContext } from '../context.js';
 import type { PageModuleParamsInput, Resolvers } from '../generated/resolvers.js';
-import { authorize, change, deleteWithReferences, exists, existsAs, stamp, upsert, write } from './managedWrites.js';
+import { authorize, authorizeOr, change, deleteWithReferences, exists, existsAs, stamp, upsert, write } from './managedWrites.js';
 import type { ResolverModule } from './module.js';
 
 type Json = Record<string, any>;
@@ -21,19 +21,14 @@ const DEFAULT_MODULE_URNS = new Set(DEFAULT_MODULES.map(([urn]) => urn));
 
 /** Global layouts need the manage privilege; DataHub's own text when it is missing. */
 async function authorizeScope(ctx: GraphQLContext, scope: string, what: 'templates' | 'modules') {
-  if (scope !== 'GLOBAL') return authorize(ctx);
-  if (await ctx.services.authorizer.unmet(ctx.actor, [MANAGE_TEMPLATES])) throw forbidden(`User does not have permission to update global ${what}.`);
-  return authorize(ctx, MANAGE_TEMPLATES);
+  return scope === 'GLOBAL' ? authorizeOr(ctx, `User does not have permission to update global ${what}.`, MANAGE_TEMPLATES) : authorize(ctx);
 }
 
 /** Deleting: global ones need the manage privilege, personal ones their creator. */
 async function authorizeDelete(ctx: GraphQLContext, urn: string, aspect: string, what: 'template' | 'module') {
   const p = (await ctx.services.store.getAspect(urn, aspect, 0))?.value as Json | undefined;
   if (!p) throw badRequest(`Attempted to delete a page ${what} that does not exist with urn ${urn}`);
-  if (p.visibility?.scope === 'GLOBAL') {
-    if (await ctx.services.authorizer.unmet(ctx.actor, [MANAGE_TEMPLATES])) throw forbidden(`User is unauthorized to delete global ${what}s.`);
-    return authorize(ctx, MANAGE_TEMPLATES);
-  }
+  if (p.visibility?.scope === 'GLOBAL') return authorizeOr(ctx, `User is unauthorized to delete global ${what}s.`, MANAGE_TEMPLATES);
   if (p.created?.actor !== ctx.actor) throw forbidden(`Attempted to delete personal a page ${what} that was not created by the actor`);
   return authorize(ctx);
 }
