@@ -161,6 +161,14 @@ describe('applications', () => {
     await ok('batchSetApplication', { input: { applicationUrn: null, resourceUrns: [T2] } });
     expect(await applicationAssets(urn)).toBe(1);
 
+    // The app has no operation for it; DataHub's schema does.
+    const renamed = await http(`${s.url}/api/graphql`, {
+      body: { query: 'mutation($urn: String!) { updateApplication(urn: $urn, input: { name: "Billing v2" }) { urn properties { name description } } }', variables: { urn } },
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(renamed.body.data.updateApplication).toEqual({ urn, properties: { name: 'Billing v2', description: 'Invoices' } });
+    expect(await found('APPLICATION', 'v2')).toContain(urn);
+
     await ok('deleteApplication', { urn });
     expect((await ok('getApplication', { urn })).application?.properties ?? null).toBeNull();
     expect(await applicationAssets(urn)).toBeUndefined();
@@ -188,12 +196,14 @@ describe('posts', () => {
     const post = (await list()).find((p: Json) => p.content.title === 'Welcome aboard');
     expect(post).toMatchObject({ postType: 'HOME_PAGE_ANNOUNCEMENT', content: { contentType: 'TEXT', description: 'All hands' } });
     expect((await rest(post.urn)).aspects.postInfo.value.content.title).toBe('Welcome aboard');
+    expect(await found('POST', 'Welcome')).toContain(post.urn);
 
     await ok('updatePost', { input: { urn: post.urn, postType: 'HOME_PAGE_ANNOUNCEMENT', content: { ...content('Welcome!'), contentType: 'LINK', link: 'https://wiki/welcome' } } });
     expect((await list()).find((p: Json) => p.urn === post.urn).content).toMatchObject({ title: 'Welcome!', link: 'https://wiki/welcome' });
 
     await ok('deletePost', { urn: post.urn });
     expect((await list()).map((p: Json) => p.urn)).not.toContain(post.urn);
+    expect(await found('POST', 'Welcome')).not.toContain(post.urn);
   });
 
   it('need the announcement privileges; a missing post is a 400', async () => {
@@ -255,6 +265,7 @@ describe('queries', () => {
     const listed = async () => (await ok('listQueries', { input: { datasetUrn: T1, start: 0, count: 20 } })).listQueries.queries;
     expect((await listed()).find((q: Json) => q.urn === query.urn).properties).toMatchObject({ name: 'All orders', source: 'MANUAL', statement });
 
+    expect(await found('QUERY', 'orders')).toContain(query.urn);
     await ok('updateQuery', { urn: query.urn, input: { properties: { name: 'Orders', statement: { value: 'select 1', language: 'SQL' } } } });
     const page = (await ok('getQuery', { urn: query.urn })).entity;
     expect(page.properties).toMatchObject({ name: 'Orders', statement: { value: 'select 1' } });
@@ -262,6 +273,7 @@ describe('queries', () => {
 
     await ok('deleteQuery', { urn: query.urn });
     expect((await listed()).map((q: Json) => q.urn)).not.toContain(query.urn);
+    expect(await found('QUERY', 'orders')).not.toContain(query.urn);
   });
 
   it('need EDIT_ENTITY_QUERIES on their datasets; a missing dataset is a 400', async () => {
@@ -336,5 +348,6 @@ describe('page templates and modules', () => {
     await rejected('upsertPageTemplate', { input: { rows: [{ modules: ['urn:li:dataHubPageModule:none'] }], scope: 'PERSONAL', surfaceType: 'HOME_PAGE' } }, /does not exist/);
     await rejected('deletePageModule', { input: { urn: 'urn:li:dataHubPageModule:your_assets' } }, /default page module/);
     await rejected('deletePageTemplate', { input: { urn: 'urn:li:dataHubPageTemplate:none' } }, /does not exist/);
+    await rejected('updateAssetSettings', { input: { urn: 'urn:li:dataProduct:none', summary: { template: 'urn:li:dataHubPageTemplate:home_default_1' } } }, /does not exist/);
   });
 });
