@@ -10,6 +10,7 @@ import { badRequest, forbidden } from '../../../service/errors.js';
 import type { GraphQLContext } from '../context.js';
 import type { PageModuleParamsInput, Resolvers } from '../generated/resolvers.js';
 import { authorize, authorizeOr, change, deleteWithReferences, exists, existsAs, stamp, upsert, write } from './managedWrites.js';
+import { assetSettingsOf } from './assetSettings.js';
 import type { ResolverModule } from './module.js';
 
 type Json = Record<string, any>;
@@ -99,8 +100,7 @@ const resolvers: Resolvers = {
           return written;
         }),
       ]);
-      const summary = written.assetSummary;
-      return { assetSummary: summary ? { templates: summary.templates.map((t: Json) => ({ template: { urn: t.template, entityName: 'dataHubPageTemplate' } })) } : null };
+      return assetSettingsOf(ctx, written);
     },
   },
 };
