@@ -11,10 +11,10 @@ import type { Services } from '../services.js';
 
 /** DataHub keeps its global settings on this one entity. */
 export const GLOBAL_SETTINGS_URN = 'urn:li:globalSettings:0';
-const DEFAULT_TEMPLATE_URN = 'urn:li:dataHubPageTemplate:home_default_1';
+export const DEFAULT_TEMPLATE_URN = 'urn:li:dataHubPageTemplate:home_default_1';
 
 /** DataHub's bootstrap modules: urn, name and type (all global, without parameters). */
-const DEFAULT_MODULES: ReadonlyArray<readonly [string, string, string]> = [
+export const DEFAULT_MODULES: ReadonlyArray<readonly [string, string, string]> = [
   ['urn:li:dataHubPageModule:your_assets', 'Your Assets', 'OWNED_ASSETS'],
   ['urn:li:dataHubPageModule:top_domains', 'Domains', 'DOMAINS'],
   ['urn:li:dataHubPageModule:assets', 'Assets', 'ASSETS'],

@@ -38,6 +38,10 @@ import { accessModule } from './access.js';
 import { moreFieldsModule } from './moreFields.js';
 import { entityFieldsModule } from './entityFields.js';
 import { qualityMutationsModule } from './qualityMutations.js';
+import { dataProductMutationsModule } from './dataProductMutations.js';
+import { contentMutationsModule } from './contentMutations.js';
+import { viewMutationsModule } from './viewMutations.js';
+import { pageTemplateMutationsModule } from './pageTemplateMutations.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -76,4 +80,8 @@ export const resolverModules: ResolverModule[] = [
   moreFieldsModule,
   entityFieldsModule,
   qualityMutationsModule,
+  dataProductMutationsModule,
+  contentMutationsModule,
+  viewMutationsModule,
+  pageTemplateMutationsModule,
 ];
