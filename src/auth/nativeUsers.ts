@@ -92,9 +92,8 @@ export class NativeUsers {
 
   /** Creates a native user with a valid invite token (DataHub's /auth/signUp); the system signs them up. */
   async signUp(request: SignUp): Promise<void> {
-    const { urn, entity } = resolveUrn(this.registry, request.userUrn);
+    const { urnString: userUrn, entity } = resolveUrn(this.registry, request.userUrn);
     if (entity.name !== 'corpuser') throw badRequest(`userUrn must be a corpuser urn, not ${request.userUrn}`);
-    const userUrn = urn.toString();
     if (RESERVED.has(userUrn)) throw badRequest(`${userUrn} is reserved: nobody may sign up as it`);
     checkPassword(request.password);
     if (!(await this.inviteIsValid(request.inviteToken))) throw badRequest('Invalid invite token: ask your administrator for a new invite link');
@@ -173,9 +172,9 @@ export class NativeUsers {
   }
 
   private async credentials(userUrn: string): Promise<Credentials | undefined> {
-    const { urn, entity } = resolveUrn(this.registry, userUrn);
+    const { urnString: urn, entity } = resolveUrn(this.registry, userUrn);
     if (entity.name !== 'corpuser') throw badRequest(`userUrn must be a corpuser urn, not ${userUrn}`);
-    const row = (await this.store.getLatestAspects([urn.toString()], [CREDENTIALS])).get(urn.toString())?.[0];
+    const row = (await this.store.getLatestAspects([urn], [CREDENTIALS])).get(urn)?.[0];
     const value = row?.value as Partial<Credentials> | undefined;
     return value?.salt && value.hashedPassword ? (value as Credentials) : undefined;
   }
