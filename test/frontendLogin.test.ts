@@ -106,9 +106,12 @@ describe("DataHub's frontend server logs a native user in", () => {
   it('mints a session token that GraphQL takes as the user, until it expires a day later', async () => {
     const token = await session('alice');
     expect(decodeJwt(token)).toMatchObject({ type: 'SESSION', actorType: 'USER', actorId: 'alice', sub: 'alice' });
-    const me = await gql(bearer(token), '{ me { corpUser { urn username properties { fullName email title } } } }');
+    const me = await gql(bearer(token), '{ me { corpUser { urn username isNativeUser properties { fullName email title } } } }');
     expect(me.body.errors, JSON.stringify(me.body.errors)).toBeUndefined();
-    expect(me.body.data.me.corpUser).toEqual({ urn: ALICE, username: 'alice', properties: { fullName: 'Alice Liddell', email: 'alice@example.com', title: 'Data Scientist' } });
+    expect(me.body.data.me.corpUser).toEqual({ urn: ALICE, username: 'alice', isNativeUser: true, properties: { fullName: 'Alice Liddell', email: 'alice@example.com', title: 'Data Scientist' } });
+    // The admin of the frontend's own login file has no password here.
+    const admin = await gql(ADMIN, '{ me { corpUser { isNativeUser } } }');
+    expect(admin.body.data.me.corpUser.isNativeUser).toBe(false);
     // Session tokens are not personal access tokens: they are not listed among them.
     const listed = await gql(ADMIN, 'query { listAccessTokens(input: {start: 0, count: 100}) { tokens { actorUrn } } }');
     expect(listed.body.data.listAccessTokens.tokens.map((t: Json) => t.actorUrn)).not.toContain(ALICE);
