@@ -158,9 +158,15 @@ export class NativeUsers {
     await this.writePath.apply([buildProposal(this.registry, userUrn, CREDENTIALS, 'UPSERT', await hashPassword(password))], { actor: SYSTEM_ACTOR });
   }
 
-  private async inviteIsValid(token: string): Promise<boolean> {
+  /** The role a live invite token grants (undefined: none), or null when it is no invite token (acceptRole reads it). */
+  async inviteRole(token: string): Promise<string | undefined | null> {
     const urn = INVITE_PREFIX + (await this.tokens.keyedHash(token));
-    return (await this.store.getLatestAspects([urn], [INVITE])).get(urn)?.length === 1;
+    const row = (await this.store.getLatestAspects([urn], [INVITE])).get(urn)?.[0];
+    return row ? ((row.value.role as string | undefined) ?? undefined) : null;
+  }
+
+  private async inviteIsValid(token: string): Promise<boolean> {
+    return (await this.inviteRole(token)) !== null;
   }
 
   private async inviteTokensFor(role: string | undefined): Promise<Array<{ urn: string; token: string }>> {
