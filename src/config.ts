@@ -16,6 +16,12 @@ export interface Config {
    * read. Changing it invalidates every token signed before; replicas must share it.
    */
   tokenSigningKey?: string;
+  /** DataHub's system client, as GMS names it: DataHub's frontend server authenticates with `Basic <id>:<secret>`. */
+  systemClientId: string;
+  /** Without it, no request may authenticate as the system client. */
+  systemClientSecret?: string;
+  /** Lifetime of the session tokens minted for DataHub's frontend server. */
+  sessionTokenDurationMs: number;
   /** Versions kept per aspect, the latest included (0: all). */
   maxAspectVersions: number;
   /** Timeseries points older than this many days are pruned (0: kept forever). */
@@ -66,6 +72,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const adminToken = get('ADMIN_TOKEN');
   const tokenSigningKey = get('TOKEN_SIGNING_KEY');
   if (tokenSigningKey !== undefined && tokenSigningKey.length < 32) throw new ConfigError('TOKEN_SIGNING_KEY must be at least 32 characters long');
+  const systemClientId = get('DATAHUB_SYSTEM_CLIENT_ID') ?? '__datahub_system';
+  // The frontend server sends `Basic <id>:<secret>` unencoded, split at the colon.
+  if (systemClientId.includes(':')) throw new ConfigError('DATAHUB_SYSTEM_CLIENT_ID must not contain a colon');
+  const systemClientSecret = get('DATAHUB_SYSTEM_CLIENT_SECRET');
+  if (systemClientSecret !== undefined && systemClientSecret.includes(':')) throw new ConfigError('DATAHUB_SYSTEM_CLIENT_SECRET must not contain a colon');
+  const sessionText = get('SESSION_TOKEN_DURATION_MS') ?? '86400000';
+  if (!/^\d+$/.test(sessionText) || Number(sessionText) < 1) throw new ConfigError(`SESSION_TOKEN_DURATION_MS must be a positive whole number of milliseconds, not '${sessionText}'`);
   return {
     port,
     host: get('HOST') ?? '0.0.0.0',
@@ -74,6 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authEnabled: parseBoolean('AUTH_ENABLED', get('AUTH_ENABLED') ?? 'true'),
     ...(adminToken ? { adminToken } : {}),
     ...(tokenSigningKey ? { tokenSigningKey } : {}),
+    systemClientId,
+    ...(systemClientSecret ? { systemClientSecret } : {}),
+    sessionTokenDurationMs: Number(sessionText),
     maxAspectVersions: Number(versionsText),
     timeseriesRetentionDays: Number(daysText),
     logLevel,

@@ -7,7 +7,7 @@ import { homeRoute } from './api/home.js';
 import { GRAPHQL_PATHS, graphqlApi } from './api/graphql/index.js';
 import { restApi } from './api/rest/index.js';
 import { parseRestliQuery, sendRestliError, STATUS_BY_KIND } from './api/rest/restli.js';
-import { Authenticator } from './auth/authenticate.js';
+import { Authenticator, type SystemClient } from './auth/authenticate.js';
 import { parseJson } from './json.js';
 import { ServiceError } from './service/errors.js';
 import type { Services } from './service/services.js';
@@ -25,6 +25,8 @@ export interface ServerOptions {
     enabled: boolean;
     /** A fixed secret accepted as a token of the admin user. */
     adminToken?: string;
+    /** DataHub's system client, which DataHub's frontend server authenticates as. */
+    systemClient?: SystemClient;
   };
 }
 
@@ -70,7 +72,7 @@ export async function buildServer({ services, logger, auth, requestLog = DEFAULT
   app.addHook('onRequest', async (request, reply) => {
     if (/%00/.test(request.url)) return sendRestliError(reply, 400, 'the request path or query holds a NUL character (%00)');
   });
-  installAuthentication(app, { enabled: auth.enabled, authenticator: new Authenticator(services.tokens, auth.adminToken) });
+  installAuthentication(app, { enabled: auth.enabled, authenticator: new Authenticator(services.tokens, auth.adminToken, auth.systemClient) });
   app.setNotFoundHandler((request, reply) => sendRestliError(reply, 404, `No resource for ${request.method} ${request.url.split('?')[0]}`));
 
   // Followers of the change log hold their connections open; end them so the server can close.

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
+import type { SystemClient } from '../src/auth/authenticate.js';
 import { bootstrapAccess } from '../src/auth/bootstrap.js';
 import { bootstrapCatalog } from '../src/service/builtIns/firstStart.js';
 import { buildServer } from '../src/server.js';
@@ -81,6 +82,8 @@ export interface ServeOptions {
   /** Authentication on (off by default in tests of everything else). */
   auth?: boolean;
   adminToken?: string;
+  /** DataHub's system client (its frontend server's credentials). */
+  systemClient?: SystemClient;
 }
 
 /** A server on an open store, on a free local port, with the admin user and boot policies in place. */
@@ -88,7 +91,7 @@ export async function serveStore(store: Store, options: ServeOptions = {}): Prom
   const services = createServices(store, options.now ? { now: options.now } : {});
   await bootstrapAccess(services);
   await bootstrapCatalog(services);
-  const auth = { enabled: options.auth ?? false, ...(options.adminToken ? { adminToken: options.adminToken } : {}) };
+  const auth = { enabled: options.auth ?? false, ...(options.adminToken ? { adminToken: options.adminToken } : {}), ...(options.systemClient ? { systemClient: options.systemClient } : {}) };
   const app = await buildServer({ services, logger: pino({ level: 'silent' }), auth });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

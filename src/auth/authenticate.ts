@@ -1,22 +1,32 @@
 /**
- * Who a request comes from, from its `Authorization` header: a personal access token, or the
- * configured ADMIN_TOKEN. Anything else is a 401 that says what is wrong.
+ * Who a request comes from, from its `Authorization` header: an access token, the configured
+ * ADMIN_TOKEN, or DataHub's system client (`Basic <id>:<secret>`, unencoded, as DataHub's frontend
+ * server sends it), which acts as the system. Anything else is a 401 that says what is wrong.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ADMIN_ACTOR } from '../actors.js';
+import { ADMIN_ACTOR, SYSTEM_ACTOR } from '../actors.js';
 import { unauthorized } from '../service/errors.js';
 import type { TokenService } from './tokens.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
+/** DataHub's system client: its id and secret. */
+export interface SystemClient {
+  id: string;
+  secret: string;
+}
+
 export class Authenticator {
   private readonly adminDigest?: Buffer;
+  private readonly systemDigest?: Buffer;
 
   constructor(
     private readonly tokens: TokenService,
     adminToken?: string,
+    systemClient?: SystemClient,
   ) {
     if (adminToken) this.adminDigest = digest(adminToken);
+    if (systemClient) this.systemDigest = digest(`${systemClient.id}:${systemClient.secret}`);
   }
 
   /** The urn of the user the request acts as. */
@@ -24,11 +34,19 @@ export class Authenticator {
     if (authorization === undefined || authorization.trim() === '') {
       throw unauthorized("Authentication required: send the header 'Authorization: Bearer <access token>'");
     }
+    const basic = /^Basic\s+(\S+)\s*$/i.exec(authorization);
+    if (basic) return this.systemClient(basic[1]);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match) throw unauthorized("Malformed Authorization header: expected 'Bearer <access token>'");
     const token = match[1];
     // Compared as digests, so the comparison takes the same time whatever the length or content.
     if (this.adminDigest && timingSafeEqual(digest(token), this.adminDigest)) return ADMIN_ACTOR;
     return this.tokens.verify(token);
+  }
+
+  private systemClient(credentials: string): string {
+    if (!this.systemDigest) throw unauthorized("Malformed Authorization header: expected 'Bearer <access token>' (Basic credentials are those of DataHub's system client, and none is configured: DATAHUB_SYSTEM_CLIENT_SECRET)");
+    if (!timingSafeEqual(digest(credentials), this.systemDigest)) throw unauthorized('Provided credentials do not match known system client id & client secret. Check your configuration values...');
+    return SYSTEM_ACTOR;
   }
 }

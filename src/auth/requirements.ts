@@ -37,6 +37,7 @@ const PLATFORM_BY_ENTITY: Record<string, string> = {
   dataHubPolicy: 'MANAGE_POLICIES',
   dataHubRole: 'MANAGE_POLICIES',
   dataHubAccessToken: 'MANAGE_ACCESS_TOKENS',
+  inviteToken: 'MANAGE_POLICIES',
 };
 
 /** Aspects that grant or prove access: writing them needs a platform privilege. */

@@ -1,10 +1,12 @@
 /**
- * Personal access tokens: HS256 JWTs with DataHub's claims. The store keeps only a keyed hash of a
- * token (its id, in `urn:li:dataHubAccessToken:<id>`) and its metadata; the token text is shown
- * once, at creation. Every verification looks the token up, so a revoked token fails at once on
- * every replica.
+ * Access tokens: HS256 JWTs with DataHub's claims. PERSONAL tokens: the store keeps only a keyed
+ * hash of a token (its id, in `urn:li:dataHubAccessToken:<id>`) and its metadata; the token text is
+ * shown once, at creation. Every verification looks the token up, so a revoked token fails at once
+ * on every replica. SESSION tokens, minted for DataHub's frontend server when someone logs in, are
+ * stateless as in GMS: their signature and expiry are all there is to check.
  */
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, hkdf, randomBytes, randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { SYSTEM_ACTOR } from '../actors.js';
 import type { Registry } from '../registry/registry.js';
@@ -17,6 +19,8 @@ import { onPlatform } from './requirements.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+/** GMS's default session lifetime (SESSION_TOKEN_DURATION_MS). */
+const SESSION_DURATION = DAY;
 
 /** Token lifetimes by GraphQL `AccessTokenDuration` (null: never expires). */
 export const DURATIONS: Record<string, number | null> = {
@@ -78,7 +82,7 @@ export class TokenService {
     private readonly registry: Registry,
     private readonly writePath: WritePath,
     private readonly authorizer: Authorizer,
-    private readonly options: { signingKey?: string; now: () => number },
+    private readonly options: { signingKey?: string; now: () => number; sessionDurationMs?: number },
   ) {}
 
   /**
@@ -95,7 +99,31 @@ export class TokenService {
 
   /** A token's id: a keyed hash, so the store never holds anything a token could be rebuilt from. */
   async tokenId(token: string): Promise<string> {
-    return createHmac('sha256', await this.signingKey()).update(token).digest('base64url');
+    return this.keyedHash(token);
+  }
+
+  /** A keyed hash of a secret (an access, invite or reset token): stored in its place. */
+  async keyedHash(text: string): Promise<string> {
+    return createHmac('sha256', await this.signingKey()).update(text).digest('base64url');
+  }
+
+  /** A 256-bit key for one purpose, derived from the signing key, so it changes with it and no other key is kept. */
+  async derivedKey(purpose: string): Promise<Buffer> {
+    return Buffer.from(await promisify(hkdf)('sha256', await this.signingKey(), new Uint8Array(0), purpose, 32));
+  }
+
+  /** A SESSION token for a user, as GMS mints for DataHub's frontend server at each login; not stored. */
+  async mintSession(userId: string, durationMs = this.options.sessionDurationMs ?? SESSION_DURATION): Promise<string> {
+    const { urn: actor } = resolveUrn(this.registry, `urn:li:corpuser:${userId}`);
+    const now = this.options.now();
+    return new SignJWT({ actorType: 'USER', actorId: actor.parts[0], type: 'SESSION', version: TOKEN_VERSION })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setJti(randomUUID())
+      .setSubject(actor.parts[0])
+      .setIssuer(ISSUER)
+      .setIssuedAt(Math.floor(now / 1000))
+      .setExpirationTime(Math.floor((now + durationMs) / 1000))
+      .sign(await this.signingKey());
   }
 
   /** Mints a token for a user, without asking who wants it: for bootstrap and the CLI, which act on the database itself. */
@@ -145,23 +173,26 @@ export class TokenService {
   /** The user a token acts as; a 401 saying why when it is not a valid, live token of this catalog. */
   async verify(token: string): Promise<string> {
     const id = this.verified.get(token) ?? (await this.verifySignature(token));
+    if (typeof id === 'object') return id.session;
     const info = await this.info(id);
     if (!info) throw unauthorized('Access token has been revoked');
     if (info.expiresAt !== undefined && info.expiresAt <= this.options.now()) throw unauthorized(`Access token expired at ${new Date(info.expiresAt).toISOString()}`);
     return info.actorUrn;
   }
 
-  /** Checks a token's signature and claims; answers its id. */
-  private async verifySignature(token: string): Promise<string> {
+  /** Checks a token's signature and claims; answers a personal token's id, or a session's user. */
+  private async verifySignature(token: string): Promise<string | { session: string }> {
     let claims;
     try {
       ({ payload: claims } = await jwtVerify(token, await this.signingKey(), { algorithms: ['HS256'], currentDate: new Date(this.options.now()) }));
     } catch (err) {
       throw unauthorized(rejection(err));
     }
-    if (claims.type !== 'PERSONAL' || claims.actorType !== 'USER' || typeof claims.actorId !== 'string') {
-      throw unauthorized('Invalid access token: not a personal access token of a user');
+    if ((claims.type !== 'PERSONAL' && claims.type !== 'SESSION') || claims.actorType !== 'USER' || typeof claims.actorId !== 'string') {
+      throw unauthorized('Invalid access token: not a personal or session access token of a user');
     }
+    // Checked anew each time: a session's expiry is in its claims alone.
+    if (claims.type === 'SESSION') return { session: `urn:li:corpuser:${claims.actorId}` };
     const id = await this.tokenId(token);
     if (this.verified.size >= VERIFIED_CACHE) this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, id);
@@ -177,7 +208,9 @@ export class TokenService {
   /** Metadata of a token given in full (getAccessTokenMetadata); the token must verify. */
   async metadataOf(token: string): Promise<TokenMetadata> {
     await this.verify(token);
-    return (await this.info(await this.tokenId(token)))!;
+    const info = await this.info(await this.tokenId(token));
+    if (!info) throw badRequest('a session token has no metadata: only personal access tokens are kept');
+    return info;
   }
 
   /**

@@ -21,7 +21,7 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = pino({ level: config.logLevel });
   const store = await openStore(config.databaseUrl, { poolSize: config.poolSize });
-  const services = createServices(store, { maxVersions: config.maxAspectVersions, ...(config.tokenSigningKey ? { tokenSigningKey: config.tokenSigningKey } : {}) });
+  const services = createServices(store, { maxVersions: config.maxAspectVersions, sessionTokenDurationMs: config.sessionTokenDurationMs, ...(config.tokenSigningKey ? { tokenSigningKey: config.tokenSigningKey } : {}) });
   let app: FastifyInstance | undefined;
   try {
     await bootstrapAccess(services);
@@ -29,7 +29,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     app = await buildServer({
       services,
       logger,
-      auth: { enabled: config.authEnabled, ...(config.adminToken ? { adminToken: config.adminToken } : {}) },
+      auth: {
+        enabled: config.authEnabled,
+        ...(config.adminToken ? { adminToken: config.adminToken } : {}),
+        ...(config.systemClientSecret ? { systemClient: { id: config.systemClientId, secret: config.systemClientSecret } } : {}),
+      },
       requestLog: { ...DEFAULT_REQUEST_LOG, access: config.accessLog, slowMs: config.slowRequestMs },
     });
     await app.listen({ port: config.port, host: config.host });

@@ -431,4 +431,12 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'dataHubPageModuleKey',
     aspects: ['dataHubPageModuleProperties'],
   },
+  {
+    name: 'inviteToken',
+    category: 'internal',
+    keyAspect: 'inviteTokenKey',
+    // Whoever may hand out invite links (DataHub's canManagePolicies) may see them; nobody else.
+    readPrivilege: 'MANAGE_POLICIES',
+    aspects: ['inviteToken'],
+  },
 ];

@@ -2,6 +2,7 @@
 import { Authorizer } from '../auth/authorizer.js';
 import { PolicyService } from '../auth/policies.js';
 import { TokenService } from '../auth/tokens.js';
+import { NativeUsers } from '../auth/nativeUsers.js';
 import { loadRegistry, type Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { BrowseService } from './browse.js';
@@ -43,6 +44,7 @@ export interface Services {
   usage: UsageEvents;
   recommendations: RecommendationService;
   analytics: AnalyticsService;
+  nativeUsers: NativeUsers;
 }
 
 export interface ServiceOptions {
@@ -50,6 +52,8 @@ export interface ServiceOptions {
   now?: () => number;
   /** The token signing key; by default one is created and kept in the store. */
   tokenSigningKey?: string;
+  /** Lifetime of session tokens (GMS's SESSION_TOKEN_DURATION_MS). */
+  sessionTokenDurationMs?: number;
   /** Versions kept per aspect (0: all); see WritePath. */
   maxVersions?: number;
 }
@@ -61,6 +65,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
   const changeFeed = new ChangeFeed(store, registry, authorizer);
   const writePath = new WritePath(store, registry, authorizer, { now, committed: () => changeFeed.committed(), ...(options.maxVersions !== undefined ? { maxVersions: options.maxVersions } : {}) });
   const search = new SearchService(store, registry, authorizer);
+  const tokens = new TokenService(store, registry, writePath, authorizer, { now, ...(options.tokenSigningKey ? { signingKey: options.tokenSigningKey } : {}), ...(options.sessionTokenDurationMs ? { sessionDurationMs: options.sessionTokenDurationMs } : {}) });
   return {
     changeFeed,
     deletes: new DeleteService(store, registry, writePath),
@@ -69,7 +74,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     store,
     writePath,
     authorizer,
-    tokens: new TokenService(store, registry, writePath, authorizer, { now, ...(options.tokenSigningKey ? { signingKey: options.tokenSigningKey } : {}) }),
+    tokens,
     policies: new PolicyService(registry, writePath, authorizer, now),
     edits: new EditService(store, registry, writePath, authorizer, now),
     entities: new EntityService(store, registry, authorizer, now),
@@ -83,5 +88,6 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     usage: new UsageEvents(store, registry, now),
     recommendations: new RecommendationService(store, registry, authorizer, search),
     analytics: new AnalyticsService(store, registry, authorizer, now),
+    nativeUsers: new NativeUsers(store, registry, writePath, authorizer, tokens, now),
   };
 }

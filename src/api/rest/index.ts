@@ -12,6 +12,7 @@ import { relationshipsResource } from './relationships.js';
 import { registerResource, type RestResource } from './resource.js';
 import { systemRoutes } from './system.js';
 import { trackingRoutes } from './tracking.js';
+import { authRoutes } from './auth.js';
 
 export const restResources: readonly RestResource[] = [aspectsResource, entitiesResource, entitiesV2Resource, relationshipsResource, operationsResource, runsResource, eventsResource];
 
@@ -20,6 +21,7 @@ export function restApi(services: Services) {
     for (const resource of restResources) registerResource(app, resource, services);
     await app.register(systemRoutes);
     await app.register(trackingRoutes(services));
+    await app.register(authRoutes(services));
     await app.register(docsRoute(restResources));
   };
 }

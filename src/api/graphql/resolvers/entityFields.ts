@@ -214,7 +214,8 @@ const resolvers: Resolvers = {
   },
   CorpUser: {
     username: keyField('username'),
-    isNativeUser: () => false,
+    // A native user is one whose password this service keeps (auth/nativeUsers.ts).
+    isNativeUser: fromAspect('corpUserCredentials', (c) => Boolean(c?.salt && c.hashedPassword)),
     properties: corpUserProperties,
     info: corpUserProperties,
     editableProperties: corpUserEditable,

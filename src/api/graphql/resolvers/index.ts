@@ -42,6 +42,7 @@ import { dataProductMutationsModule } from './dataProductMutations.js';
 import { contentMutationsModule } from './contentMutations.js';
 import { viewMutationsModule } from './viewMutations.js';
 import { pageTemplateMutationsModule } from './pageTemplateMutations.js';
+import { invitesModule } from './invites.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -84,4 +85,5 @@ export const resolverModules: ResolverModule[] = [
   contentMutationsModule,
   viewMutationsModule,
   pageTemplateMutationsModule,
+  invitesModule,
 ];

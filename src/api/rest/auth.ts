@@ -1,0 +1,75 @@
+/**
+ * GMS's `/auth/*` endpoints (DataHub's AuthServiceController), through which DataHub's frontend
+ * server logs people in: it authenticates as the system client (`Basic <id>:<secret>`) and asks for
+ * session tokens, signs up and checks native users, and resets their passwords. Only the system
+ * client may call them, except `/auth/track`, which records usage events for its caller.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SYSTEM_ACTOR } from '../../actors.js';
+import { isPlainObject } from '../../json.js';
+import { badRequest, unauthorized } from '../../service/errors.js';
+import type { Services } from '../../service/services.js';
+
+/** The string fields an endpoint's JSON body must carry; a 400 names the ones missing or not strings. */
+function fields<K extends string>(endpoint: string, body: unknown, names: readonly K[]): Record<K, string> {
+  if (!isPlainObject(body)) throw badRequest(`${endpoint} takes a JSON object with ${names.join(', ')}`);
+  const missing = names.filter((n) => body[n] === undefined || body[n] === null);
+  if (missing.length > 0) throw badRequest(`${endpoint} needs ${missing.join(', ')}`);
+  const wrong = names.filter((n) => typeof body[n] !== 'string');
+  if (wrong.length > 0) throw badRequest(`${endpoint}: ${wrong.join(', ')} must be ${wrong.length > 1 ? 'strings' : 'a string'}`);
+  return Object.fromEntries(names.map((n) => [n, body[n]])) as Record<K, string>;
+}
+
+/** Only DataHub's system client may act for others, as GMS allows only it to mint session tokens. */
+function requireSystemClient(request: FastifyRequest): void {
+  if (request.actor !== SYSTEM_ACTOR) throw unauthorized(`${request.actor} unauthorized to perform this action.`);
+}
+
+export function authRoutes(services: Services) {
+  const users = services.nativeUsers;
+  return async (app: FastifyInstance): Promise<void> => {
+    app.post('/auth/generateSessionTokenForUser', async (request) => {
+      requireSystemClient(request);
+      const { userId } = fields('generateSessionTokenForUser', request.body, ['userId']);
+      if (userId.trim() === '') throw badRequest('generateSessionTokenForUser: userId must not be empty');
+      return { accessToken: await services.tokens.mintSession(userId) };
+    });
+
+    app.post('/auth/signUp', async (request) => {
+      requireSystemClient(request);
+      const body = fields('signUp', request.body, ['userUrn', 'fullName', 'email', 'title', 'password', 'inviteToken']);
+      await users.signUp(body);
+      return { isNativeUserCreated: true };
+    });
+
+    app.post('/auth/verifyNativeUserCredentials', async (request) => {
+      requireSystemClient(request);
+      const { userUrn, password } = fields('verifyNativeUserCredentials', request.body, ['userUrn', 'password']);
+      return { doesPasswordMatch: await users.passwordMatches(userUrn, password) };
+    });
+
+    app.post('/auth/resetNativeUserCredentials', async (request) => {
+      requireSystemClient(request);
+      const { userUrn, password, resetToken } = fields('resetNativeUserCredentials', request.body, ['userUrn', 'password', 'resetToken']);
+      await users.resetPassword(userUrn, password, resetToken);
+      return { areNativeUserCredentialsReset: true };
+    });
+
+    // The system client reports events for the user named in them; anyone else, for themselves.
+    app.post('/auth/track', async (request, reply) => {
+      const named = isPlainObject(request.body) ? request.body.actorUrn : undefined;
+      const actor = request.actor === SYSTEM_ACTOR && typeof named === 'string' && named.startsWith('urn:li:corpuser:') ? named : request.actor;
+      await services.usage.record(actor, request.body);
+      return reply.code(200).send();
+    });
+
+    // Single sign-on is DataHub's frontend's own configuration, which this service does not hold:
+    // GMS's answer for "no SSO settings" is a 404 with no body. The frontend POSTs; GET is for people.
+    const noSsoSettings = async (request: FastifyRequest, reply: FastifyReply) => {
+      requireSystemClient(request);
+      return reply.code(404).send();
+    };
+    app.post('/auth/getSsoSettings', noSsoSettings);
+    app.get('/auth/getSsoSettings', noSsoSettings);
+  };
+}
