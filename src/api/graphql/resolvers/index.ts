@@ -37,6 +37,8 @@ import { queriesModule } from './queries.js';
 import { accessModule } from './access.js';
 import { moreFieldsModule } from './moreFields.js';
 import { entityFieldsModule } from './entityFields.js';
+import { peopleModule } from './people.js';
+import { rolesModule } from './roles.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -74,4 +76,6 @@ export const resolverModules: ResolverModule[] = [
   accessModule,
   moreFieldsModule,
   entityFieldsModule,
+  peopleModule,
+  rolesModule,
 ];
