@@ -1,7 +1,7 @@
 /**
  * The app's users, groups and roles pages, with authentication on: listing people, assigning roles
  * (which grant their privileges from the next request), group members (whose group's role counts at
- * once), suspending and removing people, and each user's own settings. Effects are read back through
+ * once, on every replica), suspending and removing people, and each user's own settings. Effects are read back through
  * the app's own queries and REST `entitiesV2`; refusals are DataHub's 403s, bad input a 400 that
  * writes nothing.
  */
@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACTOR } from '../src/actors.js';
 import { UNAUTHORIZED_MESSAGE } from '../src/auth/authorizer.js';
 import { ASSIGN_ROLES_REFUSED } from '../src/auth/roles.js';
-import { enc, http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { openStore } from '../src/store/index.js';
+import { enc, http, mcp, serveStore, startTestServer, type TestServer } from './helpers.js';
 import { webAppOperation } from './webAppOperations.js';
 
 type Json = any;
@@ -21,6 +22,7 @@ const BOB = 'urn:li:corpuser:bob';
 const CAROL = 'urn:li:corpuser:carol';
 const DAN = 'urn:li:corpuser:dan';
 const ERIN = 'urn:li:corpuser:erin';
+const FRANK = 'urn:li:corpuser:frank';
 const GHOST = 'urn:li:corpuser:ghost';
 const ANALYSTS = 'urn:li:corpGroup:analysts';
 const LDAP_GROUP = 'urn:li:corpGroup:ldap-finance';
@@ -35,13 +37,13 @@ async function tokenOf(user: string): Promise<string> {
   return tokens.get(user)!;
 }
 
-/** One of the app's operations, sent as `user`. */
-async function send(user: string, operation: string, variables: Json = {}): Promise<Json> {
-  return (await http(`${s.url}/api/v2/graphql`, { body: { query: webAppOperation(operation), variables }, headers: { authorization: `Bearer ${await tokenOf(user)}` } })).body;
+/** One of the app's operations, sent as `user` (to `url`: this server or a replica of it). */
+async function send(user: string, operation: string, variables: Json = {}, url = s.url): Promise<Json> {
+  return (await http(`${url}/api/v2/graphql`, { body: { query: webAppOperation(operation), variables }, headers: { authorization: `Bearer ${await tokenOf(user)}` } })).body;
 }
 
-async function run(user: string, operation: string, variables: Json = {}): Promise<Json> {
-  const body = await send(user, operation, variables);
+async function run(user: string, operation: string, variables: Json = {}, url = s.url): Promise<Json> {
+  const body = await send(user, operation, variables, url);
   expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
   return body.data;
 }
@@ -65,8 +67,8 @@ async function ingest(urn: string, aspect: string, value: Json): Promise<void> {
 }
 
 /** Whether `user` may tag the dataset, through the app's own mutation. */
-async function canTag(user: string): Promise<boolean> {
-  const body = await send(user, 'addTag', { input: { tagUrn: TAG, resourceUrn: DATASET } });
+async function canTag(user: string, url = s.url): Promise<boolean> {
+  const body = await send(user, 'addTag', { input: { tagUrn: TAG, resourceUrn: DATASET } }, url);
   if (body.errors) {
     expect(body.errors[0].extensions.code).toBe(403);
     return false;
@@ -81,7 +83,7 @@ const userRow = async (urn: string) => (await listUsers()).users.find((u: Json) 
 beforeAll(async () => {
   s = await startTestServer({ auth: true, adminToken: ADMIN_SECRET });
   tokens.set(ADMIN_ACTOR, ADMIN_SECRET);
-  for (const [urn, name] of [[BOB, 'Bob Stone'], [CAROL, 'Carol King'], [DAN, 'Dan Reyes'], [ERIN, 'Erin Wu']]) {
+  for (const [urn, name] of [[BOB, 'Bob Stone'], [CAROL, 'Carol King'], [DAN, 'Dan Reyes'], [ERIN, 'Erin Wu'], [FRANK, 'Frank Ode']]) {
     await ingest(urn, 'corpUserInfo', { active: true, displayName: name, email: `${urn.split(':')[3]}@example.com` });
   }
   await ingest(DATASET, 'datasetProperties', { description: 'Orders' });
@@ -127,6 +129,21 @@ describe('assigning a role', () => {
     await run(ADMIN_ACTOR, 'batchAssignRole', { input: { roleUrn: null, actors: [BOB] } });
     expect((await aspects(BOB)).roleMembership.value).toEqual({ roles: [] });
     expect(await canTag(BOB)).toBe(false);
+  });
+
+  it('takes effect at once on another replica of the same database', async () => {
+    const store = await openStore(s.databaseUrl);
+    const replica = await serveStore(store, { auth: true, adminToken: ADMIN_SECRET });
+    try {
+      expect(await canTag(FRANK, replica.url)).toBe(false);
+      await run(ADMIN_ACTOR, 'batchAssignRole', { input: { roleUrn: EDITOR, actors: [FRANK] } });
+      expect(await canTag(FRANK, replica.url)).toBe(true);
+      await run(ADMIN_ACTOR, 'batchAssignRole', { input: { roleUrn: READER, actors: [FRANK] } }, replica.url);
+      expect(await canTag(FRANK)).toBe(false);
+    } finally {
+      await replica.close();
+      await store.close();
+    }
   });
 
   it('Admin makes a user an administrator of people and roles', async () => {
