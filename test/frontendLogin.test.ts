@@ -126,6 +126,17 @@ describe("DataHub's frontend server logs a native user in", () => {
     }
   });
 
+  it('gives the user the role of the invite they accept, and no role for a token that is none', async () => {
+    const token = await session('alice');
+    const forReaders = await inviteToken(GET_INVITE, 'urn:li:dataHubRole:Reader');
+    const accept = (inviteToken: string) => gql(bearer(token), 'mutation($i: AcceptRoleInput!) { acceptRole(input: $i) }', { i: { inviteToken } });
+    expect((await accept('not-an-invite')).body.errors[0].message).toMatch(/invite token is invalid/);
+    const accepted = await accept(forReaders);
+    expect(accepted.body.errors, JSON.stringify(accepted.body.errors)).toBeUndefined();
+    const stored = await http(`${s.url}/entitiesV2/${encodeURIComponent(ALICE)}?aspects=List(roleMembership)`, { headers: ADMIN });
+    expect(stored.body.aspects.roleMembership.value).toEqual({ roles: ['urn:li:dataHubRole:Reader'] });
+  });
+
   it('records the app’s analytics events for the user the frontend names', async () => {
     const r = await auth('track', { type: 'SearchResultsViewEvent', query: 'orders tracked for alice', total: 3, actorUrn: ALICE });
     expect(r.status, r.text).toBe(200);

@@ -176,8 +176,12 @@ describe('REST search', () => {
     const policies = (await search(admin, 'dataHubPolicy')).body.value;
     const listed = (await rest(admin, '/entities?action=listUrns', { entity: 'dataHubPolicy', start: 0, count: 1000 })).body.value;
     expect(policies.numEntities).toBe(listed.total);
-    const privileges = policies.metadata.searchResultMetadatas.find((f: Json) => f.name === 'privileges');
-    expect(privileges.aggregations.MANAGE_ACCESS_TOKENS).toBe(2); // the root user's policy and the token keeper's
+    const filter = { or: [{ and: [{ field: 'privileges', value: 'MANAGE_ACCESS_TOKENS', condition: 'EQUAL' }] }] };
+    const granting = (await rest(admin, '/entities?action=search', { entity: 'dataHubPolicy', input: '*', filter, start: 0, count: 100 })).body.value;
+    const privileges = granting.metadata.searchResultMetadatas.find((f: Json) => f.name === 'privileges');
+    // the root user's policy, the Admin role's and the token keeper's
+    expect(granting.numEntities).toBe(3);
+    expect(privileges.aggregations.MANAGE_ACCESS_TOKENS).toBe(3);
   });
 });
 

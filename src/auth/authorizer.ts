@@ -154,8 +154,14 @@ class Check implements Facts {
     return this.groupSet;
   }
 
+  /** The actor's roles: its own, and those of the groups it belongs to (as DataHub resolves them). */
   roles(): Promise<ReadonlySet<string>> {
-    this.roleSet ??= this.aspectsOf(this.actor).then((a) => new Set((a.get('roleMembership')?.roles as string[] | undefined) ?? []));
+    this.roleSet ??= (async () => {
+      const [own, groups] = await Promise.all([this.aspectsOf(this.actor), this.groups()]);
+      const rows = groups.size > 0 ? await this.store.getLatestAspects([...groups], ['roleMembership']) : new Map();
+      const ofGroups = [...rows.values()].flat().flatMap((r) => (r.value.roles as string[] | undefined) ?? []);
+      return new Set([...((own.get('roleMembership')?.roles as string[] | undefined) ?? []), ...ofGroups]);
+    })();
     return this.roleSet;
   }
 

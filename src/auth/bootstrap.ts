@@ -12,7 +12,7 @@ import type { Services } from '../service/services.js';
 import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from './privileges.js';
 import type { PolicyInfo } from './policy.js';
 
-type BootPolicy = PolicyInfo & { displayName: string; description: string; editable: boolean };
+export type BootPolicy = PolicyInfo & { displayName: string; description: string; editable: boolean };
 
 const justAdmin = { users: [ADMIN_ACTOR], resourceOwners: false, allUsers: false, allGroups: false };
 const everyone = { users: [], resourceOwners: false, allUsers: true, allGroups: false };
@@ -65,16 +65,27 @@ const ADMIN_TOKEN_SETTING = 'bootstrap-admin-token';
  * this build: a privilege added since a catalog was created reaches its root user at the next start.
  */
 export async function bootstrapAccess(services: Services): Promise<void> {
-  const { registry, entities, store, writePath } = services;
+  const { registry, entities, writePath } = services;
   const missing: Proposal[] = [];
   const absent = async (urn: string) => !(await entities.exists(urn, true));
   if (await absent(ADMIN_ACTOR)) missing.push(buildProposal(registry, ADMIN_ACTOR, 'corpUserInfo', 'UPSERT', ADMIN_INFO));
-  for (const [urn, info] of Object.entries(BOOT_POLICIES)) {
+  missing.push(...(await bootPolicyProposals(services, BOOT_POLICIES)));
+  await writePath.apply(missing, { actor: SYSTEM_ACTOR });
+}
+
+/**
+ * The writes that bring built-in policies in place: those missing, and those nobody may edit whose
+ * stored value differs from this build's.
+ */
+export async function bootPolicyProposals(services: Services, policies: Record<string, BootPolicy>): Promise<Proposal[]> {
+  const { registry, store } = services;
+  const out: Proposal[] = [];
+  for (const [urn, info] of Object.entries(policies)) {
     const proposal = buildProposal(registry, urn, 'dataHubPolicyInfo', 'UPSERT', info);
     const stored = await store.getAspect(urn, 'dataHubPolicyInfo', 0);
-    if (!stored || (!info.editable && !jsonEqual(stored.value, proposal.value))) missing.push(proposal);
+    if (!stored || (!info.editable && !jsonEqual(stored.value, proposal.value))) out.push(proposal);
   }
-  await writePath.apply(missing, { actor: SYSTEM_ACTOR });
+  return out;
 }
 
 /**

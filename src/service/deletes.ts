@@ -3,6 +3,7 @@
  * and edges; or one aspect; or the points of a timeseries aspect within a time window. Each is a
  * DELETE proposal for the one write path, which checks DELETE_ENTITY and writes the change log.
  */
+import type { Grant } from '../auth/authorizer.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { badRequest } from './errors.js';
@@ -45,8 +46,9 @@ export class DeleteService {
    * Removes an entity from the aspects of the entities that refer to it (owners, tags, terms,
    * domains, lineage…), as found by the incoming edges; with dryRun, only lists them. Each change is
    * an UPSERT (or, for an aspect that cannot stand without the reference, a DELETE) for the write path.
+   * A `grant` stands for the check of each write, for operations whose own rule covers the cleanup.
    */
-  async deleteReferences(urn: string, dryRun: boolean, actor: string): Promise<{ total: number; relatedAspects: RelatedAspect[] }> {
+  async deleteReferences(urn: string, dryRun: boolean, actor: string, grant?: Grant): Promise<{ total: number; relatedAspects: RelatedAspect[] }> {
     const { urnString } = resolveUrn(this.registry, urn);
     const types = [...new Set([...this.registry.aspects.values()].flatMap((a) => a.relationships.map((r) => r.name)))];
     const related = new Map<string, RelatedAspect>();
@@ -67,7 +69,7 @@ export class DeleteService {
       if (cleaned.kind === 'changed') proposals.push(buildProposal(this.registry, r.entity, r.aspect, 'UPSERT', cleaned.value));
       if (cleaned.kind === 'orphaned') proposals.push(buildProposal(this.registry, r.entity, r.aspect, 'DELETE'));
     }
-    for (let i = 0; i < proposals.length; i += WRITE_BATCH) await this.writePath.apply(proposals.slice(i, i + WRITE_BATCH), { actor });
+    for (let i = 0; i < proposals.length; i += WRITE_BATCH) await this.writePath.apply(proposals.slice(i, i + WRITE_BATCH), { actor, ...(grant ? { grant } : {}) });
     return { total: relatedAspects.length, relatedAspects };
   }
 

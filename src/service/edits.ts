@@ -340,7 +340,9 @@ export class EditService {
     const grant = await this.authorize(actor, [onPlatform('MANAGE_USERS_AND_GROUPS')]);
     const urn = `urn:li:corpGroup:${id ?? randomUUID()}`;
     if (await this.exists(urn)) throw badRequest('This Group already exists!');
-    await this.apply([this.proposal(urn, 'corpGroupInfo', 'UPSERT', { displayName: name, ...(description ? { description } : {}), admins: [], members: [], groups: [] })], actor, grant);
+    // A group made here is native: its members are managed here (DataHub's createNativeGroup).
+    const info = { displayName: name, ...(description ? { description } : {}), admins: [], members: [], groups: [], created: { time: this.now(), actor } };
+    await this.apply([this.proposal(urn, 'corpGroupInfo', 'UPSERT', info), this.proposal(urn, 'origin', 'UPSERT', { type: 'NATIVE' })], actor, grant);
     return urn;
   }
 

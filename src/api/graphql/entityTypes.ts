@@ -25,7 +25,7 @@ const NAMES: Record<string, { typeName: string; enumName: string }> = {
   mlPrimaryKey: { typeName: 'MLPrimaryKey', enumName: 'MLPRIMARY_KEY' },
   dataHubAccessToken: { typeName: 'AccessTokenMetadata', enumName: 'ACCESS_TOKEN' },
   ownershipType: { typeName: 'OwnershipTypeEntity', enumName: 'CUSTOM_OWNERSHIP_TYPE' },
-  dataHubPolicy: { typeName: 'Policy', enumName: 'DATAHUB_POLICY' },
+  dataHubPolicy: { typeName: 'DataHubPolicy', enumName: 'DATAHUB_POLICY' },
   assertion: { typeName: 'Assertion', enumName: 'ASSERTION' },
   post: { typeName: 'Post', enumName: 'POST' },
   query: { typeName: 'QueryEntity', enumName: 'QUERY' },

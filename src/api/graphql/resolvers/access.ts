@@ -32,7 +32,7 @@ const tokenRef = (t: TokenMetadata): EntityRef => ({ urn: t.urn, entityName: 'da
  * A stored policy in GraphQL's `Policy` shape. Its type, state and conditions are stored as text, as in
  * DataHub's model, and written from GraphQL's enums; its name and description are the aspect's.
  */
-function policyOut(ctx: GraphQLContext, { urn, info }: PolicyEntry): ResolversTypes['Policy'] {
+export function policyOut(ctx: GraphQLContext, { urn, info }: PolicyEntry): ResolversTypes['Policy'] {
   const actors = info.actors ?? {};
   const resources = info.resources;
   return {

@@ -220,7 +220,7 @@ const resolvers: Resolvers = {
     info: corpUserProperties,
     editableProperties: corpUserEditable,
     editableInfo: corpUserEditable,
-    status: fromAspect('corpUserStatus', (s) => (s?.status === 'ACTIVE' ? 'ACTIVE' : null)),
+    status: fromAspect('corpUserStatus', (s) => (s?.status === 'ACTIVE' || s?.status === 'SUSPENDED' ? s.status : null)),
   },
   CorpGroup: {
     name: keyField('name'),

@@ -43,6 +43,8 @@ import { contentMutationsModule } from './contentMutations.js';
 import { viewMutationsModule } from './viewMutations.js';
 import { pageTemplateMutationsModule } from './pageTemplateMutations.js';
 import { invitesModule } from './invites.js';
+import { peopleModule } from './people.js';
+import { rolesModule } from './roles.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -86,4 +88,6 @@ export const resolverModules: ResolverModule[] = [
   viewMutationsModule,
   pageTemplateMutationsModule,
   invitesModule,
+  peopleModule,
+  rolesModule,
 ];

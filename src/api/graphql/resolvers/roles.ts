@@ -1,0 +1,54 @@
+/**
+ * Assigning DataHub roles from the app's users and groups pages, and taking the role of an invite
+ * (auth/roles.ts holds the rules); and the policies a role page lists as the entities they are.
+ * Roles are listed by governance.ts's `listRoles`.
+ */
+import type { PolicyEntry } from '../../../auth/authorizer.js';
+import { RoleService } from '../../../auth/roles.js';
+import { aspectOf, type EntityRef, type GraphQLContext } from '../context.js';
+import type { DataHubPolicyResolvers, Resolvers, ResolversTypes } from '../generated/resolvers.js';
+import { policyOut } from './access.js';
+import type { ResolverModule } from './module.js';
+
+type PolicyOut = Awaited<ResolversTypes['Policy']>;
+
+/** A policy entity read as the `Policy` that listPolicies answers (one mapper of `dataHubPolicyInfo`). */
+async function policy(ref: EntityRef, ctx: GraphQLContext): Promise<PolicyOut> {
+  const info = (await aspectOf(ctx, ref, 'dataHubPolicyInfo')) as PolicyEntry['info'] | undefined;
+  return policyOut(ctx, { urn: ref.urn, info: info ?? { type: 'METADATA', state: 'INACTIVE', privileges: [], actors: {}, displayName: '' } });
+}
+
+/** One field of the policy; the mapper sets every field, the nullable ones to null. */
+const field =
+  <K extends keyof PolicyOut>(name: K) =>
+  async (ref: EntityRef, _args: unknown, ctx: GraphQLContext) =>
+    (await policy(ref, ctx))[name] as NonNullable<PolicyOut[K]>;
+
+const DataHubPolicy: DataHubPolicyResolvers = {
+  policyType: field('type'),
+  name: field('name'),
+  state: field('state'),
+  description: field('description'),
+  resources: field('resources'),
+  privileges: field('privileges'),
+  actors: field('actors'),
+  editable: field('editable'),
+};
+
+const resolvers: Resolvers = {
+  DataHubPolicy,
+  Mutation: {
+    batchAssignRole: async (_root, { input }, ctx) => {
+      await new RoleService(ctx.services).batchAssign(ctx.actor, input.roleUrn ?? null, input.actors);
+      for (const urn of input.actors) ctx.aspects.clear(urn);
+      return true;
+    },
+    acceptRole: async (_root, { input }, ctx) => {
+      await new RoleService(ctx.services).accept(ctx.actor, input.inviteToken);
+      ctx.aspects.clear(ctx.actor);
+      return true;
+    },
+  },
+};
+
+export const rolesModule: ResolverModule = { resolvers };
