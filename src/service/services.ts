@@ -20,6 +20,7 @@ import { WritePath } from './writePath.js';
 import { UsageEvents } from './usageEvents.js';
 import { RecommendationService } from './recommendations.js';
 import { AnalyticsService } from './analytics.js';
+import { StructuredPropertyService } from './structuredProperties.js';
 
 export interface Services {
   registry: Registry;
@@ -43,6 +44,7 @@ export interface Services {
   usage: UsageEvents;
   recommendations: RecommendationService;
   analytics: AnalyticsService;
+  structuredProperties: StructuredPropertyService;
 }
 
 export interface ServiceOptions {
@@ -83,5 +85,6 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     usage: new UsageEvents(store, registry, now),
     recommendations: new RecommendationService(store, registry, authorizer, search),
     analytics: new AnalyticsService(store, registry, authorizer, now),
+    structuredProperties: new StructuredPropertyService(store, registry, writePath, authorizer, now),
   };
 }

@@ -37,6 +37,7 @@ import { queriesModule } from './queries.js';
 import { accessModule } from './access.js';
 import { moreFieldsModule } from './moreFields.js';
 import { entityFieldsModule } from './entityFields.js';
+import { structuredPropertyMutationsModule } from './structuredPropertyMutations.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -74,4 +75,5 @@ export const resolverModules: ResolverModule[] = [
   accessModule,
   moreFieldsModule,
   entityFieldsModule,
+  structuredPropertyMutationsModule,
 ];

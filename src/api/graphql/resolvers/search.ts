@@ -73,6 +73,7 @@ function flagsOf(flags: Json | null | undefined): SearchFlags {
     ...(flags.maxAggValues != null ? { maxAggValues: flags.maxAggValues } : {}),
     ...(flags.skipHighlighting != null ? { skipHighlighting: flags.skipHighlighting } : {}),
     ...(flags.includeSoftDeleted != null ? { includeSoftDeleted: flags.includeSoftDeleted } : {}),
+    ...(flags.includeStructuredPropertyFacets != null ? { includeStructuredPropertyFacets: flags.includeStructuredPropertyFacets } : {}),
   };
 }
 
