@@ -226,3 +226,160 @@ describe('structured properties', () => {
     expect(filtered.total).toBe(0);
   });
 });
+
+describe('ownership types', () => {
+  let urn = '';
+
+  it('creates, updates and lists a custom ownership type, usable by addOwners', async () => {
+    const created = (await ok('createOwnershipType', { input: { name: 'Steward', description: 'Looks after the data' } })).createOwnershipType;
+    urn = created.urn;
+    expect(urn).toMatch(/^urn:li:ownershipType:/);
+    expect(created.info).toMatchObject({ name: 'Steward', description: 'Looks after the data', created: { actor: ADMIN_ACTOR } });
+    const updated = (await ok('updateOwnershipType', { urn, input: { name: 'Data Steward' } })).updateOwnershipType;
+    expect(updated.info).toMatchObject({ name: 'Data Steward', description: 'Looks after the data' });
+    const listed = (await ok('listOwnershipTypes', { input: { start: 0, count: 100 } })).listOwnershipTypes;
+    expect(listed.ownershipTypes.find((t: Json) => t.urn === urn)?.info.name).toBe('Data Steward');
+    expect((await entityV2(urn)).ownershipTypeInfo.value).toMatchObject({ name: 'Data Steward' });
+
+    await ok('addOwners', { input: { resourceUrn: OTHER, owners: [{ ownerUrn: NOBODY, ownerEntityType: 'CORP_USER', type: 'CUSTOM', ownershipTypeUrn: urn }] } });
+    expect((await entityV2(OTHER)).ownership.value.owners[0]).toMatchObject({ owner: NOBODY, typeUrn: urn });
+  });
+
+  it('refuses to update an ownership type that does not exist, writing nothing', async () => {
+    const missing = 'urn:li:ownershipType:missing';
+    await rejected('updateOwnershipType', { urn: missing, input: { name: 'x' } }, `Failed to update Ownership Type. Ownership Type with urn ${missing} does not exist.`);
+  });
+
+  it('refuses ownership type changes to a user without MANAGE_GLOBAL_OWNERSHIP_TYPES', async () => {
+    const text = 'Unauthorized to perform this action. Please contact your DataHub administrator.';
+    await refused('createOwnershipType', { input: { name: 'x', description: 'y' } }, text);
+    await refused('updateOwnershipType', { urn, input: { name: 'x' } }, text);
+    await refused('deleteOwnershipType', { urn, deleteReferences: true }, text);
+  });
+
+  it('deletes a custom ownership type and, when asked, the owner entries of that type', async () => {
+    expect((await ok('deleteOwnershipType', { urn, deleteReferences: true })).deleteOwnershipType).toBe(true);
+    const listed = (await ok('listOwnershipTypes', { input: { start: 0, count: 100 } })).listOwnershipTypes;
+    expect(listed.ownershipTypes.some((t: Json) => t.urn === urn)).toBe(false);
+    expect((await entityV2(OTHER)).ownership?.value.owners ?? []).toEqual([]);
+  });
+});
+
+describe('business attributes', () => {
+  const FIELD = `urn:li:schemaField:(${DATASET},order_id)`;
+  let urn = '';
+
+  it('creates and updates an attribute, read back by the app and found in search', async () => {
+    urn = (await ok('createBusinessAttribute', { input: { id: 'order-id', name: 'OrderId', description: 'An order number', type: 'STRING' } })).createBusinessAttribute.urn;
+    expect(urn).toBe('urn:li:businessAttribute:order-id');
+    await ok('updateBusinessAttribute', { urn, input: { description: 'The number of an order', type: 'NUMBER' } });
+    const { businessAttribute } = await ok('getBusinessAttribute', { urn });
+    expect(businessAttribute.properties).toMatchObject({ name: 'OrderId', description: 'The number of an order', businessAttributeDataType: 'NUMBER' });
+    expect(businessAttribute.ownership.owners.map((o: Json) => o.owner.urn)).toEqual([ADMIN_ACTOR]);
+    expect((await entityV2(urn)).businessAttributeInfo.value.type).toEqual({ type: { 'com.linkedin.schema.NumberType': {} } });
+    const listed = (await ok('listBusinessAttributes', { start: 0, count: 10, query: 'OrderId' })).listBusinessAttributes;
+    expect(listed.businessAttributes.map((b: Json) => b.urn)).toContain(urn);
+  });
+
+  it('refuses a second attribute of the same name', async () => {
+    const before = await changes();
+    const body = await app('createBusinessAttribute', { input: { name: 'OrderId' } });
+    expect(body.errors[0]).toMatchObject({ message: '"OrderId" already exists as Business Attribute. Please pick a unique name.', extensions: { code: 409 } });
+    expect(await changes()).toBe(before);
+  });
+
+  it('attaches the attribute to a column and removes it', async () => {
+    await ok('addBusinessAttribute', { input: { businessAttributeUrn: urn, resourceUrn: [{ resourceUrn: FIELD }] } });
+    const { entity } = await ok('getSchemaField', { urn: FIELD });
+    expect(entity.businessAttributes.businessAttribute.businessAttribute.urn).toBe(urn);
+    expect((await entityV2(FIELD)).businessAttributes.value).toEqual({ businessAttribute: { businessAttributeUrn: urn } });
+    await rejected('addBusinessAttribute', { input: { businessAttributeUrn: 'urn:li:businessAttribute:none', resourceUrn: [{ resourceUrn: FIELD }] } }, 'This urn does not exist: urn:li:businessAttribute:none');
+    await ok('removeBusinessAttribute', { input: { businessAttributeUrn: urn, resourceUrn: [{ resourceUrn: FIELD }] } });
+    expect((await entityV2(FIELD)).businessAttributes.value).toEqual({});
+    await rejected('removeBusinessAttribute', { input: { businessAttributeUrn: urn, resourceUrn: [{ resourceUrn: FIELD }] } }, 'Schema field has not attached with business attribute');
+  });
+
+  it('refuses attribute changes to a user without the privileges', async () => {
+    const text = 'Unauthorized to perform this action. Please contact your DataHub administrator.';
+    await refused('createBusinessAttribute', { input: { name: 'Other' } }, text);
+    await refused('updateBusinessAttribute', { urn, input: { name: 'Other' } }, text);
+    await refused('deleteBusinessAttribute', { urn }, text);
+    await refused('addBusinessAttribute', { input: { businessAttributeUrn: urn, resourceUrn: [{ resourceUrn: `urn:li:schemaField:(${CHART},x)` }] } }, text);
+  });
+
+  it('deletes the attribute and its use on columns', async () => {
+    await ok('addBusinessAttribute', { input: { businessAttributeUrn: urn, resourceUrn: [{ resourceUrn: FIELD }] } });
+    expect((await ok('deleteBusinessAttribute', { urn })).deleteBusinessAttribute).toBe(true);
+    expect((await ok('getBusinessAttribute', { urn })).businessAttribute?.properties ?? null).toBeNull();
+    expect((await entityV2(FIELD)).businessAttributes?.value.businessAttribute).toBeUndefined();
+  });
+});
+
+describe('glossary relations, display properties, links and embeds', () => {
+  const TERM = 'urn:li:glossaryTerm:gov.revenue';
+  const PARENT = 'urn:li:glossaryTerm:gov.money';
+  const PART = 'urn:li:glossaryTerm:gov.net';
+  const DOMAIN = 'urn:li:domain:gov-finance';
+
+  beforeAll(async () => {
+    for (const [urn, name] of [
+      [TERM, 'Revenue'],
+      [PARENT, 'Money'],
+      [PART, 'Net'],
+    ]) {
+      await write(urn, 'glossaryTermInfo', { name, definition: '', termSource: 'INTERNAL' });
+    }
+    await write(DOMAIN, 'domainProperties', { name: 'Finance' });
+  });
+
+  it('adds and removes related terms, seen on the term page', async () => {
+    await ok('addRelatedTerms', { input: { urn: TERM, termUrns: [PARENT], relationshipType: 'isA' } });
+    await ok('addRelatedTerms', { input: { urn: TERM, termUrns: [PART], relationshipType: 'hasA' } });
+    let { glossaryTerm } = await ok('getGlossaryTerm', { urn: TERM, start: 0, count: 10 });
+    expect(glossaryTerm.isRelatedTerms.relationships.map((r: Json) => r.entity.urn)).toEqual([PARENT]);
+    expect(glossaryTerm.hasRelatedTerms.relationships.map((r: Json) => r.entity.urn)).toEqual([PART]);
+    expect((await entityV2(TERM)).glossaryRelatedTerms.value).toMatchObject({ isRelatedTerms: [PARENT], hasRelatedTerms: [PART] });
+
+    await rejected('addRelatedTerms', { input: { urn: TERM, termUrns: [TERM], relationshipType: 'isA' } }, `Failed to update ${TERM}. Tried to create related term with itself.`);
+    await rejected('addRelatedTerms', { input: { urn: TERM, termUrns: ['urn:li:glossaryTerm:nope'], relationshipType: 'isA' } }, `Failed to update ${TERM}. urn:li:glossaryTerm:nope does not exist.`);
+    await refused('addRelatedTerms', { input: { urn: TERM, termUrns: [PART], relationshipType: 'isA' } }, 'Unauthorized to perform this action. Please contact your DataHub administrator.');
+
+    await ok('removeRelatedTerms', { input: { urn: TERM, termUrns: [PARENT], relationshipType: 'isA' } });
+    ({ glossaryTerm } = await ok('getGlossaryTerm', { urn: TERM, start: 0, count: 10 }));
+    expect(glossaryTerm.isRelatedTerms.total).toBe(0);
+  });
+
+  it('sets the colour and icon of a domain, seen on the domain page', async () => {
+    await ok('updateDisplayProperties', { urn: DOMAIN, input: { colorHex: '#123456', icon: { iconLibrary: 'MATERIAL', name: 'Savings', style: 'Outlined' } } });
+    await ok('updateDisplayProperties', { urn: DOMAIN, input: { colorHex: '#abcdef' } });
+    const { domain } = await ok('getDomain', { urn: DOMAIN });
+    expect(domain.displayProperties).toMatchObject({ colorHex: '#abcdef', icon: { iconLibrary: 'MATERIAL', name: 'Savings', style: 'Outlined' } });
+    expect((await entityV2(DOMAIN)).displayProperties.value.colorHex).toBe('#abcdef');
+    await refused('updateDisplayProperties', { urn: DOMAIN, input: { colorHex: '#000000' } }, 'Unauthorized to perform this action. Please contact your DataHub administrator.');
+    await rejected('updateDisplayProperties', { urn: 'urn:li:domain:none', input: { colorHex: '#000000' } }, 'Failed to update urn:li:domain:none. urn:li:domain:none does not exist.');
+  });
+
+  it('changes a link of an entity, and refuses one that does not exist', async () => {
+    await ok('addLink', { input: { resourceUrn: DOMAIN, linkUrl: 'https://wiki/finance', label: 'Wiki' } });
+    await ok('updateLink', { input: { resourceUrn: DOMAIN, currentUrl: 'https://wiki/finance', currentLabel: 'Wiki', linkUrl: 'https://wiki/finance-v2', label: 'Finance wiki' } });
+    const { domain } = await ok('getDomain', { urn: DOMAIN });
+    expect(domain.institutionalMemory.elements.map((e: Json) => [e.url, e.description])).toEqual([['https://wiki/finance-v2', 'Finance wiki']]);
+    await rejected(
+      'updateLink',
+      { input: { resourceUrn: DOMAIN, currentUrl: 'https://wiki/finance', currentLabel: 'Wiki', linkUrl: 'https://x', label: 'x' } },
+      "Failed to update the link 'https://wiki/finance' with label 'Wiki'. The link does not exist",
+    );
+    await refused('updateLink', { input: { resourceUrn: DOMAIN, currentUrl: 'https://wiki/finance-v2', currentLabel: 'Finance wiki', linkUrl: 'https://x', label: 'x' } }, 'Unauthorized to perform this action. Please contact your DataHub administrator.');
+  });
+
+  it('sets and clears the embed of a chart', async () => {
+    await ok('updateEmbed', { input: { urn: CHART, renderUrl: 'https://looker/embed/1' } });
+    expect((await entityV2(CHART)).embed.value).toEqual({ renderUrl: 'https://looker/embed/1' });
+    const chart = (await ok('getChart', { urn: CHART })).chart;
+    expect(chart.embed.renderUrl).toBe('https://looker/embed/1');
+    await refused('updateEmbed', { input: { urn: CHART, renderUrl: 'https://x' } }, 'Unauthorized to perform this action. Please contact your DataHub administrator.');
+    await rejected('updateEmbed', { input: { urn: 'urn:li:chart:(looker,none)', renderUrl: 'https://x' } }, 'Failed to update embed for entity with urn urn:li:chart:(looker,none). Entity does not exist!');
+    await ok('updateEmbed', { input: { urn: CHART } });
+    expect((await entityV2(CHART)).embed.value).toEqual({});
+  });
+});

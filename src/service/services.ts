@@ -21,6 +21,7 @@ import { UsageEvents } from './usageEvents.js';
 import { RecommendationService } from './recommendations.js';
 import { AnalyticsService } from './analytics.js';
 import { StructuredPropertyService } from './structuredProperties.js';
+import { GovernanceEditService } from './governanceEdits.js';
 
 export interface Services {
   registry: Registry;
@@ -45,6 +46,7 @@ export interface Services {
   recommendations: RecommendationService;
   analytics: AnalyticsService;
   structuredProperties: StructuredPropertyService;
+  governance: GovernanceEditService;
 }
 
 export interface ServiceOptions {
@@ -86,5 +88,6 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     recommendations: new RecommendationService(store, registry, authorizer, search),
     analytics: new AnalyticsService(store, registry, authorizer, now),
     structuredProperties: new StructuredPropertyService(store, registry, writePath, authorizer, now),
+    governance: new GovernanceEditService(store, registry, writePath, authorizer, new DeleteService(store, registry, writePath), now),
   };
 }

@@ -38,6 +38,8 @@ import { accessModule } from './access.js';
 import { moreFieldsModule } from './moreFields.js';
 import { entityFieldsModule } from './entityFields.js';
 import { structuredPropertyMutationsModule } from './structuredPropertyMutations.js';
+import { governanceMutationsModule } from './governanceMutations.js';
+import { embedModule } from './embed.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -76,4 +78,6 @@ export const resolverModules: ResolverModule[] = [
   moreFieldsModule,
   entityFieldsModule,
   structuredPropertyMutationsModule,
+  governanceMutationsModule,
+  embedModule,
 ];
