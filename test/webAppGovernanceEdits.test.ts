@@ -383,3 +383,26 @@ describe('glossary relations, display properties, links and embeds', () => {
     expect((await entityV2(CHART)).embed.value).toEqual({});
   });
 });
+
+describe('logical parents', () => {
+  const SET = 'mutation setLogicalParent($input: SetLogicalParentInput!) { setLogicalParent(input: $input) }';
+  const READ = 'query($urn: String!) { dataset(urn: $urn) { logicalParent { urn } } }';
+  const send = async (query: string, variables: Json, token = admin) =>
+    (await http(`${s.url}/api/v2/graphql`, { body: { query, variables }, headers: { authorization: `Bearer ${token}` } })).body;
+
+  it('sets and removes the logical parent of a dataset, read back, in REST and as a search filter', async () => {
+    expect((await send(SET, { input: { resourceUrn: DATASET, parentUrn: OTHER } })).data.setLogicalParent).toBe(true);
+    expect((await send(READ, { urn: DATASET })).data.dataset.logicalParent).toEqual({ urn: OTHER });
+    expect((await entityV2(DATASET)).logicalParent.value.parent).toMatchObject({ destinationUrn: OTHER, created: { actor: ADMIN_ACTOR } });
+    const found = await searchDatasets({ orFilters: [{ and: [{ field: 'logicalParent', values: [OTHER] }] }] });
+    expect(found.searchResults.map((r: Json) => r.entity.urn)).toEqual([DATASET]);
+
+    const refusedBody = await send(SET, { input: { resourceUrn: DATASET, parentUrn: null } }, nobody);
+    expect(refusedBody.errors[0].extensions).toMatchObject({ code: 403 });
+    const bad = await send(SET, { input: { resourceUrn: CHART, parentUrn: OTHER } });
+    expect(bad.errors[0].extensions).toMatchObject({ code: 400 });
+
+    await send(SET, { input: { resourceUrn: DATASET, parentUrn: null } });
+    expect((await send(READ, { urn: DATASET })).data.dataset.logicalParent).toBeNull();
+  });
+});

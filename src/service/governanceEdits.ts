@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_ACTOR } from '../actors.js';
 import type { Authorizer, Grant } from '../auth/authorizer.js';
-import { onPlatform, toEdit, type Requirement } from '../auth/requirements.js';
+import { aspectRequirements, onPlatform, toEdit, type Requirement } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { parseUrn, tryParseUrn } from '../urn.js';
@@ -287,5 +287,17 @@ export class GovernanceEditService {
       return renderUrl != null ? { ...rest, renderUrl } : rest;
     });
     await this.apply([edit], actor, grant);
+  }
+
+  /**
+   * Names (or, with `parentUrn` null, removes) the logical entity a dataset or column is a physical
+   * instance of. DataHub checks neither the parent's existence nor a privilege of its own: writing
+   * the aspect needs what writing it needs anywhere.
+   */
+  async setLogicalParent(resourceUrn: string, parentUrn: string | null | undefined, actor: string): Promise<void> {
+    const grant = await this.authorize(actor, aspectRequirements(tryParseUrn(resourceUrn)?.entityType ?? '', resourceUrn, 'logicalParent'));
+    const stamp = this.stamp(actor);
+    const value = parentUrn ? { parent: { destinationUrn: parentUrn, created: stamp, lastModified: stamp } } : {};
+    await this.apply([buildProposal(this.registry, resourceUrn, 'logicalParent', 'UPSERT', value)], actor, grant);
   }
 }

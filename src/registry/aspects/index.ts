@@ -36,6 +36,7 @@ import { viewAspects } from './views.js';
 import { pageTemplateAspects } from './pageTemplates.js';
 import { assetSettingsAspects } from './assetSettings.js';
 import { runAspects } from './runs.js';
+import { logicalAspects } from './logical.js';
 
 export const allAspects: AspectDecl[] = [
   ...keyAspects,
@@ -72,4 +73,5 @@ export const allAspects: AspectDecl[] = [
   ...pageTemplateAspects,
   ...assetSettingsAspects,
   ...runAspects,
+  ...logicalAspects,
 ];

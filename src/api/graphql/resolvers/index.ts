@@ -40,6 +40,7 @@ import { entityFieldsModule } from './entityFields.js';
 import { structuredPropertyMutationsModule } from './structuredPropertyMutations.js';
 import { governanceMutationsModule } from './governanceMutations.js';
 import { embedModule } from './embed.js';
+import { logicalParentModule } from './logicalParent.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -80,4 +81,5 @@ export const resolverModules: ResolverModule[] = [
   structuredPropertyMutationsModule,
   governanceMutationsModule,
   embedModule,
+  logicalParentModule,
 ];
