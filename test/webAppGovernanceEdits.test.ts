@@ -167,6 +167,7 @@ describe('structured properties', () => {
     expect(filtered.searchResults.map((r: Json) => r.entity.urn)).toEqual([DATASET]);
     const faceted = await searchDatasets({ searchFlags: { includeStructuredPropertyFacets: true } });
     const facet = faceted.facets.find((f: Json) => f.field === 'structuredProperties.io.acryl.tier');
+    expect(facet.entity).toMatchObject({ urn: TIER, definition: { displayName: 'Tier' } });
     expect(facet.aggregations.map((a: Json) => [a.value, a.count]).sort()).toEqual([
       ['gold', 1],
       ['silver', 1],

@@ -16,6 +16,11 @@ export function structuredPropertyField(propertyUrn: string): string {
 
 export const isStructuredPropertyField = (field: string) => field.startsWith(STRUCTURED_PROPERTY_FIELD_PREFIX);
 
+/** The property a search field or facet is of (DataHub names it as the facet's entity), if it is one's. */
+export function propertyOfField(field: string): string | undefined {
+  return isStructuredPropertyField(field) ? `urn:li:structuredProperty:${field.slice(STRUCTURED_PROPERTY_FIELD_PREFIX.length)}` : undefined;
+}
+
 /** The fields of an entity's `structuredProperties` aspect: each property's field → its values. */
 export function structuredPropertyFields(aspect: Record<string, unknown>): Array<[string, Scalar[]]> {
   const assignments = Array.isArray(aspect.properties) ? aspect.properties : [];
