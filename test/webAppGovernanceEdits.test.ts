@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACTOR, SYSTEM_ACTOR } from '../src/actors.js';
 import { buildProposal } from '../src/service/proposals.js';
-import { grantPolicy, http, startTestServer, type TestServer } from './helpers.js';
+import { grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
 import { webAppOperation } from './webAppOperations.js';
 
 type Json = Record<string, any>;
@@ -188,6 +188,20 @@ describe('structured properties', () => {
     expect(dataset.structuredProperties.properties.find((p: Json) => p.structuredProperty.urn === TIER).values[0].stringValue).toBe('gold');
   });
 
+  it('checks values sent over REST ingestion the same way: 422, nothing written', async () => {
+    const before = await changes();
+    const send = (value: Json) =>
+      http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(OTHER, 'structuredProperties', value) }, headers: { authorization: `Bearer ${admin}` } });
+    const wrongType = await send({ properties: [{ propertyUrn: RETENTION, values: [{ string: 'forever' }] }] });
+    expect(wrongType.status).toBe(422);
+    expect(JSON.stringify(wrongType.body)).toContain(`Property: ${RETENTION}, value: {string=forever} should be a number`);
+    const undefinedProperty = await send({ properties: [{ propertyUrn: 'urn:li:structuredProperty:io.acryl.none', values: [{ string: 'x' }] }] });
+    expect(undefinedProperty.status).toBe(422);
+    expect(JSON.stringify(undefinedProperty.body)).toContain('Unexpected null value found for urn:li:structuredProperty:io.acryl.none Structured Property Definition.');
+    expect(await changes()).toBe(before);
+    expect((await send({ properties: [{ propertyUrn: RETENTION, values: [{ double: 30 }] }, { propertyUrn: TIER, values: [{ string: 'silver' }] }] })).status).toBe(200);
+  });
+
   it('updates a definition additively and removes values from an asset', async () => {
     await ok('updateStructuredProperty', { input: { urn: TIER, displayName: 'Criticality', newAllowedValues: [{ stringValue: 'bronze' }], setCardinalityAsMultiple: true } });
     const { entity: structuredProperty } = await ok('getStructuredProperty', { urn: TIER });
@@ -220,7 +234,7 @@ describe('structured properties', () => {
   it('deletes a property and its values on every asset', async () => {
     expect((await ok('deleteStructuredProperty', { input: { urn: TIER } })).deleteStructuredProperty).toBe(true);
     const aspect = (await entityV2(OTHER)).structuredProperties.value;
-    expect(aspect.properties).toEqual([]);
+    expect(aspect.properties.map((p: Json) => p.propertyUrn)).toEqual([RETENTION]);
     const { dataset } = await ok('getDataset', { urn: DATASET });
     expect(dataset.structuredProperties.properties.map((p: Json) => p.structuredProperty.urn)).toEqual([STEWARD]);
     const filtered = await searchDatasets({ orFilters: [{ and: [{ field: 'structuredProperties.io.acryl.tier', values: ['gold'] }] }] });

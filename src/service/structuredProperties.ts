@@ -11,7 +11,7 @@ import { onPlatform, toEdit, type Requirement } from '../auth/requirements.js';
 import { isPlainObject } from '../json.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
-import { parseUrn, tryParseUrn } from '../urn.js';
+import { tryParseUrn } from '../urn.js';
 import { badRequest } from './errors.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from './proposals.js';
 import type { WritePath } from './writePath.js';
@@ -148,6 +148,37 @@ export function valueProblem(propertyUrn: string, definition: Json, values: read
   return undefined;
 }
 
+/** Reads the latest value of an aspect (inside a write's transaction, or from the store). */
+export type AspectLookup = (urn: string, aspect: string) => Promise<Json | undefined>;
+
+/**
+ * Why an asset may not hold this `structuredProperties` value, or undefined when it may: every
+ * assignment's property must be defined, apply to the asset's entity type, and take its values.
+ * The write path asks this of every write of the aspect, whoever sends it (DataHub validates it on
+ * ingestion too).
+ */
+export async function assignmentsProblem(read: AspectLookup, assetUrn: string, value: Json, previous?: Json): Promise<string | undefined> {
+  const assetType = tryParseUrn(assetUrn)?.entityType ?? '';
+  // Assignments the write leaves as they were are not checked again: a property removed since must
+  // not keep the asset's other values from being edited.
+  const kept = new Set(((previous?.properties as Json[] | undefined) ?? []).map((a) => JSON.stringify([a.propertyUrn, a.values])));
+  for (const a of (value.properties as Json[] | undefined) ?? []) {
+    if (kept.has(JSON.stringify([a.propertyUrn, a.values]))) continue;
+    const propertyUrn = String(a.propertyUrn);
+    if (tryParseUrn(propertyUrn)?.entityType !== 'structuredProperty') return `Unexpected entity type. Expected: structuredProperty Found: ${propertyUrn}`;
+    const definition = await read(propertyUrn, 'propertyDefinition');
+    if (!definition) return `Unexpected null value found for ${propertyUrn} Structured Property Definition.`;
+    const types: string[] = definition.entityTypes ?? [];
+    if (types.length > 0 && !types.some((t) => valueTypeId(t).toLowerCase() === assetType.toLowerCase())) {
+      return `Property: ${propertyUrn} cannot be applied to entity type ${assetType}`;
+    }
+    const values = ((a.values as unknown[] | undefined) ?? []).map((v): Primitive => (isPlainObject(v) && typeof v.double === 'number' ? { double: v.double } : { string: String(isPlainObject(v) ? v.string : v) }));
+    const problem = valueProblem(propertyUrn, definition, values);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
 function allowedValue(a: AllowedValueInput): Json {
   return { value: primitive(a), ...(a.description != null ? { description: a.description } : {}) };
 }
@@ -170,9 +201,11 @@ export class StructuredPropertyService {
     return entity !== undefined && (await this.store.getAspect(urn, entity.keyAspect.name, 0)) !== undefined;
   }
 
+  private readonly lookup: AspectLookup = async (urn, aspect) => (await this.store.getAspect(urn, aspect, 0))?.value as Json | undefined;
+
   private async definition(urn: string): Promise<Json | undefined> {
     if (tryParseUrn(urn)?.entityType !== 'structuredProperty') return undefined;
-    return (await this.store.getAspect(urn, 'propertyDefinition', 0))?.value as Json | undefined;
+    return this.lookup(urn, 'propertyDefinition');
   }
 
   private stamp(actor: string) {
@@ -292,20 +325,10 @@ export class StructuredPropertyService {
   async upsert(assetUrn: string, params: ReadonlyArray<{ structuredPropertyUrn: string; values: readonly ValueInput[] }>, actor: string): Promise<void> {
     const grant = await this.authorize(actor, toEdit(assetUrn, 'EDIT_ENTITY_PROPERTIES'), REFUSED.values(assetUrn));
     if (tryParseUrn(assetUrn)?.entityType !== 'schemaField' && !(await this.exists(assetUrn))) throw badRequest(`Asset with provided urn ${assetUrn} does not exist`);
-    const assetType = parseUrn(assetUrn).entityType;
-    const updates = new Map<string, Primitive[]>();
-    for (const p of params) {
-      const definition = await this.definition(p.structuredPropertyUrn);
-      if (!definition) throw badRequest(`Unexpected null value found for ${p.structuredPropertyUrn} Structured Property Definition.`);
-      const values = p.values.map(primitive);
-      const problem = valueProblem(p.structuredPropertyUrn, definition, values);
-      if (problem) throw badRequest(problem);
-      const types: string[] = definition.entityTypes ?? [];
-      if (types.length > 0 && !types.some((t) => valueTypeId(t).toLowerCase() === assetType.toLowerCase())) {
-        throw badRequest(`Property: ${p.structuredPropertyUrn} cannot be applied to entity type ${assetType}`);
-      }
-      updates.set(p.structuredPropertyUrn, values);
-    }
+    const updates = new Map<string, Primitive[]>(params.map((p) => [p.structuredPropertyUrn, p.values.map(primitive)]));
+    // Checked before the write for the request's own values; the write path checks the whole result again.
+    const problem = await assignmentsProblem(this.lookup, assetUrn, { properties: [...updates].map(([propertyUrn, values]) => ({ propertyUrn, values })) });
+    if (problem) throw badRequest(problem);
     const stamp = this.stamp(actor);
     const edit = editProposal(this.registry, assetUrn, 'structuredProperties', (current) => {
       const properties: Json[] = ((current?.properties as Json[] | undefined) ?? []).map((a: Json) => {
