@@ -138,6 +138,13 @@ describe('structured properties', () => {
     );
     await rejected('createStructuredProperty', { input: { qualifiedName: 'io.acryl.x', valueType: 'urn:li:dataType:datahub.blob', entityTypes: [] } }, /datahub\.blob/);
     await rejected('createStructuredProperty', { input: { id: 'a', qualifiedName: 'b', valueType: 'urn:li:dataType:datahub.string', entityTypes: [] } }, 'Qualified name and the ID of a structured property must match');
+    await ok('updateStructuredProperty', { input: { urn: RETENTION, settings: { showAsAssetBadge: true } } });
+    await rejected(
+      'updateStructuredProperty',
+      { input: { urn: TIER, settings: { showAsAssetBadge: true } } },
+      `Cannot have more than one property set with show as badge. Property urns currently set: [${RETENTION}]`,
+    );
+    await ok('updateStructuredProperty', { input: { urn: RETENTION, settings: { showAsAssetBadge: false } } });
   });
 
   it('sets values on an asset, seen on the dataset page, in REST and in search with a facet', async () => {

@@ -77,6 +77,10 @@ const REFUSED = {
 /** DataHub's text when a hidden property is also shown somewhere. */
 const INVALID_SETTINGS = 'Cannot have property isHidden = true while other display location settings are also true.';
 const SETTINGS_FLAGS = ['showInSearchFilters', 'showInAssetSummary', 'showAsAssetBadge', 'showInColumnsTable'] as const;
+/** DataHub's text when a second property would be shown as the asset badge, followed by the urns that are. */
+const ONLY_ONE_BADGE = 'Cannot have more than one property set with show as badge. Property urns currently set: ';
+/** DataHub lists the first ten properties shown as a badge. */
+const MAX_BADGES_LISTED = 10;
 
 const MIN_DATE = '1000-01-01';
 const MAX_DATE = '9999-12-31';
@@ -223,10 +227,30 @@ export class StructuredPropertyService {
     }
   }
 
-  private settingsProposal(urn: string, current: Json | undefined, input: SettingsInput, actor: string): Proposal {
+  /** Other properties shown as an asset's badge: at most one property may be. */
+  private async badges(except: string): Promise<string[]> {
+    const page = await this.store.search({
+      entityTypes: ['structuredProperty'],
+      words: [],
+      nameFields: [],
+      weights: [],
+      filter: [[{ field: 'showAsAssetBadge', condition: 'EQUAL', values: ['true'], negated: false }]],
+      includeRemoved: false,
+      start: 0,
+      count: MAX_BADGES_LISTED,
+      facetFields: [],
+    });
+    return page.urns.filter((u) => u !== except);
+  }
+
+  private async settingsProposal(urn: string, current: Json | undefined, input: SettingsInput, actor: string): Promise<Proposal> {
     const settings: Json = { ...(current ?? {}) };
     for (const key of ['isHidden', ...SETTINGS_FLAGS] as const) if (input[key] != null) settings[key] = input[key];
     if (settings.isHidden === true && SETTINGS_FLAGS.some((k) => settings[k] === true)) throw badRequest(INVALID_SETTINGS);
+    if (input.showAsAssetBadge === true) {
+      const others = await this.badges(urn);
+      if (others.length > 0) throw badRequest(`${ONLY_ONE_BADGE}[${others.join(', ')}]`);
+    }
     settings.lastModified = this.stamp(actor);
     return buildProposal(this.registry, urn, 'structuredPropertySettings', 'UPSERT', settings);
   }
@@ -260,7 +284,7 @@ export class StructuredPropertyService {
       if (problem) throw badRequest(problem);
     }
     const proposals = [buildProposal(this.registry, urn, 'propertyDefinition', 'UPSERT', definition)];
-    if (input.settings) proposals.push(this.settingsProposal(urn, undefined, input.settings, actor));
+    if (input.settings) proposals.push(await this.settingsProposal(urn, undefined, input.settings, actor));
     await this.writePath.apply(proposals, { actor, grant });
     return urn;
   }
@@ -296,7 +320,7 @@ export class StructuredPropertyService {
     ];
     if (input.settings) {
       const settings = (await this.store.getAspect(input.urn, 'structuredPropertySettings', 0))?.value as Json | undefined;
-      proposals.push(this.settingsProposal(input.urn, settings, input.settings, actor));
+      proposals.push(await this.settingsProposal(input.urn, settings, input.settings, actor));
     }
     await this.writePath.apply(proposals, { actor, grant });
     return input.urn;
