@@ -225,6 +225,20 @@ describe('structured properties', () => {
     expect(filtered.searchResults.map((r: Json) => r.entity.urn)).toEqual([DATASET]);
   });
 
+  it('keeps an immutable property value from being changed or removed once set', async () => {
+    const FIXED = 'urn:li:structuredProperty:io.acryl.origin';
+    await ok('createStructuredProperty', { input: { qualifiedName: 'io.acryl.origin', valueType: 'urn:li:dataType:datahub.string', immutable: true, entityTypes: ['urn:li:entityType:datahub.dataset'] } });
+    const set = (value: string) => ({ input: { assetUrn: OTHER, structuredPropertyInputParams: [{ structuredPropertyUrn: FIXED, values: [{ stringValue: value }] }] } });
+    await ok('upsertStructuredProperties', set('erp'));
+    await rejected('upsertStructuredProperties', set('crm'), `Cannot mutate an immutable property: ${FIXED}`);
+    await rejected('removeStructuredProperties', { input: { assetUrn: OTHER, structuredPropertyUrns: [FIXED] } }, `Cannot delete an immutable property ${FIXED}`);
+    // Other values of the asset stay editable.
+    await ok('upsertStructuredProperties', { input: { assetUrn: OTHER, structuredPropertyInputParams: [{ structuredPropertyUrn: RETENTION, values: [{ numberValue: 7 }] }] } });
+    const aspect = (await entityV2(OTHER)).structuredProperties.value;
+    expect(aspect.properties.find((p: Json) => p.propertyUrn === FIXED).values).toEqual([{ string: 'erp' }]);
+    await ok('deleteStructuredProperty', { input: { urn: FIXED } });
+  });
+
   it('refuses every structured property mutation to a user without the privilege', async () => {
     await refused('createStructuredProperty', { input: { qualifiedName: 'io.acryl.no', valueType: 'urn:li:dataType:datahub.string', entityTypes: [] } }, 'Unable to create structured property. Please contact your admin.');
     await refused('updateStructuredProperty', { input: { urn: TIER, displayName: 'x' } }, 'Unable to update structured property. Please contact your admin.');

@@ -165,9 +165,9 @@ export async function assignmentsProblem(read: AspectLookup, assetUrn: string, v
   const assetType = tryParseUrn(assetUrn)?.entityType ?? '';
   // Assignments the write leaves as they were are not checked again: a property removed since must
   // not keep the asset's other values from being edited.
-  const kept = new Set(((previous?.properties as Json[] | undefined) ?? []).map((a) => JSON.stringify([a.propertyUrn, a.values])));
+  const kept = new Set(((previous?.properties as Json[] | undefined) ?? []).map((a) => JSON.stringify(a)));
   for (const a of (value.properties as Json[] | undefined) ?? []) {
-    if (kept.has(JSON.stringify([a.propertyUrn, a.values]))) continue;
+    if (kept.has(JSON.stringify(a))) continue;
     const propertyUrn = String(a.propertyUrn);
     if (tryParseUrn(propertyUrn)?.entityType !== 'structuredProperty') return `Unexpected entity type. Expected: structuredProperty Found: ${propertyUrn}`;
     const definition = await read(propertyUrn, 'propertyDefinition');
@@ -179,9 +179,16 @@ export async function assignmentsProblem(read: AspectLookup, assetUrn: string, v
     const values = ((a.values as unknown[] | undefined) ?? []).map((v): Primitive => (isPlainObject(v) && typeof v.double === 'number' ? { double: v.double } : { string: String(isPlainObject(v) ? v.string : v) }));
     const problem = valueProblem(propertyUrn, definition, values);
     if (problem) return problem;
+    if (definition.immutable === true && previousAssignment(previous, propertyUrn)) return `Cannot mutate an immutable property: ${propertyUrn}`;
+  }
+  for (const old of (previous?.properties as Json[] | undefined) ?? []) {
+    if (((value.properties as Json[] | undefined) ?? []).some((a) => a.propertyUrn === old.propertyUrn)) continue;
+    if ((await read(String(old.propertyUrn), 'propertyDefinition'))?.immutable === true) return `Cannot delete an immutable property ${old.propertyUrn}`;
   }
   return undefined;
 }
+
+const previousAssignment = (previous: Json | undefined, propertyUrn: string) => ((previous?.properties as Json[] | undefined) ?? []).find((a) => a.propertyUrn === propertyUrn);
 
 function allowedValue(a: AllowedValueInput): Json {
   return { value: primitive(a), ...(a.description != null ? { description: a.description } : {}) };
