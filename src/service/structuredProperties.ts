@@ -140,7 +140,7 @@ export function valueProblem(propertyUrn: string, definition: Json, values: read
         }
       }
     } else if (type === 'number') {
-      if (!('double' in v) && Number.isNaN(Number.parseFloat(v.string))) return `${prefix} should be a number`;
+      if (!('double' in v) && (v.string.trim() === '' || !Number.isFinite(Number(v.string)))) return `${prefix} should be a number`;
     } else {
       return `Validation support for type ${definition.valueType} is not yet implemented.`;
     }
@@ -157,8 +157,8 @@ export type AspectLookup = (urn: string, aspect: string) => Promise<Json | undef
 
 /**
  * Why an asset may not hold this `structuredProperties` value, or undefined when it may: every
- * assignment's property must be defined, apply to the asset's entity type, and take its values.
- * The write path asks this of every write of the aspect, whoever sends it (DataHub validates it on
+ * assignment's property must be defined, apply to the asset's entity type, and take its values;
+ * the value of an immutable property, once set, may neither change nor go. The write path asks this of every write of the aspect, whoever sends it (DataHub validates it on
  * ingestion too).
  */
 export async function assignmentsProblem(read: AspectLookup, assetUrn: string, value: Json, previous?: Json): Promise<string | undefined> {
