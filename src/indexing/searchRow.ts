@@ -7,6 +7,7 @@ import type { Registry } from '../registry/registry.js';
 import type { EntitySpec } from '../registry/types.js';
 import type { Scalar } from './paths.js';
 import type { SearchDocument } from './searchDocument.js';
+import { isStructuredPropertyField } from './structuredPropertyFields.js';
 
 export interface SearchRow {
   urn: string;
@@ -140,7 +141,7 @@ export function buildSearchRow(entity: EntitySpec, doc: SearchDocument, facets: 
     removed: doc.removed,
     values,
     keyed: Object.keys(values).filter(keyed),
-    facets: Object.keys(values).filter((f) => facets.has(f)),
+    facets: Object.keys(values).filter((f) => facets.has(f) || isStructuredPropertyField(f)),
     text: text.map((t) => t.join(' ')) as SearchRow['text'],
   };
 }

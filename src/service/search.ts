@@ -13,6 +13,7 @@ import { ENTITY_TYPE_FIELD, type Criterion, type SearchPage, type SearchQuery, t
 import { badRequest } from './errors.js';
 import { boundedText } from './limits.js';
 import { combineFilters, mentionsRemoved, parseFilter } from './filters.js';
+import { isStructuredPropertyField, structuredPropertyField } from '../indexing/structuredPropertyFields.js';
 
 /** DataHub's search flags that change what a search answers. */
 export interface SearchFlags {
@@ -24,6 +25,8 @@ export interface SearchFlags {
   skipHighlighting?: boolean;
   /** Soft-deleted entities are searched too. */
   includeSoftDeleted?: boolean;
+  /** The structured properties shown in search filters are counted as facets too. */
+  includeStructuredPropertyFacets?: boolean;
 }
 
 export interface SearchRequest {
@@ -75,6 +78,8 @@ const MAX_COUNT = 10_000;
 /** DataHub's separator of nested facet names and values (`_entityType␞typeNames`, `dataset␞view`). */
 export const FACET_SEPARATOR = '\u241e';
 const DEFAULT_MAX_AGG_VALUES = 20;
+/** DataHub counts the facets of at most this many structured properties. */
+const MAX_PROPERTY_FACETS = 100;
 /** The entity type facet's name before `_entityType`. */
 export const LEGACY_ENTITY_FACET = 'entity';
 
@@ -237,7 +242,8 @@ export class SearchService {
     }
 
     const nameFields = [...new Set(fields.filter((f) => f.queryByDefault && f.boostScore >= 8).map((f) => f.fieldName))];
-    const facets = flags.skipAggregates ? undefined : this.facetPlan(req.facets, types);
+    const propertyFacets = flags.includeStructuredPropertyFacets && !flags.skipAggregates ? await this.structuredPropertyFacets() : [];
+    const facets = flags.skipAggregates ? undefined : this.facetPlan(req.facets, types, propertyFacets);
     const oneType = types.length === 1;
     const query: SearchQuery = {
       entityTypes: types.map((t) => t.name),
@@ -275,7 +281,23 @@ export class SearchService {
    * DataHub ignores them), else the default ones: every filterable field, the entity type, and the
    * entity type with its sub types.
    */
-  private facetPlan(asked: readonly string[] | undefined, types: readonly EntitySpec[]): FacetPlan {
+  /** The facets of the structured properties whose settings show them in search filters (DataHub asks for at most 100). */
+  private async structuredPropertyFacets(): Promise<string[]> {
+    const page = await this.store.search({
+      entityTypes: ['structuredProperty'],
+      words: [],
+      nameFields: [],
+      weights: [],
+      filter: [[{ field: 'showInSearchFilters', condition: 'EQUAL', values: ['true'], negated: false }]],
+      includeRemoved: false,
+      start: 0,
+      count: MAX_PROPERTY_FACETS,
+      facetFields: [],
+    });
+    return page.urns.map(structuredPropertyField);
+  }
+
+  private facetPlan(asked: readonly string[] | undefined, types: readonly EntitySpec[], added: readonly string[] = []): FacetPlan {
     const known = new Set<string>();
     for (const e of this.registry.entities.values()) for (const a of e.aspects.values()) for (const f of a.searchable) known.add(f.fieldName);
     let names: string[];
@@ -283,7 +305,7 @@ export class SearchService {
       // The legacy `entity` facet is counted as `_entityType` is.
       names = [...new Set(asked.map((n) => (n === LEGACY_ENTITY_FACET ? ENTITY_TYPE_FIELD : n)))].filter((name) => {
         const parts = name.split(FACET_SEPARATOR);
-        if (parts.length === 1) return parts[0] === ENTITY_TYPE_FIELD || known.has(parts[0]);
+        if (parts.length === 1) return parts[0] === ENTITY_TYPE_FIELD || known.has(parts[0]) || isStructuredPropertyField(parts[0]);
         // Nesting is served under the entity type only.
         return parts.length === 2 && parts[0] === ENTITY_TYPE_FIELD && known.has(parts[1]);
       });
@@ -291,6 +313,7 @@ export class SearchService {
       const filterable = [...new Set(this.fields(types).filter((f) => f.addToFilters).map((f) => f.fieldName))];
       names = [ENTITY_TYPE_FIELD, `${ENTITY_TYPE_FIELD}${FACET_SEPARATOR}typeNames`, ...filterable];
     }
+    names = [...new Set([...names, ...added])];
     const nested = names.filter((n) => n.startsWith(`${ENTITY_TYPE_FIELD}${FACET_SEPARATOR}`)).map((n) => n.split(FACET_SEPARATOR)[1]);
     return {
       names,

@@ -21,6 +21,8 @@ import { WritePath } from './writePath.js';
 import { UsageEvents } from './usageEvents.js';
 import { RecommendationService } from './recommendations.js';
 import { AnalyticsService } from './analytics.js';
+import { StructuredPropertyService } from './structuredProperties.js';
+import { GovernanceEditService } from './governanceEdits.js';
 
 export interface Services {
   registry: Registry;
@@ -45,6 +47,8 @@ export interface Services {
   recommendations: RecommendationService;
   analytics: AnalyticsService;
   nativeUsers: NativeUsers;
+  structuredProperties: StructuredPropertyService;
+  governance: GovernanceEditService;
 }
 
 export interface ServiceOptions {
@@ -89,5 +93,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     recommendations: new RecommendationService(store, registry, authorizer, search),
     analytics: new AnalyticsService(store, registry, authorizer, now),
     nativeUsers: new NativeUsers(store, registry, writePath, authorizer, tokens, now),
+    structuredProperties: new StructuredPropertyService(store, registry, writePath, authorizer, now),
+    governance: new GovernanceEditService(store, registry, writePath, authorizer, new DeleteService(store, registry, writePath), now),
   };
 }

@@ -14,6 +14,7 @@ import { parseUrn } from '../urn.js';
 import { conflict } from './errors.js';
 import { reindex } from './indexer.js';
 import { checkEditedValue, type Proposal } from './proposals.js';
+import { checkAgainstStore } from './aspectChecks.js';
 import { Slices } from './slices.js';
 
 
@@ -164,6 +165,7 @@ class Batch {
     if (p.changeType === 'CREATE' && current) throw conflict(`aspect ${p.aspect.name} of ${p.urn} already exists`);
     // An edit is applied to the latest value here, inside the transaction, so concurrent edits do not lose each other.
     const value = p.edit ? checkEditedValue(this.registry, p.aspect, p.edit(current?.value, this.time), current?.value) : p.value!;
+    await checkAgainstStore(this.tx, p.urn, p.aspect.name, value, current?.value);
     await this.upsert(p.entity, p.urn, p.aspect, value, sm, p.changeType, current);
   }
 

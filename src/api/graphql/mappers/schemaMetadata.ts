@@ -24,6 +24,12 @@ const FIELD_TYPES: Record<string, SchemaFieldDataType> = {
   RecordType: 'STRUCT',
 };
 
+/** GraphQL's enum as a stored `SchemaFieldDataType` (its union member's record, empty). */
+export function storedFieldType(type: SchemaFieldDataType): Json {
+  const member = Object.keys(FIELD_TYPES).find((k) => FIELD_TYPES[k] === type) ?? 'NullType';
+  return { type: { [`com.linkedin.schema.${member}`]: {} } };
+}
+
 /** A stored `SchemaFieldDataType` (a union named by its member's record) as GraphQL's enum. */
 export function fieldType(type: Json | undefined): SchemaFieldDataType {
   const member = Object.keys(type?.type ?? {})[0] ?? '';

@@ -45,6 +45,10 @@ import { pageTemplateMutationsModule } from './pageTemplateMutations.js';
 import { invitesModule } from './invites.js';
 import { peopleModule } from './people.js';
 import { rolesModule } from './roles.js';
+import { structuredPropertyMutationsModule } from './structuredPropertyMutations.js';
+import { governanceMutationsModule } from './governanceMutations.js';
+import { embedModule } from './embed.js';
+import { logicalParentModule } from './logicalParent.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -90,4 +94,8 @@ export const resolverModules: ResolverModule[] = [
   invitesModule,
   peopleModule,
   rolesModule,
+  structuredPropertyMutationsModule,
+  governanceMutationsModule,
+  embedModule,
+  logicalParentModule,
 ];

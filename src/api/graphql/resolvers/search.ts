@@ -8,6 +8,7 @@ import { badRequest } from '../../../service/errors.js';
 import { decodeScrollId, encodeScrollId, FACET_SEPARATOR, LEGACY_ENTITY_FACET, type Facet, type Scope, type SearchFlags, type SearchResult } from '../../../service/search.js';
 import { browseV2 } from '../../../service/browseV2.js';
 import { ENTITY_TYPE_FIELD } from '../../../store/types.js';
+import { propertyOfField } from '../../../indexing/structuredPropertyFields.js';
 import { refOf, type GraphQLContext } from '../context.js';
 import { entityEnum, entityOfEnum } from '../entityTypes.js';
 import type { Resolvers } from '../generated/resolvers.js';
@@ -73,6 +74,7 @@ function flagsOf(flags: Json | null | undefined): SearchFlags {
     ...(flags.maxAggValues != null ? { maxAggValues: flags.maxAggValues } : {}),
     ...(flags.skipHighlighting != null ? { skipHighlighting: flags.skipHighlighting } : {}),
     ...(flags.includeSoftDeleted != null ? { includeSoftDeleted: flags.includeSoftDeleted } : {}),
+    ...(flags.includeStructuredPropertyFacets != null ? { includeStructuredPropertyFacets: flags.includeStructuredPropertyFacets } : {}),
   };
 }
 
@@ -95,7 +97,7 @@ function facetsOf(ctx: GraphQLContext, facets: readonly Facet[]) {
     return {
       field: f.name,
       displayName: f.displayName,
-      entity: null,
+      entity: refOf(ctx.services, propertyOfField(f.name)) ?? null,
       aggregations: f.values.map(({ value, count }) => ({
         value: value
           .split(FACET_SEPARATOR)
