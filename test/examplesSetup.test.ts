@@ -1,0 +1,50 @@
+/**
+ * `examples/setup-through-graphql.mjs` makes what people make in the app (roles, a data product) through
+ * the app's GraphQL mutations, on the loaded sample catalog, and changes nothing when run again.
+ */
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { http, startTestServer, type TestServer } from './helpers.js';
+import { loadExamples } from './sampleCatalog.js';
+
+type Json = any;
+
+const SCRIPT = resolve(import.meta.dirname, '../examples/setup-through-graphql.mjs');
+const PRODUCT = 'urn:li:dataProduct:customer-360';
+
+let s: TestServer;
+
+const setup = () => promisify(execFile)(process.execPath, [SCRIPT, '--server', s.url], { env: { ...process.env, CATALOG_TOKEN: '' } });
+const aspects = async (urn: string) => (await http(`${s.url}/entitiesV2/${encodeURIComponent(urn)}`)).body.aspects;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  await loadExamples(s.url);
+});
+afterAll(async () => s?.close());
+
+describe('the sample catalog made through the app’s mutations', () => {
+  it('gives the team their roles and makes a data product of the customer tables', async () => {
+    const { stdout } = await setup();
+    expect(stdout).toContain(`${PRODUCT}: 3 assets`);
+    expect((await aspects('urn:li:corpuser:amara.okafor')).roleMembership.value).toEqual({ roles: ['urn:li:dataHubRole:Admin'] });
+    expect((await aspects('urn:li:corpuser:priya.raman')).roleMembership.value).toEqual({ roles: ['urn:li:dataHubRole:Editor'] });
+    expect((await aspects('urn:li:corpuser:sofia.marchetti')).roleMembership.value).toEqual({ roles: ['urn:li:dataHubRole:Reader'] });
+    const product = await aspects(PRODUCT);
+    expect(product.dataProductProperties.value.name).toBe('Customer 360');
+    expect(product.dataProductProperties.value.assets.map((a: Json) => a.destinationUrn).sort()).toEqual([
+      'urn:li:dataset:(urn:li:dataPlatform:postgres,shopfront.public.customers,PROD)',
+      'urn:li:dataset:(urn:li:dataPlatform:snowflake,fernbrook.marts.dim_customers,PROD)',
+      'urn:li:dataset:(urn:li:dataPlatform:snowflake,fernbrook.staging.stg_customers,PROD)',
+    ]);
+    expect(product.domains.value.domains).toEqual(['urn:li:domain:commerce']);
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = (await http(`${s.url}/events?after=0&limit=10000`)).body.lastOffset;
+    await setup();
+    expect((await http(`${s.url}/events?after=${before}&limit=10`)).body.events).toEqual([]);
+  });
+});
