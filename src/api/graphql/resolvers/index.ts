@@ -45,6 +45,7 @@ import { pageTemplateMutationsModule } from './pageTemplateMutations.js';
 import { invitesModule } from './invites.js';
 import { peopleModule } from './people.js';
 import { rolesModule } from './roles.js';
+import { lineageMutationsModule } from './lineageMutations.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -90,4 +91,5 @@ export const resolverModules: ResolverModule[] = [
   invitesModule,
   peopleModule,
   rolesModule,
+  lineageMutationsModule,
 ];
