@@ -46,6 +46,8 @@ import { invitesModule } from './invites.js';
 import { peopleModule } from './people.js';
 import { rolesModule } from './roles.js';
 import { lineageMutationsModule } from './lineageMutations.js';
+import { formMutationsModule } from './formMutations.js';
+import { testMutationsModule } from './testMutations.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -92,4 +94,6 @@ export const resolverModules: ResolverModule[] = [
   peopleModule,
   rolesModule,
   lineageMutationsModule,
+  formMutationsModule,
+  testMutationsModule,
 ];
