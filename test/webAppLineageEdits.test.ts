@@ -60,14 +60,8 @@ const update = (edgesToAdd: Json[], edgesToRemove: Json[] = [], user = EDITOR) =
 
 const changes = async () => (await s.services.store.readChangeLog(0, 1_000_000)).length;
 
-async function expectError(user: string, edgesToAdd: Json[], code: number, message: string | RegExp) {
-  const before = await changes();
-  const body = await gql(user, webAppOperation('updateLineage'), { input: { edgesToAdd, edgesToRemove: [] } });
-  expect(body.errors?.[0]?.extensions?.code, JSON.stringify(body.errors)).toBe(code);
-  if (typeof message === 'string') expect(body.errors[0].message).toBe(message);
-  else expect(body.errors[0].message).toMatch(message);
-  expect(await changes()).toBe(before);
-}
+const expectError = (user: string, edgesToAdd: Json[], code: number, message: string | RegExp) =>
+  expectError2(user, webAppOperation('updateLineage'), { input: { edgesToAdd, edgesToRemove: [] } }, code, message);
 
 const lineageVars = { showColumns: true, separateSiblings: false, excludeUpstream: false, excludeDownstream: false, includeGhostEntities: false, startTimeMillis: null, endTimeMillis: null };
 const hops = async (urn: string, direction: 'upstream' | 'downstream') =>
@@ -158,3 +152,78 @@ describe('updateLineage', () => {
     expect(await hops(CLEAN, 'upstream')).toEqual([JOB]);
   });
 });
+
+describe('ER model relationships', () => {
+  const properties = { name: 'orders_to_clean', source: RAW, destination: CLEAN, relationshipFieldmappings: [{ sourceField: 'id', destinationField: 'raw_id' }], erModelRelationshipCardinality: 'ONE_N' };
+  let urn: string;
+
+  it('creates one between two datasets, under DataHub’s urn, read back by the app, REST and search', async () => {
+    await expectMutationError(READER, 'createERModelRelationship', { input: { properties } }, 403, 'Unauthorized to create erModelRelationship. Please contact your DataHub administrator.');
+    await grantPolicy(s.services, 'er-creators', { privileges: ['CREATE_ENTITY_ER_MODEL_RELATIONSHIP'], actors: { users: [EDITOR] } });
+    await expectMutationError(EDITOR, 'createERModelRelationship', { input: { properties: { ...properties, destination: ds('ghost') } } }, 400, `Dataset ${ds('ghost')} does not exist`);
+    const created = (await run('createERModelRelationship', { input: { properties, editableProperties: { description: 'each raw order feeds clean rows' } } })).createERModelRelationship;
+    // md5 of {"Destination":<lower urn>,"ERModelRelationName":…,"Source":<higher urn>}
+    expect(created.urn).toBe('urn:li:erModelRelationship:' + (await import('node:crypto')).createHash('md5').update(`{"Destination":"${CLEAN}","ERModelRelationName":"orders_to_clean","Source":"${RAW}"}`).digest('hex'));
+    urn = created.urn;
+    const r = (await run('getERModelRelationship', { urn })).erModelRelationship;
+    expect(r.properties).toMatchObject({ name: 'orders_to_clean', source: { urn: RAW }, destination: { urn: CLEAN }, cardinality: 'ONE_N', relationshipFieldMappings: [{ sourceField: 'id', destinationField: 'raw_id' }], createdActor: { urn: EDITOR } });
+    expect(r.editableProperties).toMatchObject({ description: 'each raw order feeds clean rows' });
+    expect((await entityV2(urn)).erModelRelationshipProperties.value).toMatchObject({ source: RAW, destination: CLEAN, cardinality: 'ONE_N' });
+    expect(await search('erModelRelationship', 'name', 'orders_to_clean')).toEqual([urn]);
+  });
+
+  it('updates and deletes it, refusing those without the privilege', async () => {
+    await expectMutationError(READER, 'updateERModelRelationship', { urn, input: { editableProperties: { description: 'x' } } }, 403, UNAUTHORIZED);
+    await run('updateERModelRelationship', { urn, input: { properties: { ...properties, erModelRelationshipCardinality: 'N_N' }, editableProperties: { name: 'Orders', description: 'renamed' } } });
+    const r = (await run('getERModelRelationship', { urn })).erModelRelationship;
+    expect([r.properties.cardinality, r.editableProperties.description]).toEqual(['N_N', 'renamed']);
+    await expectMutationError(EDITOR, 'updateERModelRelationship', { urn: 'urn:li:erModelRelationship:nope', input: { editableProperties: { description: 'x' } } }, 400, /does not exist/);
+    const DELETE = 'mutation($urn: String!) { deleteERModelRelationship(urn: $urn) }';
+    await expectError2(READER, DELETE, { urn }, 403, UNAUTHORIZED);
+    expect((await gql(EDITOR, DELETE, { urn })).data.deleteERModelRelationship).toBe(true);
+    expect(await search('erModelRelationship', 'name', 'orders_to_clean')).toEqual([]);
+  });
+});
+
+describe('asset versions', () => {
+  const SET = 'urn:li:versionSet:(orders-history,dataset)';
+  const versions = (data: Json) => data.searchResults.map((x: Json) => [x.entity.urn, x.entity.versionProperties.version.versionTag, x.entity.versionProperties.isLatest]);
+
+  it('links assets as versions, the newest latest, read back by the app, REST and search', async () => {
+    await expectMutationError(READER, 'linkAssetVersion', { input: { versionSet: SET, linkedEntity: RAW, version: 'v1' } }, 403, `${READER} is unauthorized to UPDATE entities ${SET} and ${RAW}`);
+    await grantPolicy(s.services, 'version-editors', { privileges: ['EDIT_ENTITY'], actors: { users: [EDITOR] } });
+    await expectMutationError(EDITOR, 'linkAssetVersion', { input: { versionSet: SET, linkedEntity: CHART, version: 'v1' } }, 400, "Entity type must match Version Set's specified type: dataset invalid type: chart");
+    await expectMutationError(EDITOR, 'linkAssetVersion', { input: { versionSet: RAW, linkedEntity: RAW, version: 'v1' } }, 400, `Version Set urn ${RAW} must be of type Version Set.`);
+    await run('linkAssetVersion', { input: { versionSet: SET, linkedEntity: RAW, version: 'v1', comment: 'first cut' } });
+    const linked = (await run('linkAssetVersion', { input: { versionSet: SET, linkedEntity: CLEAN, version: 'v2' } })).linkAssetVersion;
+    expect(versions(linked.versionsSearch)).toEqual([[CLEAN, 'v2', true], [RAW, 'v1', false]]);
+    expect((await entityV2(RAW)).versionProperties.value).toMatchObject({ versionSet: SET, sortId: 'AAAAAAAA', comment: 'first cut', isLatest: false });
+    expect((await entityV2(CLEAN)).versionProperties.value).toMatchObject({ sortId: 'AAAAAAAB', isLatest: true });
+    expect((await entityV2(SET)).versionSetProperties.value).toMatchObject({ latest: CLEAN, versioningScheme: 'ALPHANUMERIC_GENERATED_BY_DATAHUB' });
+    expect((await search('dataset', 'versionSet', SET)).sort()).toEqual([CLEAN, RAW].sort());
+  });
+
+  it('unlinking the latest makes the one before it latest; unlinking the last removes the set', async () => {
+    const unlinked = (await run('unlinkAssetVersion', { input: { versionSet: SET, unlinkedEntity: CLEAN } })).unlinkAssetVersion;
+    expect(versions(unlinked.versionsSearch)).toEqual([[RAW, 'v1', true]]);
+    expect((await entityV2(SET)).versionSetProperties.value.latest).toBe(RAW);
+    expect((await entityV2(CLEAN)).versionProperties).toBeUndefined();
+    await run('unlinkAssetVersion', { input: { versionSet: SET, unlinkedEntity: RAW } });
+    expect(await search('dataset', 'versionSet', SET)).toEqual([]);
+    const r = await http(`${s.url}/entitiesV2/${enc(SET)}`, { headers: { authorization: `Bearer ${tokens.get(EDITOR)}` } });
+    expect(r.body?.aspects?.versionSetProperties).toBeUndefined();
+  });
+});
+
+const UNAUTHORIZED = 'Unauthorized to perform this action. Please contact your DataHub administrator.';
+
+async function expectError2(user: string, query: string, variables: Json, code: number, message: string | RegExp) {
+  const before = await changes();
+  const body = await gql(user, query, variables);
+  expect(body.errors?.[0]?.extensions?.code, JSON.stringify(body.errors)).toBe(code);
+  if (typeof message === 'string') expect(body.errors[0].message).toBe(message);
+  else expect(body.errors[0].message).toMatch(message);
+  expect(await changes()).toBe(before);
+}
+
+const expectMutationError = (user: string, operation: string, variables: Json, code: number, message: string | RegExp) => expectError2(user, webAppOperation(operation), variables, code, message);

@@ -48,6 +48,8 @@ import { rolesModule } from './roles.js';
 import { lineageMutationsModule } from './lineageMutations.js';
 import { formMutationsModule } from './formMutations.js';
 import { testMutationsModule } from './testMutations.js';
+import { erModelMutationsModule } from './erModelMutations.js';
+import { versionMutationsModule } from './versionMutations.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -96,4 +98,6 @@ export const resolverModules: ResolverModule[] = [
   lineageMutationsModule,
   formMutationsModule,
   testMutationsModule,
+  erModelMutationsModule,
+  versionMutationsModule,
 ];
