@@ -215,6 +215,24 @@ describe('asset versions', () => {
   });
 });
 
+describe('logical parents', () => {
+  const SET_PARENT = 'mutation($input: SetLogicalParentInput!) { setLogicalParent(input: $input) }';
+  const parentOf = async (urn: string) => (await gql(EDITOR, `query($urn: String!) { dataset(urn: $urn) { logicalParent { urn type } } }`, { urn })).data.dataset.logicalParent;
+
+  it('points a dataset at its logical model and removes the pointer, seen in GraphQL, REST and search', async () => {
+    await expectError2(READER, SET_PARENT, { input: { resourceUrn: MART, parentUrn: LOCKED } }, 403, UNAUTHORIZED);
+    await expectError2(EDITOR, SET_PARENT, { input: { resourceUrn: MART, parentUrn: CHART } }, 400, /a logical parent is a dataset or a column/);
+    await expectError2(EDITOR, SET_PARENT, { input: { resourceUrn: ds('ghost'), parentUrn: LOCKED } }, 400, /does not exist/);
+    expect((await gql(EDITOR, SET_PARENT, { input: { resourceUrn: MART, parentUrn: LOCKED } })).data.setLogicalParent).toBe(true);
+    expect(await parentOf(MART)).toEqual({ urn: LOCKED, type: 'DATASET' });
+    expect((await entityV2(MART)).logicalParent.value.parent).toMatchObject({ destinationUrn: LOCKED, created: { actor: EDITOR } });
+    expect(await search('dataset', 'logicalParent', LOCKED)).toEqual([MART]);
+    await gql(EDITOR, SET_PARENT, { input: { resourceUrn: MART, parentUrn: null } });
+    expect(await parentOf(MART)).toBeNull();
+    expect(await search('dataset', 'logicalParent', LOCKED)).toEqual([]);
+  });
+});
+
 const UNAUTHORIZED = 'Unauthorized to perform this action. Please contact your DataHub administrator.';
 
 async function expectError2(user: string, query: string, variables: Json, code: number, message: string | RegExp) {

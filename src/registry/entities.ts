@@ -27,6 +27,7 @@ export const entityDecls: EntityDecl[] = [
       'siblings', 'embed', 'incidentsSummary', 'datasetProperties', 'editableDatasetProperties', 'datasetDeprecation',
       'datasetUpstreamLineage', 'upstreamLineage', 'editableSchemaMetadata', 'access', 'partitionsSummary',
       'versionProperties',
+      'logicalParent',
     ],
   },
   {
@@ -268,6 +269,7 @@ export const entityDecls: EntityDecl[] = [
     aspects: [
       'schemafieldInfo', 'structuredProperties', 'forms', 'businessAttributes', 'status', 'schemaFieldAliases',
       'documentation', 'testResults',
+      'logicalParent',
     ],
   },
   {

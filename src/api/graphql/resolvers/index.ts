@@ -50,6 +50,7 @@ import { formMutationsModule } from './formMutations.js';
 import { testMutationsModule } from './testMutations.js';
 import { erModelMutationsModule } from './erModelMutations.js';
 import { versionMutationsModule } from './versionMutations.js';
+import { logicalParentModule } from './logicalParent.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -100,4 +101,5 @@ export const resolverModules: ResolverModule[] = [
   testMutationsModule,
   erModelMutationsModule,
   versionMutationsModule,
+  logicalParentModule,
 ];
