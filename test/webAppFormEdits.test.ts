@@ -164,6 +164,14 @@ describe('forms', () => {
     expect(await search('dataset', 'incompleteForms', FORM)).toEqual([]);
 
     await expectError(READER, webAppOperation('verifyForm'), { input: { formUrn: FORM, entityUrn: DATASET } }, 403, `Failed to authorize form on entity as form with urn ${FORM} is not assigned to user`);
+    // Another form assigned and taken off again leaves this one where it was.
+    const other = (await mutate(CREATE_FORM, { input: { id: 'notes', name: 'Notes', prompts: [{ id: 'note', title: 'Note', type: 'STRUCTURED_PROPERTY', structuredPropertyParams: { urn: TIER }, required: true }] } })).createForm.urn;
+    await mutate(ASSIGN, { input: { formUrn: other, entityUrns: [DATASET] } });
+    expect((await entityV2(DATASET)).forms.value).toMatchObject({ completedForms: [{ urn: FORM }], incompleteForms: [{ urn: other }] });
+    await mutate(UNASSIGN, { input: { formUrn: other, entityUrns: [DATASET] } });
+    expect((await entityV2(DATASET)).forms.value).toMatchObject({ completedForms: [{ urn: FORM }], incompleteForms: [] });
+    expect(await search('dataset', 'completedForms', FORM)).toEqual([DATASET]);
+
     await run('verifyForm', { input: { formUrn: FORM, entityUrn: DATASET } }, OWNER);
     expect((await formsOf(DATASET)).verified).toEqual([FORM]);
     expect(await search('dataset', 'verifiedForms', FORM)).toEqual([DATASET]);
@@ -193,7 +201,7 @@ describe('forms', () => {
     await mutate(DELETE_FORM, { input: { urn: FORM } });
     expect(await formsOf(OTHER, ADMIN)).toMatchObject({ incomplete: [], complete: [] });
     expect(await search('dataset', 'incompleteForms', FORM)).toEqual([]);
-    expect(await search('form', 'structuredPropertyPromptUrns', TIER)).toEqual([]);
+    expect(await search('form', 'structuredPropertyPromptUrns', TIER)).toEqual(['urn:li:form:notes']);
     await expectError(ADMIN, DELETE_FORM, { input: { urn: FORM } }, 400, `Form with urn ${FORM} does not exist`);
   });
 });

@@ -48,12 +48,16 @@ async function prompt(ctx: GraphQLContext, p: CreatePromptInput): Promise<Json> 
 
 const EMPTY_FORMS = { incompleteForms: [], completedForms: [], verifications: [] };
 
-/** An asset's `forms`, changed in place, each assignment placed by whether it is complete. */
-function formsChange(ctx: GraphQLContext, entity: string, required: Map<string, Json[]>, fn: (assignments: Json[], forms: Json) => Json[]) {
+/**
+ * An asset's `forms`, changed in place. The assignments of the forms in `required` (the forms the
+ * change is about) are placed by whether they are complete; the others stay where they were.
+ */
+function formsChange(ctx: GraphQLContext, entity: string, required: Map<string, Json[]>, fn: (assignments: Json[]) => Json[]) {
   return change(ctx, entity, 'forms', (current) => {
     const forms = { ...EMPTY_FORMS, ...current };
-    const assignments = fn([...forms.incompleteForms, ...forms.completedForms], forms);
-    const done = (a: Json) => required.has(a.urn) && isFormComplete(a, required.get(a.urn)!);
+    const wasDone = new Set(forms.completedForms.map((a: Json) => a.urn));
+    const assignments = fn([...forms.incompleteForms, ...forms.completedForms]);
+    const done = (a: Json) => (required.has(a.urn) ? isFormComplete(a, required.get(a.urn)!) : wasDone.has(a.urn));
     return { ...forms, incompleteForms: assignments.filter((a) => !done(a)), completedForms: assignments.filter(done) };
   });
 }

@@ -10,7 +10,7 @@ import { badRequest } from '../../../service/errors.js';
 import { tryParseUrn } from '../../../urn.js';
 import type { GraphQLContext } from '../context.js';
 import type { LineageEdge, Resolvers } from '../generated/resolvers.js';
-import { authorizeOr, change, exists, stamp, write } from './managedWrites.js';
+import { authorize, authorizeOr, change, exists, stamp, write } from './managedWrites.js';
 import type { ResolverModule } from './module.js';
 
 type Json = Record<string, any>;
@@ -51,7 +51,7 @@ async function authorizeEdges(ctx: GraphQLContext, edges: Edge[]) {
       grant = await authorizeOr(ctx, `Unauthorized to edit ${end.urn} lineage for ${end.type}`, onResource(end.dataset ?? end.urn, 'EDIT_ENTITY', 'EDIT_LINEAGE'));
     }
   }
-  return grant ?? (await authorizeOr(ctx, 'Unauthorized to edit lineage'));
+  return grant ?? (await authorize(ctx));
 }
 
 /** Which upstream types each downstream type accepts, and DataHub's text when one does not fit. */
