@@ -38,6 +38,8 @@ export interface DisplayPropertiesInput {
   icon?: { iconLibrary?: string | null; name?: string | null; style?: string | null } | null;
 }
 
+const LOGICAL_PARENT_TYPES = ['dataset', 'schemaField'];
+
 export class GovernanceEditService {
   constructor(
     private readonly store: Store,
@@ -296,6 +298,11 @@ export class GovernanceEditService {
    */
   async setLogicalParent(resourceUrn: string, parentUrn: string | null | undefined, actor: string): Promise<void> {
     const grant = await this.authorize(actor, aspectRequirements(tryParseUrn(resourceUrn)?.entityType ?? '', resourceUrn, 'logicalParent'));
+    const failed = `Failed to set Logical Parent on entity ${resourceUrn} to ${parentUrn ?? null}`;
+    if (!this.registry.entityOfUrn(resourceUrn)?.aspects.has('logicalParent')) throw badRequest(`${failed}: it cannot have one`);
+    if (!(await this.exists(resourceUrn))) throw badRequest(`${failed}: it does not exist`);
+    // What DataHub's PhysicalInstanceOf relationship allows a logical parent to be.
+    if (parentUrn && !LOGICAL_PARENT_TYPES.includes(tryParseUrn(parentUrn)?.entityType ?? '')) throw badRequest(`${failed}: a logical parent is a dataset or a column`);
     const stamp = this.stamp(actor);
     const value = parentUrn ? { parent: { destinationUrn: parentUrn, created: stamp, lastModified: stamp } } : {};
     await this.apply([buildProposal(this.registry, resourceUrn, 'logicalParent', 'UPSERT', value)], actor, grant);

@@ -52,6 +52,16 @@ function promptAssociation(ctx: GraphQLContext, p: Json) {
   };
 }
 
+/**
+ * Whether an asset's assignment of a form is complete: every required prompt of the form answered;
+ * a form without required prompts, once nothing is left unanswered. Written and read by this rule.
+ */
+export function isFormComplete(assignment: Json, required: Json[]): boolean {
+  const answered = new Set((assignment.completedPrompts ?? []).map((p: Json) => p.id));
+  if (required.length > 0) return required.every((p) => answered.has(p.id));
+  return (assignment.incompletePrompts ?? []).every((p: Json) => answered.has(p.id));
+}
+
 /** The `forms` aspect, each assignment placed by whether its form's required prompts are all answered. */
 export async function forms(ctx: GraphQLContext, ref: EntityRef, f: Json) {
   const completed: Json[] = [];
@@ -67,9 +77,7 @@ export async function forms(ctx: GraphQLContext, ref: EntityRef, f: Json) {
       completedPrompts: (a.completedPrompts ?? []).map((p: Json) => promptAssociation(ctx, p)),
       incompletePrompts: (a.incompletePrompts ?? []).filter((p: Json) => !answered.has(p.id)).map((p: Json) => promptAssociation(ctx, p)),
     };
-    // A form without required prompts is done when nothing is left unanswered.
-    const done = required.length > 0 ? required.every((p: Json) => answered.has(p.id)) : association.incompletePrompts.length === 0;
-    (done ? completed : incomplete).push(association);
+    (isFormComplete(a, required) ? completed : incomplete).push(association);
   }
   return {
     incompleteForms: incomplete,

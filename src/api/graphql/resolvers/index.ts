@@ -48,6 +48,11 @@ import { rolesModule } from './roles.js';
 import { structuredPropertyMutationsModule } from './structuredPropertyMutations.js';
 import { governanceMutationsModule } from './governanceMutations.js';
 import { embedModule } from './embed.js';
+import { lineageMutationsModule } from './lineageMutations.js';
+import { formMutationsModule } from './formMutations.js';
+import { testMutationsModule } from './testMutations.js';
+import { erModelMutationsModule } from './erModelMutations.js';
+import { versionMutationsModule } from './versionMutations.js';
 import { logicalParentModule } from './logicalParent.js';
 
 export const resolverModules: ResolverModule[] = [
@@ -97,5 +102,10 @@ export const resolverModules: ResolverModule[] = [
   structuredPropertyMutationsModule,
   governanceMutationsModule,
   embedModule,
+  lineageMutationsModule,
+  formMutationsModule,
+  testMutationsModule,
+  erModelMutationsModule,
+  versionMutationsModule,
   logicalParentModule,
 ];
