@@ -39,8 +39,8 @@ const FEATURE_FLAGS: FeatureFlagsConfig = {
   schemaFieldLineageIgnoreStatus: true,
   showNavBarRedesign: true,
   showAutoCompleteResults: true,
-  // Versioning's write APIs and side effects are not served.
-  entityVersioningEnabled: false,
+  // Version sets are read and written (linkAssetVersion, unlinkAssetVersion).
+  entityVersioningEnabled: true,
   showHasSiblingsFilter: false,
   showSearchBarAutocompleteRedesign: false,
   showManageTags: true,
