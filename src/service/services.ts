@@ -21,6 +21,8 @@ import { WritePath } from './writePath.js';
 import { UsageEvents } from './usageEvents.js';
 import { RecommendationService } from './recommendations.js';
 import { AnalyticsService } from './analytics.js';
+import { SecretService } from './secrets.js';
+import { IngestionService } from './ingestion.js';
 
 export interface Services {
   registry: Registry;
@@ -45,6 +47,8 @@ export interface Services {
   recommendations: RecommendationService;
   analytics: AnalyticsService;
   nativeUsers: NativeUsers;
+  secrets: SecretService;
+  ingestion: IngestionService;
 }
 
 export interface ServiceOptions {
@@ -56,6 +60,8 @@ export interface ServiceOptions {
   sessionTokenDurationMs?: number;
   /** Versions kept per aspect (0: all); see WritePath. */
   maxVersions?: number;
+  /** The key secrets are sealed with (GMS's SECRET_SERVICE_ENCRYPTION_KEY); by default one is created and kept in the store. */
+  secretEncryptionKey?: string;
 }
 
 export function createServices(store: Store, options: ServiceOptions = {}): Services {
@@ -66,10 +72,12 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
   const writePath = new WritePath(store, registry, authorizer, { now, committed: () => changeFeed.committed(), ...(options.maxVersions !== undefined ? { maxVersions: options.maxVersions } : {}) });
   const search = new SearchService(store, registry, authorizer);
   const tokens = new TokenService(store, registry, writePath, authorizer, { now, ...(options.tokenSigningKey ? { signingKey: options.tokenSigningKey } : {}), ...(options.sessionTokenDurationMs ? { sessionDurationMs: options.sessionTokenDurationMs } : {}) });
+  const runs = new RunService(store, registry, writePath, authorizer);
+  const secrets = new SecretService(store, registry, writePath, authorizer, search, { now, ...(options.secretEncryptionKey ? { encryptionKey: options.secretEncryptionKey } : {}) });
   return {
     changeFeed,
     deletes: new DeleteService(store, registry, writePath),
-    runs: new RunService(store, registry, writePath, authorizer),
+    runs,
     registry,
     store,
     writePath,
@@ -89,5 +97,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     recommendations: new RecommendationService(store, registry, authorizer, search),
     analytics: new AnalyticsService(store, registry, authorizer, now),
     nativeUsers: new NativeUsers(store, registry, writePath, authorizer, tokens, now),
+    secrets,
+    ingestion: new IngestionService(store, registry, writePath, authorizer, secrets, runs, now),
   };
 }

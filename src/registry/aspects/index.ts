@@ -37,6 +37,7 @@ import { pageTemplateAspects } from './pageTemplates.js';
 import { assetSettingsAspects } from './assetSettings.js';
 import { runAspects } from './runs.js';
 import { inviteAspects } from './invites.js';
+import { ingestionAspects } from './ingestion.js';
 
 export const allAspects: AspectDecl[] = [
   ...keyAspects,
@@ -74,4 +75,5 @@ export const allAspects: AspectDecl[] = [
   ...assetSettingsAspects,
   ...runAspects,
   ...inviteAspects,
+  ...ingestionAspects,
 ];

@@ -45,6 +45,8 @@ import { pageTemplateMutationsModule } from './pageTemplateMutations.js';
 import { invitesModule } from './invites.js';
 import { peopleModule } from './people.js';
 import { rolesModule } from './roles.js';
+import { ingestionModule } from './ingestion.js';
+import { secretsModule } from './secrets.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -90,4 +92,6 @@ export const resolverModules: ResolverModule[] = [
   invitesModule,
   peopleModule,
   rolesModule,
+  ingestionModule,
+  secretsModule,
 ];
