@@ -136,6 +136,9 @@ describe('a file source run from the app', () => {
     const sources = (await run(OPS, 'listIngestionSources', { input: { start: 0, count: 10, query: 'Shop' } })).listIngestionSources;
     expect(sources.ingestionSources.map((x: Json) => x.urn)).toEqual([sourceUrn]);
     expect(sources.ingestionSources[0].executions.executionRequests[0].urn).toBe(requestUrn);
+    // The app hides DataHub's own system sources with a negated filter.
+    const visible = (await run(OPS, 'listIngestionSources', { input: { start: 0, count: 10, query: '*', filters: [{ field: 'sourceType', values: ['SYSTEM'], negated: true }] } })).listIngestionSources;
+    expect(visible.ingestionSources.map((x: Json) => x.urn)).toContain(sourceUrn);
 
     // Rolling the run back removes what it created and marks the run.
     expect((await run(OPS, 'rollbackIngestion', { input: { runId } })).rollbackIngestion).toBe('true');
@@ -167,6 +170,19 @@ describe('a file source run from the app', () => {
     const missing = await finished((await run(OPS, 'createTestConnectionRequest', { input: { recipe: recipe('file', { path: join(s.dir, 'nope.json') }) } })).createTestConnectionRequest);
     expect(missing.result.status).toBe('FAILURE');
     expect(JSON.parse(missing.result.structuredReport.serializedValue).basic_connectivity).toMatchObject({ capable: false, failure_reason: expect.stringContaining('nope.json') });
+  });
+
+  it("records a cancel as DataHub's KILL signal on the run", async () => {
+    const { createIngestionSource: sourceUrn } = await run(OPS, 'createIngestionSource', { input: sourceInput('Cancelled', 'file', { path: metadataFile }) });
+    const { createIngestionExecutionRequest: requestUrn } = await run(OPS, 'createIngestionExecutionRequest', { input: { ingestionSourceUrn: sourceUrn } });
+    const input = { ingestionSourceUrn: sourceUrn, executionRequestUrn: requestUrn };
+    await refused(BOB, 'cancelIngestionExecutionRequest', { input }, 403, UNAUTHORIZED_MESSAGE);
+    await refused(OPS, 'cancelIngestionExecutionRequest', { input: { ...input, executionRequestUrn: 'urn:li:dataHubExecutionRequest:nope' } }, 400, 'Failed to find execution request with urn urn:li:dataHubExecutionRequest:nope');
+    expect((await run(OPS, 'cancelIngestionExecutionRequest', { input })).cancelIngestionExecutionRequest).toBe(requestUrn);
+    const signal = (await entityV2(requestUrn)).aspects.dataHubExecutionRequestSignal.value;
+    expect(signal).toMatchObject({ signal: 'KILL', executorId: 'default', createdAt: { actor: OPS } });
+    expect(['SUCCESS', 'CANCELLED']).toContain((await finished(requestUrn)).result.status);
+    await run(OPS, 'rollbackIngestion', { input: { runId: requestUrn.slice('urn:li:dataHubExecutionRequest:'.length) } });
   });
 
   it("refuses without MANAGE_INGESTION, with DataHub's messages", async () => {

@@ -64,6 +64,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       stopPruning();
       // Stops taking connections, lets the requests in flight finish, then closes the database.
       await running.close();
+      // Ingestion runs started from the app end before the database they write to closes.
+      await services.ingestion.idle();
       await store.close();
     },
   };
