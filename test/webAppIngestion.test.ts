@@ -27,6 +27,8 @@ const CLEAR_VALUE = 'hunter2-very-secret-password-value';
 
 let s: TestServer;
 let metadataFile: string;
+/** Everything the server logged. */
+const logged: string[] = [];
 const tokens = new Map<string, string>();
 
 async function tokenOf(user: string): Promise<string> {
@@ -79,7 +81,7 @@ async function finished(urn: string): Promise<Json> {
 const sourceCount = async () => (await run(ADMIN_ACTOR, 'listIngestionSources', { input: { start: 0, count: 50 } })).listIngestionSources.total;
 
 beforeAll(async () => {
-  s = await startTestServer({ auth: true, adminToken: ADMIN_SECRET });
+  s = await startTestServer({ auth: true, adminToken: ADMIN_SECRET, log: (line) => void logged.push(line) });
   tokens.set(ADMIN_ACTOR, ADMIN_SECRET);
   metadataFile = join(s.dir, 'shop-metadata.json');
   copyFileSync(join(import.meta.dirname, 'fixtures/ingestion/small_metadata.json'), metadataFile);
@@ -253,7 +255,10 @@ describe('secrets', () => {
     expect(broken.result.report).toContain('NOT_A_SECRET');
   });
 
-  it('never show a value in the change log or the database file', async () => {
+  it('never show a value in the change log, the logs or the database file', async () => {
+    // Every request was logged (access lines), none with a value.
+    expect(logged.filter((l) => l.includes('/api/v2/graphql')).length).toBeGreaterThan(20);
+    expect(logged.join('\n')).not.toContain(CLEAR_VALUE);
     const feed = await http(`${s.url}/events?limit=10000`, { headers: { authorization: `Bearer ${await tokenOf(KEEPER)}` } });
     expect(feed.status).toBe(200);
     expect(feed.text).toContain('dataHubSecretValue');
