@@ -6,12 +6,13 @@
  * change log and never in the database file. Refusals are DataHub's 403s; bad input is a 400 that
  * writes nothing.
  */
-import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ACTOR } from '../src/actors.js';
+import { ADMIN_ACTOR, SYSTEM_ACTOR } from '../src/actors.js';
 import { UNAUTHORIZED_MESSAGE } from '../src/auth/authorizer.js';
-import { BACKEND, enc, grantPolicy, http, startTestServer, type TestServer } from './helpers.js';
+import { createServices } from '../src/service/services.js';
+import { BACKEND, enc, grantPolicy, http, openTestStore, startTestServer, tempDir, type TestServer } from './helpers.js';
 import { webAppOperation } from './webAppOperations.js';
 
 type Json = any;
@@ -301,5 +302,28 @@ describe('secrets', () => {
 
     expect((await run(KEEPER, 'deleteSecret', { urn: 'urn:li:dataHubSecret:SHOP_FILE' })).deleteSecret).toBe('urn:li:dataHubSecret:SHOP_FILE');
     expect((await run(KEEPER, 'listSecrets', { input: { start: 0, count: 10 } })).listSecrets.secrets.map((x: Json) => x.name)).toEqual(['DB_PASSWORD']);
+  });
+});
+
+describe('the key secrets are sealed with', () => {
+  it('is SECRET_SERVICE_ENCRYPTION_KEY when set, else one kept in the store: values sealed under one key are not read under another', async () => {
+    const dir = tempDir();
+    const { store, drop } = await openTestStore(dir);
+    try {
+      const configured = createServices(store, { secretEncryptionKey: 'k'.repeat(32) });
+      await configured.secrets.create(SYSTEM_ACTOR, { name: 'CONFIGURED', value: 'sealed-under-k' });
+      expect(await configured.secrets.values(SYSTEM_ACTOR, ['CONFIGURED'])).toEqual([{ name: 'CONFIGURED', value: 'sealed-under-k' }]);
+      expect(await createServices(store, { secretEncryptionKey: 'j'.repeat(32) }).secrets.values(SYSTEM_ACTOR, ['CONFIGURED'])).toEqual([]);
+
+      const stored = createServices(store);
+      expect(await stored.secrets.values(SYSTEM_ACTOR, ['CONFIGURED'])).toEqual([]);
+      await stored.secrets.create(SYSTEM_ACTOR, { name: 'STORED', value: 'sealed-under-stored-key' });
+      // Another start on the same database finds the same key.
+      expect(await createServices(store).secrets.values(SYSTEM_ACTOR, ['STORED'])).toEqual([{ name: 'STORED', value: 'sealed-under-stored-key' }]);
+    } finally {
+      await store.close();
+      await drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

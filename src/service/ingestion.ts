@@ -94,7 +94,8 @@ export class IngestionService {
     const id = randomUUID();
     const args: Json = {
       recipe: withRunId(info.config.recipe, id),
-      version: info.config.version ?? 'default',
+      // DataHub falls back to its configured CLI version; no CLI runs here, so none is named.
+      ...(info.config.version ? { version: info.config.version } : {}),
       debug_mode: info.config.debugMode ? 'true' : 'false',
       ...(info.config.extraArgs ?? {}),
     };
