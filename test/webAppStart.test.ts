@@ -72,8 +72,8 @@ describe('appConfig', () => {
     expect(appConfig.authConfig.tokenAuthEnabled).toBe(true);
     expect(appConfig.featureFlags).toMatchObject({ themeV2Enabled: true, themeV2Default: true, showNavBarRedesign: true, showHomePageRedesign: true });
     // Features without a backend here are off, so the app hides them.
-    expect(appConfig.managedIngestionConfig.enabled).toBe(false);
     expect(appConfig.testsConfig.enabled).toBe(false);
+    expect(appConfig.managedIngestionConfig.enabled).toBe(true);
     expect(appConfig.viewsConfig.enabled).toBe(true);
     expect(appConfig.analyticsConfig.enabled).toBe(true);
     expect(appConfig.lineageConfig.supportsImpactAnalysis).toBe(true);
