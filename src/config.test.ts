@@ -17,6 +17,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TOKEN_SIGNING_KEY: 'short' })).toThrow(ConfigError);
   });
 
+  it("reads the key ingestion secrets are sealed with under GMS's name", () => {
+    expect(loadConfig({ SECRET_SERVICE_ENCRYPTION_KEY: 'a key of ours' }).secretEncryptionKey).toBe('a key of ours');
+    expect(loadConfig({}).secretEncryptionKey).toBeUndefined();
+  });
+
   it('reads the access log switch and the slow-request threshold', () => {
     expect(loadConfig({})).toMatchObject({ accessLog: true, slowRequestMs: 1000 });
     expect(loadConfig({ ACCESS_LOG: 'false', SLOW_REQUEST_MS: '250' })).toMatchObject({ accessLog: false, slowRequestMs: 250 });

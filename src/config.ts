@@ -16,6 +16,8 @@ export interface Config {
    * read. Changing it invalidates every token signed before; replicas must share it.
    */
   tokenSigningKey?: string;
+  /** GMS's SECRET_SERVICE_ENCRYPTION_KEY: seals ingestion secrets; unset, a key is made and kept in the store. */
+  secretEncryptionKey?: string;
   /** DataHub's system client, as GMS names it: DataHub's frontend server authenticates with `Basic <id>:<secret>`. */
   systemClientId: string;
   /** Without it, no request may authenticate as the system client. */
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const adminToken = get('ADMIN_TOKEN');
   const tokenSigningKey = get('TOKEN_SIGNING_KEY');
   if (tokenSigningKey !== undefined && tokenSigningKey.length < 32) throw new ConfigError('TOKEN_SIGNING_KEY must be at least 32 characters long');
+  const secretEncryptionKey = get('SECRET_SERVICE_ENCRYPTION_KEY');
   const systemClientId = get('DATAHUB_SYSTEM_CLIENT_ID') ?? '__datahub_system';
   // The frontend server sends `Basic <id>:<secret>` unencoded, split at the colon.
   if (systemClientId.includes(':')) throw new ConfigError('DATAHUB_SYSTEM_CLIENT_ID must not contain a colon');
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authEnabled: parseBoolean('AUTH_ENABLED', get('AUTH_ENABLED') ?? 'true'),
     ...(adminToken ? { adminToken } : {}),
     ...(tokenSigningKey ? { tokenSigningKey } : {}),
+    ...(secretEncryptionKey ? { secretEncryptionKey } : {}),
     systemClientId,
     ...(systemClientSecret ? { systemClientSecret } : {}),
     sessionTokenDurationMs: Number(sessionText),

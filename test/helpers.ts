@@ -9,6 +9,7 @@ import type { SystemClient } from '../src/auth/authenticate.js';
 import { bootstrapAccess } from '../src/auth/bootstrap.js';
 import { bootstrapCatalog } from '../src/service/builtIns/firstStart.js';
 import { buildServer } from '../src/server.js';
+import { DEFAULT_REQUEST_LOG } from '../src/api/requestLog.js';
 import { SYSTEM_ACTOR } from '../src/actors.js';
 import type { PolicyInfo } from '../src/auth/policy.js';
 import { buildProposal } from '../src/service/proposals.js';
@@ -84,6 +85,8 @@ export interface ServeOptions {
   adminToken?: string;
   /** DataHub's system client (its frontend server's credentials). */
   systemClient?: SystemClient;
+  /** Receives each line the server logs (at debug level and above); by default nothing is logged. */
+  log?: (line: string) => void;
 }
 
 /** A server on an open store, on a free local port, with the admin user and boot policies in place. */
@@ -92,7 +95,8 @@ export async function serveStore(store: Store, options: ServeOptions = {}): Prom
   await bootstrapAccess(services);
   await bootstrapCatalog(services);
   const auth = { enabled: options.auth ?? false, ...(options.adminToken ? { adminToken: options.adminToken } : {}), ...(options.systemClient ? { systemClient: options.systemClient } : {}) };
-  const app = await buildServer({ services, logger: pino({ level: 'silent' }), auth });
+  const logger = options.log ? pino({ level: 'debug' }, { write: options.log }) : pino({ level: 'silent' });
+  const app = await buildServer({ services, logger, auth, ...(options.log ? { requestLog: DEFAULT_REQUEST_LOG } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -72,10 +72,10 @@ describe('appConfig', () => {
     expect(appConfig.authConfig.tokenAuthEnabled).toBe(true);
     expect(appConfig.featureFlags).toMatchObject({ themeV2Enabled: true, themeV2Default: true, showNavBarRedesign: true, showHomePageRedesign: true });
     // Features without a backend here are off, so the app hides them.
-    expect(appConfig.managedIngestionConfig.enabled).toBe(false);
     // Version sets are written here too, so the app offers linking versions.
     expect(appConfig.featureFlags.entityVersioningEnabled).toBe(true);
     expect(appConfig.testsConfig.enabled).toBe(false);
+    expect(appConfig.managedIngestionConfig.enabled).toBe(true);
     expect(appConfig.viewsConfig.enabled).toBe(true);
     expect(appConfig.analyticsConfig.enabled).toBe(true);
     expect(appConfig.lineageConfig.supportsImpactAnalysis).toBe(true);

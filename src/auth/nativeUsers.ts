@@ -5,7 +5,7 @@
  * are entities (`urn:li:inviteToken:<keyed hash>`) whose aspect keeps the token encrypted, because
  * getInviteToken shows the current link again.
  */
-import { createCipheriv, createDecipheriv, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { ADMIN_ACTOR, SYSTEM_ACTOR } from '../actors.js';
 import type { Registry } from '../registry/registry.js';
@@ -15,6 +15,7 @@ import type { WritePath } from '../service/writePath.js';
 import type { Store } from '../store/types.js';
 import { UNAUTHORIZED_MESSAGE, type Authorizer } from './authorizer.js';
 import { onPlatform } from './requirements.js';
+import { seal, unseal } from './sealing.js';
 import type { TokenService } from './tokens.js';
 
 const CREDENTIALS = 'corpUserCredentials';
@@ -185,24 +186,14 @@ export class NativeUsers {
     return value?.salt && value.hashedPassword ? (value as Credentials) : undefined;
   }
 
-  /** AES-256-GCM under a key derived from the signing key: iv, tag and ciphertext, base64url. */
+  /** AES-256-GCM under a key derived from the signing key. */
   private async encrypt(text: string): Promise<string> {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', await this.tokens.derivedKey(INVITE), iv);
-    const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+    return seal(await this.tokens.derivedKey(INVITE), text);
   }
 
   /** The token, or undefined when it was sealed under another key (a changed signing key, or DataHub's own). */
   private async decrypt(sealed: string): Promise<string | undefined> {
-    const bytes = Buffer.from(sealed, 'base64url');
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', await this.tokens.derivedKey(INVITE), bytes.subarray(0, 12));
-      decipher.setAuthTag(bytes.subarray(12, 28));
-      return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
-    } catch {
-      return undefined;
-    }
+    return unseal(await this.tokens.derivedKey(INVITE), sealed);
   }
 }
 

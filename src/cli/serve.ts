@@ -21,7 +21,7 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = pino({ level: config.logLevel });
   const store = await openStore(config.databaseUrl, { poolSize: config.poolSize });
-  const services = createServices(store, { maxVersions: config.maxAspectVersions, sessionTokenDurationMs: config.sessionTokenDurationMs, ...(config.tokenSigningKey ? { tokenSigningKey: config.tokenSigningKey } : {}) });
+  const services = createServices(store, { maxVersions: config.maxAspectVersions, sessionTokenDurationMs: config.sessionTokenDurationMs, ...(config.tokenSigningKey ? { tokenSigningKey: config.tokenSigningKey } : {}), ...(config.secretEncryptionKey ? { secretEncryptionKey: config.secretEncryptionKey } : {}) });
   let app: FastifyInstance | undefined;
   try {
     await bootstrapAccess(services);
@@ -64,6 +64,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       stopPruning();
       // Stops taking connections, lets the requests in flight finish, then closes the database.
       await running.close();
+      // Ingestion runs started from the app end before the database they write to closes.
+      await services.ingestion.idle();
       await store.close();
     },
   };

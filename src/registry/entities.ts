@@ -2,10 +2,11 @@
  * The entity types: each with its key aspect, every aspect it may carry, its category, its legacy
  * snapshot record (where DataHub names it differently from `<Name>Snapshot`), the rule for its
  * legacy default browse path, and the privilege without which it is not seen at all (DataHub's
- * secrets, `dataHubSecret`, would be MANAGE_SECRETS: the registry has no such type yet). Aspect lists
+ * secrets, `dataHubSecret`, need MANAGE_SECRETS: ingestionEntities.ts). Aspect lists
  * follow DataHub's entity registry, legacy snapshot aspects included.
  */
 import type { EntityDecl } from './types.js';
+import { ingestionEntityDecls } from './ingestionEntities.js';
 
 /** Aspects most data assets share. */
 const ASSET = [
@@ -441,4 +442,5 @@ export const entityDecls: EntityDecl[] = [
     readPrivilege: 'MANAGE_POLICIES',
     aspects: ['inviteToken'],
   },
+  ...ingestionEntityDecls,
 ];

@@ -23,6 +23,8 @@ import { RecommendationService } from './recommendations.js';
 import { AnalyticsService } from './analytics.js';
 import { StructuredPropertyService } from './structuredProperties.js';
 import { GovernanceEditService } from './governanceEdits.js';
+import { SecretService } from './secrets.js';
+import { IngestionService } from './ingestion.js';
 
 export interface Services {
   registry: Registry;
@@ -49,6 +51,8 @@ export interface Services {
   nativeUsers: NativeUsers;
   structuredProperties: StructuredPropertyService;
   governance: GovernanceEditService;
+  secrets: SecretService;
+  ingestion: IngestionService;
 }
 
 export interface ServiceOptions {
@@ -60,6 +64,8 @@ export interface ServiceOptions {
   sessionTokenDurationMs?: number;
   /** Versions kept per aspect (0: all); see WritePath. */
   maxVersions?: number;
+  /** The key secrets are sealed with (GMS's SECRET_SERVICE_ENCRYPTION_KEY); by default one is created and kept in the store. */
+  secretEncryptionKey?: string;
 }
 
 export function createServices(store: Store, options: ServiceOptions = {}): Services {
@@ -70,10 +76,12 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
   const writePath = new WritePath(store, registry, authorizer, { now, committed: () => changeFeed.committed(), ...(options.maxVersions !== undefined ? { maxVersions: options.maxVersions } : {}) });
   const search = new SearchService(store, registry, authorizer);
   const tokens = new TokenService(store, registry, writePath, authorizer, { now, ...(options.tokenSigningKey ? { signingKey: options.tokenSigningKey } : {}), ...(options.sessionTokenDurationMs ? { sessionDurationMs: options.sessionTokenDurationMs } : {}) });
+  const runs = new RunService(store, registry, writePath, authorizer);
+  const secrets = new SecretService(store, registry, writePath, authorizer, search, { now, ...(options.secretEncryptionKey ? { encryptionKey: options.secretEncryptionKey } : {}) });
   return {
     changeFeed,
     deletes: new DeleteService(store, registry, writePath),
-    runs: new RunService(store, registry, writePath, authorizer),
+    runs,
     registry,
     store,
     writePath,
@@ -95,5 +103,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     nativeUsers: new NativeUsers(store, registry, writePath, authorizer, tokens, now),
     structuredProperties: new StructuredPropertyService(store, registry, writePath, authorizer, now),
     governance: new GovernanceEditService(store, registry, writePath, authorizer, new DeleteService(store, registry, writePath), now),
+    secrets,
+    ingestion: new IngestionService(store, registry, writePath, authorizer, secrets, runs, now),
   };
 }

@@ -49,6 +49,7 @@ const NAMES: Record<string, { typeName: string; enumName: string }> = {
   dataContract: { typeName: 'DataContract', enumName: 'DATA_CONTRACT' },
   form: { typeName: 'Form', enumName: 'FORM' },
   test: { typeName: 'Test', enumName: 'TEST' },
+  dataHubExecutionRequest: { typeName: 'ExecutionRequest', enumName: 'EXECUTION_REQUEST' },
 };
 
 /** `mlModel` → `MLMODEL`, `dataFlow` → `DATA_FLOW`, falling back to UPPER_SNAKE of the name. */

@@ -15,7 +15,8 @@ export function serverConfig(baseUrl: string): Record<string, unknown> {
     patchCapable: true,
     versions: { 'acryldata/datahub': { version: REPORTED_DATAHUB_VERSION, commit: 'metadata-catalog' } },
     catalog: { name: CATALOG_NAME, version: CATALOG_VERSION },
-    managedIngestion: { defaultCliVersion: '0.15.0', enabled: false },
+    // Ingestion sources are managed here (`datahub ingest deploy` works); only `file` recipes run here.
+    managedIngestion: { defaultCliVersion: '0.15.0', enabled: true },
     statefulIngestionCapable: true,
     supportsImpactAnalysis: false,
     timeZone: 'GMT',

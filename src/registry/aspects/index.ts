@@ -38,6 +38,7 @@ import { assetSettingsAspects } from './assetSettings.js';
 import { runAspects } from './runs.js';
 import { inviteAspects } from './invites.js';
 import { logicalAspects } from './logical.js';
+import { ingestionAspects } from './ingestion.js';
 
 export const allAspects: AspectDecl[] = [
   ...keyAspects,
@@ -76,4 +77,5 @@ export const allAspects: AspectDecl[] = [
   ...runAspects,
   ...inviteAspects,
   ...logicalAspects,
+  ...ingestionAspects,
 ];

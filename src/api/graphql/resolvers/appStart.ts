@@ -88,8 +88,8 @@ async function appConfig(_root: unknown, _args: unknown, ctx: GraphQLContext) {
     analyticsConfig: { enabled: true },
     policiesConfig: { enabled: true, platformPrivileges: OFFERED_PLATFORM_PRIVILEGES.map(privilege), resourcePrivileges: resourcePrivileges() },
     identityManagementConfig: { enabled: true },
-    // Ingestion runs outside this service (the CLI pushes metadata); there are no managed sources.
-    managedIngestionConfig: { enabled: false },
+    // Sources are managed here; `file` recipes run here, others through DataHub's CLI (service/ingestion.ts).
+    managedIngestionConfig: { enabled: true },
     // Impact analysis is multi-hop lineage search (searchAcrossLineage, lineage.ts).
     lineageConfig: { supportsImpactAnalysis: true },
     visualConfig: {

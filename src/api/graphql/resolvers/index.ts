@@ -54,6 +54,8 @@ import { testMutationsModule } from './testMutations.js';
 import { erModelMutationsModule } from './erModelMutations.js';
 import { versionMutationsModule } from './versionMutations.js';
 import { logicalParentModule } from './logicalParent.js';
+import { ingestionModule } from './ingestion.js';
+import { secretsModule } from './secrets.js';
 
 export const resolverModules: ResolverModule[] = [
   recommendationsModule,
@@ -108,4 +110,6 @@ export const resolverModules: ResolverModule[] = [
   erModelMutationsModule,
   versionMutationsModule,
   logicalParentModule,
+  ingestionModule,
+  secretsModule,
 ];
