@@ -379,6 +379,8 @@ export const entityDecls: EntityDecl[] = [
     category: 'internal',
     keyAspect: 'dataHubConnectionKey',
     aspects: ['dataHubConnectionDetails', 'dataPlatformInstance'],
+    // Its details hold credentials: DataHub shows a connection only to those who manage them.
+    readPrivilege: 'MANAGE_CONNECTIONS',
   },
   {
     name: 'incident',

@@ -126,12 +126,13 @@ export class SecretService {
     return this.key;
   }
 
-  private async encrypt(text: string): Promise<string> {
+  /** Text sealed with the secrets' key, for what else is kept encrypted (connections' details). */
+  async encrypt(text: string): Promise<string> {
     return seal(await this.encryptionKey(), text);
   }
 
   /** The value, or undefined when it was sealed under another key (a changed key, or DataHub's own). */
-  private async decrypt(sealed: string): Promise<string | undefined> {
+  async decrypt(sealed: string): Promise<string | undefined> {
     return unseal(await this.encryptionKey(), sealed);
   }
 }

@@ -24,6 +24,7 @@ import { AnalyticsService } from './analytics.js';
 import { StructuredPropertyService } from './structuredProperties.js';
 import { GovernanceEditService } from './governanceEdits.js';
 import { SecretService } from './secrets.js';
+import { ConnectionService } from './connections.js';
 import { IngestionService } from './ingestion.js';
 
 export interface Services {
@@ -52,6 +53,7 @@ export interface Services {
   structuredProperties: StructuredPropertyService;
   governance: GovernanceEditService;
   secrets: SecretService;
+  connections: ConnectionService;
   ingestion: IngestionService;
 }
 
@@ -104,6 +106,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     structuredProperties: new StructuredPropertyService(store, registry, writePath, authorizer, now),
     governance: new GovernanceEditService(store, registry, writePath, authorizer, new DeleteService(store, registry, writePath), now),
     secrets,
+    connections: new ConnectionService(registry, writePath, authorizer, secrets),
     ingestion: new IngestionService(store, registry, writePath, authorizer, secrets, runs, now),
   };
 }

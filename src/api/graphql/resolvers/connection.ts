@@ -1,5 +1,6 @@
 /**
- * Connections to outside systems: their stored details and the platform they connect to.
+ * Connections to outside systems: their details (kept encrypted, read in clear) and the platform they
+ * connect to, and `upsertConnection`.
  */
 import type { Resolvers } from '../generated/resolvers.js';
 import { aspectOf, refOf, type EntityRef } from '../context.js';
@@ -10,12 +11,17 @@ const resolvers: Resolvers = {
   Query: {
     connection: entityByUrn('dataHubConnection'),
   },
+  Mutation: {
+    upsertConnection: async (_root, { input }, ctx) => {
+      const urn = await ctx.services.connections.upsert(ctx.actor, input);
+      ctx.aspects.clear(urn);
+      return { urn, entityName: 'dataHubConnection' };
+    },
+  },
   DataHubConnection: {
-    // DataHub keeps the blob encrypted with its secret key and decrypts it here; this catalog stores the
-    // blob as it was written (it holds no secret key), so it is read back as stored.
     details: async (ref, _args, ctx) => {
       const d = await aspectOf(ctx, ref, 'dataHubConnectionDetails');
-      return { type: d?.type ?? 'JSON', name: d?.name ?? null, json: d?.json ? { blob: d.json.encryptedBlob } : null };
+      return { type: d?.type ?? 'JSON', name: d?.name ?? null, json: d?.json ? { blob: await ctx.services.connections.blob(d.json.encryptedBlob) } : null };
     },
     platform: async (ref, _args, ctx) => refOf(ctx.services, (await aspectOf(ctx, ref, 'dataPlatformInstance'))?.platform) as EntityRef,
   },
