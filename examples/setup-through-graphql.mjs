@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
  * The part of the sample catalog that people make in the web app rather than ingest: roles for the
- * Fernbrook team, a data product with its assets, and an ingestion source that loads the sample files.
+ * Fernbrook team, a data product with its assets, and an ingestion source that loads the sample files
+ * (made, not run: run it from the app's Ingestion page).
  * Each is made through the GraphQL mutations the app sends, so it goes through the same checks and the
  * same write path. Run it after `catalog ingest examples/`; running it again changes nothing.
  *
  *   node examples/setup-through-graphql.mjs [--server http://localhost:8080] [--token $TOKEN]
  */
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
@@ -45,6 +47,8 @@ const PRODUCT_ASSETS = [
 ];
 
 const SOURCE_NAME = 'Fernbrook sample files';
+/** The service reads a `file` recipe's path itself: this folder, as seen from the machine it runs on. */
+const SAMPLE_FILES = fileURLToPath(new URL('.', import.meta.url));
 
 for (const [roleUrn, actors] of Object.entries(ROLES)) {
   await graphql('mutation($input: BatchAssignRoleInput!) { batchAssignRole(input: $input) }', { input: { roleUrn, actors } });
@@ -63,3 +67,21 @@ if (!entityExists) {
 }
 await graphql('mutation($input: BatchSetDataProductInput!) { batchSetDataProduct(input: $input) }', { input: { dataProductUrn: PRODUCT, resourceUrns: PRODUCT_ASSETS } });
 console.log(`${PRODUCT}: ${PRODUCT_ASSETS.length} assets`);
+
+const { listIngestionSources } = await graphql('query($input: ListIngestionSourcesInput!) { listIngestionSources(input: $input) { ingestionSources { urn name } } }', {
+  input: { start: 0, count: 100, query: '*' },
+});
+let source = listIngestionSources.ingestionSources.find((s) => s.name === SOURCE_NAME)?.urn;
+if (!source) {
+  const recipe = { source: { type: 'file', config: { path: SAMPLE_FILES } } };
+  ({ createIngestionSource: source } = await graphql('mutation($input: UpdateIngestionSourceInput!) { createIngestionSource(input: $input) }', {
+    input: {
+      name: SOURCE_NAME,
+      type: 'file',
+      description: 'The sample catalog, read from the files of examples/.',
+      schedule: { interval: '0 5 * * *', timezone: 'Europe/London' },
+      config: { recipe: JSON.stringify(recipe), executorId: 'default' },
+    },
+  }));
+}
+console.log(`${source}: ${SOURCE_NAME}, run it from the app's Ingestion page`);
