@@ -10,6 +10,7 @@ import { SYSTEM_ACTOR } from '../src/actors.js';
 import { UNAUTHORIZED_MESSAGE } from '../src/auth/authorizer.js';
 import { buildProposal } from '../src/service/proposals.js';
 import { enc, grantPolicy, http, startTestServer, type TestServer } from './helpers.js';
+import { asUsers } from './asUsers.js';
 import { webAppOperation } from './webAppOperations.js';
 
 type Json = any;
@@ -24,7 +25,7 @@ const READER = 'urn:li:corpuser:forms.reader';
 const FORM = 'urn:li:form:orders-review';
 
 let s: TestServer;
-const tokens = new Map<string, string>();
+const { tokens, run, mutate, expectError, entityV2, search } = asUsers(() => s);
 
 beforeAll(async () => {
   s = await startTestServer({ auth: true });
@@ -48,49 +49,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => s?.close());
 
-async function gql(user: string, query: string, variables: Json = {}): Promise<Json> {
-  const r = await http(`${s.url}/api/v2/graphql`, { body: { query, variables }, headers: { authorization: `Bearer ${tokens.get(user)}` } });
-  expect(r.status, r.text).toBe(200);
-  return r.body;
-}
-
-async function run(operation: string, variables: Json = {}, user = ADMIN): Promise<Json> {
-  const body = await gql(user, webAppOperation(operation), variables);
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return body.data;
-}
-
-async function mutate(query: string, variables: Json, user = ADMIN): Promise<Json> {
-  const body = await gql(user, query, variables);
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return body.data;
-}
-
-const changes = async () => (await s.services.store.readChangeLog(0, 1_000_000)).length;
-
-async function expectError(user: string, query: string, variables: Json, code: number, message?: string | RegExp) {
-  const before = await changes();
-  const body = await gql(user, query, variables);
-  expect(body.errors?.[0]?.extensions?.code, JSON.stringify(body.errors)).toBe(code);
-  if (typeof message === 'string') expect(body.errors[0].message).toBe(message);
-  else if (message) expect(body.errors[0].message).toMatch(message);
-  expect(await changes()).toBe(before);
-}
-
-const entityV2 = async (urn: string) => {
-  const r = await http(`${s.url}/entitiesV2/${enc(urn)}`, { headers: { authorization: `Bearer ${tokens.get(ADMIN)}` } });
-  expect(r.status, r.text).toBe(200);
-  return r.body.aspects;
-};
-
-const search = async (entity: string, field: string, value: string) => {
-  const r = await http(`${s.url}/entities?action=search`, {
-    body: { entity, input: '*', filter: { or: [{ and: [{ field, value, condition: 'EQUAL' }] }] }, start: 0, count: 50 },
-    headers: { authorization: `Bearer ${tokens.get(ADMIN)}` },
-  });
-  expect(r.status, r.text).toBe(200);
-  return r.body.value.entities as string[];
-};
 
 const CREATE_FORM = `mutation($input: CreateFormInput!) { createForm(input: $input) { urn type info { name type prompts { id title type required structuredPropertyParams { structuredProperty { urn } } } actors { owners } } } }`;
 const UPDATE_FORM = `mutation($input: UpdateFormInput!) { updateForm(input: $input) { urn info { name prompts { id required } } } }`;
