@@ -335,6 +335,18 @@ describe('lineage and history through the web app operations', () => {
       expect([...times].sort((a, b) => b - a)).toEqual(times);
     });
 
+    it('getVersionedDataset shows the schema as it was at a version of the list, and the latest without one', async () => {
+      const list = (await data('getSchemaVersionList', { input: { datasetUrn: D5 } })).getSchemaVersionList.semanticVersionList;
+      const at = async (versionStamp: string | null) => (await data('getVersionedDataset', { urn: D5, versionStamp })).versionedDataset;
+      const first = await at(list.find((v: Json) => v.semanticVersion === '0.0.0').versionStamp);
+      expect(first.schema.fields.map((f: Json) => f.fieldPath)).toEqual(['id', 'name']);
+      const latest = await at(null);
+      expect(latest.schema.fields.map((f: Json) => [f.fieldPath, f.nativeDataType])).toEqual([['id', 'BIGINT'], ['amount', 'DECIMAL']]);
+      expect(latest.editableSchemaMetadata.editableSchemaFieldInfo[0]).toMatchObject({ fieldPath: 'amount', description: 'Gross amount' });
+      const bad = await http(`${s.url}/api/v2/graphql`, { body: { query: webAppOperation('getVersionedDataset'), variables: { urn: D5, versionStamp: 'schemaMetadata:latest' } } });
+      expect(bad.body.errors[0].extensions.code).toBe(400);
+    });
+
     it('getSchemaBlame names the version that last changed each field, at the latest or an older version', async () => {
       const latest = await data('getSchemaBlame', { input: { datasetUrn: D5 } });
       const blame = Object.fromEntries(latest.getSchemaBlame.schemaFieldBlameList.map((b: Json) => [b.fieldPath, b.schemaFieldChange.lastSchemaFieldChange]));

@@ -1,14 +1,18 @@
 /**
  * An entity's history as the web app reads it: `getTimeline` (change transactions by category),
- * `getSchemaBlame` (which version last changed each field) and `getSchemaVersionList`, computed
- * from the stored versions of its aspects. Entity types DataHub keeps no timeline for answer null.
+ * `getSchemaBlame` (which version last changed each field), `getSchemaVersionList`, computed from the
+ * stored versions of its aspects, and `versionedDataset`, a dataset's schema as it was at a version
+ * stamp. Entity types DataHub keeps no timeline for answer null.
  */
 import type { ChangeCategory } from '../../../service/changeEvents.js';
 import { compareVersions, COMPUTED, type ChangeTransaction } from '../../../service/timeline.js';
 import { parseUrn } from '../../../urn.js';
-import type { GraphQLContext } from '../context.js';
-import type { ChangeCategoryType, Resolvers, SchemaFieldBlame } from '../generated/resolvers.js';
+import { badRequest } from '../../../service/errors.js';
+import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
+import type { ChangeCategoryType, FabricType, Resolvers, SchemaFieldBlame } from '../generated/resolvers.js';
+import { editableSchemaMetadata, schemaMetadata } from '../mappers/schemaMetadata.js';
 import type { ResolverModule } from './module.js';
+import { clientRef } from './queries.js';
 
 /** The schema's name for DataHub's OWNER category. */
 const toCategory = (c: ChangeCategoryType): ChangeCategory => (c === 'OWNERSHIP' ? 'OWNER' : c);
@@ -23,8 +27,40 @@ const schemaHistory = (ctx: GraphQLContext, urn: string) => ctx.services.timelin
 
 const OPERATION_WORDS = { ADD: 'Added', MODIFY: 'Modified', REMOVE: 'Removed' } as const;
 
+/** A version stamp's aspect versions (`schemaMetadata:2;editableSchemaMetadata:0`); an aspect not named is read at its latest. */
+function stampVersions(stamp: string | null | undefined): Map<string, number> {
+  const versions = new Map<string, number>();
+  for (const part of (stamp ?? '').split(';').filter((p) => p !== '')) {
+    const [aspect, version] = part.split(':');
+    if (!aspect || !/^\d+$/.test(version ?? '')) throw badRequest(`versionStamp '${stamp}' is not of the form <aspect>:<version>;…`);
+    versions.set(aspect, Number(version));
+  }
+  return versions;
+}
+
 const resolvers: Resolvers = {
   Query: {
+    versionedDataset: async (_root, { urn, versionStamp }, ctx) => {
+      const ref = clientRef(ctx, urn);
+      if (ref.entityName !== 'dataset') throw badRequest(`urn ${urn} is not of entity type dataset`);
+      const versions = stampVersions(versionStamp);
+      const at = (aspect: string) => ctx.services.store.getAspect(ref.urn, aspect, versions.get(aspect) ?? 0);
+      const [schemaRow, editableRow] = await Promise.all([at('schemaMetadata'), at('editableSchemaMetadata')]);
+      const key = ctx.services.registry.keyFromUrn(ctx.services.registry.entity('dataset')!, parseUrn(ref.urn));
+      const schema = schemaMetadata(ctx, ref.urn, schemaRow?.value);
+      // Built whole, as DataHub's mapper builds it: the page reads this version, not the latest. Entity
+      // types are typed as references; schema.ts reads an entity built whole as it is.
+      const built = {
+        urn: ref.urn,
+        type: 'DATASET',
+        name: key.name!,
+        origin: key.origin as FabricType,
+        platform: refOf(ctx.services, key.platform) as EntityRef,
+        schema: schema ? { ...schema, lastObserved: (schemaRow?.systemMetadata?.lastObserved as number | undefined) ?? null } : null,
+        editableSchemaMetadata: editableSchemaMetadata(ctx, ref.urn, editableRow?.value),
+      };
+      return built as unknown as EntityRef;
+    },
     getTimeline: async (_root, { input }, ctx) => {
       const categories = input.changeCategories && input.changeCategories.length > 0 ? input.changeCategories.map(toCategory) : ALL;
       const history = await ctx.services.timeline.timeline(input.urn, categories, ctx.actor);
