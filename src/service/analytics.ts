@@ -11,6 +11,7 @@ import type { UsageFilter } from '../store/usage.js';
 import { tryParseUrn } from '../urn.js';
 import { boundedText } from './limits.js';
 import { countValues, topCounts } from './valueCounts.js';
+import { filterQuery } from './filters.js';
 
 export interface Highlight {
   value: number;
@@ -314,7 +315,7 @@ export class AnalyticsService {
   }
 
   private query(types: readonly string[], filter: SearchQuery['filter'], count: number): SearchQuery {
-    return { entityTypes: types, words: [], nameFields: [], weights: [], filter, includeRemoved: false, start: 0, count, facetFields: [] };
+    return filterQuery(types, filter, count);
   }
 }
 

@@ -16,6 +16,7 @@ import { badRequest, conflict } from './errors.js';
 import { tagUpdateAspects, updateAspects } from './entityUpdates.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from './proposals.js';
 import type { WritePath } from './writePath.js';
+import { fieldEquals, filterQuery } from './filters.js';
 
 /** An entity, or a column of a dataset (`subResource` = its field path). */
 export interface ResourceRef {
@@ -273,17 +274,7 @@ export class EditService {
     const urn = `urn:li:domain:${id ?? randomUUID()}`;
     if (await this.exists(urn)) throw badRequest('This Domain already exists!');
     if (parentDomain && !(await this.exists(parentDomain))) throw badRequest('Parent Domain does not exist!');
-    const siblings = await this.store.search({
-      entityTypes: ['domain'],
-      words: [],
-      nameFields: [],
-      weights: [],
-      filter: [[{ field: 'name', condition: 'EQUAL', values: [name], negated: false }]],
-      includeRemoved: false,
-      start: 0,
-      count: 100,
-      facetFields: [],
-    });
+    const siblings = await this.store.search(filterQuery(['domain'], fieldEquals('name', name), 100));
     for (const other of siblings.urns) {
       const props = (await this.store.getAspect(other, 'domainProperties', 0))?.value;
       if ((props?.parentDomain ?? null) === (parentDomain ?? null)) throw conflict(`"${name}" already exists in this domain. Please pick a unique name.`);

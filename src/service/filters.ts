@@ -89,3 +89,16 @@ export function combineFilters(a: SearchQuery['filter'], b: SearchQuery['filter'
   if (b.length === 0) return a.map((g) => [...g]);
   return a.flatMap((g1) => b.map((g2) => [...g1, ...g2]));
 }
+
+/** A filter of one criterion: `field` has `value`. */
+export function fieldEquals(field: string, value: string): Criterion[][] {
+  return [[{ field, condition: 'EQUAL', values: [value], negated: false }]];
+}
+
+/**
+ * A store query matching by its filter alone (no words, so no ranking, no facets): the entities a
+ * service looks up for itself, such as a name already taken or the holders of a value.
+ */
+export function filterQuery(entityTypes: readonly string[], filter: SearchQuery['filter'], count: number, options: Partial<SearchQuery> = {}): SearchQuery {
+  return { entityTypes, words: [], nameFields: [], weights: [], filter, includeRemoved: false, start: 0, count, facetFields: [], ...options };
+}

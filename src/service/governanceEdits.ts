@@ -16,6 +16,7 @@ import type { DeleteService } from './deletes.js';
 import { badRequest, conflict } from './errors.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from './proposals.js';
 import type { WritePath } from './writePath.js';
+import { fieldEquals, filterQuery } from './filters.js';
 
 type Json = Record<string, any>;
 
@@ -118,17 +119,7 @@ export class GovernanceEditService {
   // --- business attributes ---------------------------------------------------------------
 
   private async requireUniqueAttributeName(name: string, except?: string): Promise<void> {
-    const page = await this.store.search({
-      entityTypes: ['businessAttribute'],
-      words: [],
-      nameFields: [],
-      weights: [],
-      filter: [[{ field: 'name', condition: 'EQUAL', values: [name], negated: false }]],
-      includeRemoved: false,
-      start: 0,
-      count: MAX_NAME_MATCHES,
-      facetFields: [],
-    });
+    const page = await this.store.search(filterQuery(['businessAttribute'], fieldEquals('name', name), MAX_NAME_MATCHES));
     if (page.urns.some((u) => u !== except)) throw conflict(`"${name}" already exists as Business Attribute. Please pick a unique name.`);
   }
 

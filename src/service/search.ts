@@ -12,7 +12,7 @@ import type { EntitySpec, SearchableField } from '../registry/types.js';
 import { ENTITY_TYPE_FIELD, type Criterion, type SearchPage, type SearchQuery, type SearchRow, type Store } from '../store/types.js';
 import { badRequest } from './errors.js';
 import { boundedText } from './limits.js';
-import { combineFilters, mentionsRemoved, parseFilter } from './filters.js';
+import { combineFilters, fieldEquals, filterQuery, mentionsRemoved, parseFilter } from './filters.js';
 import { isStructuredPropertyField, structuredPropertyField } from '../indexing/structuredPropertyFields.js';
 
 /** DataHub's search flags that change what a search answers. */
@@ -283,17 +283,7 @@ export class SearchService {
    */
   /** The facets of the structured properties whose settings show them in search filters (DataHub asks for at most 100). */
   private async structuredPropertyFacets(): Promise<string[]> {
-    const page = await this.store.search({
-      entityTypes: ['structuredProperty'],
-      words: [],
-      nameFields: [],
-      weights: [],
-      filter: [[{ field: 'showInSearchFilters', condition: 'EQUAL', values: ['true'], negated: false }]],
-      includeRemoved: false,
-      start: 0,
-      count: MAX_PROPERTY_FACETS,
-      facetFields: [],
-    });
+    const page = await this.store.search(filterQuery(['structuredProperty'], fieldEquals('showInSearchFilters', 'true'), MAX_PROPERTY_FACETS));
     return page.urns.map(structuredPropertyField);
   }
 
@@ -379,18 +369,9 @@ export class SearchService {
   async countByType(scope: Scope): Promise<Map<string, number>> {
     const out = new Map<string, number>();
     if (!scope.types || scope.types.length === 0) return out;
-    const page = await this.store.search({
-      entityTypes: scope.types.map((t) => t.name),
-      words: [],
-      nameFields: [],
-      weights: [],
-      filter: scope.filter,
-      includeRemoved: mentionsRemoved(scope.filter),
-      start: 0,
-      count: 0,
-      facetFields: [],
-      byEntityType: { fields: [] },
-    });
+    const page = await this.store.search(
+      filterQuery(scope.types.map((t) => t.name), scope.filter, 0, { includeRemoved: mentionsRemoved(scope.filter), byEntityType: { fields: [] } }),
+    );
     for (const t of scope.types) out.set(t.name, page.entityTypes?.[t.name]?.total ?? 0);
     return out;
   }

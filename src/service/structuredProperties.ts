@@ -16,6 +16,7 @@ import { badRequest } from './errors.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from './proposals.js';
 import type { WritePath } from './writePath.js';
 import { structuredPropertyField } from '../indexing/structuredPropertyFields.js';
+import { fieldEquals, filterQuery } from './filters.js';
 
 type Json = Record<string, any>;
 
@@ -236,17 +237,7 @@ export class StructuredPropertyService {
 
   /** Other properties shown as an asset's badge: at most one property may be. */
   private async badges(except: string): Promise<string[]> {
-    const page = await this.store.search({
-      entityTypes: ['structuredProperty'],
-      words: [],
-      nameFields: [],
-      weights: [],
-      filter: [[{ field: 'showAsAssetBadge', condition: 'EQUAL', values: ['true'], negated: false }]],
-      includeRemoved: false,
-      start: 0,
-      count: MAX_BADGES_LISTED,
-      facetFields: [],
-    });
+    const page = await this.store.search(filterQuery(['structuredProperty'], fieldEquals('showAsAssetBadge', 'true'), MAX_BADGES_LISTED));
     return page.urns.filter((u) => u !== except);
   }
 
@@ -337,17 +328,8 @@ export class StructuredPropertyService {
   async delete(urn: string, actor: string): Promise<void> {
     const grant = await this.authorize(actor, MANAGE, REFUSED.delete);
     if (!(await this.definition(urn)) && !(await this.exists(urn))) throw badRequest(`Structured property ${urn} does not exist`);
-    const holders = await this.store.search({
-      entityTypes: [...this.registry.entities.keys()],
-      words: [],
-      nameFields: [],
-      weights: [],
-      filter: [[{ field: structuredPropertyField(urn), condition: 'EXISTS', values: [], negated: false }]],
-      includeRemoved: true,
-      start: 0,
-      count: MAX_REFERENCING,
-      facetFields: [],
-    });
+    const holding = [[{ field: structuredPropertyField(urn), condition: 'EXISTS' as const, values: [], negated: false }]];
+    const holders = await this.store.search(filterQuery([...this.registry.entities.keys()], holding, MAX_REFERENCING, { includeRemoved: true }));
     const cleaned = holders.urns.map((asset) => this.withoutProperties(asset, [urn]));
     await this.writePath.apply([deleteEntityProposal(this.registry, urn), ...cleaned], { actor, grant });
   }
