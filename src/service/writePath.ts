@@ -220,12 +220,10 @@ class Batch {
     this.events.push({ entityType: entity.name, entityUrn: urn, ...change, created: { actor: this.ctx.actor, time: this.time } });
   }
 
-  /** Appends the batch's change log events; the last statement before commit. */
+  /** Appends the batch's change log events, in one go; the last statement before commit. */
   async appendChangeLog(slices: Slices): Promise<void> {
-    for (const e of this.events) {
-      await this.tx.appendChangeLog(e);
-      await slices.pause();
-    }
+    await this.tx.appendChangeLog(this.events);
+    await slices.pause();
   }
 
   /** Undoes what a run wrote to one entity (see WritePath.rollback). */

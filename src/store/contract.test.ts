@@ -1,20 +1,12 @@
 /**
- * The store contract, checked directly on the backend under test (SQLite, or PostgreSQL when
- * TEST_DATABASE_URL is set): what any backend must do, independent of the write path.
+ * The store contract, checked directly on every backend this process can reach (SQLite always,
+ * PostgreSQL when a server is there: test/storeBackends.ts): what any backend must do, independent
+ * of the write path.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestStore, tempDir } from '../../test/helpers.js';
+import { tempDir } from '../../test/helpers.js';
+import { storeBackends } from '../../test/storeBackends.js';
 import { BROWSE_PATH_V2_DELIMITER, ENTITY_TYPE_FIELD, type AspectRow, type Criterion, type SearchRow, type Store } from './types.js';
-
-let store: Store;
-let drop: () => Promise<void>;
-beforeEach(async () => {
-  ({ store, drop } = await openTestStore(tempDir()));
-});
-afterEach(async () => {
-  await store.close();
-  await drop();
-});
 
 const row = (version: number, value: Record<string, unknown>, urn = 'urn:li:tag:a'): AspectRow => ({
   urn,
@@ -36,177 +28,193 @@ const searchRow = (urn: string, name: string, removed = false): SearchRow => ({
   text: [`${name} urn li tag ${name}`, '', '', ''],
 });
 
-describe('aspects', () => {
-  it('stores versions and reads them back exactly, unicode and key order included', async () => {
-    const value = { name: 'Zoë ✓', description: 'x', z: 1, a: [1.5, { b: null }] };
-    await store.transaction(async (tx) => {
-      await tx.putAspect(row(0, value));
-      await tx.putAspect(row(1, { name: 'old' }));
+describe.each(await storeBackends())('the store on $name', (backend) => {
+  let store: Store;
+  let drop: () => Promise<void>;
+  beforeEach(async () => {
+    ({ store, drop } = await backend.open(tempDir()));
+  });
+  afterEach(async () => {
+    await store.close();
+    await drop();
+  });
+
+  describe('aspects', () => {
+    it('stores versions and reads them back exactly, unicode and key order included', async () => {
+      const value = { name: 'Zoë ✓', description: 'x', z: 1, a: [1.5, { b: null }] };
+      await store.transaction(async (tx) => {
+        await tx.putAspect(row(0, value));
+        await tx.putAspect(row(1, { name: 'old' }));
+      });
+      const v0 = await store.getAspect('urn:li:tag:a', 'tagProperties', 0);
+      expect(v0).toEqual(row(0, value));
+      expect(JSON.stringify(v0?.value)).toBe(JSON.stringify(value));
+      expect(await store.getMaxVersion('urn:li:tag:a', 'tagProperties')).toBe(1);
+      expect((await store.getLatestAspects(['urn:li:tag:a', 'urn:li:tag:none'])).get('urn:li:tag:none')).toEqual([]);
     });
-    const v0 = await store.getAspect('urn:li:tag:a', 'tagProperties', 0);
-    expect(v0).toEqual(row(0, value));
-    expect(JSON.stringify(v0?.value)).toBe(JSON.stringify(value));
-    expect(await store.getMaxVersion('urn:li:tag:a', 'tagProperties')).toBe(1);
-    expect((await store.getLatestAspects(['urn:li:tag:a', 'urn:li:tag:none'])).get('urn:li:tag:none')).toEqual([]);
-  });
 
-  it('commits all of a transaction or nothing', async () => {
-    await expect(
-      store.transaction(async (tx) => {
-        await tx.putAspect(row(0, { name: 'lost' }));
-        throw new Error('boom');
-      }),
-    ).rejects.toThrow('boom');
-    expect(await store.getAspect('urn:li:tag:a', 'tagProperties', 0)).toBeUndefined();
-  });
-
-  it('sees its own writes inside a transaction; replaces system metadata; deletes all versions', async () => {
-    await store.transaction(async (tx) => {
-      await tx.putAspect(row(0, { name: 'n' }));
-      expect((await tx.getLatest('urn:li:tag:a', 'tagProperties'))?.value).toEqual({ name: 'n' });
-      await tx.putAspect(row(1, { name: 'm' }));
-      await tx.putSystemMetadata('urn:li:tag:a', 'tagProperties', 0, { runId: 'changed' });
-      expect(await tx.getMaxVersion('urn:li:tag:a', 'tagProperties')).toBe(1);
+    it('commits all of a transaction or nothing', async () => {
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.putAspect(row(0, { name: 'lost' }));
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await store.getAspect('urn:li:tag:a', 'tagProperties', 0)).toBeUndefined();
     });
-    expect((await store.getAspect('urn:li:tag:a', 'tagProperties', 0))?.systemMetadata).toEqual({ runId: 'changed' });
-    expect(await store.transaction((tx) => tx.deleteAspect('urn:li:tag:a', 'tagProperties'))).toBe(2);
-    expect(await store.getMaxVersion('urn:li:tag:a', 'tagProperties')).toBe(0);
-  });
-});
 
-describe('timeseries and change log', () => {
-  it('orders points newest first and replaces a point with the same identity', async () => {
-    await store.transaction(async (tx) => {
-      for (const [ts, n, p] of [[1, 1, ''], [3, 2, ''], [2, 3, ''], [3, 4, ''], [3, 5, 'x']] as const) {
-        await tx.putTimeseries({ urn: 'u', aspect: 'datasetProfile', timestampMillis: ts, eventGranularity: '', partition: p, messageId: '', value: { n }, systemMetadata: null });
+    it('sees its own writes inside a transaction; replaces system metadata; deletes all versions', async () => {
+      await store.transaction(async (tx) => {
+        await tx.putAspect(row(0, { name: 'n' }));
+        expect((await tx.getLatest('urn:li:tag:a', 'tagProperties'))?.value).toEqual({ name: 'n' });
+        await tx.putAspect(row(1, { name: 'm' }));
+        await tx.putSystemMetadata('urn:li:tag:a', 'tagProperties', 0, { runId: 'changed' });
+        expect(await tx.getMaxVersion('urn:li:tag:a', 'tagProperties')).toBe(1);
+      });
+      expect((await store.getAspect('urn:li:tag:a', 'tagProperties', 0))?.systemMetadata).toEqual({ runId: 'changed' });
+      expect(await store.transaction((tx) => tx.deleteAspect('urn:li:tag:a', 'tagProperties'))).toBe(2);
+      expect(await store.getMaxVersion('urn:li:tag:a', 'tagProperties')).toBe(0);
+    });
+  });
+
+  describe('timeseries and change log', () => {
+    it('orders points newest first and replaces a point with the same identity', async () => {
+      await store.transaction(async (tx) => {
+        for (const [ts, n, p] of [[1, 1, ''], [3, 2, ''], [2, 3, ''], [3, 4, ''], [3, 5, 'x']] as const) {
+          await tx.putTimeseries({ urn: 'u', aspect: 'datasetProfile', timestampMillis: ts, eventGranularity: '', partition: p, messageId: '', value: { n }, systemMetadata: null });
+        }
+      });
+      const points = await store.getTimeseries('u', 'datasetProfile', { limit: 10 });
+      expect(points.map((p) => p.value.n)).toEqual([4, 5, 3, 1]);
+      expect((await store.getTimeseries('u', 'datasetProfile', { startTimeMillis: 2, endTimeMillis: 2, limit: 10 })).map((p) => p.value.n)).toEqual([3]);
+    });
+
+    it('gives change log events strictly increasing offsets in commit order', async () => {
+      const event = (n: number) => ({ entityType: 'tag', entityUrn: `urn:li:tag:${n}`, changeType: 'UPSERT' as const, aspectName: 'tagProperties', aspect: { n }, created: { actor: 'a', time: n } });
+      await Promise.all([1, 2, 3, 4, 5].map((n) => store.transaction((tx) => tx.appendChangeLog([event(n)]))));
+      const log = await store.readChangeLog(0, 100);
+      expect(log).toHaveLength(5);
+      expect(log.map((e) => e.offset)).toEqual([...log.map((e) => e.offset)].sort((a, b) => a - b));
+      expect((await store.readChangeLog(log[2].offset, 100)).map((e) => e.entityUrn)).toEqual(log.slice(3).map((e) => e.entityUrn));
+    });
+  });
+
+  describe('derived rows', () => {
+    it('searches, filters and pages rows, hiding removed ones unless asked, ties by urn', async () => {
+      await store.transaction(async (tx) => {
+        await tx.putDerived(searchRow('urn:li:tag:b', 'pii'), [{ source: 'urn:li:tag:b', type: 'OwnedBy', destination: 'urn:li:corpuser:x', aspect: 'ownership' }]);
+        await tx.putDerived(searchRow('urn:li:tag:a', 'pii'), []);
+        await tx.putDerived(searchRow('urn:li:tag:c', 'gold', true), []);
+      });
+      const base = { entityTypes: ['tag'], words: [], nameFields: ['id'], weights: [], filter: [], includeRemoved: false, start: 0, count: 10, facetFields: ['id'] };
+      expect(await store.search({ ...base, words: ['pi'] })).toEqual({ total: 2, urns: ['urn:li:tag:a', 'urn:li:tag:b'], facets: { id: { pii: 2 } } });
+      expect((await store.search({ ...base, filter: [[{ field: 'id', condition: 'EQUAL', values: ['GOLD'], negated: false }]], includeRemoved: true })).urns).toEqual(['urn:li:tag:c']);
+      // Looked up by value when the field is keyed, tested hit by hit when not: the same answers.
+      for (const keyedFields of [[], ['id']]) {
+        const only = (negated: boolean, values: string[]) => store.search({ ...base, keyedFields, includeRemoved: true, filter: [[{ field: 'id.keyword', condition: 'EQUAL', values, negated }]] });
+        expect((await only(false, ['GOLD', 'nope'])).urns).toEqual(['urn:li:tag:c']);
+        expect((await only(true, ['gold'])).urns).toEqual(['urn:li:tag:a', 'urn:li:tag:b']);
       }
+      expect((await store.search({ ...base, start: 1, count: 1 })).urns).toEqual(['urn:li:tag:b']);
+      expect(await store.related({ urn: 'urn:li:corpuser:x', types: ['OwnedBy'], direction: 'INCOMING', start: 0, count: 10 })).toEqual({
+        total: 1,
+        edges: [{ source: 'urn:li:tag:b', type: 'OwnedBy', destination: 'urn:li:corpuser:x', aspect: 'ownership' }],
+      });
+      // The total alone, and past the end.
+      for (const page of [{ start: 0, count: 0 }, { start: 5, count: 10 }]) {
+        expect(await store.related({ urn: 'urn:li:corpuser:x', types: ['OwnedBy'], direction: 'INCOMING', ...page })).toEqual({ total: 1, edges: [] });
+      }
+      await store.transaction((tx) => tx.deleteDerived('urn:li:tag:b'));
+      expect((await store.search(base)).urns).toEqual(['urn:li:tag:a']);
+      expect((await store.dumpDerived()).edges).toEqual([]);
     });
-    const points = await store.getTimeseries('u', 'datasetProfile', { limit: 10 });
-    expect(points.map((p) => p.value.n)).toEqual([4, 5, 3, 1]);
-    expect((await store.getTimeseries('u', 'datasetProfile', { startTimeMillis: 2, endTimeMillis: 2, limit: 10 })).map((p) => p.value.n)).toEqual([3]);
+
+    it('filters on the entity type and on paths, counts per entity type, sorts by several keys, and lists values of the matches', async () => {
+      const P = BROWSE_PATH_V2_DELIMITER;
+      const doc = (urn: string, entityType: string, name: string, path: string, kind: string): SearchRow => ({
+        urn,
+        entityType,
+        removed: false,
+        values: { urn: [urn], name: [name], browsePathV2: [path], typeNames: [kind], removed: ['false'] },
+        keyed: ['urn', 'name', 'browsePathV2', 'typeNames', 'removed'],
+        facets: ['typeNames'],
+        text: [name, '', '', ''],
+      });
+      await store.transaction(async (tx) => {
+        await tx.putDerived(doc('urn:li:dataset:1', 'dataset', 'b', `${P}db${P}marts`, 'Table'), []);
+        await tx.putDerived(doc('urn:li:dataset:2', 'dataset', 'a', `${P}db${P}martsx`, 'View'), []);
+        await tx.putDerived(doc('urn:li:chart:3', 'chart', 'a', `${P}db`, 'Look'), []);
+      });
+      const base = { entityTypes: ['dataset', 'chart'], words: [], nameFields: [], weights: [], filter: [], includeRemoved: false, start: 0, count: 10, facetFields: [] };
+      const urns = async (filter: Criterion[][]) => (await store.search({ ...base, filter })).urns;
+      expect(await urns([[{ field: ENTITY_TYPE_FIELD, condition: 'EQUAL', values: ['chart'], negated: false }]])).toEqual(['urn:li:chart:3']);
+      expect(await urns([[{ field: ENTITY_TYPE_FIELD, condition: 'EQUAL', values: ['chart'], negated: true }]])).toEqual(['urn:li:dataset:1', 'urn:li:dataset:2']);
+      // A path matches itself and the paths below it, segment by segment (not `martsx` for `marts`).
+      expect(await urns([[{ field: 'browsePathV2', condition: 'PATH_WITHIN', values: [`${P}db${P}marts`], negated: false }]])).toEqual(['urn:li:dataset:1']);
+      expect(await urns([[{ field: 'browsePathV2', condition: 'PATH_WITHIN', values: [`${P}db`], negated: false }]])).toHaveLength(3);
+      const sorted = await store.search({ ...base, sort: [{ fields: ['name'], order: 'ASCENDING' }, { fields: ['typeNames'], order: 'DESCENDING' }] });
+      expect(sorted.urns).toEqual(['urn:li:dataset:2', 'urn:li:chart:3', 'urn:li:dataset:1']);
+      const perType = await store.search({ ...base, count: 0, byEntityType: { fields: ['typeNames'] } });
+      expect(perType.entityTypes).toEqual({
+        dataset: { total: 2, facets: { typeNames: { Table: 1, View: 1 } } },
+        chart: { total: 1, facets: { typeNames: { Look: 1 } } },
+      });
+      expect(await store.matchValues({ ...base, entityTypes: ['dataset'] }, 'browsePathV2')).toEqual([
+        { urn: 'urn:li:dataset:1', value: `${P}db${P}marts` },
+        { urn: 'urn:li:dataset:2', value: `${P}db${P}martsx` },
+      ]);
+    });
   });
 
-  it('gives change log events strictly increasing offsets in commit order', async () => {
-    const event = (n: number) => ({ entityType: 'tag', entityUrn: `urn:li:tag:${n}`, changeType: 'UPSERT' as const, aspectName: 'tagProperties', aspect: { n }, created: { actor: 'a', time: n } });
-    await Promise.all([1, 2, 3, 4, 5].map((n) => store.transaction((tx) => tx.appendChangeLog(event(n)))));
-    const log = await store.readChangeLog(0, 100);
-    expect(log).toHaveLength(5);
-    expect(log.map((e) => e.offset)).toEqual([...log.map((e) => e.offset)].sort((a, b) => a - b));
-    expect((await store.readChangeLog(log[2].offset, 100)).map((e) => e.entityUrn)).toEqual(log.slice(3).map((e) => e.entityUrn));
-  });
-});
-
-describe('derived rows', () => {
-  it('searches, filters and pages rows, hiding removed ones unless asked, ties by urn', async () => {
-    await store.transaction(async (tx) => {
-      await tx.putDerived(searchRow('urn:li:tag:b', 'pii'), [{ source: 'urn:li:tag:b', type: 'OwnedBy', destination: 'urn:li:corpuser:x', aspect: 'ownership' }]);
-      await tx.putDerived(searchRow('urn:li:tag:a', 'pii'), []);
-      await tx.putDerived(searchRow('urn:li:tag:c', 'gold', true), []);
+  describe('settings', () => {
+    it('keeps the first value stored under a name, even when several callers race to set it', async () => {
+      const stored = await Promise.all(['k1', 'k2', 'k3'].map((v) => store.ensureSetting('signing-key', v)));
+      expect(new Set(stored).size).toBe(1);
+      expect(await store.ensureSetting('signing-key', 'later')).toBe(stored[0]);
+      expect(await store.ensureSetting('other', 'x')).toBe('x');
     });
-    const base = { entityTypes: ['tag'], words: [], nameFields: ['id'], weights: [], filter: [], includeRemoved: false, start: 0, count: 10, facetFields: ['id'] };
-    expect(await store.search({ ...base, words: ['pi'] })).toEqual({ total: 2, urns: ['urn:li:tag:a', 'urn:li:tag:b'], facets: { id: { pii: 2 } } });
-    expect((await store.search({ ...base, filter: [[{ field: 'id', condition: 'EQUAL', values: ['GOLD'], negated: false }]], includeRemoved: true })).urns).toEqual(['urn:li:tag:c']);
-    // Looked up by value when the field is keyed, tested hit by hit when not: the same answers.
-    for (const keyedFields of [[], ['id']]) {
-      const only = (negated: boolean, values: string[]) => store.search({ ...base, keyedFields, includeRemoved: true, filter: [[{ field: 'id.keyword', condition: 'EQUAL', values, negated }]] });
-      expect((await only(false, ['GOLD', 'nope'])).urns).toEqual(['urn:li:tag:c']);
-      expect((await only(true, ['gold'])).urns).toEqual(['urn:li:tag:a', 'urn:li:tag:b']);
-    }
-    expect((await store.search({ ...base, start: 1, count: 1 })).urns).toEqual(['urn:li:tag:b']);
-    expect(await store.related({ urn: 'urn:li:corpuser:x', types: ['OwnedBy'], direction: 'INCOMING', start: 0, count: 10 })).toEqual({
-      total: 1,
-      edges: [{ source: 'urn:li:tag:b', type: 'OwnedBy', destination: 'urn:li:corpuser:x', aspect: 'ownership' }],
-    });
-    await store.transaction((tx) => tx.deleteDerived('urn:li:tag:b'));
-    expect((await store.search(base)).urns).toEqual(['urn:li:tag:a']);
-    expect((await store.dumpDerived()).edges).toEqual([]);
   });
 
-  it('filters on the entity type and on paths, counts per entity type, sorts by several keys, and lists values of the matches', async () => {
-    const P = BROWSE_PATH_V2_DELIMITER;
-    const doc = (urn: string, entityType: string, name: string, path: string, kind: string): SearchRow => ({
+  describe('runs, versions and pruning', () => {
+    const point = (urn: string, ts: number, runId: string) => ({
       urn,
-      entityType,
-      removed: false,
-      values: { urn: [urn], name: [name], browsePathV2: [path], typeNames: [kind], removed: ['false'] },
-      keyed: ['urn', 'name', 'browsePathV2', 'typeNames', 'removed'],
-      facets: ['typeNames'],
-      text: [name, '', '', ''],
+      aspect: 'datasetProfile',
+      timestampMillis: ts,
+      eventGranularity: '',
+      partition: '',
+      messageId: '',
+      value: { timestampMillis: ts },
+      systemMetadata: { runId },
     });
-    await store.transaction(async (tx) => {
-      await tx.putDerived(doc('urn:li:dataset:1', 'dataset', 'b', `${P}db${P}marts`, 'Table'), []);
-      await tx.putDerived(doc('urn:li:dataset:2', 'dataset', 'a', `${P}db${P}martsx`, 'View'), []);
-      await tx.putDerived(doc('urn:li:chart:3', 'chart', 'a', `${P}db`, 'Look'), []);
-    });
-    const base = { entityTypes: ['dataset', 'chart'], words: [], nameFields: [], weights: [], filter: [], includeRemoved: false, start: 0, count: 10, facetFields: [] };
-    const urns = async (filter: Criterion[][]) => (await store.search({ ...base, filter })).urns;
-    expect(await urns([[{ field: ENTITY_TYPE_FIELD, condition: 'EQUAL', values: ['chart'], negated: false }]])).toEqual(['urn:li:chart:3']);
-    expect(await urns([[{ field: ENTITY_TYPE_FIELD, condition: 'EQUAL', values: ['chart'], negated: true }]])).toEqual(['urn:li:dataset:1', 'urn:li:dataset:2']);
-    // A path matches itself and the paths below it, segment by segment (not `martsx` for `marts`).
-    expect(await urns([[{ field: 'browsePathV2', condition: 'PATH_WITHIN', values: [`${P}db${P}marts`], negated: false }]])).toEqual(['urn:li:dataset:1']);
-    expect(await urns([[{ field: 'browsePathV2', condition: 'PATH_WITHIN', values: [`${P}db`], negated: false }]])).toHaveLength(3);
-    const sorted = await store.search({ ...base, sort: [{ fields: ['name'], order: 'ASCENDING' }, { fields: ['typeNames'], order: 'DESCENDING' }] });
-    expect(sorted.urns).toEqual(['urn:li:dataset:2', 'urn:li:chart:3', 'urn:li:dataset:1']);
-    const perType = await store.search({ ...base, count: 0, byEntityType: { fields: ['typeNames'] } });
-    expect(perType.entityTypes).toEqual({
-      dataset: { total: 2, facets: { typeNames: { Table: 1, View: 1 } } },
-      chart: { total: 1, facets: { typeNames: { Look: 1 } } },
-    });
-    expect(await store.matchValues({ ...base, entityTypes: ['dataset'] }, 'browsePathV2')).toEqual([
-      { urn: 'urn:li:dataset:1', value: `${P}db${P}marts` },
-      { urn: 'urn:li:dataset:2', value: `${P}db${P}martsx` },
-    ]);
-  });
-});
 
-describe('settings', () => {
-  it('keeps the first value stored under a name, even when several callers race to set it', async () => {
-    const stored = await Promise.all(['k1', 'k2', 'k3'].map((v) => store.ensureSetting('signing-key', v)));
-    expect(new Set(stored).size).toBe(1);
-    expect(await store.ensureSetting('signing-key', 'later')).toBe(stored[0]);
-    expect(await store.ensureSetting('other', 'x')).toBe('x');
-  });
-});
+    it('finds what each run wrote, lists runs newest first, and removes versions, history and old points', async () => {
+      await store.transaction(async (tx) => {
+        await tx.putAspect({ ...row(0, { name: 'v2' }), systemMetadata: { runId: 'late' }, createdOn: 300 });
+        await tx.putAspect({ ...row(1, { name: 'v0' }), systemMetadata: { runId: 'early' }, createdOn: 100 });
+        await tx.putAspect({ ...row(2, { name: 'v1' }), systemMetadata: { runId: 'early' }, createdOn: 200 });
+        await tx.putAspect({ ...row(0, { name: 'b' }, 'urn:li:tag:b'), systemMetadata: { runId: 'no-run-id-provided' } });
+        await tx.putTimeseries(point('urn:li:tag:c', 1, 'late'));
+        await tx.putTimeseries(point('urn:li:tag:c', 2, 'early'));
+      });
+      expect(await store.listRuns(0, 10)).toEqual([
+        { runId: 'late', rows: 2, timestamp: 300 },
+        { runId: 'early', rows: 3, timestamp: 200 },
+      ]);
+      expect(await store.listRuns(1, 10)).toEqual([{ runId: 'early', rows: 3, timestamp: 200 }]);
+      expect((await store.runAspectRows('early', 0, 10)).map((r) => r.version)).toEqual([1, 2]);
+      expect(await store.runUrns('late', undefined, 10)).toEqual(['urn:li:tag:a', 'urn:li:tag:c']);
+      expect(await store.runUrns('late', 'urn:li:tag:a', 10)).toEqual(['urn:li:tag:c']);
 
-describe('runs, versions and pruning', () => {
-  const point = (urn: string, ts: number, runId: string) => ({
-    urn,
-    aspect: 'datasetProfile',
-    timestampMillis: ts,
-    eventGranularity: '',
-    partition: '',
-    messageId: '',
-    value: { timestampMillis: ts },
-    systemMetadata: { runId },
-  });
-
-  it('finds what each run wrote, lists runs newest first, and removes versions, history and old points', async () => {
-    await store.transaction(async (tx) => {
-      await tx.putAspect({ ...row(0, { name: 'v2' }), systemMetadata: { runId: 'late' }, createdOn: 300 });
-      await tx.putAspect({ ...row(1, { name: 'v0' }), systemMetadata: { runId: 'early' }, createdOn: 100 });
-      await tx.putAspect({ ...row(2, { name: 'v1' }), systemMetadata: { runId: 'early' }, createdOn: 200 });
-      await tx.putAspect({ ...row(0, { name: 'b' }, 'urn:li:tag:b'), systemMetadata: { runId: 'no-run-id-provided' } });
-      await tx.putTimeseries(point('urn:li:tag:c', 1, 'late'));
-      await tx.putTimeseries(point('urn:li:tag:c', 2, 'early'));
+      await store.transaction(async (tx) => {
+        expect((await tx.getVersions('urn:li:tag:a', 'tagProperties')).map((r) => r.value.name)).toEqual(['v2', 'v0', 'v1']);
+        expect(await tx.deleteTimeseries('urn:li:tag:c', undefined, { runId: 'early' })).toBe(1);
+        await tx.deleteVersion('urn:li:tag:a', 'tagProperties', 2);
+        expect(await tx.deleteHistoryBelow('urn:li:tag:a', 'tagProperties', 2)).toBe(1);
+      });
+      expect(await store.getMaxVersion('urn:li:tag:a', 'tagProperties')).toBe(0);
+      expect(await store.listRuns(0, 10)).toEqual([{ runId: 'late', rows: 2, timestamp: 300 }]);
+      expect(await store.pruneTimeseries(2)).toBe(1);
+      expect(await store.runUrns('late', undefined, 10)).toEqual(['urn:li:tag:a']);
     });
-    expect(await store.listRuns(0, 10)).toEqual([
-      { runId: 'late', rows: 2, timestamp: 300 },
-      { runId: 'early', rows: 3, timestamp: 200 },
-    ]);
-    expect(await store.listRuns(1, 10)).toEqual([{ runId: 'early', rows: 3, timestamp: 200 }]);
-    expect((await store.runAspectRows('early', 0, 10)).map((r) => r.version)).toEqual([1, 2]);
-    expect(await store.runUrns('late', undefined, 10)).toEqual(['urn:li:tag:a', 'urn:li:tag:c']);
-    expect(await store.runUrns('late', 'urn:li:tag:a', 10)).toEqual(['urn:li:tag:c']);
-
-    await store.transaction(async (tx) => {
-      expect((await tx.getVersions('urn:li:tag:a', 'tagProperties')).map((r) => r.value.name)).toEqual(['v2', 'v0', 'v1']);
-      expect(await tx.deleteTimeseries('urn:li:tag:c', undefined, { runId: 'early' })).toBe(1);
-      await tx.deleteVersion('urn:li:tag:a', 'tagProperties', 2);
-      expect(await tx.deleteHistoryBelow('urn:li:tag:a', 'tagProperties', 2)).toBe(1);
-    });
-    expect(await store.getMaxVersion('urn:li:tag:a', 'tagProperties')).toBe(0);
-    expect(await store.listRuns(0, 10)).toEqual([{ runId: 'late', rows: 2, timestamp: 300 }]);
-    expect(await store.pruneTimeseries(2)).toBe(1);
-    expect(await store.runUrns('late', undefined, 10)).toEqual(['urn:li:tag:a']);
   });
 });

@@ -99,8 +99,11 @@ export interface StoredChangeLogEvent extends ChangeLogEvent {
   offset: number;
 }
 
-/** Operations available inside a transaction. Reads here see the transaction's own writes. */
-export interface StoreTx {
+/**
+ * The aspects' part of a transaction: versions and timeseries points. Reads here see the
+ * transaction's own writes.
+ */
+export interface AspectTx {
   /** The latest version (v0) of an aspect; backends that allow concurrent writers lock it. */
   getLatest(urn: string, aspect: string): Promise<AspectRow | undefined>;
   /** The highest history version of an aspect, 0 when it has no history. */
@@ -121,16 +124,28 @@ export interface StoreTx {
   putTimeseries(row: TimeseriesRow): Promise<void>;
   /** Removes timeseries points of an entity (of one aspect, within inclusive bounds, when given); answers how many. */
   deleteTimeseries(urn: string, aspect?: string, range?: TimeseriesDeletion): Promise<number>;
-  appendChangeLog(event: ChangeLogEvent): Promise<number>;
   /** The latest version of every aspect of an urn. */
   getLatestAspects(urn: string): Promise<AspectRow[]>;
   /** Aspect rows (any version) of an urn written by an ingestion run. */
   getRunRows(urn: string, runId: string): Promise<AspectRow[]>;
+}
+
+/** The search index's part of a transaction: the rows derived from an entity's aspects. */
+export interface IndexTx {
   /** Replaces the derived rows of an entity: its search row and its outgoing edges. */
   putDerived(row: SearchRow, edges: readonly Edge[]): Promise<void>;
   /** Removes the derived rows of an entity (it no longer exists). */
   deleteDerived(urn: string): Promise<void>;
 }
+
+/** The change log's part of a transaction. */
+export interface ChangeLogTx {
+  /** Appends events, in order; they are read in the order their transactions committed. */
+  appendChangeLog(events: readonly ChangeLogEvent[]): Promise<void>;
+}
+
+/** Operations available inside a transaction: its parts share the one transaction, and commit as one. */
+export interface StoreTx extends AspectTx, IndexTx, ChangeLogTx {}
 
 export type Condition =
   | 'EQUAL'
@@ -214,13 +229,8 @@ export interface RelatedQuery {
   hiddenTypes?: readonly string[];
 }
 
-export interface Store extends UsageStore {
-  /**
-   * Runs `fn` in one transaction: all of its writes commit together, durably, or none do (when it
-   * throws). Transactions do not interleave.
-   */
-  transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
-
+/** Committed aspects and timeseries points. */
+export interface AspectStore {
   /** The latest version of the named aspects (all aspects when `aspects` is omitted) of each urn. */
   getLatestAspects(urns: readonly string[], aspects?: readonly string[]): Promise<Map<string, AspectRow[]>>;
   /** One version of an aspect (0 = latest). */
@@ -228,17 +238,6 @@ export interface Store extends UsageStore {
   getMaxVersion(urn: string, aspect: string): Promise<number>;
   /** Timeseries points of an aspect, newest first, within inclusive time bounds. */
   getTimeseries(urn: string, aspect: string, range: TimeseriesRange): Promise<TimeseriesRow[]>;
-  search(query: SearchQuery): Promise<SearchPage>;
-  /** Values of one field on every document matching the query (its page, sort and facets aside). */
-  matchValues(query: SearchQuery, field: string): Promise<Array<{ urn: string; value: string }>>;
-  /** Search rows by urn (those that exist). */
-  getSearchRows(urns: readonly string[]): Promise<Map<string, SearchRow>>;
-  /** Values of the given fields that start with `prefix` (case-insensitively), on entities that are not removed. */
-  autocomplete(entityTypes: readonly string[], fields: readonly string[], prefix: string, filter: SearchQuery['filter'], limit: number): Promise<string[]>;
-  /** Browse paths at or below `path` of the (not removed) entities matching the query, with their urns. */
-  browsePaths(query: BrowseQuery): Promise<Array<{ urn: string; path: string }>>;
-  /** Edges of an entity, leaving out those to or from soft-deleted entities; with the total count. */
-  related(query: RelatedQuery): Promise<{ total: number; edges: Edge[] }>;
   /**
    * Urns with a latest version of some aspect (of `aspect` when given), in urn order; `urnLike` is an
    * SQL LIKE pattern; `after`: only urns after this one (keyset paging: no rescan of earlier rows),
@@ -251,12 +250,6 @@ export interface Store extends UsageStore {
   scanAspects(after: AspectKey | undefined, limit: number): Promise<AspectRow[]>;
   /** Timeseries points after a position, in identity order: for export. */
   scanTimeseries(after: TimeseriesRow | undefined, limit: number): Promise<TimeseriesRow[]>;
-  /** Every derived row, for comparing a rebuild with the original. */
-  dumpDerived(): Promise<{ rows: SearchRow[]; edges: Edge[] }>;
-  /** Removes every derived row (before a full rebuild). */
-  clearDerived(): Promise<void>;
-  /** Change log events after `offset`, oldest first. */
-  readChangeLog(after: number, limit: number): Promise<StoredChangeLogEvent[]>;
   /** Ingestion runs, newest first (by the time of their latest aspect row); the default run id is left out. */
   listRuns(start: number, count: number): Promise<RunSummary[]>;
   /** Aspect rows (every version) a run wrote, in (urn, aspect, version) order. */
@@ -265,12 +258,52 @@ export interface Store extends UsageStore {
   runUrns(runId: string, afterUrn: string | undefined, limit: number): Promise<string[]>;
   /** Timeseries points older than `beforeMillis` are removed; answers how many. */
   pruneTimeseries(beforeMillis: number): Promise<number>;
+}
+
+/** The search index: documents and edges derived from the aspects, as committed. */
+export interface SearchIndex {
+  search(query: SearchQuery): Promise<SearchPage>;
+  /** Values of one field on every document matching the query (its page, sort and facets aside). */
+  matchValues(query: SearchQuery, field: string): Promise<Array<{ urn: string; value: string }>>;
+  /** Search rows by urn (those that exist). */
+  getSearchRows(urns: readonly string[]): Promise<Map<string, SearchRow>>;
+  /** Values of the given fields that start with `prefix` (case-insensitively), on entities that are not removed. */
+  autocomplete(entityTypes: readonly string[], fields: readonly string[], prefix: string, filter: SearchQuery['filter'], limit: number): Promise<string[]>;
+  /** Browse paths at or below `path` of the (not removed) entities matching the query, with their urns. */
+  browsePaths(query: BrowseQuery): Promise<Array<{ urn: string; path: string }>>;
+  /** Edges of an entity, leaving out those to or from soft-deleted entities; with the total count. */
+  related(query: RelatedQuery): Promise<{ total: number; edges: Edge[] }>;
+  /** Every derived row, for comparing a rebuild with the original. */
+  dumpDerived(): Promise<{ rows: SearchRow[]; edges: Edge[] }>;
+  /** Removes every derived row (before a full rebuild). */
+  clearDerived(): Promise<void>;
+}
+
+/** The change log, as committed. */
+export interface ChangeLogStore {
+  /** Change log events after `offset`, oldest first. */
+  readChangeLog(after: number, limit: number): Promise<StoredChangeLogEvent[]>;
+}
+
+/** Settings of the service itself (such as the token signing key); never served by the API. */
+export interface SettingsStore {
   /**
-   * A setting of the service itself (such as the token signing key): stores `value` under `name`
-   * unless a value is already there, and answers the stored value, so concurrent starts agree on one.
-   * Settings are never served by the API.
+   * Stores `value` under `name` unless a value is already there, and answers the stored value, so
+   * concurrent starts agree on one.
    */
   ensureSetting(name: string, value: string): Promise<string>;
+}
 
+export interface Store extends AspectStore, SearchIndex, ChangeLogStore, SettingsStore, UsageStore {
+  /**
+   * Runs `fn` in one transaction: all of its writes commit together, durably, or none do (when it
+   * throws). Transactions do not interleave.
+   */
+  transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /**
+   * Refreshes the database's statistics after a bulk change (a rebuild, an import), so its plans fit
+   * the data; writes also trigger it as the tables grow.
+   */
+  analyze(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
-/** How PostgreSQL expresses the backend-specific parts of search (tsvector, lower(), ILIKE). */
-import type { SearchDialect } from '../sql/search.js';
+/** How PostgreSQL says the parts the shared statements leave open (tsvector, lower(), ILIKE, locks). */
+import { defaultDialect, type SqlDialect } from '../sql/dialect.js';
 
 /** tsquery over words that hold only letters and digits (see textTokens): each a prefix. */
 function tsquery(words: readonly string[], joiner: '&' | '|'): string {
@@ -8,18 +8,29 @@ function tsquery(words: readonly string[], joiner: '&' | '|'): string {
 
 const COLUMNS = ['a', 'b', 'c', 'd'] as const;
 
-export const pgDialect: SearchDialect = {
-  documents: () => 'search_doc d',
+/** The key space of the locks on rows that do not exist yet (pg_advisory_xact_lock's first key). */
+const NAME_LOCKS = 0x6d636173;
+
+export const pgDialect: SqlDialect = {
+  ...defaultDialect,
+  name: 'postgres',
   matchesAll: (words, params) => {
     params.push(tsquery(words, '&'));
-    return `d.tsv @@ to_tsquery('simple', ?)`;
+    return `search_text.tsv @@ to_tsquery('simple', ?)`;
   },
   columnHit: (i, words, params) => {
     params.push(tsquery(words, '|'));
-    return `(CASE WHEN d.tsv_${COLUMNS[i]} @@ to_tsquery('simple', ?) THEN 1 ELSE 0 END)`;
+    return `(CASE WHEN search_text.tsv_${COLUMNS[i]} @@ to_tsquery('simple', ?) THEN 1 ELSE 0 END)`;
   },
+  // Parameters are typed text, so lower() resolves whatever the driver sends.
   equalsAnyIgnoringCase: (column, count) => `lower(${column}) IN (${Array.from({ length: count }, () => 'lower(?::text)').join(', ')})`,
   likeIgnoringCase: (column) => `${column} ILIKE ? ESCAPE '\\'`,
+  lockForUpdate: ' FOR UPDATE',
+  // Offsets must become visible in commit order to readers following the log.
+  changeLogLock: { text: 'SELECT pg_advisory_xact_lock(?)', params: [0x6d63636c] },
+  lockName: (key) => ({ text: 'SELECT pg_advisory_xact_lock(?, hashtext(?))', params: [NAME_LOCKS, key] }),
+  clear: (tables) => [{ text: `TRUNCATE ${tables.join(', ')}`, params: [] }],
+  analyze: [{ text: 'ANALYZE', params: [] }],
 };
 
 /** `?` placeholders → `$1, $2…` (the shared SQL never holds a literal `?`). */

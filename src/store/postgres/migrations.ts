@@ -117,4 +117,29 @@ export const migrations: readonly string[] = [
   CREATE INDEX usage_event_time ON usage_event (timestamp_millis);
   CREATE INDEX aspect_editor ON aspect (created_by, created_on) WHERE (run_id IS NULL OR run_id = 'no-run-id-provided');
   `,
+  `
+  -- The schema of SQLite's, so one set of statements serves both: full text in a table of its own
+  -- (a change of a document's flags no longer rewrites its five tsvectors), and each document's facet
+  -- values packed (store/sql/facets.ts). Documents get their packed facets at the next start.
+  CREATE TABLE search_text (
+    rowid bigint PRIMARY KEY,
+    a     text NOT NULL,
+    b     text NOT NULL,
+    c     text NOT NULL,
+    d     text NOT NULL,
+    tsv_a tsvector GENERATED ALWAYS AS (to_tsvector('simple', a)) STORED,
+    tsv_b tsvector GENERATED ALWAYS AS (to_tsvector('simple', b)) STORED,
+    tsv_c tsvector GENERATED ALWAYS AS (to_tsvector('simple', c)) STORED,
+    tsv_d tsvector GENERATED ALWAYS AS (to_tsvector('simple', d)) STORED,
+    tsv   tsvector GENERATED ALWAYS AS (to_tsvector('simple', a || ' ' || b || ' ' || c || ' ' || d)) STORED
+  );
+  INSERT INTO search_text (rowid, a, b, c, d) SELECT id, a, b, c, d FROM search_doc;
+  CREATE INDEX search_text_tsv ON search_text USING gin (tsv);
+  DROP INDEX search_doc_tsv;
+  ALTER TABLE search_doc DROP COLUMN tsv, DROP COLUMN tsv_a, DROP COLUMN tsv_b, DROP COLUMN tsv_c, DROP COLUMN tsv_d,
+    DROP COLUMN a, DROP COLUMN b, DROP COLUMN c, DROP COLUMN d;
+  CREATE TABLE search_facet (doc bigint PRIMARY KEY, facets text NOT NULL);
+  ALTER TABLE search_doc ADD COLUMN faceted smallint NOT NULL DEFAULT 0;
+  CREATE INDEX search_doc_unfaceted ON search_doc (id) WHERE faceted = 0;
+  `,
 ];

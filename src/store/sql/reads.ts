@@ -2,12 +2,14 @@
  * The remaining read queries over derived rows and aspects, shared by the SQL backends (written with
  * `?` placeholders; see search.ts for the dialect). Ordering is byte-wise on urns in both.
  */
-import { DEFAULT_RUN_ID, type AspectKey, type BrowseQuery, type RelatedQuery, type SearchPage, type SearchQuery, type TimeseriesRow } from '../types.js';
-import { filterSql, likeEscape, type SearchDialect, type Sql } from './search.js';
+import { DEFAULT_RUN_ID, type AspectKey, type BrowseQuery, type RelatedQuery, type SearchQuery, type TimeseriesRow } from '../types.js';
+import type { SqlDialect } from './dialect.js';
+import type { Sql } from './driver.js';
+import { filterSql, likeEscape } from './search.js';
 
 const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
-export function autocompleteSql(dialect: SearchDialect, entityTypes: readonly string[], fields: readonly string[], prefix: string, filter: SearchQuery['filter'], limit: number): Sql {
+export function autocompleteSql(dialect: SqlDialect, entityTypes: readonly string[], fields: readonly string[], prefix: string, filter: SearchQuery['filter'], limit: number): Sql {
   const params: unknown[] = [...entityTypes, ...fields, `${likeEscape(prefix)}%`, `% ${likeEscape(prefix)}%`];
   const f = filterSql(filter, params, dialect);
   params.push(limit);
@@ -22,7 +24,7 @@ export function autocompleteSql(dialect: SearchDialect, entityTypes: readonly st
 }
 
 /** Browse paths equal to the path or below it (compared exactly: paths are case-sensitive). */
-export function browsePathsSql(dialect: SearchDialect, q: BrowseQuery): Sql {
+export function browsePathsSql(dialect: SqlDialect, q: BrowseQuery): Sql {
   const base = q.path.replace(/\/+$/, '');
   const prefix = `${base}/`;
   const params: unknown[] = [q.entityType, base, prefix.length, prefix];
@@ -36,7 +38,10 @@ export function browsePathsSql(dialect: SearchDialect, q: BrowseQuery): Sql {
   };
 }
 
-/** Edges of one entity in one direction, one per (type, other end), leaving out soft-deleted ends. */
+/**
+ * Edges of one entity in one direction, one per (type, other end), leaving out soft-deleted ends:
+ * a page with the total beside each row, and the count alone for a page past the end.
+ */
 export function relatedSql(q: RelatedQuery): { count: Sql; page: Sql } {
   const [self, other] = q.direction === 'OUTGOING' ? ['source', 'destination'] : ['destination', 'source'];
   const hidden = (q.hiddenTypes ?? []).map((t) => `urn:li:${t}:`);
@@ -48,7 +53,10 @@ export function relatedSql(q: RelatedQuery): { count: Sql; page: Sql } {
   const params = [q.urn, ...q.types, ...hidden];
   return {
     count: { text: `SELECT count(*) AS n FROM (${grouped}) g`, params },
-    page: { text: `SELECT source, type, destination, aspect FROM (${grouped}) g ORDER BY other, type LIMIT ? OFFSET ?`, params: [...params, q.count, q.start] },
+    page: {
+      text: `SELECT source, type, destination, aspect, count(*) OVER () AS total FROM (${grouped}) g ORDER BY other, type LIMIT ? OFFSET ?`,
+      params: [...params, q.count, q.start],
+    },
   };
 }
 
@@ -78,54 +86,12 @@ export function countAspectSql(aspect: string, urnLike?: string): Sql {
   };
 }
 
-/** Counts of each value of the facet fields over the matching documents (matchesSql). */
-export function facetsSql(matches: Sql, fields: readonly string[]): Sql {
-  return {
-    text: `SELECT v.field AS field, v.value AS value, count(*) AS n FROM search_value v
-      WHERE v.field IN (${list(fields.length)}) AND v.urn IN (SELECT urn FROM (${matches.text}) h)
-      GROUP BY v.field, v.value`,
-    params: [...fields, ...matches.params],
-  };
-}
-
-/** Matches per entity type (matchesSql selecting `d.entity_type AS t`). */
-export function typeCountsSql(matches: Sql): Sql {
-  return { text: `SELECT h.t AS t, count(*) AS n FROM (${matches.text}) h GROUP BY h.t`, params: matches.params };
-}
-
-/** Counts of each value of some fields per entity type over the matches (matchesSql selecting `d.urn AS urn, d.entity_type AS t`). */
-export function typeFacetsSql(matches: Sql, fields: readonly string[]): Sql {
-  return {
-    text: `SELECT h.t AS t, v.field AS field, v.value AS value, count(*) AS n FROM (${matches.text}) h JOIN search_value v ON v.urn = h.urn
-      WHERE v.field IN (${list(fields.length)}) GROUP BY h.t, v.field, v.value`,
-    params: [...matches.params, ...fields],
-  };
-}
-
-/** The per-type part of a search page from the rows of typeCountsSql and typeFacetsSql. */
-export function byEntityType(
-  counts: ReadonlyArray<{ t: string; n: number | string }>,
-  facets: ReadonlyArray<{ t: string; field: string; value: string; n: number | string }>,
-): NonNullable<SearchPage['entityTypes']> {
-  const out: NonNullable<SearchPage['entityTypes']> = {};
-  for (const r of counts) out[r.t] = { total: Number(r.n), facets: {} };
-  for (const r of facets) ((out[r.t] ??= { total: 0, facets: {} }).facets[r.field] ??= {})[r.value] = Number(r.n);
-  return out;
-}
-
 /** Values of one field on the matching documents (matchesSql), one row per document and value. */
 export function matchValuesSql(matches: Sql, field: string): Sql {
   return {
     text: `SELECT v.urn AS urn, v.value AS value FROM search_value v WHERE v.field = ? AND v.urn IN (SELECT urn FROM (${matches.text}) h) ORDER BY v.urn, v.value`,
     params: [field, ...matches.params],
   };
-}
-
-export function pageSql(q: SearchQuery, hits: Sql, order: (params: unknown[]) => string): Sql {
-  const params = [...hits.params];
-  const orderBy = order(params);
-  params.push(q.count, q.start);
-  return { text: `SELECT hits.urn AS urn FROM (${hits.text}) hits ORDER BY ${orderBy} LIMIT ? OFFSET ?`, params };
 }
 
 /** Keyset pages over every aspect version. */

@@ -4,27 +4,12 @@
  * full text is matched, case-insensitive comparison, LIKE) is behind a small dialect; placeholders
  * are written `?` and a backend renumbers them if it needs to.
  */
+import type { SqlDialect } from './dialect.js';
+import type { Sql } from './driver.js';
 import { NUMERIC } from './rows.js';
 import { TEXT_WEIGHTS } from '../../indexing/searchRow.js';
 import { BROWSE_PATH_V2_DELIMITER, ENTITY_TYPE_FIELD, type Criterion, type SearchQuery } from '../types.js';
 
-export interface SearchDialect {
-  /** FROM clause of documents, aliased `d`, joined to their full text when `text`. */
-  documents(text: boolean): string;
-  /** WHERE condition: every word occurs (as a word prefix) somewhere in the document's text. */
-  matchesAll(words: readonly string[], params: unknown[]): string;
-  /** Expression: 1 when some word occurs in text column `i` (0 = A … 3 = D), else 0. */
-  columnHit(i: number, words: readonly string[], params: unknown[]): string;
-  /** Condition: `column` equals one of `count` parameters, ignoring case. */
-  equalsAnyIgnoringCase(column: string, count: number): string;
-  /** Condition: `column` matches a LIKE pattern parameter (escape `\`), ignoring case. */
-  likeIgnoringCase(column: string): string;
-}
-
-export interface Sql {
-  text: string;
-  params: unknown[];
-}
 
 
 /** LIKE pattern for a literal text, with `\` as the escape character. */
@@ -36,7 +21,7 @@ function hasValue(condition: string): string {
   return `EXISTS (SELECT 1 FROM search_value v WHERE v.urn = d.urn AND v.field = ? AND ${condition})`;
 }
 
-function criterionSql(c: Criterion, params: unknown[], dialect: SearchDialect, keyed: ReadonlySet<string>): string {
+function criterionSql(c: Criterion, params: unknown[], dialect: SqlDialect, keyed: ReadonlySet<string>): string {
   const field = c.field.replace(/\.keyword$/, '');
   const anyOf = (one: (value: string) => string): string => {
     const parts = c.values.map((value) => {
@@ -114,13 +99,13 @@ function criterionSql(c: Criterion, params: unknown[], dialect: SearchDialect, k
 }
 
 /** `(a AND b) OR (c)`; empty when there is no filter. `keyed`: fields whose values are all in the by-value index. */
-export function filterSql(filter: SearchQuery['filter'], params: unknown[], dialect: SearchDialect, keyed: ReadonlySet<string> = new Set()): string {
+export function filterSql(filter: SearchQuery['filter'], params: unknown[], dialect: SqlDialect, keyed: ReadonlySet<string> = new Set()): string {
   const groups = filter.filter((and) => and.length > 0).map((and) => `(${and.map((c) => criterionSql(c, params, dialect, keyed)).join(' AND ')})`);
   return groups.length === 0 ? '' : `(${groups.join(' OR ')})`;
 }
 
 /** The conditions a matching document meets. */
-function whereSql(q: SearchQuery, dialect: SearchDialect, params: unknown[]): string {
+function whereSql(q: SearchQuery, dialect: SqlDialect, params: unknown[]): string {
   const where: string[] = [];
   if (q.words.length > 0) where.push(dialect.matchesAll(q.words, params));
   params.push(...q.entityTypes);
@@ -132,7 +117,7 @@ function whereSql(q: SearchQuery, dialect: SearchDialect, params: unknown[]): st
 }
 
 /** The matching documents, unranked (all that the total and the facets need): their urns, or other columns of `d`. */
-export function matchesSql(q: SearchQuery, dialect: SearchDialect, select = 'd.urn AS urn'): Sql {
+export function matchesSql(q: SearchQuery, dialect: SqlDialect, select = 'd.urn AS urn'): Sql {
   const params: unknown[] = [];
   const where = whereSql(q, dialect, params);
   return { text: `SELECT ${select} FROM ${dialect.documents(q.words.length > 0)} WHERE ${where}`, params };
@@ -142,13 +127,13 @@ export function matchesSql(q: SearchQuery, dialect: SearchDialect, select = 'd.u
  * Urns having one of some values in some fields, looked up by value once per query (not once per
  * hit): name and weighted fields are keyed (indexing/searchRow.ts).
  */
-function urnsWithValue(alias: string, fields: number, dialect: SearchDialect): string {
+function urnsWithValue(alias: string, fields: number, dialect: SqlDialect): string {
   const field = fields === 1 ? `${alias}.field = ?` : `${alias}.field IN (${Array.from({ length: fields }, () => '?').join(', ')})`;
   return `SELECT ${alias}.urn FROM search_value ${alias} WHERE ${alias}.keyed = 1 AND ${field} AND ${dialect.equalsAnyIgnoringCase(`${alias}.value`, 1)}`;
 }
 
-/** The matching documents with their rank keys, as a FROM/WHERE fragment selecting `urn`, `exact`, `score`. */
-export function hitsSql(q: SearchQuery, dialect: SearchDialect): Sql {
+/** The matching documents with their rank keys: `id`, `urn`, `t` (the entity type), `exact`, `score`. */
+export function hitsSql(q: SearchQuery, dialect: SqlDialect): Sql {
   const params: unknown[] = [];
   const text = q.words.length > 0;
   const exact =
@@ -170,7 +155,7 @@ export function hitsSql(q: SearchQuery, dialect: SearchDialect): Sql {
     .join(' * ');
   const score = weights ? `${base} * ${weights}` : base;
   const where = whereSql(q, dialect, params);
-  return { text: `SELECT d.urn AS urn, ${exact} AS exact, ${score} AS score FROM ${dialect.documents(text)} WHERE ${where}`, params };
+  return { text: `SELECT d.id AS id, d.urn AS urn, d.entity_type AS t, ${exact} AS exact, ${score} AS score FROM ${dialect.documents(text)} WHERE ${where}`, params };
 }
 
 /** ORDER BY for a page of hits: an explicit sort, else exact name matches, score, then urn. */
@@ -188,4 +173,26 @@ export function orderSql(q: SearchQuery, params: unknown[]): string {
     return [...keys, 'hits.urn'].join(', ');
   }
   return 'hits.exact, hits.score, hits.urn';
+}
+
+/**
+ * A whole search in one statement, over the hits evaluated once: the page's urns in order (part 0),
+ * then, for the total and the facets, either every hit's type and packed facets (`withFacets`) or
+ * the number of hits of each type (part 1, `n`).
+ */
+export function searchSql(q: SearchQuery, dialect: SqlDialect, withFacets: boolean): Sql {
+  const hits = hitsSql(q, dialect);
+  const params = [...hits.params];
+  const order = orderSql(q, params);
+  params.push(q.count, q.start);
+  const counts = withFacets
+    ? 'SELECT 1, NULL, hits.t, f.facets, 1 FROM hits LEFT JOIN search_facet f ON f.doc = hits.id'
+    : 'SELECT 1, NULL, hits.t, NULL, count(*) FROM hits GROUP BY hits.t';
+  return {
+    text: `WITH hits AS MATERIALIZED (${hits.text})
+      SELECT 0 AS part, page.urn AS urn, NULL AS t, NULL AS facets, 0 AS n
+        FROM (SELECT hits.urn AS urn FROM hits ORDER BY ${order} LIMIT ? OFFSET ?) page
+      UNION ALL ${counts}`,
+    params,
+  };
 }

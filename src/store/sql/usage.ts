@@ -1,7 +1,7 @@
 /** SQL of the usage event reads and writes (store/usage.ts), shared by the SQL backends (`?` placeholders). */
 import { DEFAULT_RUN_ID } from '../types.js';
-import type { UsageColumn, UsageEvent, UsageFilter, UsageGroupQuery } from '../usage.js';
-import type { Sql } from './search.js';
+import { usageGroup, type UsageColumn, type UsageEvent, type UsageFilter, type UsageGroupQuery, type UsageStore } from '../usage.js';
+import { first, sql, type Sql, type SqlDriver } from './driver.js';
 
 const COLUMNS: Record<UsageColumn, string> = {
   actor: 'actor',
@@ -15,15 +15,15 @@ const COLUMNS: Record<UsageColumn, string> = {
 
 const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
-export const INSERT_USAGE_EVENT = `INSERT INTO usage_event (actor, type, timestamp_millis, entity_urn, entity_type, query, total, section, action_type, event)
+const INSERT_USAGE_EVENT = `INSERT INTO usage_event (actor, type, timestamp_millis, entity_urn, entity_type, query, total, section, action_type, event)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
-export function usageEventParams(e: UsageEvent): unknown[] {
+function usageEventParams(e: UsageEvent): unknown[] {
   return [e.actor, e.type, e.timestampMillis, e.entityUrn ?? null, e.entityType ?? null, e.query ?? null, e.total ?? null, e.section ?? null, e.actionType ?? null, JSON.stringify(e.event)];
 }
 
 /** Rows past the newest `keep`: ids only grow, so the oldest have the lowest. */
-export const PRUNE_USAGE_EVENTS = 'DELETE FROM usage_event WHERE id <= ?';
+const PRUNE_USAGE_EVENTS = 'DELETE FROM usage_event WHERE id <= ?';
 
 function whereSql(f: UsageFilter, params: unknown[], alias = ''): string[] {
   const where: string[] = [];
@@ -100,5 +100,24 @@ export function recentlyEditedSql(actor: string, urnPrefixes: readonly string[],
       WHERE created_by = ? AND ${EDITS_OUTSIDE_RUNS} AND (${urnPrefixes.map(() => 'substr(urn, 1, ?) = ?').join(' OR ')})
       GROUP BY urn ORDER BY latest DESC, urn LIMIT ?`,
     params: [actor, ...urnPrefixes.flatMap((p) => [p.length, p]), limit],
+  };
+}
+
+export function usageStore(db: SqlDriver): UsageStore {
+  return {
+    appendUsageEvent: (event, keep) =>
+      db.transaction(async (conn) => {
+        const added = await first<{ id: number }>(conn, { text: `${INSERT_USAGE_EVENT} RETURNING id`, params: usageEventParams(event) });
+        await conn.run(sql(PRUNE_USAGE_EVENTS, Number(added!.id) - keep));
+      }),
+    groupUsage: async (q) => (await db.all<Record<string, unknown>>(groupUsageSql(q))).map((r) => usageGroup(r, q.by.length)),
+    async countUsage(filter, buckets, distinctActors) {
+      if (buckets.length === 0) return [];
+      return (await db.all<{ n: number }>(countUsageSql(filter, buckets, distinctActors))).map((r) => Number(r.n));
+    },
+    async recentlyEdited(actor, urnPrefixes, limit) {
+      if (urnPrefixes.length === 0) return [];
+      return db.all<{ urn: string; latest: number }>(recentlyEditedSql(actor, urnPrefixes, limit));
+    },
   };
 }

@@ -1,6 +1,6 @@
 /** Write statements whose shape depends on their arguments, shared by the SQL backends (`?` placeholders). */
 import type { TimeseriesDeletion } from '../types.js';
-import type { Sql } from './search.js';
+import type { Sql } from './driver.js';
 
 /** Timeseries points of an entity: all, of one aspect, or of one aspect within inclusive time bounds. */
 export function deleteTimeseriesSql(urn: string, aspect?: string, range: TimeseriesDeletion = {}): Sql {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GroupCommit } from './groupCommit.js';
+import { openStore } from '../index.js';
 
 describe('GroupCommit', () => {
   let dir: string;
@@ -104,9 +105,8 @@ describe('GroupCommit', () => {
   });
 });
 
-describe('SqliteStore', () => {
+describe('the SQLite store', () => {
   it('syncs its write-ahead log before answering a write, unless opened for throwaway data', async () => {
-    const { SqliteStore } = await import('./store.js');
     const { open } = await import('node:fs/promises');
     const dir = mkdtempSync(join(tmpdir(), 'store-sync-'));
     // FileHandle is not exported; its prototype is that of any open file.
@@ -122,7 +122,7 @@ describe('SqliteStore', () => {
     };
     try {
       const write = async (path: string, options: { synchronous?: 'NORMAL' } = {}) => {
-        const store = new SqliteStore(path, options);
+        const store = await openStore(`sqlite:${path}`, options);
         await store.ensureSetting('probe', 'x');
         const wal = statSync(`${path}-wal`).ino;
         await store.close();

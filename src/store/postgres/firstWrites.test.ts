@@ -5,18 +5,21 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKEND, openTestStore, tempDir } from '../../../test/helpers.js';
+import { tempDir } from '../../../test/helpers.js';
+import { findPostgresServer, postgresBackend } from '../../../test/storeBackends.js';
 import { SYSTEM_ACTOR } from '../../actors.js';
 import type { Store } from '../types.js';
 
 const ds = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:hive,locks.${name},PROD)`;
 
-describe.skipIf(BACKEND !== 'postgres')('PostgreSQL first writes', () => {
+const server = await findPostgresServer();
+
+describe.skipIf(!server)('PostgreSQL first writes', () => {
   let store: Store;
   let url: string;
   let drop: () => Promise<void>;
   beforeAll(async () => {
-    ({ store, url, drop } = await openTestStore(tempDir()));
+    ({ store, url, drop } = await postgresBackend(server!).open(tempDir()));
   });
   afterAll(async () => {
     await store?.close();

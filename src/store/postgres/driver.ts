@@ -1,0 +1,122 @@
+/**
+ * The scale-out backend's driver: PostgreSQL through a connection pool. Several service processes
+ * may share one database: writers lock the latest version of an aspect (`FOR UPDATE`), and a
+ * transaction that loses a race (a unique violation on a first write, a deadlock, a serialization
+ * failure) is run again.
+ */
+import pg from 'pg';
+import type { Sql, SqlConnection, SqlDriver } from '../sql/driver.js';
+import { pgDialect, toPositional } from './dialect.js';
+import { migrations } from './migrations.js';
+
+// bigint columns (versions, times, counts) fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+
+const MIGRATION_LOCK = 0x6d636174; // 'mcat'
+const RETRYABLE = new Set(['23505', '40001', '40P01']);
+const MAX_ATTEMPTS = 8;
+
+/** Statement texts renumbered once: the same few hundred shapes come back all the time. */
+const positional = new Map<string, string>();
+function textOf(q: Sql): string {
+  let text = positional.get(q.text);
+  if (text === undefined) {
+    text = toPositional(q.text);
+    if (positional.size > 2_000) positional.clear();
+    positional.set(q.text, text);
+  }
+  return text;
+}
+
+class Connection implements SqlConnection {
+  constructor(private readonly db: pg.Pool | pg.PoolClient) {}
+
+  async all<T>(q: Sql): Promise<T[]> {
+    return (await this.db.query(textOf(q), q.params)).rows as T[];
+  }
+
+  async run(q: Sql): Promise<number> {
+    return (await this.db.query(textOf(q), q.params)).rowCount ?? 0;
+  }
+}
+
+async function migrate(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY)');
+    const done = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    for (const [i, migration] of migrations.entries()) {
+      if (done.has(i + 1)) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query(migration);
+        await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [i + 1]);
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw err;
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
+export class PostgresDriver implements SqlDriver {
+  readonly dialect = pgDialect;
+  private readonly reads: Connection;
+
+  private constructor(private readonly pool: pg.Pool) {
+    this.reads = new Connection(pool);
+  }
+
+  /** Connects and brings the schema up to date. */
+  static async open(url: string, poolSize = 10): Promise<PostgresDriver> {
+    const pool = new pg.Pool({ connectionString: url, max: poolSize });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    try {
+      await migrate(pool);
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return new PostgresDriver(pool);
+  }
+
+  all<T>(q: Sql): Promise<T[]> {
+    return this.reads.all<T>(q);
+  }
+
+  run(q: Sql): Promise<number> {
+    return this.reads.run(q);
+  }
+
+  async transaction<T>(fn: (conn: SqlConnection) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(new Connection(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        const code = (err as { code?: string }).code;
+        if (code && RETRYABLE.has(code) && attempt < MAX_ATTEMPTS) {
+          await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+          continue;
+        }
+        throw err;
+      } finally {
+        client.release();
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

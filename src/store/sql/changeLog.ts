@@ -1,0 +1,27 @@
+/** The change log: MetadataChangeLog events in commit order, read by offset. */
+import type { ChangeLogEvent, ChangeLogStore, ChangeLogTx, StoredChangeLogEvent } from '../types.js';
+import { sql, valuesList, chunks, type SqlConnection, type SqlDriver } from './driver.js';
+
+export function changeLogTx(conn: SqlConnection, before?: (conn: SqlConnection) => Promise<void>): ChangeLogTx {
+  return {
+    async appendChangeLog(events) {
+      if (events.length === 0) return;
+      await before?.(conn);
+      for (const some of chunks(events)) {
+        await conn.run({
+          text: `INSERT INTO change_log (entity_urn, aspect, change_type, event, created_on) VALUES ${valuesList(some.length, 5)}`,
+          params: some.flatMap((e) => [e.entityUrn, e.aspectName, e.changeType, JSON.stringify(e), e.created.time]),
+        });
+      }
+    },
+  };
+}
+
+export function changeLogStore(db: SqlDriver): ChangeLogStore {
+  return {
+    async readChangeLog(after, limit) {
+      const rows = await db.all<{ offset: number; event: string }>(sql('SELECT "offset", event FROM change_log WHERE "offset" > ? ORDER BY "offset" LIMIT ?', after, limit));
+      return rows.map((r): StoredChangeLogEvent => ({ ...(JSON.parse(r.event) as ChangeLogEvent), offset: Number(r.offset) }));
+    },
+  };
+}

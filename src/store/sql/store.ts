@@ -1,0 +1,63 @@
+/**
+ * The one SQL store: every statement of every part (aspects, search index, change log, settings,
+ * usage) is written once, over a driver and its dialect; SQLite and PostgreSQL differ only there.
+ * A transaction's parts share its connection, so a write commits as one.
+ */
+import type { Store, StoreTx } from '../types.js';
+import { aspectStore, aspectTx } from './aspects.js';
+import { changeLogStore, changeLogTx } from './changeLog.js';
+import type { SqlDriver } from './driver.js';
+import { indexTx, packMissingFacets, searchIndex } from './searchIndex.js';
+import { settingsStore } from './settings.js';
+import { usageStore } from './usage.js';
+
+/** Documents written before the database's statistics are first refreshed. */
+const FIRST_ANALYZE = 1_000;
+
+export async function openSqlStore(db: SqlDriver): Promise<Store> {
+  await packMissingFacets(db);
+  const dialect = db.dialect;
+  const lock = dialect.changeLogLock;
+  // Statistics are refreshed as the index grows by half again (at 1,000 documents, 1,500, 2,250…):
+  // a bulk load is planned for as soon as it lands, and a steady trickle of writes costs nothing.
+  let written = 0;
+  let nextAnalyze = FIRST_ANALYZE;
+  let analyzing: Promise<void> | undefined;
+  const analyze = async (): Promise<void> => {
+    for (const statement of dialect.analyze) await db.run(statement);
+  };
+  const maybeAnalyze = () => {
+    if (written < nextAnalyze || analyzing || dialect.analyze.length === 0) return;
+    nextAnalyze = Math.ceil(written * 1.5);
+    analyzing = analyze()
+      .catch(() => undefined)
+      .finally(() => (analyzing = undefined));
+  };
+  let closed = false;
+  return {
+    ...aspectStore(db),
+    ...searchIndex(db),
+    ...changeLogStore(db),
+    ...settingsStore(db),
+    ...usageStore(db),
+    async transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+      if (closed) throw new Error('store is closed');
+      const result = await db.transaction((conn) =>
+        fn({
+          ...aspectTx(conn, dialect),
+          ...indexTx(conn, () => written++),
+          ...changeLogTx(conn, lock && (async (c) => void (await c.all(lock)))),
+        }),
+      );
+      maybeAnalyze();
+      return result;
+    },
+    analyze,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await analyzing;
+      await db.close();
+    },
+  };
+}
