@@ -44,11 +44,11 @@ let databases = 0;
  * A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, and how to drop it. Its
  * commits do not wait for the WAL to reach the disk (the server's default stays durable).
  */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  if (!TEST_DATABASE_URL) throw new Error('createTestDatabase needs TEST_DATABASE_URL');
+export async function createTestDatabase(server = TEST_DATABASE_URL): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!server) throw new Error('createTestDatabase needs a PostgreSQL server (TEST_DATABASE_URL)');
   const name = `catalog_test_${process.pid}_${++databases}_${Date.now() % 100000}`;
   const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    const c = new pg.Client({ connectionString: server });
     await c.connect();
     try {
       await c.query(sql);
@@ -58,7 +58,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   };
   await admin(`CREATE DATABASE ${name}`);
   await admin(`ALTER DATABASE ${name} SET synchronous_commit = off`);
-  const url = new URL(TEST_DATABASE_URL);
+  const url = new URL(server);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

@@ -1,0 +1,61 @@
+/**
+ * The backends a store test can run on in this process: SQLite always, and PostgreSQL when a server
+ * is there (named by TEST_DATABASE_URL, TEST_DATABASE_URL_PG or DATABASE_URL, else a local one on
+ * the default port), so one `npm test` checks the store contract on both.
+ */
+import pg from 'pg';
+import { join } from 'node:path';
+import { openStore } from '../src/store/index.js';
+import type { Store } from '../src/store/types.js';
+import { createTestDatabase } from './helpers.js';
+
+export interface StoreBackend {
+  name: 'sqlite' | 'postgres';
+  /** A fresh, empty store (in `dir` for SQLite), and how to dispose of it. */
+  open(dir: string): Promise<{ store: Store; url: string; drop(): Promise<void> }>;
+}
+
+const LOCAL_SERVERS = ['postgres://postgres@127.0.0.1:5432/postgres', 'postgres://postgres:postgres@127.0.0.1:5432/postgres'];
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The PostgreSQL server to test on, if any. */
+export async function findPostgresServer(): Promise<string | undefined> {
+  const named = [process.env.TEST_DATABASE_URL, process.env.TEST_DATABASE_URL_PG, process.env.DATABASE_URL].filter((u): u is string => !!u && /^postgres(ql)?:\/\//.test(u));
+  for (const url of [...named, ...LOCAL_SERVERS]) if (await reachable(url)) return url;
+  return undefined;
+}
+
+export const sqliteBackend: StoreBackend = {
+  name: 'sqlite',
+  async open(dir) {
+    const url = `sqlite:${join(dir, 'catalog.db')}`;
+    return { store: await openStore(url, { synchronous: 'NORMAL' }), url, drop: async () => undefined };
+  },
+};
+
+export function postgresBackend(server: string): StoreBackend {
+  return {
+    name: 'postgres',
+    async open() {
+      const { url, drop } = await createTestDatabase(server);
+      return { store: await openStore(url, { poolSize: 4 }), url, drop };
+    },
+  };
+}
+
+export async function storeBackends(): Promise<StoreBackend[]> {
+  const server = await findPostgresServer();
+  return server ? [sqliteBackend, postgresBackend(server)] : [sqliteBackend];
+}
