@@ -9,7 +9,6 @@ import type { Store } from '../store/types.js';
 import { badRequest } from './errors.js';
 import { reindex } from './indexer.js';
 import { boundedText } from './limits.js';
-import { Slices } from './slices.js';
 import { resolveUrn } from './proposals.js';
 
 export interface RestoreArgs {
@@ -53,14 +52,8 @@ export class RestoreService {
     if (args.aspect !== undefined && !this.registry.aspects.has(args.aspect)) throw badRequest(`Unknown aspect ${args.aspect}`);
     let result: RestoreResult = { entities: 0, batches: 0, timeMs: 0 };
     const apply = async (urns: string[]) => {
-      await this.store.transaction(async (tx) => {
-        // A batch of a thousand entities takes a few hundred milliseconds: other requests go on between slices.
-        const slices = new Slices();
-        for (const urn of urns) {
-          await reindex(tx, this.registry, urn);
-          await slices.pause();
-        }
-      });
+      // A batch of a thousand entities takes a few hundred milliseconds: other requests go on between entities.
+      await this.store.transaction((tx) => reindex(tx, this.registry, urns));
       result = { ...result, entities: result.entities + urns.length, batches: result.batches + 1, ...(urns.length ? { lastUrn: urns[urns.length - 1] } : {}) };
     };
     if (args.urn !== undefined) {

@@ -84,16 +84,15 @@ export class WritePath {
       const batch = new Batch(tx, this.registry, proposals, ctx, this.now(), this.maxVersions);
       // A big batch lets other requests in between slices; its transaction stays open, so nothing of it is seen before it commits.
       const slices = new Slices();
+      // One locking read for the whole batch, rather than one or more per proposal.
+      await tx.lockLatest(latestRead(proposals));
       for (const p of proposals) {
         await batch.apply(p);
         await slices.pause();
       }
       // Derived rows are written in the same transaction: a read right after the write sees them.
       // An entity whose aspects did not change (an identical re-ingest) keeps the rows it has.
-      for (const [urn, written] of batch.changed) {
-        await reindex(tx, this.registry, urn, written);
-        await slices.pause();
-      }
+      await reindex(tx, this.registry, [...batch.changed.keys()], batch.changed);
       await batch.appendChangeLog(slices);
       return { urns: proposals.map((p) => p.urn), written: batch.written, removed: batch.removed };
     });
@@ -114,15 +113,28 @@ export class WritePath {
       const slices = new Slices();
       for (const urn of urns) {
         await batch.rollback(urn, runId, options);
-        await reindex(tx, this.registry, urn);
         await slices.pause();
       }
+      await reindex(tx, this.registry, urns);
       await batch.appendChangeLog(slices);
       return { urns: [...urns], written: batch.written, removed: batch.removed };
     });
     this.committed();
     return result;
   }
+}
+
+/** The latest versions a batch reads as it applies: each entity's key and default aspects, and each versioned aspect written. */
+function latestRead(proposals: readonly Proposal[]): Array<{ urn: string; aspect: string }> {
+  const keys = new Map<string, { urn: string; aspect: string }>();
+  const add = (urn: string, aspect: string) => keys.set(`${urn} ${aspect}`, { urn, aspect });
+  for (const p of proposals) {
+    if (p.changeType === 'DELETE') continue;
+    add(p.urn, p.entity.keyAspect.name);
+    for (const name of [BROWSE_PATHS, BROWSE_PATHS_V2]) if (p.entity.aspects.has(name)) add(p.urn, name);
+    if (p.aspect.kind === 'versioned') add(p.urn, p.aspect.name);
+  }
+  return [...keys.values()];
 }
 
 /** One transaction's worth of proposals, with what it has learnt about the entities it touches. */
@@ -298,7 +310,7 @@ class Batch {
     }
     if (isKey) this.removed.timeseriesRows += await this.tx.deleteTimeseries(p.urn);
     // One read finds the aspects the entity has, rather than one per aspect its type could have.
-    const latest = isKey ? await this.tx.getLatestAspects(p.urn) : [await this.tx.getLatest(p.urn, p.aspect.name)];
+    const latest = isKey ? ((await this.tx.getLatestAspects([p.urn])).get(p.urn) ?? []) : [await this.tx.getLatest(p.urn, p.aspect.name)];
     for (const current of latest) {
       if (!current) continue;
       const name = current.aspect;

@@ -53,6 +53,30 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
       expect((await store.getLatestAspects(['urn:li:tag:a', 'urn:li:tag:none'])).get('urn:li:tag:none')).toEqual([]);
     });
 
+    it('applies a transaction\'s writes in the order they were made, and reads them back inside it', async () => {
+      const sm = (runId: string) => ({ runId, lastObserved: 7 });
+      await store.transaction(async (tx) => {
+        await tx.lockLatest([{ urn: 'urn:li:tag:a', aspect: 'tagProperties' }, { urn: 'urn:li:tag:b', aspect: 'tagProperties' }]);
+        expect(await tx.getLatest('urn:li:tag:a', 'tagProperties')).toBeUndefined();
+        await tx.putAspect(row(0, { name: 'first' }));
+        // An older write of another aspect's metadata queued first must not move this one's refresh before its insert.
+        await tx.putSystemMetadata('urn:li:tag:b', 'tagProperties', 0, sm('other'));
+        await tx.putAspect({ ...row(0, { name: 'second' }), systemMetadata: sm('w2') });
+        await tx.putSystemMetadata('urn:li:tag:a', 'tagProperties', 0, sm('refreshed'));
+        expect((await tx.getLatest('urn:li:tag:a', 'tagProperties'))?.value).toEqual({ name: 'second' });
+        await tx.putAspect(row(1, { name: 'first' }));
+        await tx.putAspect(row(2, { name: 'kept' }));
+        expect(await tx.getMaxVersion('urn:li:tag:a', 'tagProperties')).toBe(2);
+        await tx.deleteHistoryBelow('urn:li:tag:a', 'tagProperties', 2);
+        expect((await tx.getVersions('urn:li:tag:a', 'tagProperties')).map((r) => [r.version, r.value.name])).toEqual([
+          [0, 'second'],
+          [2, 'kept'],
+        ]);
+        expect((await tx.getLatestAspects(['urn:li:tag:a'])).get('urn:li:tag:a')?.map((r) => r.systemMetadata)).toEqual([sm('refreshed')]);
+      });
+      expect((await store.getAspect('urn:li:tag:a', 'tagProperties', 0))?.systemMetadata).toEqual(sm('refreshed'));
+    });
+
     it('commits all of a transaction or nothing', async () => {
       await expect(
         store.transaction(async (tx) => {
@@ -102,9 +126,11 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
   describe('derived rows', () => {
     it('searches, filters and pages rows, hiding removed ones unless asked, ties by urn', async () => {
       await store.transaction(async (tx) => {
-        await tx.putDerived(searchRow('urn:li:tag:b', 'pii'), [{ source: 'urn:li:tag:b', type: 'OwnedBy', destination: 'urn:li:corpuser:x', aspect: 'ownership' }]);
-        await tx.putDerived(searchRow('urn:li:tag:a', 'pii'), []);
-        await tx.putDerived(searchRow('urn:li:tag:c', 'gold', true), []);
+        await tx.putDerived([
+          { row: searchRow('urn:li:tag:b', 'pii'), edges: [{ source: 'urn:li:tag:b', type: 'OwnedBy', destination: 'urn:li:corpuser:x', aspect: 'ownership' }] },
+          { row: searchRow('urn:li:tag:a', 'pii'), edges: [] },
+          { row: searchRow('urn:li:tag:c', 'gold', true), edges: [] },
+        ]);
       });
       const base = { entityTypes: ['tag'], words: [], nameFields: ['id'], weights: [], filter: [], includeRemoved: false, start: 0, count: 10, facetFields: ['id'] };
       expect(await store.search({ ...base, words: ['pi'] })).toEqual({ total: 2, urns: ['urn:li:tag:a', 'urn:li:tag:b'], facets: { id: { pii: 2 } } });
@@ -124,7 +150,7 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
       for (const page of [{ start: 0, count: 0 }, { start: 5, count: 10 }]) {
         expect(await store.related({ urn: 'urn:li:corpuser:x', types: ['OwnedBy'], direction: 'INCOMING', ...page })).toEqual({ total: 1, edges: [] });
       }
-      await store.transaction((tx) => tx.deleteDerived('urn:li:tag:b'));
+      await store.transaction((tx) => tx.deleteDerived(['urn:li:tag:b']));
       expect((await store.search(base)).urns).toEqual(['urn:li:tag:a']);
       expect((await store.dumpDerived()).edges).toEqual([]);
     });
@@ -141,9 +167,9 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
         text: [name, '', '', ''],
       });
       await store.transaction(async (tx) => {
-        await tx.putDerived(doc('urn:li:dataset:1', 'dataset', 'b', `${P}db${P}marts`, 'Table'), []);
-        await tx.putDerived(doc('urn:li:dataset:2', 'dataset', 'a', `${P}db${P}martsx`, 'View'), []);
-        await tx.putDerived(doc('urn:li:chart:3', 'chart', 'a', `${P}db`, 'Look'), []);
+        await tx.putDerived([{ row: doc('urn:li:dataset:1', 'dataset', 'b', `${P}db${P}marts`, 'Table'), edges: [] }]);
+        await tx.putDerived([{ row: doc('urn:li:dataset:2', 'dataset', 'a', `${P}db${P}martsx`, 'View'), edges: [] }]);
+        await tx.putDerived([{ row: doc('urn:li:chart:3', 'chart', 'a', `${P}db`, 'Look'), edges: [] }]);
       });
       const base = { entityTypes: ['dataset', 'chart'], words: [], nameFields: [], weights: [], filter: [], includeRemoved: false, start: 0, count: 10, facetFields: [] };
       const urns = async (filter: Criterion[][]) => (await store.search({ ...base, filter })).urns;
@@ -209,7 +235,8 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
         expect((await tx.getVersions('urn:li:tag:a', 'tagProperties')).map((r) => r.value.name)).toEqual(['v2', 'v0', 'v1']);
         expect(await tx.deleteTimeseries('urn:li:tag:c', undefined, { runId: 'early' })).toBe(1);
         await tx.deleteVersion('urn:li:tag:a', 'tagProperties', 2);
-        expect(await tx.deleteHistoryBelow('urn:li:tag:a', 'tagProperties', 2)).toBe(1);
+        await tx.deleteHistoryBelow('urn:li:tag:a', 'tagProperties', 2);
+        expect((await tx.getVersions('urn:li:tag:a', 'tagProperties')).map((r) => r.version)).toEqual([0]);
       });
       expect(await store.getMaxVersion('urn:li:tag:a', 'tagProperties')).toBe(0);
       expect(await store.listRuns(0, 10)).toEqual([{ runId: 'late', rows: 2, timestamp: 300 }]);

@@ -104,6 +104,11 @@ export interface StoredChangeLogEvent extends ChangeLogEvent {
  * transaction's own writes.
  */
 export interface AspectTx {
+  /**
+   * Reads and locks the latest versions of these aspects at once, for the rest of the transaction:
+   * a batch's later getLatest calls are then answered without a statement each.
+   */
+  lockLatest(keys: ReadonlyArray<{ urn: string; aspect: string }>): Promise<void>;
   /** The latest version (v0) of an aspect; backends that allow concurrent writers lock it. */
   getLatest(urn: string, aspect: string): Promise<AspectRow | undefined>;
   /** The highest history version of an aspect, 0 when it has no history. */
@@ -118,24 +123,24 @@ export interface AspectTx {
   getVersions(urn: string, aspect: string): Promise<AspectRow[]>;
   /** Removes one version of an aspect. */
   deleteVersion(urn: string, aspect: string, version: number): Promise<void>;
-  /** Removes the history rows (version ≥ 1) below `version`; answers how many. */
-  deleteHistoryBelow(urn: string, aspect: string, version: number): Promise<number>;
+  /** Removes the history rows (version ≥ 1) below `version`. */
+  deleteHistoryBelow(urn: string, aspect: string, version: number): Promise<void>;
   /** Inserts a timeseries point, replacing one with the same identity. */
   putTimeseries(row: TimeseriesRow): Promise<void>;
   /** Removes timeseries points of an entity (of one aspect, within inclusive bounds, when given); answers how many. */
   deleteTimeseries(urn: string, aspect?: string, range?: TimeseriesDeletion): Promise<number>;
-  /** The latest version of every aspect of an urn. */
-  getLatestAspects(urn: string): Promise<AspectRow[]>;
+  /** The latest version of every aspect of each urn. */
+  getLatestAspects(urns: readonly string[]): Promise<Map<string, AspectRow[]>>;
   /** Aspect rows (any version) of an urn written by an ingestion run. */
   getRunRows(urn: string, runId: string): Promise<AspectRow[]>;
 }
 
 /** The search index's part of a transaction: the rows derived from an entity's aspects. */
 export interface IndexTx {
-  /** Replaces the derived rows of an entity: its search row and its outgoing edges. */
-  putDerived(row: SearchRow, edges: readonly Edge[]): Promise<void>;
-  /** Removes the derived rows of an entity (it no longer exists). */
-  deleteDerived(urn: string): Promise<void>;
+  /** Replaces the derived rows of entities: each one's search row and its outgoing edges. */
+  putDerived(entities: ReadonlyArray<{ row: SearchRow; edges: readonly Edge[] }>): Promise<void>;
+  /** Removes the derived rows of entities (they no longer exist). */
+  deleteDerived(urns: readonly string[]): Promise<void>;
 }
 
 /** The change log's part of a transaction. */

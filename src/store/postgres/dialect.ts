@@ -26,8 +26,6 @@ export const pgDialect: SqlDialect = {
   equalsAnyIgnoringCase: (column, count) => `lower(${column}) IN (${Array.from({ length: count }, () => 'lower(?::text)').join(', ')})`,
   likeIgnoringCase: (column) => `${column} ILIKE ? ESCAPE '\\'`,
   lockForUpdate: ' FOR UPDATE',
-  // Offsets must become visible in commit order to readers following the log.
-  changeLogLock: { text: 'SELECT pg_advisory_xact_lock(?)', params: [0x6d63636c] },
   lockName: (key) => ({ text: 'SELECT pg_advisory_xact_lock(?, hashtext(?))', params: [NAME_LOCKS, key] }),
   clear: (tables) => [{ text: `TRUNCATE ${tables.join(', ')}`, params: [] }],
   analyze: [{ text: 'ANALYZE', params: [] }],

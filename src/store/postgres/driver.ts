@@ -6,6 +6,7 @@
  */
 import pg from 'pg';
 import type { Sql, SqlConnection, SqlDriver } from '../sql/driver.js';
+import { ChangeLogSequencer } from './changeLogSequencer.js';
 import { pgDialect, toPositional } from './dialect.js';
 import { migrations } from './migrations.js';
 
@@ -64,12 +65,24 @@ async function migrate(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** How often a replica gives offsets to events whose writer stopped before it could (a crash). */
+const SEQUENCE_EVERY_MS = 2_000;
+
 export class PostgresDriver implements SqlDriver {
   readonly dialect = pgDialect;
+  readonly changeLogTable = 'change_log_pending';
   private readonly reads: Connection;
+  private readonly sequencer: ChangeLogSequencer;
+  private readonly timer: NodeJS.Timeout;
 
   private constructor(private readonly pool: pg.Pool) {
     this.reads = new Connection(pool);
+    this.sequencer = new ChangeLogSequencer(pool);
+    this.timer = setInterval(() => void this.sequencer.sequence().catch(() => undefined), SEQUENCE_EVERY_MS).unref();
+  }
+
+  changeLogAppended(): Promise<void> {
+    return this.sequencer.sequence();
   }
 
   /** Connects and brings the schema up to date. */
@@ -83,7 +96,12 @@ export class PostgresDriver implements SqlDriver {
       await pool.end();
       throw err;
     }
-    return new PostgresDriver(pool);
+    const driver = new PostgresDriver(pool);
+    await driver.sequencer.sequence().catch(async (err: unknown) => {
+      await driver.close();
+      throw err;
+    });
+    return driver;
   }
 
   all<T>(q: Sql): Promise<T[]> {
@@ -117,6 +135,8 @@ export class PostgresDriver implements SqlDriver {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.sequencer.sequence().catch(() => undefined);
     await this.pool.end();
   }
 }

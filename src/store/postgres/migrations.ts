@@ -142,4 +142,16 @@ export const migrations: readonly string[] = [
   ALTER TABLE search_doc ADD COLUMN faceted smallint NOT NULL DEFAULT 0;
   CREATE INDEX search_doc_unfaceted ON search_doc (id) WHERE faceted = 0;
   `,
+  `
+  -- Events of committed transactions wait here for their offsets (postgres/changeLogSequencer.ts), so
+  -- writers no longer commit one at a time to keep offsets in order.
+  CREATE TABLE change_log_pending (
+    id          bigserial PRIMARY KEY,
+    entity_urn  text   NOT NULL,
+    aspect      text   NOT NULL,
+    change_type text   NOT NULL,
+    event       text   NOT NULL,
+    created_on  bigint NOT NULL
+  );
+  `,
 ];

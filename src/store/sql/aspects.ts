@@ -6,7 +6,7 @@
  */
 import type { AspectStore, AspectTx, AspectRow, SystemMetadata, TimeseriesRow } from '../types.js';
 import type { SqlDialect } from './dialect.js';
-import { chunks, first, placeholders, sql, type SqlConnection, type SqlDriver } from './driver.js';
+import { chunks, first, placeholders, sql, valuesList, type Sql, type SqlConnection, type SqlDriver } from './driver.js';
 import {
   countAspectSql,
   listRunsSql,
@@ -20,17 +20,15 @@ import { toAspectRow, toTimeseriesRow, type RawAspect, type RawTimeseries } from
 import { deleteTimeseriesSql, runIdOf } from './writes.js';
 import type { RunSummary } from '../types.js';
 
-const LATEST = 'SELECT * FROM aspect WHERE urn = ? AND aspect = ? AND version = 0';
 const MAX_VERSION = 'SELECT max(version) AS v FROM aspect WHERE urn = ? AND aspect = ?';
 const VERSION = 'SELECT * FROM aspect WHERE urn = ? AND aspect = ? AND version = ?';
-const INSERT_ASPECT = 'INSERT INTO aspect (urn, aspect, version, value, system_metadata, created_on, created_by, run_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
+const INSERT_ASPECT_HEAD = 'INSERT INTO aspect (urn, aspect, version, value, system_metadata, created_on, created_by, run_id)';
 const REPLACE = `ON CONFLICT (urn, aspect, version) DO UPDATE SET value = excluded.value, system_metadata = excluded.system_metadata,
   created_on = excluded.created_on, created_by = excluded.created_by, run_id = excluded.run_id`;
 const TIMESERIES = `SELECT * FROM timeseries WHERE urn = ? AND aspect = ? AND timestamp_millis >= ? AND timestamp_millis <= ?
   ORDER BY timestamp_millis DESC, event_granularity, partition, message_id LIMIT ?`;
-const PUT_TIMESERIES = `INSERT INTO timeseries (urn, aspect, timestamp_millis, event_granularity, partition, message_id, value, system_metadata, run_id)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT (urn, aspect, timestamp_millis, event_granularity, partition, message_id)
+const TIMESERIES_HEAD = 'INSERT INTO timeseries (urn, aspect, timestamp_millis, event_granularity, partition, message_id, value, system_metadata, run_id)';
+const TIMESERIES_REPLACE = `ON CONFLICT (urn, aspect, timestamp_millis, event_granularity, partition, message_id)
   DO UPDATE SET value = excluded.value, system_metadata = excluded.system_metadata, run_id = excluded.run_id`;
 
 const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
@@ -39,60 +37,203 @@ async function maxVersion(conn: SqlConnection, urn: string, aspect: string): Pro
   return (await first<{ v: number | null }>(conn, sql(MAX_VERSION, urn, aspect)))?.v ?? 0;
 }
 
-const allLatest = (conn: SqlConnection, urn: string) => conn.all<RawAspect>(sql('SELECT * FROM aspect WHERE urn = ? AND version = 0 ORDER BY aspect', urn));
-
 /** Locks on absent aspects one transaction takes at most (PostgreSQL's lock table holds ~64 a connection). */
 export const MAX_NAME_LOCKS = 32;
 
-export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx {
+const keyOf = (urn: string, aspect: string) => `${urn} ${aspect}`; // aspect names hold no space
+
+/**
+ * A transaction's aspect part. Its writes wait in a queue and go out as one multi-row statement per
+ * kind, before the next read and before commit: a batch costs a few round trips, not a few per
+ * proposal. Latest versions it has locked or written are answered from memory.
+ */
+export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & { flush(): Promise<void> } {
   /** Aspects this transaction found absent and has not written yet. */
   const absent = new Set<string>();
+  /** Latest versions known in this transaction (locked, or written by it); undefined: known absent. */
+  const latest = new Map<string, AspectRow | undefined>();
+  const maxVersions = new Map<string, number>();
   let nameLocks = 0;
-  const latest = `${LATEST}${dialect.lockForUpdate}`;
+  const queue = new WriteQueue(conn);
+  const flush = () => queue.flush();
+  const read = async <T>(q: Sql) => {
+    await flush();
+    return conn.all<T>(q);
+  };
+  const change = async (q: Sql) => {
+    await flush();
+    return conn.run(q);
+  };
+  const forget = (urn: string, aspect: string) => {
+    latest.delete(keyOf(urn, aspect));
+    maxVersions.delete(keyOf(urn, aspect));
+  };
+
+  /** Reads and locks the latest versions of these (not yet known) aspects. */
+  async function lock(keys: ReadonlyArray<readonly [string, string]>): Promise<void> {
+    const wanted = keys.filter(([u, a]) => !latest.has(keyOf(u, a)));
+    if (wanted.length === 0) return;
+    const found = await lockedRows(wanted);
+    let missing = wanted.filter(([u, a]) => !found.has(keyOf(u, a)));
+    // The first few absent aspects of a transaction also take a lock on their name, so that writers
+    // contending for one new aspect take turns rather than retry (a row that is not there cannot be
+    // locked); a big batch of new entities would otherwise fill the lock table.
+    const lockName = dialect.lockName;
+    if (lockName && missing.length > 0 && nameLocks < MAX_NAME_LOCKS) {
+      const named = missing.slice(0, MAX_NAME_LOCKS - nameLocks);
+      nameLocks += named.length;
+      for (const [u, a] of [...named].sort()) await conn.all(lockName(keyOf(u, a)));
+      // A statement of its own: it sees what writers that held the locks before committed.
+      for (const [k, row] of await lockedRows(named)) found.set(k, row);
+      missing = wanted.filter(([u, a]) => !found.has(keyOf(u, a)));
+    }
+    for (const [k, row] of found) latest.set(k, row);
+    for (const [u, a] of missing) {
+      latest.set(keyOf(u, a), undefined);
+      absent.add(keyOf(u, a));
+    }
+  }
+
+  async function lockedRows(keys: ReadonlyArray<readonly [string, string]>): Promise<Map<string, AspectRow>> {
+    const out = new Map<string, AspectRow>();
+    for (const some of chunks(keys)) {
+      // In key order, so that writers locking overlapping sets never wait on each other in a cycle.
+      const text = `SELECT a.* FROM aspect a JOIN (VALUES ${valuesList(some.length, 2)}) k ON a.urn = k.column1 AND a.aspect = k.column2
+        WHERE a.version = 0 ORDER BY a.urn, a.aspect${dialect.lockForUpdate}`;
+      for (const r of await read<RawAspect>({ text, params: some.flat() })) out.set(keyOf(r.urn, r.aspect), toAspectRow(r));
+    }
+    return out;
+  }
+
   return {
-    /**
-     * Locks the latest version for the rest of the transaction. The first few absent aspects of a
-     * transaction also take a lock on their name, so that writers contending for one new aspect
-     * take turns rather than retry; a big batch of new entities would otherwise fill the lock table.
-     */
+    flush,
+    lockLatest: (keys) => lock(keys.map((k) => [k.urn, k.aspect] as const)),
     async getLatest(urn, aspect) {
-      let [r] = await conn.all<RawAspect>(sql(latest, urn, aspect));
-      const key = `${urn} ${aspect}`; // aspect names hold no space
-      if (!r && dialect.lockName && !absent.has(key) && nameLocks < MAX_NAME_LOCKS) {
-        nameLocks++;
-        await conn.all(dialect.lockName(key));
-        // A statement of its own: it sees what a writer that held the lock before committed.
-        [r] = await conn.all<RawAspect>(sql(latest, urn, aspect));
-      }
-      if (r) absent.delete(key);
-      else absent.add(key);
-      return r ? toAspectRow(r) : undefined;
+      const key = keyOf(urn, aspect);
+      if (!latest.has(key)) await lock([[urn, aspect]]);
+      return latest.get(key);
     },
-    getMaxVersion: (urn, aspect) => maxVersion(conn, urn, aspect),
+    async getMaxVersion(urn, aspect) {
+      const key = keyOf(urn, aspect);
+      let max = maxVersions.get(key);
+      if (max === undefined) maxVersions.set(key, (max = (await first<{ v: number | null }>({ all: read, run: change }, sql(MAX_VERSION, urn, aspect)))?.v ?? 0));
+      return max;
+    },
     async putAspect(row) {
+      const key = keyOf(row.urn, row.aspect);
       // The first version of an aspect found absent may not replace one another writer has just made.
-      const firstVersion = row.version === 0 && absent.delete(`${row.urn} ${row.aspect}`);
+      const firstVersion = row.version === 0 && absent.delete(key);
       const params = [row.urn, row.aspect, row.version, JSON.stringify(row.value), json(row.systemMetadata), row.createdOn, row.createdBy, runIdOf(row.systemMetadata)];
-      await conn.run({ text: firstVersion ? INSERT_ASPECT : `${INSERT_ASPECT} ${REPLACE}`, params });
+      await queue.add(firstVersion ? INSERT_ASPECTS : UPSERT_ASPECTS, key, `${key} ${row.version}`, params);
+      if (row.version === 0) latest.set(key, row);
+      else if (maxVersions.has(key)) maxVersions.set(key, Math.max(maxVersions.get(key)!, row.version));
     },
     async putSystemMetadata(urn, aspect, version, systemMetadata: SystemMetadata) {
-      await conn.run(sql('UPDATE aspect SET system_metadata = ? WHERE urn = ? AND aspect = ? AND version = ?', JSON.stringify(systemMetadata), urn, aspect, version));
+      await queue.add(SET_SYSTEM_METADATA, keyOf(urn, aspect), `${keyOf(urn, aspect)} ${version}`, [urn, aspect, version, JSON.stringify(systemMetadata)]);
+      const known = latest.get(keyOf(urn, aspect));
+      if (version === 0 && known) latest.set(keyOf(urn, aspect), { ...known, systemMetadata });
     },
-    deleteAspect: (urn, aspect) => conn.run(sql('DELETE FROM aspect WHERE urn = ? AND aspect = ?', urn, aspect)),
-    getVersions: async (urn, aspect) => (await conn.all<RawAspect>(sql('SELECT * FROM aspect WHERE urn = ? AND aspect = ? ORDER BY version', urn, aspect))).map(toAspectRow),
+    async deleteAspect(urn, aspect) {
+      forget(urn, aspect);
+      return change(sql('DELETE FROM aspect WHERE urn = ? AND aspect = ?', urn, aspect));
+    },
+    getVersions: async (urn, aspect) => (await read<RawAspect>(sql('SELECT * FROM aspect WHERE urn = ? AND aspect = ? ORDER BY version', urn, aspect))).map(toAspectRow),
     async deleteVersion(urn, aspect, version) {
-      await conn.run(sql('DELETE FROM aspect WHERE urn = ? AND aspect = ? AND version = ?', urn, aspect, version));
+      forget(urn, aspect);
+      await change(sql('DELETE FROM aspect WHERE urn = ? AND aspect = ? AND version = ?', urn, aspect, version));
     },
-    deleteHistoryBelow: (urn, aspect, version) => conn.run(sql('DELETE FROM aspect WHERE urn = ? AND aspect = ? AND version >= 1 AND version < ?', urn, aspect, version)),
+    async deleteHistoryBelow(urn, aspect, version) {
+      maxVersions.delete(keyOf(urn, aspect));
+      await queue.add(DELETE_HISTORY_BELOW, keyOf(urn, aspect), `${keyOf(urn, aspect)} ${version}`, [urn, aspect, version]);
+    },
     async putTimeseries(row: TimeseriesRow) {
-      await conn.run(
-        sql(PUT_TIMESERIES, row.urn, row.aspect, row.timestampMillis, row.eventGranularity, row.partition, row.messageId, JSON.stringify(row.value), json(row.systemMetadata), runIdOf(row.systemMetadata)),
-      );
+      const params = [row.urn, row.aspect, row.timestampMillis, row.eventGranularity, row.partition, row.messageId, JSON.stringify(row.value), json(row.systemMetadata), runIdOf(row.systemMetadata)];
+      await queue.add(PUT_TIMESERIES, `timeseries ${keyOf(row.urn, row.aspect)}`, JSON.stringify(params.slice(0, 6)), params);
     },
-    deleteTimeseries: (urn, aspect, range) => conn.run(deleteTimeseriesSql(urn, aspect, range)),
-    getLatestAspects: async (urn) => (await allLatest(conn, urn)).map(toAspectRow),
-    getRunRows: async (urn, runId) => (await conn.all<RawAspect>(sql('SELECT * FROM aspect WHERE run_id = ? AND urn = ? ORDER BY aspect, version', runId, urn))).map(toAspectRow),
+    deleteTimeseries: (urn, aspect, range) => change(deleteTimeseriesSql(urn, aspect, range)),
+    async getLatestAspects(urns) {
+      const out = new Map<string, AspectRow[]>(urns.map((u) => [u, []]));
+      for (const some of chunks(urns)) {
+        const text = `SELECT * FROM aspect WHERE urn IN (${placeholders(some.length)}) AND version = 0 ORDER BY urn, aspect`;
+        for (const r of await read<RawAspect>({ text, params: some })) out.get(r.urn)?.push(toAspectRow(r));
+      }
+      return out;
+    },
+    getRunRows: async (urn, runId) => (await read<RawAspect>(sql('SELECT * FROM aspect WHERE run_id = ? AND urn = ? ORDER BY aspect, version', runId, urn))).map(toAspectRow),
   };
+}
+
+/** A kind of queued write: its multi-row statement for some rows, with their parameters. */
+interface WriteKind {
+  statement(rows: ReadonlyArray<readonly unknown[]>): Sql;
+}
+
+/** A statement whose VALUES list holds the rows' parameters in order. */
+const eachRow = (text: (n: number) => string): WriteKind => ({ statement: (rows) => ({ text: text(rows.length), params: rows.flat() }) });
+/**
+ * Also narrowed by the rows' urns (their first parameter), so that SQLite reaches the rows through
+ * the primary key rather than testing every row of the table.
+ */
+const byUrns = (text: (n: number, urns: number) => string, urnsAfterRows = false): WriteKind => ({
+  statement: (rows) => {
+    const urns = [...new Set(rows.map((r) => r[0]))];
+    return { text: text(rows.length, urns.length), params: urnsAfterRows ? [...rows.flat(), ...urns] : [...urns, ...rows.flat()] };
+  },
+});
+
+const INSERT_ASPECTS = eachRow((n) => `${INSERT_ASPECT_HEAD} VALUES ${valuesList(n, 8)}`);
+const UPSERT_ASPECTS = eachRow((n) => `${INSERT_ASPECT_HEAD} VALUES ${valuesList(n, 8)} ${REPLACE}`);
+const PUT_TIMESERIES = eachRow((n) => `${TIMESERIES_HEAD} VALUES ${valuesList(n, 9)} ${TIMESERIES_REPLACE}`);
+const typedRows = (n: number, types: readonly string[]) => {
+  const row = `(${types.map((t) => (t ? `CAST(? AS ${t})` : '?')).join(', ')})`;
+  return Array.from({ length: n }, () => row).join(', ');
+};
+/** Columns of VALUES lists are `column1`, `column2`… in both databases. */
+const SET_SYSTEM_METADATA = byUrns(
+  (n, urns) => `UPDATE aspect SET system_metadata = v.column4 FROM (VALUES ${typedRows(n, ['', '', 'bigint', ''])}) v
+    WHERE aspect.urn IN (${placeholders(urns)}) AND aspect.urn = v.column1 AND aspect.aspect = v.column2 AND aspect.version = v.column3`,
+  true,
+);
+const DELETE_HISTORY_BELOW = byUrns(
+  (n, urns) => `DELETE FROM aspect WHERE urn IN (${placeholders(urns)}) AND version >= 1 AND EXISTS (
+    SELECT 1 FROM (VALUES ${typedRows(n, ['', '', 'bigint'])}) v WHERE aspect.urn = v.column1 AND aspect.aspect = v.column2 AND aspect.version < v.column3)`,
+);
+
+/**
+ * Writes waiting to go out. Kinds go out in the order each was first queued; within a kind, a later
+ * write of the same row replaces the earlier one (one statement may not change a row twice). When a
+ * write would go out before an earlier write to the same aspect (its kind was queued earlier), the
+ * queue goes out first, so that writes to one aspect always happen in the order they were made.
+ */
+class WriteQueue {
+  private readonly kinds = new Map<WriteKind, Map<string, unknown[]>>();
+  /** Aspect → the kind of its latest queued write. */
+  private readonly lastKind = new Map<string, WriteKind>();
+  constructor(private readonly conn: SqlConnection) {}
+
+  async add(kind: WriteKind, aspect: string, row: string, params: unknown[]): Promise<void> {
+    const before = this.lastKind.get(aspect);
+    if (before && before !== kind && this.kinds.has(kind) && this.order(kind) < this.order(before)) await this.flush();
+    let rows = this.kinds.get(kind);
+    if (!rows) this.kinds.set(kind, (rows = new Map()));
+    rows.delete(row);
+    rows.set(row, params);
+    this.lastKind.set(aspect, kind);
+  }
+
+  private order(kind: WriteKind): number {
+    return [...this.kinds.keys()].indexOf(kind);
+  }
+
+  async flush(): Promise<void> {
+    if (this.kinds.size === 0) return;
+    const kinds = [...this.kinds];
+    this.kinds.clear();
+    this.lastKind.clear();
+    for (const [kind, rows] of kinds) {
+      for (const some of chunks([...rows.values()])) await this.conn.run(kind.statement(some));
+    }
+  }
 }
 
 export function aspectStore(db: SqlDriver): AspectStore {

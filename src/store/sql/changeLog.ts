@@ -2,14 +2,15 @@
 import type { ChangeLogEvent, ChangeLogStore, ChangeLogTx, StoredChangeLogEvent } from '../types.js';
 import { sql, valuesList, chunks, type SqlConnection, type SqlDriver } from './driver.js';
 
-export function changeLogTx(conn: SqlConnection, before?: (conn: SqlConnection) => Promise<void>): ChangeLogTx {
+/** `table`: where the driver has transactions append (SqlDriver.changeLogTable); `appended` is told when they do. */
+export function changeLogTx(conn: SqlConnection, table: string, appended: () => void): ChangeLogTx {
   return {
     async appendChangeLog(events) {
       if (events.length === 0) return;
-      await before?.(conn);
+      appended();
       for (const some of chunks(events)) {
         await conn.run({
-          text: `INSERT INTO change_log (entity_urn, aspect, change_type, event, created_on) VALUES ${valuesList(some.length, 5)}`,
+          text: `INSERT INTO ${table} (entity_urn, aspect, change_type, event, created_on) VALUES ${valuesList(some.length, 5)}`,
           params: some.flatMap((e) => [e.entityUrn, e.aspectName, e.changeType, JSON.stringify(e), e.created.time]),
         });
       }

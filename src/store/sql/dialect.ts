@@ -25,11 +25,6 @@ export interface SqlDialect {
    * cannot be locked); none where one writer writes at a time.
    */
   lockName?(key: string): Sql;
-  /**
-   * Taken before a transaction appends to the change log and held until it commits, where commits
-   * could otherwise make offsets visible out of order; none where one writer commits at a time.
-   */
-  readonly changeLogLock?: Sql;
   /** Statements emptying tables. */
   clear(tables: readonly string[]): Sql[];
   /** Statements refreshing the planner's statistics. */

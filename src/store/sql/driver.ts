@@ -28,6 +28,14 @@ export interface SqlDriver extends SqlConnection {
    * (when it throws). A backend may run `fn` again when it lost a race with another writer.
    */
   transaction<T>(fn: (conn: SqlConnection) => Promise<T>): Promise<T>;
+  /**
+   * The table transactions append change log events to. Where transactions commit one at a time it
+   * is the log itself; where they commit concurrently, events wait there to be given their offsets
+   * in an order no reader can overtake (`changeLogAppended`).
+   */
+  readonly changeLogTable: string;
+  /** Told after a transaction that appended events committed; settles once they can be read from the log. */
+  changeLogAppended?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -43,9 +43,9 @@ describe('facets of documents indexed before they were packed', () => {
     dir = tempDir();
     store = await openStore(`sqlite:${join(dir, 'catalog.db')}`);
     await store.transaction(async (tx) => {
-      await tx.putDerived(row('urn:x:1', 'hive', ['pii']), []);
-      await tx.putDerived(row('urn:x:2', 'kafka', ['pii', 'gold']), []);
-      await tx.putDerived(row('urn:x:3', 'hive', []), []);
+      await tx.putDerived([{ row: row('urn:x:1', 'hive', ['pii']), edges: [] }]);
+      await tx.putDerived([{ row: row('urn:x:2', 'kafka', ['pii', 'gold']), edges: [] }]);
+      await tx.putDerived([{ row: row('urn:x:3', 'hive', []), edges: [] }]);
     });
   });
   afterEach(() => store.close());

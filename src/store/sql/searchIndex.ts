@@ -18,59 +18,102 @@ const TABLES = ['search_text', 'search_value', 'search_facet', 'edge', 'search_d
 const EDGE_COLUMNS = 'source, type, destination, aspect';
 const UPSERT_FACETS = 'ON CONFLICT (doc) DO UPDATE SET facets = excluded.facets';
 
-/** Multi-row statements: `template(rows)` for each chunk of `rows`, parameters `params(row)` in order. */
+/** Multi-row statements: `template(n)` for each chunk of `rows`, parameters `params(row)` in order. */
 async function each<T>(conn: SqlConnection, rows: readonly T[], template: (n: number) => string, params: (row: T) => unknown[]): Promise<void> {
   for (const some of chunks(rows)) await conn.run({ text: template(some.length), params: some.flatMap(params) });
 }
 
-/** `written` is told of each document written, for the statistics' upkeep. */
-export function indexTx(conn: SqlConnection, written: () => void = () => undefined): IndexTx {
+const typedRow = (types: readonly string[]) => `(${types.map((t) => (t ? `CAST(? AS ${t})` : '?')).join(', ')})`;
+const typedRows = (n: number, types: readonly string[]) => Array.from({ length: n }, () => typedRow(types)).join(', ');
+
+/** Rows removed by key, narrowed by their urns so both databases reach them through the primary key. */
+async function deleteKeys(conn: SqlConnection, table: string, urnColumn: string, columns: readonly string[], keys: ReadonlyArray<readonly string[]>): Promise<void> {
+  for (const some of chunks(keys)) {
+    const urns = [...new Set(some.map((k) => k[0]))];
+    await conn.run({
+      text: `DELETE FROM ${table} WHERE ${urnColumn} IN (${placeholders(urns.length)}) AND (${columns.join(', ')}) IN (VALUES ${valuesList(some.length, columns.length)})`,
+      params: [...urns, ...some.flat()],
+    });
+  }
+}
+
+/**
+ * The index's part of a transaction. A batch of entities costs a fixed number of statements: one
+ * read of their stored documents and one of their edges, then one multi-row statement per table for
+ * what changed (most writes touch one aspect, so most values, text and edges stay as they were).
+ * `written` is told of each document written, for the statistics' upkeep.
+ */
+export function indexTx(conn: SqlConnection, written: (n: number) => void = () => undefined): IndexTx {
   return {
-    async putDerived(row, edges) {
-      written();
-      const json = JSON.stringify(row);
-      const stored = await first<{ id: number; row: string }>(conn, sql('SELECT id, row FROM search_doc WHERE urn = ?', row.urn));
-      const rewritten = stored?.row !== json;
-      // The same document text means the same values and full text: only the edges may differ.
-      const oldRow = stored && (rewritten ? (JSON.parse(stored.row) as SearchRow) : row);
-      const oldEdges = stored ? await conn.all<Edge>(sql(`SELECT ${EDGE_COLUMNS} FROM edge WHERE source = ?`, row.urn)) : [];
-      const change = derivedChange(stored && oldRow && { row: oldRow, edges: oldEdges }, row, edges);
-      const removed = row.removed ? 1 : 0;
-      let id: number;
-      if (!stored) {
-        const inserted = await first<{ id: number }>(conn, sql('INSERT INTO search_doc (urn, entity_type, removed, row, faceted) VALUES (?, ?, ?, ?, 1) RETURNING id', row.urn, row.entityType, removed, json));
-        id = inserted!.id;
-      } else {
-        id = stored.id;
-        if (rewritten) await conn.run(sql('UPDATE search_doc SET entity_type = ?, removed = ?, row = ?, faceted = 1 WHERE id = ?', row.entityType, removed, json, id));
+    async putDerived(entities) {
+      if (entities.length === 0) return;
+      written(entities.length);
+      const latest = new Map(entities.map((e) => [e.row.urn, e]));
+      const urns = [...latest.keys()];
+      const stored = new Map<string, { id: number; row: string }>();
+      const oldEdges = new Map<string, Edge[]>();
+      for (const some of chunks(urns)) {
+        const docs = await conn.all<{ id: number; urn: string; row: string }>({ text: `SELECT id, urn, row FROM search_doc WHERE urn IN (${placeholders(some.length)})`, params: some });
+        for (const d of docs) stored.set(d.urn, { id: Number(d.id), row: d.row });
+        const known = some.filter((u) => stored.has(u));
+        if (known.length === 0) continue;
+        for (const e of await conn.all<Edge>({ text: `SELECT ${EDGE_COLUMNS} FROM edge WHERE source IN (${placeholders(known.length)})`, params: known })) {
+          (oldEdges.get(e.source) ?? oldEdges.set(e.source, []).get(e.source)!).push(e);
+        }
       }
-      if (rewritten) await conn.run(sql(`INSERT INTO search_facet (doc, facets) VALUES (?, ?) ${UPSERT_FACETS}`, id, packFacets(row)));
-      if (change.text) {
-        if (stored) await conn.run(sql('DELETE FROM search_text WHERE rowid = ?', id));
-        await conn.run(sql('INSERT INTO search_text (rowid, a, b, c, d) VALUES (?, ?, ?, ?, ?)', id, ...row.text));
+      const changes = [...latest.values()].map(({ row, edges }) => {
+        const json = JSON.stringify(row);
+        const before = stored.get(row.urn);
+        const rewritten = before?.row !== json;
+        // The same document text means the same values and full text: only the edges may differ.
+        const oldRow = before && (rewritten ? (JSON.parse(before.row) as SearchRow) : row);
+        const change = derivedChange(before && oldRow && { row: oldRow, edges: oldEdges.get(row.urn) ?? [] }, row, edges);
+        return { row, json, before, rewritten, change };
+      });
+      const ids = new Map<string, number>([...stored].map(([urn, d]) => [urn, d.id]));
+      const added = changes.filter((c) => !c.before);
+      for (const some of chunks(added)) {
+        const rows = await conn.all<{ id: number; urn: string }>({
+          text: `INSERT INTO search_doc (urn, entity_type, removed, row, faceted) VALUES ${Array.from(some, () => '(?, ?, ?, ?, 1)').join(', ')} RETURNING id, urn`,
+          params: some.flatMap((c) => [c.row.urn, c.row.entityType, c.row.removed ? 1 : 0, c.json]),
+        });
+        for (const r of rows) ids.set(r.urn, Number(r.id));
       }
-      const keyed = new Set(row.keyed);
-      for (const some of chunks(change.removedValues)) {
-        await conn.run({ text: `DELETE FROM search_value WHERE urn = ? AND (field, value) IN (VALUES ${valuesList(some.length, 2)})`, params: [row.urn, ...some.flat()] });
-      }
+      const id = (urn: string) => ids.get(urn)!;
+      const rewritten = changes.filter((c) => c.rewritten);
       await each(
         conn,
-        change.addedValues,
-        (n) => `INSERT INTO search_value (urn, field, value, num, keyed) VALUES ${valuesList(n, 5)} ON CONFLICT DO NOTHING`,
-        ([field, value]) => [row.urn, field, value, NUMERIC.test(value) ? Number(value) : null, keyed.has(field) ? 1 : 0],
+        rewritten.filter((c) => c.before),
+        (n) => `UPDATE search_doc SET entity_type = v.column2, removed = v.column3, row = v.column4, faceted = 1
+          FROM (VALUES ${typedRows(n, ['bigint', '', 'smallint', ''])}) v WHERE search_doc.id = v.column1`,
+        (c) => [id(c.row.urn), c.row.entityType, c.row.removed ? 1 : 0, c.json],
       );
-      for (const some of chunks(change.removedEdges)) {
-        await conn.run({ text: `DELETE FROM edge WHERE source = ? AND (type, destination, aspect) IN (VALUES ${valuesList(some.length, 3)})`, params: [row.urn, ...some.flatMap((e) => [e.type, e.destination, e.aspect])] });
-      }
-      await each(conn, change.addedEdges, (n) => `INSERT INTO edge (${EDGE_COLUMNS}) VALUES ${valuesList(n, 4)} ON CONFLICT DO NOTHING`, (e) => [e.source, e.type, e.destination, e.aspect]);
+      await each(conn, rewritten, (n) => `INSERT INTO search_facet (doc, facets) VALUES ${valuesList(n, 2)} ${UPSERT_FACETS}`, (c) => [id(c.row.urn), packFacets(c.row)]);
+      const text = changes.filter((c) => c.change.text);
+      const replaced = text.filter((c) => c.before).map((c) => id(c.row.urn));
+      for (const some of chunks(replaced)) await conn.run({ text: `DELETE FROM search_text WHERE rowid IN (${placeholders(some.length)})`, params: some });
+      await each(conn, text, (n) => `INSERT INTO search_text (rowid, a, b, c, d) VALUES ${valuesList(n, 5)}`, (c) => [id(c.row.urn), ...c.row.text]);
+      await deleteKeys(conn, 'search_value', 'urn', ['urn', 'field', 'value'], changes.flatMap((c) => c.change.removedValues.map(([f, v]) => [c.row.urn, f, v])));
+      const values = changes.flatMap((c) => {
+        const keyed = new Set(c.row.keyed);
+        return c.change.addedValues.map(([field, value]) => [c.row.urn, field, value, NUMERIC.test(value) ? Number(value) : null, keyed.has(field) ? 1 : 0]);
+      });
+      await each(conn, values, (n) => `INSERT INTO search_value (urn, field, value, num, keyed) VALUES ${valuesList(n, 5)} ON CONFLICT DO NOTHING`, (v) => v);
+      const removedEdges = changes.flatMap((c) => c.change.removedEdges.map((e) => [e.source, e.type, e.destination, e.aspect]));
+      await deleteKeys(conn, 'edge', 'source', ['source', 'type', 'destination', 'aspect'], removedEdges);
+      const addedEdges = changes.flatMap((c) => c.change.addedEdges);
+      await each(conn, addedEdges, (n) => `INSERT INTO edge (${EDGE_COLUMNS}) VALUES ${valuesList(n, 4)} ON CONFLICT DO NOTHING`, (e) => [e.source, e.type, e.destination, e.aspect]);
     },
-    async deleteDerived(urn) {
-      const doc = 'SELECT id FROM search_doc WHERE urn = ?';
-      await conn.run(sql(`DELETE FROM search_text WHERE rowid IN (${doc})`, urn));
-      await conn.run(sql(`DELETE FROM search_facet WHERE doc IN (${doc})`, urn));
-      await conn.run(sql('DELETE FROM search_doc WHERE urn = ?', urn));
-      await conn.run(sql('DELETE FROM search_value WHERE urn = ?', urn));
-      await conn.run(sql('DELETE FROM edge WHERE source = ?', urn));
+    async deleteDerived(urns) {
+      for (const some of chunks(urns)) {
+        const list = placeholders(some.length);
+        const docs = `SELECT id FROM search_doc WHERE urn IN (${list})`;
+        await conn.run({ text: `DELETE FROM search_text WHERE rowid IN (${docs})`, params: some });
+        await conn.run({ text: `DELETE FROM search_facet WHERE doc IN (${docs})`, params: some });
+        await conn.run({ text: `DELETE FROM search_doc WHERE urn IN (${list})`, params: some });
+        await conn.run({ text: `DELETE FROM search_value WHERE urn IN (${list})`, params: some });
+        await conn.run({ text: `DELETE FROM edge WHERE source IN (${list})`, params: some });
+      }
     },
   };
 }

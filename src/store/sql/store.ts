@@ -17,7 +17,6 @@ const FIRST_ANALYZE = 1_000;
 export async function openSqlStore(db: SqlDriver): Promise<Store> {
   await packMissingFacets(db);
   const dialect = db.dialect;
-  const lock = dialect.changeLogLock;
   // Statistics are refreshed as the index grows by half again (at 1,000 documents, 1,500, 2,250…):
   // a bulk load is planned for as soon as it lands, and a steady trickle of writes costs nothing.
   let written = 0;
@@ -42,13 +41,19 @@ export async function openSqlStore(db: SqlDriver): Promise<Store> {
     ...usageStore(db),
     async transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
       if (closed) throw new Error('store is closed');
-      const result = await db.transaction((conn) =>
-        fn({
-          ...aspectTx(conn, dialect),
-          ...indexTx(conn, () => written++),
-          ...changeLogTx(conn, lock && (async (c) => void (await c.all(lock)))),
-        }),
-      );
+      let appended = false;
+      const result = await db.transaction(async (conn) => {
+        const aspects = aspectTx(conn, dialect);
+        const value = await fn({
+          ...aspects,
+          ...indexTx(conn, (n) => (written += n)),
+          ...changeLogTx(conn, db.changeLogTable, () => (appended = true)),
+        });
+        await aspects.flush();
+        return value;
+      });
+      // Acknowledged writes are in the change log, for this process's followers and for the client.
+      if (appended) await db.changeLogAppended?.();
       maybeAnalyze();
       return result;
     },

@@ -55,6 +55,8 @@ class Connection implements SqlConnection {
 
 export class SqliteDriver implements SqlDriver {
   readonly dialect = sqliteDialect;
+  /** One writer commits at a time, so offsets follow commit order as they are given. */
+  readonly changeLogTable = 'change_log';
   private readonly writer: Db;
   private readonly reader: Db;
   private readonly w: Connection;

@@ -1,0 +1,65 @@
+/**
+ * Change log offsets in an order no reader can overtake, without serializing commits. Writers
+ * commit concurrently and their events wait in `change_log_pending`; a sequencer then moves the
+ * committed ones into `change_log`, where the offset is given. Sequencers take turns under a lock
+ * held across their own short commit, so offsets become visible in increasing order on every
+ * replica and a reader that has seen offset n never later finds an event below it.
+ *
+ * Events of one aspect keep their order: a writer appends only after it holds the aspect's latest
+ * row, which the previous writer releases at its commit, after appending.
+ */
+import type pg from 'pg';
+
+const SEQUENCER_LOCK = 0x6d63636c;
+/** Events moved per sequencer transaction. */
+const BATCH = 5_000;
+
+const MOVE = `WITH moved AS (
+    DELETE FROM change_log_pending WHERE id IN (SELECT id FROM change_log_pending ORDER BY id LIMIT ${BATCH})
+    RETURNING id, entity_urn, aspect, change_type, event, created_on
+  )
+  INSERT INTO change_log (entity_urn, aspect, change_type, event, created_on)
+  SELECT entity_urn, aspect, change_type, event, created_on FROM moved ORDER BY id`;
+
+export class ChangeLogSequencer {
+  private current?: Promise<void>;
+  private next?: Promise<void>;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  /**
+   * Settles after a run that started after this call: every event committed before it is then in
+   * the log. Callers arriving during a run share the one after it.
+   */
+  sequence(): Promise<void> {
+    if (!this.current) {
+      this.current = this.run().finally(() => (this.current = undefined));
+      return this.current;
+    }
+    this.next ??= this.current
+      .catch(() => undefined)
+      .then(() => {
+        this.next = undefined;
+        return this.sequence();
+      });
+    return this.next;
+  }
+
+  private async run(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      for (;;) {
+        await client.query('BEGIN');
+        await client.query('SELECT pg_advisory_xact_lock($1)', [SEQUENCER_LOCK]);
+        const moved = (await client.query(MOVE)).rowCount ?? 0;
+        await client.query('COMMIT');
+        if (moved < BATCH) return;
+      }
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+}
