@@ -7,7 +7,8 @@ import pg from 'pg';
 import { join } from 'node:path';
 import { openStore } from '../src/store/index.js';
 import type { Store } from '../src/store/types.js';
-import { createTestDatabase } from './helpers.js';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestDatabase, tempDir } from './helpers.js';
 
 export interface StoreBackend {
   name: 'sqlite' | 'postgres';
@@ -58,4 +59,17 @@ export function postgresBackend(server: string): StoreBackend {
 export async function storeBackends(): Promise<StoreBackend[]> {
   const server = await findPostgresServer();
   return server ? [sqliteBackend, postgresBackend(server)] : [sqliteBackend];
+}
+
+/** A PostgreSQL store opened before a suite's tests and dropped after them; read its fields inside tests. */
+export function postgresStoreForSuite(server: string | undefined): { readonly store: Store; readonly url: string } {
+  const opened = {} as { store: Store; url: string; drop(): Promise<void> };
+  beforeAll(async () => {
+    if (server) Object.assign(opened, await postgresBackend(server).open(tempDir()));
+  });
+  afterAll(async () => {
+    await opened.store?.close();
+    await opened.drop?.();
+  });
+  return opened;
 }

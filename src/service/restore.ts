@@ -73,6 +73,8 @@ export class RestoreService {
         await apply(urns);
         after = urns[urns.length - 1];
       }
+      // The index was rewritten in bulk: plans should see what it holds now (import calls this too).
+      if (result.entities > 0) await this.store.analyze();
     }
     return { ...result, timeMs: this.now() - began };
   }

@@ -4,9 +4,8 @@
  * one aspect past that bound still lose nothing: the loser fails on the key and is run again.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../test/helpers.js';
-import { findPostgresServer, postgresBackend } from '../../../test/storeBackends.js';
+import { describe, expect, it } from 'vitest';
+import { findPostgresServer, postgresStoreForSuite } from '../../../test/storeBackends.js';
 import { SYSTEM_ACTOR } from '../../actors.js';
 import type { Store } from '../types.js';
 
@@ -15,22 +14,13 @@ const ds = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:hive,locks.${n
 const server = await findPostgresServer();
 
 describe.skipIf(!server)('PostgreSQL first writes', () => {
-  let store: Store;
-  let url: string;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ store, url, drop } = await postgresBackend(server!).open(tempDir()));
-  });
-  afterAll(async () => {
-    await store?.close();
-    await drop?.();
-  });
+  const pgStore = postgresStoreForSuite(server);
 
   it('take at most 32 locks in a transaction, however many aspects they find absent', async () => {
-    const observer = new pg.Client({ connectionString: url });
+    const observer = new pg.Client({ connectionString: pgStore.url });
     await observer.connect();
     try {
-      const held = await store.transaction(async (tx) => {
+      const held = await pgStore.store.transaction(async (tx) => {
         for (let i = 0; i < 200; i++) await tx.getLatest(ds(`absent_${i}`), 'status');
         const { rows } = await observer.query<{ n: string }>("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())");
         return Number(rows[0].n);
@@ -50,7 +40,7 @@ describe.skipIf(!server)('PostgreSQL first writes', () => {
     let bothRead!: () => void;
     const barrier = new Promise<void>((resolve) => (bothRead = resolve));
     const write = (who: string) =>
-      store.transaction(async (tx) => {
+      pgStore.store.transaction(async (tx) => {
         for (let i = 0; i < 40; i++) await tx.getLatest(ds(`${who}_${i}`), 'status');
         const current = await tx.getLatest(shared, 'globalTags');
         if (++arrived === 2) bothRead();
@@ -59,7 +49,7 @@ describe.skipIf(!server)('PostgreSQL first writes', () => {
         await tx.putAspect({ urn: shared, aspect: 'globalTags', version: 0, value: { tags }, systemMetadata: null, createdOn: 0, createdBy: SYSTEM_ACTOR });
       });
     await Promise.all([write('left'), write('right')]);
-    const tags = ((await store.getAspect(shared, 'globalTags', 0))?.value.tags as Array<{ tag: string }>).map((t) => t.tag).sort();
+    const tags = ((await pgStore.store.getAspect(shared, 'globalTags', 0))?.value.tags as Array<{ tag: string }>).map((t) => t.tag).sort();
     expect(arrived).toBe(3); // the loser read again
     expect(tags).toEqual(['urn:li:tag:left', 'urn:li:tag:right']);
   });
