@@ -49,6 +49,15 @@ interface Backend {
   /** Latest aspect rows in the database (what restoreIndices reads). */
   latestAspects(): Promise<number>;
   drop(): Promise<void>;
+  /** PostgreSQL: the server and whether its commits are durable, as the service's connections see them. */
+  server?: PostgresServer;
+}
+
+interface PostgresServer {
+  version: string;
+  synchronousCommit: string;
+  fsync: string;
+  durable: boolean;
 }
 
 function sqliteBackend(): Backend {
@@ -78,13 +87,19 @@ async function postgresBackend(serverUrl: string): Promise<Backend> {
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name}`);
   await admin.query(`CREATE DATABASE ${name}`);
+  // SQLite's figures are of durable commits (synchronous = FULL); PostgreSQL's must be too, whatever
+  // a development server's configuration says (the tests' databases, for one, turn this off).
+  await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = on`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
+  const server = await postgresServer(databaseUrl);
+  if (!server.durable) log(`PostgreSQL commits are not durable here (synchronous_commit=${server.synchronousCommit}, fsync=${server.fsync}): its figures are not comparable with SQLite's`);
   return {
     name: 'postgres',
     databaseUrl,
+    server,
     async latestAspects() {
       const c = new pg.Client({ connectionString: databaseUrl });
       await c.connect();
@@ -101,6 +116,23 @@ async function postgresBackend(serverUrl: string): Promise<Backend> {
       await c.end();
     },
   };
+}
+
+/**
+ * The settings a connection to the bench's database gets (a role's own settings outrank the
+ * database's): a commit is durable when it waits for the local WAL flush and the flush is real.
+ */
+async function postgresServer(databaseUrl: string): Promise<PostgresServer> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const show = async (setting: string) => String((await c.query(`SHOW ${setting}`)).rows[0][setting]);
+    const synchronousCommit = await show('synchronous_commit');
+    const fsync = await show('fsync');
+    return { version: await show('server_version'), synchronousCommit, fsync, durable: synchronousCommit !== 'off' && fsync === 'on' };
+  } finally {
+    await c.end();
+  }
 }
 
 const began = Date.now();
@@ -213,10 +245,12 @@ async function main(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl?.startsWith('postgres')) backends.push(() => postgresBackend(serverUrl));
   const results: Result[] = [];
+  let postgres: PostgresServer | undefined;
   const bare = await startBareServer();
   try {
     for (const make of backends) {
       const backend = await make();
+      postgres ??= backend.server;
       try {
         await benchBackend(backend, options, bare, results);
       } finally {
@@ -232,15 +266,17 @@ async function main(): Promise<void> {
     sizes: options.sizes,
     settings: options.settings,
     machine: machine(),
+    ...(postgres ? { postgres } : {}),
     seconds: Math.round((Date.now() - began) / 1000),
   };
-  const both = backends.length > 1;
+  const both = postgres !== undefined;
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   const file = join(ROOT, 'bench/results', `${about.date.replace(/[:.]/g, '-')}-${about.mode}.json`);
   writeFileSync(file, `${JSON.stringify({ ...about, results, ...(both ? { comparison: comparisonRecords(results) } : {}) }, null, 2)}\n`);
   process.stdout.write(`\n${both ? renderSideBySide(results) : renderTable(results)}\n`);
   const m = about.machine;
-  process.stdout.write(`\n${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; Node ${m.node}; SQLite ${m.sqlite}. ${about.mode} run, ${about.seconds} s. Figures: median of ${options.settings.repeats} runs (range); HTTP runs of ${options.settings.seconds} s; ${options.settings.searches} searches a run.\n`);
+  const pgText = postgres ? `; PostgreSQL ${postgres.version} (synchronous_commit=${postgres.synchronousCommit}, fsync=${postgres.fsync}${postgres.durable ? '' : ': commits NOT durable, figures not comparable'})` : '';
+  process.stdout.write(`\n${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; Node ${m.node}; SQLite ${m.sqlite}${pgText}. ${about.mode} run, ${about.seconds} s. Figures: median of ${options.settings.repeats} runs (range); HTTP runs of ${options.settings.seconds} s; ${options.settings.searches} searches a run.\n`);
   if (both) {
     const held = comparisonRecords(results).filter((c) => c.target && c.ratio !== undefined);
     process.stdout.write(`PG/SQLite is the ratio of medians; issue 17 bounds it at ≥ 0.5 for rates, ≤ 2 for times: ${held.filter((c) => c.met).length} of ${held.length} figures within.\n`);
