@@ -58,6 +58,8 @@ interface PostgresServer {
   synchronousCommit: string;
   fsync: string;
   durable: boolean;
+  /** Off, nothing but the store itself refreshes the planner's statistics during the run. */
+  autovacuum: string;
 }
 
 function sqliteBackend(): Backend {
@@ -129,7 +131,7 @@ async function postgresServer(databaseUrl: string): Promise<PostgresServer> {
     const show = async (setting: string) => String((await c.query(`SHOW ${setting}`)).rows[0][setting]);
     const synchronousCommit = await show('synchronous_commit');
     const fsync = await show('fsync');
-    return { version: await show('server_version'), synchronousCommit, fsync, durable: synchronousCommit !== 'off' && fsync === 'on' };
+    return { version: await show('server_version'), synchronousCommit, fsync, durable: synchronousCommit !== 'off' && fsync === 'on', autovacuum: await show('autovacuum') };
   } finally {
     await c.end();
   }
@@ -275,7 +277,7 @@ async function main(): Promise<void> {
   writeFileSync(file, `${JSON.stringify({ ...about, results, ...(both ? { comparison: comparisonRecords(results) } : {}) }, null, 2)}\n`);
   process.stdout.write(`\n${both ? renderSideBySide(results) : renderTable(results)}\n`);
   const m = about.machine;
-  const pgText = postgres ? `; PostgreSQL ${postgres.version} (synchronous_commit=${postgres.synchronousCommit}, fsync=${postgres.fsync}${postgres.durable ? '' : ': commits NOT durable, figures not comparable'})` : '';
+  const pgText = postgres ? `; PostgreSQL ${postgres.version} (synchronous_commit=${postgres.synchronousCommit}, fsync=${postgres.fsync}, autovacuum=${postgres.autovacuum}${postgres.durable ? '' : ': commits NOT durable, figures not comparable'})` : '';
   process.stdout.write(`\n${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; Node ${m.node}; SQLite ${m.sqlite}${pgText}. ${about.mode} run, ${about.seconds} s. Figures: median of ${options.settings.repeats} runs (range); HTTP runs of ${options.settings.seconds} s; ${options.settings.searches} searches a run.\n`);
   if (both) {
     const held = comparisonRecords(results).filter((c) => c.target && c.ratio !== undefined);
