@@ -1,9 +1,12 @@
-/** The benchmark's Markdown table. */
+/** The benchmark's Markdown tables: each backend's figures, or PostgreSQL's beside SQLite's. */
+import { compare, pairs, type Pair } from './compare.js';
 import { formatFigure, type Figure } from './stats.js';
 
 export interface Result {
   backend: 'sqlite' | 'postgres';
   entities: number;
+  /** The figure whatever the measure's text says of this run (hits, aspects): pairs the backends' rows. */
+  id: string;
   measure: string;
   unit: string;
   value: Figure;
@@ -32,20 +35,67 @@ export function targetMet(r: Result): boolean | undefined {
   return (r.target.min === undefined || v >= r.target.min) && (r.target.max === undefined || v <= r.target.max);
 }
 
+const boundText = (t: { min?: number; max?: number }) => (t.min !== undefined ? `≥ ${t.min.toLocaleString('en-US')}` : `< ${t.max!.toLocaleString('en-US')}`);
+const verdict = (met: boolean | undefined) => (met ? 'met' : '**missed**');
+
 function targetText(r: Result): string {
   if (!r.target) return '';
-  const bound = r.target.min !== undefined ? `≥ ${r.target.min.toLocaleString('en-US')}` : `< ${r.target.max!.toLocaleString('en-US')}`;
-  return `${bound} ${targetMet(r) ? 'met' : '**missed**'}`;
+  return `${boundText(r.target)} ${verdict(targetMet(r))}`;
 }
+
+function resultText(r: Result): string {
+  const notes = [r.extra, r.failures ? `${r.failures} failed requests` : undefined].filter(Boolean).join('; ');
+  return `${formatFigure(r.value, digitsOf(r.unit))} ${r.unit}${notes ? ` (${notes})` : ''}`;
+}
+
+const limitText = (r: Result) => (r.limit ? `${formatFigure(r.limit, digitsOf(r.unit))} ${r.unit} (${r.limitName})` : '');
 
 export function renderTable(results: readonly Result[]): string {
   const lines = ['| backend | entities | measure | result | limit | ratio | target |', '|---|---:|---|---:|---:|---|---|'];
   for (const r of results) {
-    const digits = digitsOf(r.unit);
-    const notes = [r.extra, r.failures ? `${r.failures} failed requests` : undefined].filter(Boolean).join('; ');
-    const result = `${formatFigure(r.value, digits)} ${r.unit}${notes ? ` (${notes})` : ''}`;
-    const limit = r.limit ? `${formatFigure(r.limit, digits)} ${r.unit} (${r.limitName})` : '';
-    lines.push(`| ${r.backend} | ${r.entities.toLocaleString('en-US')} | ${r.measure} | ${result} | ${limit} | ${ratio(r)} | ${targetText(r)} |`);
+    lines.push(`| ${r.backend} | ${r.entities.toLocaleString('en-US')} | ${r.measure} | ${resultText(r)} | ${limitText(r)} | ${ratio(r)} | ${targetText(r)} |`);
+  }
+  return lines.join('\n');
+}
+
+/** The measure's text; PostgreSQL's too when it differs (another count of hits is worth seeing). */
+function measureText(pair: Pair): string {
+  const s = pair.sqlite?.measure;
+  const p = pair.postgres?.measure;
+  if (s === undefined || p === undefined || s === p) return (s ?? p)!;
+  return `${s} (PostgreSQL: ${p})`;
+}
+
+/** The absolute targets of both backends, in one cell: one bound when they share it. */
+function targetsText(pair: Pair): string {
+  const sides = (['sqlite', 'postgres'] as const).flatMap((b) => (pair[b]?.target ? [{ b, r: pair[b]! }] : []));
+  if (sides.length === 0) return '';
+  const name = { sqlite: 'SQLite', postgres: 'PostgreSQL' } as const;
+  const shared = sides.every((x) => boundText(x.r.target!) === boundText(sides[0].r.target!));
+  if (shared) return `${boundText(sides[0].r.target!)}: ${sides.map((x) => `${name[x.b]} ${verdict(targetMet(x.r))}`).join(', ')}`;
+  return sides.map((x) => `${name[x.b]} ${targetText(x.r)}`).join('; ');
+}
+
+function pgOverSqliteText(pair: Pair): string {
+  const c = compare(pair);
+  if (c.ratio === undefined) return '';
+  const x = c.ratio.toFixed(c.ratio < 0.1 ? 3 : 2);
+  return c.target ? `${x} (${c.target.min !== undefined ? `≥ ${c.target.min}` : `≤ ${c.target.max}`} ${verdict(c.met)})` : x;
+}
+
+/**
+ * One row a figure and size: SQLite's result with its limit, PostgreSQL's with its own (each limit
+ * is measured in that backend's run), PG/SQLite against issue 17's bound, and the absolute targets.
+ */
+export function renderSideBySide(results: readonly Result[]): string {
+  const lines = [
+    '| entities | measure | SQLite | limit | ratio | PostgreSQL | limit | ratio | PG/SQLite | target |',
+    '|---:|---|---:|---:|---|---:|---:|---|---|---|',
+  ];
+  for (const pair of pairs(results)) {
+    const side = (r: Result | undefined) => (r ? [resultText(r), limitText(r), ratio(r)] : ['', '', '']);
+    const cells = [pair.entities.toLocaleString('en-US'), measureText(pair), ...side(pair.sqlite), ...side(pair.postgres), pgOverSqliteText(pair), targetsText(pair)];
+    lines.push(`| ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
 }
