@@ -116,7 +116,7 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
     async getMaxVersion(urn, aspect) {
       const key = keyOf(urn, aspect);
       let max = maxVersions.get(key);
-      if (max === undefined) maxVersions.set(key, (max = (await first<{ v: number | null }>({ all: read, run: change }, sql(MAX_VERSION, urn, aspect)))?.v ?? 0));
+      if (max === undefined) maxVersions.set(key, (max = (await read<{ v: number | null }>(sql(MAX_VERSION, urn, aspect)))[0]?.v ?? 0));
       return max;
     },
     async putAspect(row) {
