@@ -4,7 +4,7 @@ import { isPlainObject } from '../../json.js';
 import { precondition, badRequest } from '../../service/errors.js';
 import { parseSystemMetadata, withItem } from '../../service/proposals.js';
 import { snapshotToProposals } from '../../service/snapshots.js';
-import { decodeScrollId, encodeScrollId, type SearchRequest } from '../../service/search.js';
+import { MAX_COUNT, decodeScrollId, encodeScrollId, type SearchRequest } from '../../service/search.js';
 import { Param } from './params.js';
 import { action, read, type RestResource } from './resource.js';
 import { LONG_MAX, urnFromPath } from './restli.js';
@@ -15,7 +15,7 @@ const filterParam = optional(Param.object('{or: [{and: [{field, value | values, 
 const sortParam = optional(Param.object('{field, order: ASCENDING | DESCENDING}'));
 const inputParam = Param.string('words to find (each as a word prefix), * for everything, or <field>:<value> for an exact match');
 const startParam = Param.integer('offset of the first result');
-const countParam = Param.integer('page size (at most 10,000)');
+const countParam = Param.integer('page size (at most 10,000)', { max: MAX_COUNT });
 const entitiesParam = optional(Param.strings('entity types; empty or absent = all'));
 
 const searchParams = Type.Object({ entity: Param.string('entity type, e.g. dataset'), input: inputParam, filter: filterParam, sort: sortParam, start: startParam, count: countParam });
@@ -85,7 +85,7 @@ export const entitiesResource: RestResource = {
         entity: Param.string('entity type'),
         query: Param.string('the prefix typed so far'),
         field: optional(Param.string('suggest from this field only')),
-        limit: Param.integer('number of suggestions'),
+        limit: Param.integer('number of suggestions', { max: MAX_COUNT }),
         filter: filterParam,
       }),
       returns: '{query, suggestions: [string]}',
