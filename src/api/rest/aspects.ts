@@ -16,7 +16,7 @@ export const restoreIndicesAction = action({
     aspect: optional(Param.string('only entities having this aspect')),
     urnLike: optional(Param.string('SQL LIKE pattern, % as wildcard')),
     start: optional(Param.integer('row to start from (default 0)')),
-    batchSize: optional(Param.integer('entities per transaction (default 10)')),
+    batchSize: optional(Param.integer('entities per transaction (default 10)', { min: 1 })),
     limit: optional(Param.integer('at most this many entities')),
   }),
   returns: 'a summary string',
