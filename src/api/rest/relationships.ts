@@ -14,7 +14,7 @@ export const relationshipsResource: RestResource = {
       params: Type.Object({
         urn: Param.string('the entity'),
         types: Param.strings('relationship names, List(OwnedBy,DownstreamOf) or repeated', { nonEmpty: true }),
-        direction: Param.string('INCOMING, OUTGOING or UNDIRECTED'),
+        direction: Param.oneOf(['INCOMING', 'OUTGOING', 'UNDIRECTED'], 'INCOMING, OUTGOING or UNDIRECTED'),
         start: Param.optional(Param.integer('offset (default 0)')),
         count: Param.optional(Param.integer('page size (default 100)')),
       }),
