@@ -7,9 +7,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { MAX_FEED_PAGE, type ChangeFeed } from '../../service/changeFeed.js';
-import { Param } from './params.js';
+import { Param, queryCheck } from './params.js';
 import { read, type RestResource } from './resource.js';
-import { integerParam, LONG_MAX } from './restli.js';
+import { LONG_MAX } from './restli.js';
 
 const DEFAULT_LIMIT = 100;
 const STREAM_BATCH = 500;
@@ -17,11 +17,14 @@ const KEEP_ALIVE_MS = 15_000;
 
 const afterParam = (doc: string) => Param.optional(Param.integer(doc, { max: LONG_MAX }));
 
+/** The header is read as the `after` parameter is, and refused in the same words. */
+const lastEventId = queryCheck(Type.Object({ 'Last-Event-ID': afterParam('the id of the last event an EventSource received') }));
+
 /** Where a stream starts: `after`, else the `Last-Event-ID` an EventSource sends when it reconnects. */
 function streamStart(request: FastifyRequest, after: number | undefined): number {
   if (after !== undefined) return after;
   const last = request.headers['last-event-id'];
-  return integerParam(typeof last === 'string' ? last : undefined, 'Last-Event-ID', 0, { max: LONG_MAX });
+  return lastEventId(typeof last === 'string' ? { 'Last-Event-ID': [last] } : {})['Last-Event-ID'] ?? 0;
 }
 
 async function stream(request: FastifyRequest, reply: FastifyReply, feed: ChangeFeed, after: number | undefined): Promise<void> {
