@@ -398,6 +398,13 @@ describe('errors are 4xx with the Rest.li body, and change nothing', () => {
     expectRestliError(await http(`${s.url}/aspects?action=ingestProposalBatch`, { body: { proposals: {} } }), 400, /must be of type array/);
   });
 
+  it('a page larger than the declared bound, named with its bounds', async () => {
+    const search = { entity: 'dataset', input: '*', start: 0 };
+    expectRestliError(await http(`${s.url}/entities?action=search`, { body: { ...search, count: 10_001 } }), 400, /^Parameter 'count' of action search must be a whole number from 0 to 10000, not 10001$/);
+    expect((await http(`${s.url}/entities?action=search`, { body: { ...search, count: 10_000 } })).status).toBe(200);
+    expectRestliError(await http(`${s.url}/entities?action=autocomplete`, { body: { entity: 'dataset', query: 'a', limit: 10_001 } }), 400, /^Parameter 'limit' of action autocomplete must be a whole number from 0 to 10000, not 10001$/);
+  });
+
   it('a body that is not JSON', async () => {
     expectRestliError(await http(`${s.url}/aspects?action=ingestProposal`, { rawBody: '{nope', headers: { 'content-type': 'application/json' } }), 400, /not valid JSON/);
   });

@@ -133,7 +133,6 @@ export class EntityService {
   async listUrns(entityName: string, start: number, count: number, actor: string): Promise<{ entities: string[]; start: number; count: number; total: number }> {
     const entity = resolveEntity(this.registry, entityName);
     await this.authorizer.requireReadable(actor, [entity], READ_REFUSED.search);
-    if (!Number.isInteger(start) || start < 0 || !Number.isInteger(count) || count < 0) throw badRequest('start and count must be non-negative integers');
     const entities = await this.store.listUrns({ aspect: entity.keyAspect.name, start, limit: count });
     return { entities, start, count: entities.length, total: await this.countEntities(entity.name) };
   }

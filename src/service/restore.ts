@@ -47,8 +47,6 @@ export class RestoreService {
     const began = this.now();
     const start = args.start ?? 0;
     const batchSize = args.batchSize ?? DEFAULT_RESTORE_BATCH;
-    if (!Number.isInteger(start) || start < 0) throw badRequest('start must be a non-negative integer');
-    if (!Number.isInteger(batchSize) || batchSize < 1) throw badRequest('batchSize must be a positive integer');
     if (args.aspect !== undefined && !this.registry.aspects.has(args.aspect)) throw badRequest(`Unknown aspect ${args.aspect}`);
     let result: RestoreResult = { entities: 0, batches: 0, timeMs: 0 };
     const apply = async (urns: string[]) => {

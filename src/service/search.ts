@@ -74,7 +74,8 @@ export interface Scope {
   filter: Criterion[][];
 }
 
-const MAX_COUNT = 10_000;
+/** The largest page of search results or suggestions, as in DataHub. */
+export const MAX_COUNT = 10_000;
 /** DataHub's separator of nested facet names and values (`_entityType␞typeNames`, `dataset␞view`). */
 export const FACET_SEPARATOR = '\u241e';
 const DEFAULT_MAX_AGG_VALUES = 20;

@@ -1,10 +1,13 @@
 /** `GET /resource/docs`: an HTML page listing every REST endpoint, rendered from the declarations. */
 import type { FastifyInstance } from 'fastify';
-import type { ParamDoc, RestResource } from './resource.js';
+import type { TObject } from 'typebox';
+import { paramDocs } from './params.js';
+import type { RestResource } from './resource.js';
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-function paramTable(params: readonly ParamDoc[]): string {
+function paramTable(declared: TObject): string {
+  const params = paramDocs(declared);
   if (params.length === 0) return '<p class="none">No parameters.</p>';
   const rows = params
     .map((p) => `<tr><td><code>${escape(p.name)}</code></td><td>${p.type}</td><td>${p.required ? 'yes' : 'no'}</td><td>${escape(p.doc)}</td></tr>`)

@@ -1,35 +1,34 @@
 /** The `entitiesV2` resource: the latest aspects of one or many entities. */
-import { badRequest } from '../../service/errors.js';
-import type { RestResource } from './resource.js';
-import { queryOf, urnFromPath } from './restli.js';
+import { Type } from 'typebox';
+import { Param } from './params.js';
+import { read, type RestResource } from './resource.js';
+import { urnFromPath } from './restli.js';
 
-const aspectsParam = { name: 'aspects', type: 'array', doc: 'aspect names, List(a,b) or repeated; default: every aspect of the entity' } as const;
+const aspectsParam = Param.optional(Param.strings('aspect names, List(a,b) or repeated; default: every aspect of the entity'));
 
 export const entitiesV2Resource: RestResource = {
   name: 'entitiesV2',
   doc: 'Entities with their latest aspects, each wrapped in an envelope {name, type, version, value, created, systemMetadata}.',
   reads: [
-    {
+    read({
       path: '/entitiesV2/<urn>',
       route: '/entitiesV2/*',
       doc: 'One entity. An urn never written answers 200 with its key aspect, synthesized from the urn. An access token needs MANAGE_ACCESS_TOKENS and a policy MANAGE_POLICIES (else 403).',
-      params: [aspectsParam],
+      params: Type.Object({ aspects: aspectsParam }),
       returns: '{urn, entityName, aspects: {<aspect name>: envelope}}',
-      handler: async ({ services, request, actor }) => services.entities.getEntity(urnFromPath(request, 'entitiesV2'), actor, queryOf(request).aspects),
-    },
-    {
+      handler: async ({ aspects }, { services, request, actor }) => services.entities.getEntity(urnFromPath(request, 'entitiesV2'), actor, aspects),
+    }),
+    read({
       path: '/entitiesV2',
       route: '/entitiesV2',
       doc: 'Several entities at once.',
-      params: [{ name: 'ids', type: 'array', required: true, doc: 'urns, List(<encoded urn>,…) or repeated' }, aspectsParam],
+      params: Type.Object({ ids: Param.strings('urns, List(<encoded urn>,…) or repeated', { nonEmpty: true }), aspects: aspectsParam }),
       returns: '{results: {<urn>: entity}, statuses: {}, errors: {}}',
-      handler: async ({ services, request, actor }) => {
-        const ids = queryOf(request).ids;
-        if (!ids || ids.length === 0) throw badRequest("Parameter 'ids' is required: /entitiesV2?ids=List(<urn>,…)");
-        const entities = await services.entities.getEntities(ids, actor, queryOf(request).aspects);
+      handler: async ({ ids, aspects }, { services, actor }) => {
+        const entities = await services.entities.getEntities(ids, actor, aspects);
         return { results: Object.fromEntries(entities.map((e) => [e.urn, e])), statuses: {}, errors: {} };
       },
-    },
+    }),
   ],
   actions: [],
 };

@@ -5,24 +5,30 @@
  * `?after=`) resumes exactly after the last event it saw.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { MAX_FEED_PAGE, type ChangeFeed } from '../../service/changeFeed.js';
-import type { RestResource } from './resource.js';
-import { integerParam, LONG_MAX, queryParam } from './restli.js';
+import { Param, queryCheck } from './params.js';
+import { read, type RestResource } from './resource.js';
+import { LONG_MAX } from './restli.js';
 
 const DEFAULT_LIMIT = 100;
 const STREAM_BATCH = 500;
 const KEEP_ALIVE_MS = 15_000;
 
+const afterParam = (doc: string) => Param.optional(Param.integer(doc, { max: LONG_MAX }));
+
+/** The header is read as the `after` parameter is, and refused in the same words. */
+const lastEventId = queryCheck(Type.Object({ 'Last-Event-ID': afterParam('the id of the last event an EventSource received') }));
+
 /** Where a stream starts: `after`, else the `Last-Event-ID` an EventSource sends when it reconnects. */
-function streamStart(request: FastifyRequest): number {
-  const after = queryParam(request, 'after');
-  if (after !== undefined) return integerParam(after, 'after', 0, { max: LONG_MAX });
+function streamStart(request: FastifyRequest, after: number | undefined): number {
+  if (after !== undefined) return after;
   const last = request.headers['last-event-id'];
-  return integerParam(typeof last === 'string' ? last : undefined, 'Last-Event-ID', 0, { max: LONG_MAX });
+  return lastEventId(typeof last === 'string' ? { 'Last-Event-ID': [last] } : {})['Last-Event-ID'] ?? 0;
 }
 
-async function stream(request: FastifyRequest, reply: FastifyReply, feed: ChangeFeed): Promise<void> {
-  let cursor = streamStart(request);
+async function stream(request: FastifyRequest, reply: FastifyReply, feed: ChangeFeed, after: number | undefined): Promise<void> {
+  let cursor = streamStart(request, after);
   // Checked once, before the stream opens: a refusal is an ordinary error answer.
   const reader = await feed.reader(request.actor);
   reply.hijack();
@@ -60,30 +66,28 @@ export const eventsResource: RestResource = {
   name: 'events',
   doc: 'The change log: every applied change as a MetadataChangeLog event (entityType, entityUrn, changeType, aspectName, aspect, previousAspectValue, systemMetadata, previousSystemMetadata, created), with a strictly increasing offset in commit order.',
   reads: [
-    {
+    read({
       path: '/events',
       route: '/events',
       doc: 'The next events after an offset, oldest first.',
-      params: [
-        { name: 'after', type: 'integer', doc: 'the offset of the last event already seen (default 0: from the start)' },
-        { name: 'limit', type: 'integer', doc: `how many events at most (default ${DEFAULT_LIMIT}, at most ${MAX_FEED_PAGE})` },
-      ],
+      params: Type.Object({
+        after: afterParam('the offset of the last event already seen (default 0: from the start)'),
+        limit: Param.optional(Param.integer(`how many events at most (default ${DEFAULT_LIMIT}, at most ${MAX_FEED_PAGE})`, { min: 1, max: MAX_FEED_PAGE })),
+      }),
       returns: '{events: [MetadataChangeLog with offset], lastOffset}: lastOffset is the offset to ask after next',
-      handler: async ({ services, request, actor }) => {
-        const after = integerParam(queryParam(request, 'after'), 'after', 0, { max: LONG_MAX });
-        const limit = integerParam(queryParam(request, 'limit'), 'limit', DEFAULT_LIMIT, { min: 1, max: MAX_FEED_PAGE });
-        const { events, lastOffset } = await (await services.changeFeed.reader(actor)).page(after, limit);
+      handler: async ({ after, limit }, { services, actor }) => {
+        const { events, lastOffset } = await (await services.changeFeed.reader(actor)).page(after ?? 0, limit ?? DEFAULT_LIMIT);
         return { events, lastOffset };
       },
-    },
-    {
+    }),
+    read({
       path: '/events/stream',
       route: '/events/stream',
       doc: 'Server-Sent Events: every event after the offset, then new ones as they commit; each message has the event offset as its id. Reconnect with ?after=<id> or the Last-Event-ID header.',
-      params: [{ name: 'after', type: 'integer', doc: 'the offset of the last event already seen (default: Last-Event-ID, else 0)' }],
+      params: Type.Object({ after: afterParam('the offset of the last event already seen (default: Last-Event-ID, else 0)') }),
       returns: 'text/event-stream: `id: <offset>` and `data: <MetadataChangeLog JSON>` per event',
-      handler: async ({ services, request }, reply) => stream(request, reply, services.changeFeed),
-    },
+      handler: async ({ after }, { services, request }, reply) => stream(request, reply, services.changeFeed, after),
+    }),
   ],
   actions: [],
 };

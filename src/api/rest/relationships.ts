@@ -1,39 +1,29 @@
 /** The `relationships` resource: edges between entities. */
-import type { RestResource } from './resource.js';
-import { integerParam, queryOf, queryParam } from './restli.js';
-import { badRequest } from '../../service/errors.js';
+import { Type } from 'typebox';
+import { Param } from './params.js';
+import { read, type RestResource } from './resource.js';
 
 export const relationshipsResource: RestResource = {
   name: 'relationships',
   doc: 'Entities related to an entity by relationship types. OUTGOING follows edges from the entity (e.g. the owners of a dataset), INCOMING leads to it (e.g. what a user owns). Edges to or from soft-deleted entities are left out.',
   reads: [
-    {
+    read({
       path: '/relationships',
       route: '/relationships',
       doc: 'One page of related entities.',
-      params: [
-        { name: 'urn', type: 'string', required: true, doc: 'the entity' },
-        { name: 'types', type: 'array', required: true, doc: 'relationship names, List(OwnedBy,DownstreamOf) or repeated' },
-        { name: 'direction', type: 'string', required: true, doc: 'INCOMING, OUTGOING or UNDIRECTED' },
-        { name: 'start', type: 'integer', doc: 'offset (default 0)' },
-        { name: 'count', type: 'integer', doc: 'page size (default 100)' },
-      ],
+      params: Type.Object({
+        urn: Param.string('the entity'),
+        types: Param.strings('relationship names, List(OwnedBy,DownstreamOf) or repeated', { nonEmpty: true }),
+        direction: Param.oneOf(['INCOMING', 'OUTGOING', 'UNDIRECTED'], 'INCOMING, OUTGOING or UNDIRECTED'),
+        start: Param.optional(Param.integer('offset (default 0)')),
+        count: Param.optional(Param.integer('page size (default 100)')),
+      }),
       returns: '{start, count, total, relationships: [{type, entity}], entities: [urn]}',
-      handler: async ({ services, request, actor }) => {
-        const urn = queryParam(request, 'urn');
-        if (!urn) throw badRequest("Parameter 'urn' is required");
-        const direction = queryParam(request, 'direction');
-        if (!direction) throw badRequest("Parameter 'direction' is required: INCOMING, OUTGOING or UNDIRECTED");
-        const r = await services.graph.related({
-          urn,
-          types: queryOf(request).types ?? [],
-          direction,
-          start: integerParam(queryParam(request, 'start'), 'start', 0),
-          count: integerParam(queryParam(request, 'count'), 'count', 100),
-        }, actor);
+      handler: async ({ start, count, ...q }, { services, actor }) => {
+        const r = await services.graph.related({ ...q, start: start ?? 0, count: count ?? 100 }, actor);
         return { ...r, entities: r.relationships.map((x) => x.entity) };
       },
-    },
+    }),
   ],
   actions: [],
 };

@@ -1,25 +1,16 @@
 /**
  * How a Rest.li resource is declared: its reads (GET routes) and its actions (`POST
- * /<resource>?action=<name>`), each with its parameters. One declaration drives routing, parameter
- * checking and the `/resource/docs` page, so the documentation cannot drift from the routes.
+ * /<resource>?action=<name>`), each with its parameters declared once as a JSON Schema (params.ts).
+ * That one declaration drives routing, parameter checking, the handler's parameter type and the
+ * `/resource/docs` page, so the documentation cannot drift from the routes.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Static, TObject } from 'typebox';
 import { isPlainObject } from '../../json.js';
 import { badRequest } from '../../service/errors.js';
 import type { Services } from '../../service/services.js';
-import { INT_MAX, queryParam } from './restli.js';
-
-export type ParamType = 'string' | 'integer' | 'boolean' | 'object' | 'array' | 'any';
-
-export interface ParamDoc {
-  name: string;
-  type: ParamType;
-  required?: boolean;
-  doc: string;
-  /** For integers: the smallest and largest value allowed (by default 0 and the largest Rest.li int). */
-  min?: number;
-  max?: number;
-}
+import { bodyCheck, queryCheck } from './params.js';
+import { queryOf, queryParam, type RestliQuery } from './restli.js';
 
 export interface RequestContext {
   services: Services;
@@ -27,24 +18,38 @@ export interface RequestContext {
   request: FastifyRequest;
 }
 
-export interface RestAction {
-  name: string;
+interface Described<S extends TObject> {
   doc: string;
-  params: ParamDoc[];
+  params: S;
   returns: string;
-  /** Answers the action's return value (sent as `{"value": …}`), or undefined for a void action. */
-  handler: (params: Record<string, unknown>, ctx: RequestContext) => Promise<unknown>;
 }
 
-export interface RestRead {
+export interface ActionSpec<S extends TObject> extends Described<S> {
+  name: string;
+  /** Answers the action's return value (sent as `{"value": …}`), or undefined for a void action. */
+  handler: (params: Static<S>, ctx: RequestContext) => Promise<unknown>;
+}
+
+export interface ReadSpec<S extends TObject> extends Described<S> {
   /** As shown in the docs, e.g. `/entitiesV2/<urn>`. */
   path: string;
   /** The Fastify route, e.g. `/entitiesV2/*`. */
   route: string;
-  doc: string;
-  params: ParamDoc[];
-  returns: string;
-  handler: (ctx: RequestContext, reply: FastifyReply) => Promise<unknown>;
+  handler: (params: Static<S>, ctx: RequestContext, reply: FastifyReply) => Promise<unknown>;
+}
+
+/** An action as a resource holds it: its parameters' types are settled inside `run`. */
+export interface RestAction extends Described<TObject> {
+  name: string;
+  /** Checks the body's parameters, then runs the handler on them. */
+  run: (body: Record<string, unknown>, ctx: RequestContext) => Promise<unknown>;
+}
+
+export interface RestRead extends Described<TObject> {
+  path: string;
+  route: string;
+  /** Checks the query's parameters, then runs the handler on them. */
+  run: (query: RestliQuery, ctx: RequestContext, reply: FastifyReply) => Promise<unknown>;
 }
 
 export interface RestResource {
@@ -54,30 +59,14 @@ export interface RestResource {
   actions: RestAction[];
 }
 
-function checkParam(action: string, p: ParamDoc, value: unknown): void {
-  if (value === undefined || value === null) {
-    if (p.required) throw badRequest(`Parameter '${p.name}' is required for action ${action}`);
-    return;
-  }
-  if (p.type === 'integer' && typeof value === 'number') {
-    const [min, max] = integerBounds(p);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      throw badRequest(`Parameter '${p.name}' of action ${action} must be a whole number from ${min} to ${max}, not ${value}`);
-    }
-  }
-  const ok =
-    p.type === 'any' ||
-    (p.type === 'string' && typeof value === 'string') ||
-    (p.type === 'integer' && Number.isInteger(value)) ||
-    (p.type === 'boolean' && typeof value === 'boolean') ||
-    (p.type === 'object' && isPlainObject(value)) ||
-    (p.type === 'array' && Array.isArray(value));
-  if (!ok) throw badRequest(`Parameter '${p.name}' of action ${action} must be of type ${p.type}`);
+export function action<S extends TObject>(spec: ActionSpec<S>): RestAction {
+  const check = bodyCheck(spec.params, spec.name);
+  return { name: spec.name, doc: spec.doc, params: spec.params, returns: spec.returns, run: (body, ctx) => spec.handler(check(body), ctx) };
 }
 
-/** The range an integer parameter may take: Rest.li declares start, count and limit as 32-bit ints. */
-export function integerBounds(p: ParamDoc): [number, number] {
-  return [p.min ?? 0, p.max ?? INT_MAX];
+export function read<S extends TObject>(spec: ReadSpec<S>): RestRead {
+  const check = queryCheck(spec.params);
+  return { path: spec.path, route: spec.route, doc: spec.doc, params: spec.params, returns: spec.returns, run: (query, ctx, reply) => spec.handler(check(query), ctx, reply) };
 }
 
 /** Registers a resource's routes on an app (or on an encapsulated prefix). */
@@ -85,21 +74,18 @@ export function registerResource(app: FastifyInstance, resource: RestResource, s
   // The actor was settled by authentication (api/authentication.ts) before routing.
   const context = (request: FastifyRequest): RequestContext => ({ services, actor: request.actor, request });
 
-  for (const read of resource.reads) {
-    app.get(read.route, async (request, reply) => read.handler(context(request), reply));
-  }
+  for (const r of resource.reads) app.get(r.route, async (request, reply) => r.run(queryOf(request), context(request), reply));
   if (resource.actions.length === 0) return;
 
   const byName = new Map(resource.actions.map((a) => [a.name, a]));
   app.post(`/${resource.name}`, async (request, reply) => {
     const name = queryParam(request, 'action');
     if (!name) throw badRequest(`POST /${resource.name} needs ?action=<name>; actions: ${[...byName.keys()].join(', ')}`);
-    const action = byName.get(name);
-    if (!action) throw badRequest(`Unknown action ${name} on resource ${resource.name}; actions: ${[...byName.keys()].join(', ')}`);
+    const found = byName.get(name);
+    if (!found) throw badRequest(`Unknown action ${name} on resource ${resource.name}; actions: ${[...byName.keys()].join(', ')}`);
     const body = request.body ?? {};
     if (!isPlainObject(body)) throw badRequest(`the body of action ${name} must be a JSON object of its parameters`);
-    for (const p of action.params) checkParam(name, p, body[p.name]);
-    const result = await action.handler(body, context(request));
+    const result = await found.run(body, context(request));
     if (result === undefined) return reply.code(200).send();
     return { value: result };
   });

@@ -90,19 +90,6 @@ export const INT_MAX = 2_147_483_647;
 /** The largest `long` a JavaScript number holds exactly: times, versions and offsets of the change log. */
 export const LONG_MAX = Number.MAX_SAFE_INTEGER;
 
-/**
- * A whole-number parameter (of the query or a header): `fallback` when absent or empty, a 400
- * naming it when it is not a whole number within bounds (by default from 0 to the largest int).
- */
-export function integerParam(text: string | undefined, name: string, fallback: number, bounds: { min?: number; max?: number } = {}): number {
-  if (text === undefined || text === '') return fallback;
-  const min = bounds.min ?? 0;
-  const max = bounds.max ?? INT_MAX;
-  const n = Number(text);
-  if (!/^-?\d{1,20}$/.test(text) || n < min || n > max) throw badRequest(`Parameter '${name}' must be a whole number from ${min} to ${max}, not '${text.slice(0, 40)}'`);
-  return n;
-}
-
 /** The urn in `/<resource>/<urn>`, percent-decoded exactly once. */
 export function urnFromPath(request: FastifyRequest, resource: string): string {
   const path = (request.raw.url ?? '').split('?')[0];
