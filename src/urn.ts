@@ -7,8 +7,8 @@
 export interface Urn {
   namespace: string;
   entityType: string;
-  /** The key parts, in order; a bare key is one part. */
-  parts: string[];
+  /** The key parts, in order; a bare key is one part, so there is always a first. */
+  parts: [string, ...string[]];
 }
 
 /** How much of a bad urn an error message repeats. */
@@ -42,12 +42,14 @@ export function parseUrn(input: string): Urn {
   return { namespace, entityType, parts: splitKey(input, key) };
 }
 
-function splitKey(input: string, key: string): string[] {
+function splitKey(input: string, key: string): [string, ...string[]] {
   checkBalanced(input, key);
   if (!key.startsWith('(')) return [key];
   // A tuple key: the opening paren must close at the very end.
   if (closingParen(key) !== key.length - 1) return [key];
-  const parts = splitTopLevel(key.slice(1, -1));
+  // Splitting always gives a first part; an empty one is refused below.
+  const [first = '', ...rest] = splitTopLevel(key.slice(1, -1));
+  const parts: [string, ...string[]] = [first, ...rest];
   if (parts.some((p) => p.length === 0)) throw new UrnError(input, 'a key part is empty');
   return parts;
 }
@@ -95,7 +97,8 @@ function closingParen(key: string): number {
   return -1;
 }
 
-export function formatUrn(urn: Urn): string {
+/** Formatting needs no first part, so parts built from a key aspect's fields are taken as they are. */
+export function formatUrn(urn: Omit<Urn, 'parts'> & { parts: readonly string[] }): string {
   const key = urn.parts.length === 1 ? urn.parts[0] : `(${urn.parts.join(',')})`;
   return `urn:${urn.namespace}:${urn.entityType}:${key}`;
 }

@@ -13,10 +13,11 @@ export function defaultBrowsePaths(entity: EntitySpec, key: Record<string, strin
   const parts = rule.parts.map((part) => {
     if (typeof part === 'string') return key[part] ?? '';
     const nested = key[part.field];
+    if (nested === undefined) return '';
     try {
       return parseUrn(nested).parts[part.part] ?? '';
     } catch {
-      return nested ?? '';
+      return nested;
     }
   });
   let path = `/${parts.join('/')}`;

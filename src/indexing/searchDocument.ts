@@ -63,7 +63,7 @@ export function buildSearchDocument(entity: EntitySpec, urn: string, aspects: Re
       }
     }
   }
-  for (const key of Object.keys(fields)) if (fields[key].length === 0) delete fields[key];
+  for (const [key, values] of Object.entries(fields)) if (values.length === 0) delete fields[key];
   const removed = fields.removed?.[0] === true;
   fields.removed = [removed];
   return { urn, entityType: entity.name, fields, removed };

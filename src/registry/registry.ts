@@ -118,7 +118,8 @@ export class Registry {
         `an urn of entity type ${entity.name} has ${fields.length} key part(s) (${fields.map((f) => f.name).join(', ')}); '${formatUrn(urn)}' has ${urn.parts.length}`,
       );
     }
-    return Object.fromEntries(fields.map((f, i) => [f.name, urn.parts[i]]));
+    // In range: the lengths were just checked to be equal.
+    return Object.fromEntries(fields.map((f, i) => [f.name, urn.parts[i]!]));
   }
 
   /** The urn of an entity from its key aspect value (`entityKeyAspect` of a proposal). */
@@ -209,7 +210,7 @@ function buildEntity(decl: EntityDecl, aspects: ReadonlyMap<string, AspectSpec>)
   }
   const own = new Map<string, AspectSpec>([[keyAspect.name, keyAspect]]);
   for (const name of decl.aspects) own.set(name, get(name));
-  const snapshotName = decl.snapshot ?? `${decl.name[0].toUpperCase()}${decl.name.slice(1)}Snapshot`;
+  const snapshotName = decl.snapshot ?? `${decl.name.charAt(0).toUpperCase()}${decl.name.slice(1)}Snapshot`;
   return {
     name: decl.name,
     keyAspect,

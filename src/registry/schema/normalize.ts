@@ -28,8 +28,8 @@ function isPlainObject(v: Json): v is Record<string, Json> {
 
 function singleKey(v: Json): [string, Json] | undefined {
   if (!isPlainObject(v)) return undefined;
-  const keys = Object.keys(v);
-  return keys.length === 1 ? [stripAvroNamespace(keys[0]), v[keys[0]]] : undefined;
+  const [key, ...more] = Object.keys(v);
+  return key !== undefined && more.length === 0 ? [stripAvroNamespace(key), v[key]] : undefined;
 }
 
 /** Names under which Avro JSON wraps a value of this type inside an optional (nullable) union. */
@@ -130,8 +130,8 @@ export function clean(value: Json): Json {
   if (value === null || value === undefined) return undefined;
   if (Array.isArray(value)) return value.map((v) => clean(v) ?? null);
   if (!isPlainObject(value)) return value;
-  const keys = Object.keys(value);
-  if (keys.length === 1 && keys[0].startsWith(AVRO_NAMESPACE)) return { [stripAvroNamespace(keys[0])]: clean(value[keys[0]]) };
+  const [only, ...more] = Object.keys(value);
+  if (only !== undefined && more.length === 0 && only.startsWith(AVRO_NAMESPACE)) return { [stripAvroNamespace(only)]: clean(value[only]) };
   if (typeof value.fieldDiscriminator === 'string') {
     const key = value.fieldDiscriminator;
     return { [key]: clean(value[key]) };
