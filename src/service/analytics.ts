@@ -118,7 +118,7 @@ export class AnalyticsService {
   /** Distinct users with events in the period up to now, and how that compares with the period before. */
   private async activeUsers(title: string, period: string, now: number, back: (t: number) => number): Promise<Highlight> {
     const start = back(now);
-    const [before, current] = await this.store.countUsage({}, [[back(start), start], [start, now]], true);
+    const [before = 0, current = 0] = await this.store.countUsage({}, [[back(start), start], [start, now]], true);
     let body = '';
     if (before > 0) {
       const change = ((current - before) / before) * 100;
@@ -161,14 +161,14 @@ export class AnalyticsService {
 
   /** One line, `total`: per bucket (starting at each of `starts`, the last ending at `end`) the events or distinct users. */
   private async timeSeries(title: string, interval: 'DAY' | 'WEEK' | 'MONTH', starts: number[], end: number, filter: UsageFilter, users: boolean): Promise<AnalyticsChart> {
-    const buckets = starts.map((s, i) => [s, i + 1 < starts.length ? starts[i + 1] : end + 1] as const);
+    const buckets = starts.map((s, i) => [s, starts[i + 1] ?? end + 1] as const);
     const counts = await this.store.countUsage(filter, buckets, users);
     return {
       kind: 'TimeSeriesChart',
       title,
       interval,
       dateRange: { start: String(starts[0]), end: String(end) },
-      lines: [{ name: 'total', data: starts.map((s, i) => ({ x: new Date(s).toISOString(), y: counts[i] })) }],
+      lines: [{ name: 'total', data: starts.map((s, i) => ({ x: new Date(s).toISOString(), y: counts[i] ?? 0 })) }],
     };
   }
 
@@ -192,7 +192,7 @@ export class AnalyticsService {
   }
 
   /** Rows of users: the user (by name, linked), their title and email ('None' when unknown). */
-  private async userRows(values: string[][]): Promise<Array<{ values: string[]; cells: Cell[] }>> {
+  private async userRows(values: Array<[string, ...string[]]>): Promise<Array<{ values: string[]; cells: Cell[] }>> {
     const urns = values.map((v) => v[0]);
     const aspects = await this.store.getLatestAspects(urns, ['corpUserInfo', 'corpUserEditableInfo', 'corpUserKey']);
     return values.map((v) => {
@@ -230,10 +230,11 @@ export class AnalyticsService {
     const groups = await this.store.groupUsage({ ...week, types: [type], by: ['entityType', detail], present: false, order: 'count', limit: 1000 });
     const bars = new Map<string, Array<{ label: string; value: number }>>();
     for (const g of groups) {
-      const name = g.values[0] === null ? MISSING : typeLabel(g.values[0]);
+      const [entityType, segment] = g.values;
+      const name = entityType == null ? MISSING : typeLabel(entityType);
       if (!bars.has(name) && bars.size >= TOP) continue;
       const segments = bars.get(name) ?? [];
-      if (segments.length < TOP) segments.push({ label: g.values[1] ?? MISSING, value: g.count });
+      if (segments.length < TOP) segments.push({ label: segment ?? MISSING, value: g.count });
       bars.set(name, segments);
     }
     return { kind: 'BarChart', title, bars: [...bars].map(([name, segments]) => ({ name, segments })) };
@@ -271,7 +272,7 @@ export class AnalyticsService {
     const filter: SearchQuery['filter'] = inDomain ? [[{ field: 'domains', condition: 'EQUAL', values: [req.domain!], negated: false }]] : [];
     const { counts } = await countValues(this.store, this.registry, { entityTypes: types, fields: ['domains', 'platform', 'glossaryTerms', 'origin'], filter, query: req.query ?? '' });
     const charts: AnalyticsChart[] = [];
-    const add = async (title: string, field: string, minBars = 1) => {
+    const add = async (title: string, field: keyof typeof counts, minBars = 1) => {
       const bars = await this.countBars(counts[field]);
       if (bars.length >= minBars) charts.push({ kind: 'BarChart', title, bars });
     };

@@ -43,7 +43,7 @@ export class BrowseService {
     for (const { urn, path: p } of rows) {
       if (p === path) here.set(urn, p);
       else if (p.startsWith(`${path}/`)) {
-        const name = p.slice(path.length + 1).split('/')[0];
+        const [name = ''] = p.slice(path.length + 1).split('/');
         if (name === '') continue;
         let set = below.get(name);
         if (!set) below.set(name, (set = new Set()));

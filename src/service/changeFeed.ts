@@ -67,7 +67,7 @@ export class ChangeFeed {
         const events = await this.read(after, limit);
         return {
           events: hidden.none ? events : events.filter((e) => !hidden.hides(e.entityType, e.aspectName)),
-          lastOffset: events.length > 0 ? events[events.length - 1].offset : after,
+          lastOffset: events.at(-1)?.offset ?? after,
           read: events.length,
         };
       },

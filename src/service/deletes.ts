@@ -82,10 +82,9 @@ export class DeleteService {
     if (request.startTimeMillis !== undefined && request.endTimeMillis !== undefined && request.startTimeMillis > request.endTimeMillis) {
       throw badRequest('startTimeMillis must not be after endTimeMillis');
     }
-    const proposal = {
-      ...buildProposal(this.registry, urnString, aspect.name, 'DELETE'),
-      ...(windowed ? { window: { startTimeMillis: request.startTimeMillis, endTimeMillis: request.endTimeMillis } } : {}),
-    };
+    const { startTimeMillis, endTimeMillis } = request;
+    const window = { ...(startTimeMillis !== undefined ? { startTimeMillis } : {}), ...(endTimeMillis !== undefined ? { endTimeMillis } : {}) };
+    const proposal = { ...buildProposal(this.registry, urnString, aspect.name, 'DELETE'), ...(windowed ? { window } : {}) };
     const { removed } = await this.writePath.apply([proposal], { actor });
     return aspect.kind === 'timeseries' ? { urn: urnString, timeseriesRows: removed.timeseriesRows } : { urn: urnString, rows: removed.rows, timeseriesRows: removed.timeseriesRows };
   }

@@ -39,8 +39,9 @@ export class EntityService {
   async getEntity(urnInput: string, actor: string, aspectNames?: readonly string[]): Promise<EntityResponse> {
     const resolved = resolveUrn(this.registry, urnInput);
     await this.authorizer.requireReadable(actor, [resolved.entity], READ_REFUSED.entity(resolved.urnString));
+    // One response per urn read.
     const [response] = await this.read([resolved], actor, READ_REFUSED.entity(resolved.urnString), aspectNames);
-    return response;
+    return response!;
   }
 
   async getEntities(urnInputs: readonly string[], actor: string, aspectNames?: readonly string[]): Promise<EntityResponse[]> {

@@ -20,7 +20,7 @@ const tagsAspect = (update: Json) => ({ tags: (update.tags ?? []).map((t: Json) 
 
 /** An entity type's editable properties aspect, by DataHub's naming (`editableDatasetProperties`…). */
 function editablePropertiesOf(entity: EntitySpec): string {
-  const name = `editable${entity.name[0].toUpperCase()}${entity.name.slice(1)}Properties`;
+  const name = `editable${entity.name.charAt(0).toUpperCase()}${entity.name.slice(1)}Properties`;
   if (!entity.aspects.has(name)) throw badRequest(`entity type ${entity.name} has no editable properties`);
   return name;
 }

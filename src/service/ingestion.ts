@@ -219,7 +219,8 @@ export class IngestionService {
   private async resolveSecrets(recipe: Json): Promise<{ recipe: Json; values: string[] }> {
     const names = new Set<string>();
     walkStrings(recipe, (s) => {
-      for (const m of s.matchAll(SECRET_REFERENCE)) names.add(m[1]);
+      // The name group takes part in every match.
+      for (const m of s.matchAll(SECRET_REFERENCE)) names.add(m[1]!);
       return s;
     });
     if (names.size === 0) return { recipe, values: [] };

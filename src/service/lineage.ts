@@ -63,7 +63,7 @@ export class LineageService {
   private readonly specs = new Map<string, HopSpec[]>();
   private readonly fineGrainedAspects: AspectSpec[];
   /** The relationships stored from a fine-grained lineage to the columns upstream of it (DataHub's DownstreamOf). */
-  private readonly fineGrainedTypes: string[];
+  private readonly fineGrainedTypes: readonly [string, ...string[]];
 
   constructor(
     private readonly store: Store,
@@ -72,7 +72,8 @@ export class LineageService {
   ) {
     this.fineGrainedAspects = [...registry.aspects.values()].filter((a) => a.searchable.some((s) => s.path === FINE_GRAINED_UPSTREAMS));
     const stored = this.fineGrainedAspects.flatMap((a) => a.relationships.filter((r) => r.path === FINE_GRAINED_UPSTREAMS).map((r) => r.name));
-    this.fineGrainedTypes = [...new Set(stored.length > 0 ? stored : ['DownstreamOf'])];
+    const [first = 'DownstreamOf', ...more] = new Set(stored);
+    this.fineGrainedTypes = [first, ...more];
   }
 
   /** The urn of an entity the actor may read (404-free: lineage of an entity with no data is empty). */
@@ -223,14 +224,13 @@ export class LineageService {
     let frontier: Node[] = starts.map((u) => ({ urn: u, degree: 0, paths: [[u]] }));
     while (frontier.length > 0 && hits.size < MAX_LINEAGE_ENTITIES) {
       const expand = frontier.filter((n) => (n.hit?.ignoredAsHop ? n.degree : n.degree + 1) <= req.maxHops);
-      const edges = await Promise.all(expand.map((n) => this.hop(n.urn, req.direction, req.window, hiddenTypes)));
+      const hops = await Promise.all(expand.map(async (parent) => ({ parent, edges: await this.hop(parent.urn, req.direction, req.window, hiddenTypes) })));
       const next = new Map<string, Node>();
       let added = 0;
-      for (let i = 0; i < expand.length; i++) {
-        const parent = expand[i];
+      for (const { parent, edges } of hops) {
         if (parent.hit) parent.hit.explored = true;
         const degree = parent.hit?.ignoredAsHop ? parent.degree : parent.degree + 1;
-        for (const e of edges[i]) {
+        for (const e of edges) {
           if (origin.has(e.entity)) continue;
           const known = hits.get(e.entity);
           if (known && !next.has(e.entity)) {

@@ -32,10 +32,17 @@ function recordOf(element: unknown): EdgeRecord {
   if (typeof element !== 'object' || element === null || Array.isArray(element)) return { isManual: false };
   const e = element as Json;
   const updated = e.auditStamp ?? e.lastModified;
-  const r: EdgeRecord = { isManual: e.properties?.source === 'UI' };
-  if (time(e.created) !== undefined) (r.createdOn = time(e.created)), (r.createdActor = actor(e.created));
-  if (time(updated) !== undefined) (r.updatedOn = time(updated)), (r.updatedActor = actor(updated));
-  return r;
+  const createdOn = time(e.created);
+  const createdActor = createdOn === undefined ? undefined : actor(e.created);
+  const updatedOn = time(updated);
+  const updatedActor = updatedOn === undefined ? undefined : actor(updated);
+  return {
+    isManual: e.properties?.source === 'UI',
+    ...(createdOn !== undefined ? { createdOn } : {}),
+    ...(createdActor !== undefined ? { createdActor } : {}),
+    ...(updatedOn !== undefined ? { updatedOn } : {}),
+    ...(updatedActor !== undefined ? { updatedActor } : {}),
+  };
 }
 
 /**

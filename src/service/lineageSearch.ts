@@ -90,7 +90,11 @@ export class LineageSearch {
     // Degrees beyond a bounded walk are not counted rather than counted as none.
     const counted = DEGREE_VALUES.filter((v) => maxHops >= (v === '3+' ? 3 : Number(v)));
     const degreeCounts: Record<string, number> = Object.fromEntries(counted.map((v) => [v, 0]));
-    for (const h of kept) degreeCounts[bucket(h.degree)]++;
+    for (const h of kept) {
+      const b = bucket(h.degree);
+      const sofar = degreeCounts[b];
+      if (sofar !== undefined) degreeCounts[b] = sofar + 1;
+    }
     const final = degrees.length > 0 ? kept.filter((h) => degrees.includes(bucket(h.degree))) : kept;
     const facets = degrees.length > 0 ? (await this.matching(final, req, rest, actor)).facets : matched.facets;
     const degreeFacet = { name: DEGREE, displayName: 'Degree of Dependencies', aggregations: degreeCounts, values: Object.entries(degreeCounts).map(([value, count]) => ({ value, count })) };
@@ -134,7 +138,7 @@ export class LineageSearch {
       );
       r.urns.forEach((u, j) => {
         urns.add(u);
-        matches.set(u, r.matches[j]);
+        matches.set(u, r.matches[j] ?? []);
       });
       for (const f of r.facets) {
         const into = facets.get(f.name) ?? { name: f.name, displayName: f.displayName, aggregations: {}, values: [] };

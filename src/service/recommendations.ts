@@ -45,7 +45,7 @@ interface Scope {
   /** Entity types the counted sources count: those the caller may see, narrowed by the view. */
   counted: ReadonlySet<string>;
   /** Counts per value of every aggregated field over some entity types: one search per set of types in a request. */
-  counts(types: readonly string[]): Promise<Record<string, Map<string, number>>>;
+  counts(types: readonly string[]): Promise<Record<AggregatedField, Map<string, number>>>;
 }
 
 interface Source {
@@ -65,7 +65,8 @@ const MAX_ENTITIES = 5;
 const ENTITY_VIEW = 'EntityViewEvent';
 const SEARCH_RESULTS_VIEW = 'SearchResultsViewEvent';
 /** The fields the counted sources count. */
-const AGGREGATED = ['platform', 'domains', 'tags', 'glossaryTerms'];
+const AGGREGATED = ['platform', 'domains', 'tags', 'glossaryTerms'] as const;
+type AggregatedField = (typeof AGGREGATED)[number];
 
 export class RecommendationService {
   private readonly sources: readonly Source[];
@@ -125,7 +126,7 @@ export class RecommendationService {
     moduleId: string,
     renderType: RenderType,
     scenarios: readonly Scenario[],
-    field: string,
+    field: AggregatedField,
     max: number,
     valid?: (values: readonly string[]) => Promise<Set<string>>,
     types?: readonly string[],

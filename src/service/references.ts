@@ -19,8 +19,8 @@ function at(node: unknown, segments: readonly string[]): unknown {
 }
 
 function prune(node: unknown, segments: readonly string[], urn: string): unknown {
-  if (segments.length === 0) return node === urn ? ORPHANED : node;
   const [head, ...rest] = segments;
+  if (head === undefined) return node === urn ? ORPHANED : node;
   if (head === '*') {
     if (!Array.isArray(node)) return node;
     if (!rest.includes('*')) return node.filter((element) => at(element, rest) !== urn);

@@ -166,7 +166,7 @@ export class SearchService {
    * Where a request searches: its types narrowed by the view (those the registry does not know are
    * dropped from a view, which may name types this service lacks), and its filter joined to the view's.
    */
-  async scope(req: { entities: readonly string[]; filter?: unknown; viewUrn?: string | null }, actor: string): Promise<Scope> {
+  async scope(req: { entities: readonly string[]; filter?: unknown; viewUrn?: string | null | undefined }, actor: string): Promise<Scope> {
     const view = req.viewUrn ? await this.view(req.viewUrn) : undefined;
     const own = parseFilter(req.filter);
     if (!view) return { types: await this.entityTypes(req.entities, actor), filter: this.normalize(own) };
@@ -231,10 +231,12 @@ export class SearchService {
     let phrase: string | undefined;
 
     const exact = /^([A-Za-z_][\w.]*):(.+)$/s.exec(input);
+    // Both groups take part in every match.
+    const exactField = exact?.[1]!.replace(/\.keyword$/, '');
     const fieldNames = new Set(['urn', ...fields.map((f) => f.fieldName)]);
-    if (exact && fieldNames.has(exact[1].replace(/\.keyword$/, ''))) {
+    if (exact && exactField !== undefined && fieldNames.has(exactField)) {
       // `<field>:<value>` matches that field exactly.
-      const criterion = { field: exact[1].replace(/\.keyword$/, ''), condition: 'EQUAL' as const, values: [exact[2].trim()], negated: false };
+      const criterion = { field: exactField, condition: 'EQUAL' as const, values: [exact[2]!.trim()], negated: false };
       if (filter.length === 0) filter.push([criterion]);
       else filter.forEach((and, i) => (filter[i] = [...and, criterion]));
     } else if (input !== '' && input !== '*') {
@@ -295,17 +297,19 @@ export class SearchService {
     if (asked && asked.length > 0) {
       // The legacy `entity` facet is counted as `_entityType` is.
       names = [...new Set(asked.map((n) => (n === LEGACY_ENTITY_FACET ? ENTITY_TYPE_FIELD : n)))].filter((name) => {
-        const parts = name.split(FACET_SEPARATOR);
-        if (parts.length === 1) return parts[0] === ENTITY_TYPE_FIELD || known.has(parts[0]) || isStructuredPropertyField(parts[0]);
+        // split always gives a first part.
+        const [first = '', nested, ...deeper] = name.split(FACET_SEPARATOR);
+        if (nested === undefined) return first === ENTITY_TYPE_FIELD || known.has(first) || isStructuredPropertyField(first);
         // Nesting is served under the entity type only.
-        return parts.length === 2 && parts[0] === ENTITY_TYPE_FIELD && known.has(parts[1]);
+        return deeper.length === 0 && first === ENTITY_TYPE_FIELD && known.has(nested);
       });
     } else {
       const filterable = [...new Set(this.fields(types).filter((f) => f.addToFilters).map((f) => f.fieldName))];
       names = [ENTITY_TYPE_FIELD, `${ENTITY_TYPE_FIELD}${FACET_SEPARATOR}typeNames`, ...filterable];
     }
     names = [...new Set([...names, ...added])];
-    const nested = names.filter((n) => n.startsWith(`${ENTITY_TYPE_FIELD}${FACET_SEPARATOR}`)).map((n) => n.split(FACET_SEPARATOR)[1]);
+    // A name starting with the type field and the separator has a second part.
+    const nested = names.filter((n) => n.startsWith(`${ENTITY_TYPE_FIELD}${FACET_SEPARATOR}`)).map((n) => n.split(FACET_SEPARATOR)[1]!);
     return {
       names,
       legacyEntity: names.includes(ENTITY_TYPE_FIELD),
@@ -321,7 +325,7 @@ export class SearchService {
     const byType = page.entityTypes ?? {};
     const facets = new Map<string, Array<[string, number]>>();
     for (const name of plan.names) {
-      const [first, nested] = name.split(FACET_SEPARATOR);
+      const [first = '', nested] = name.split(FACET_SEPARATOR);
       let counts: Array<[string, number]>;
       if (first !== ENTITY_TYPE_FIELD) {
         counts = top(Object.entries(page.facets[first] ?? {}));
@@ -391,8 +395,9 @@ export class SearchService {
 
   /** Prefix suggestions from the autocomplete fields of an entity type (or one named field). */
   async autocomplete(req: { entity: string; query: string; field?: string; limit: number; filter?: unknown }, actor: string): Promise<string[]> {
+    // One type per name asked, or a refusal.
     const [type] = await this.entityTypes([req.entity], actor);
-    return this.suggest(type, { query: req.query, limit: req.limit, filter: this.normalize(parseFilter(req.filter)), ...(req.field ? { field: req.field } : {}) });
+    return this.suggest(type!, { query: req.query, limit: req.limit, filter: this.normalize(parseFilter(req.filter)), ...(req.field ? { field: req.field } : {}) });
   }
 
   /** Suggestions of one (already checked) type within a scope's filter. */

@@ -15,19 +15,19 @@ import { checkAspectValue, resolveUrn, withItem, type Proposal } from './proposa
 export function snapshotToProposals(registry: Registry, entityJson: unknown, systemMetadata?: SystemMetadata): Proposal[] {
   if (!isPlainObject(entityJson)) throw badRequest('entity must be an object holding a snapshot');
   const union = isPlainObject(entityJson.value) ? entityJson.value : entityJson;
-  const names = Object.keys(union);
-  if (names.length !== 1) throw badRequest('entity.value must hold exactly one snapshot, keyed by its type name');
-  const entity = registry.entityBySnapshot(names[0]);
-  if (!entity) throw badRequest(`Unknown snapshot type ${names[0]}`);
-  const snapshot = union[names[0]];
-  if (!isPlainObject(snapshot)) throw badRequest(`${names[0]} must be an object with urn and aspects`);
+  const [name, ...others] = Object.keys(union);
+  if (name === undefined || others.length > 0) throw badRequest('entity.value must hold exactly one snapshot, keyed by its type name');
+  const entity = registry.entityBySnapshot(name);
+  if (!entity) throw badRequest(`Unknown snapshot type ${name}`);
+  const snapshot = union[name];
+  if (!isPlainObject(snapshot)) throw badRequest(`${name} must be an object with urn and aspects`);
   const { urnString } = resolveUrn(registry, snapshot.urn, entity);
-  if (!Array.isArray(snapshot.aspects)) throw badRequest(`${names[0]}.aspects must be an array`);
+  if (!Array.isArray(snapshot.aspects)) throw badRequest(`${name}.aspects must be an array`);
 
   return snapshot.aspects.map((item, i) =>
     withItem(`aspects[${i}]`, (): Proposal => {
-      if (!isPlainObject(item) || Object.keys(item).length !== 1) throw badRequest('an aspect must be an object keyed by its type name');
-      const [typeName] = Object.keys(item);
+      const [typeName, ...others] = isPlainObject(item) ? Object.keys(item) : [];
+      if (!isPlainObject(item) || typeName === undefined || others.length > 0) throw badRequest('an aspect must be an object keyed by its type name');
       const aspect = registry.aspectByFqn(typeName);
       if (!aspect || entity.aspects.get(aspect.name) !== aspect) throw badRequest(`Unknown aspect type ${typeName} for entity ${entity.name}`);
       const value = checkAspectValue(registry, aspect, item[typeName]);

@@ -71,7 +71,7 @@ export class TimelineService {
       for (const [aspect, generate] of Object.entries(registered[category] ?? {})) {
         const rows = history.get(aspect) ?? [];
         rows.forEach((row, i) => {
-          const events = generate(i === 0 ? undefined : (rows[i - 1].value as Record<string, any>), row.value as Record<string, any>, urn);
+          const events = generate(rows[i - 1]?.value as Record<string, any> | undefined, row.value as Record<string, any>, urn);
           if (events.length === 0) return;
           const list = byTime.get(row.createdOn) ?? [];
           list.push({ events, actor: row.createdBy });
@@ -81,20 +81,22 @@ export class TimelineService {
     }
 
     const out: ChangeTransaction[] = [];
-    let version: number[] | undefined;
-    for (const timestamp of [...byTime.keys()].sort((a, b) => a - b)) {
-      const groups = byTime.get(timestamp)!;
+    let version: Version | undefined;
+    for (const [timestamp, groups] of [...byTime].sort(([a], [b]) => a - b)) {
       const events = groups.flatMap((g) => g.events);
       const change = heaviest(events.map((e) => e.semVerChange));
       version = bump(version, change);
-      out.push({ timestamp, actor: groups[0].actor, semVer: `${version.join('.')}${COMPUTED}`, semVerChange: change, versionStamp: stampAt(history, timestamp), events });
+      // A time enters byTime with its first group.
+      out.push({ timestamp, actor: groups[0]!.actor, semVer: `${version.join('.')}${COMPUTED}`, semVerChange: change, versionStamp: stampAt(history, timestamp), events });
     }
     return out;
   }
 }
 
+type Version = [major: number, minor: number, patch: number];
+
 /** DataHub's bump: the first version is 0.0.0; a major change resets minor and patch, a minor one patch. */
-function bump(previous: number[] | undefined, change: SemVerChange): number[] {
+function bump(previous: Version | undefined, change: SemVerChange): Version {
   if (!previous) return [0, 0, 0];
   const [major, minor, patch] = previous;
   if (change === 'MAJOR') return [major + 1, 0, 0];

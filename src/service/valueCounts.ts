@@ -8,18 +8,18 @@ import type { SearchQuery, Store } from '../store/types.js';
 import { boundedText } from './limits.js';
 import { queryWords } from './search.js';
 
-export interface ValueCountRequest {
+export interface ValueCountRequest<F extends string = string> {
   /** Registry entity type names; none counts nothing. */
   entityTypes: readonly string[];
   /** Fields whose values are counted (none: only the total). */
-  fields: readonly string[];
+  fields: readonly F[];
   filter?: SearchQuery['filter'];
   /** Full-text query ('' or '*': every entity). */
   query?: string;
 }
 
 /** The number of entities matched, and per field: value → number of entities. */
-export async function countValues(store: Store, registry: Registry, req: ValueCountRequest): Promise<{ total: number; counts: Record<string, Map<string, number>> }> {
+export async function countValues<F extends string>(store: Store, registry: Registry, req: ValueCountRequest<F>): Promise<{ total: number; counts: Record<F, Map<string, number>> }> {
   const types = req.entityTypes.filter((t) => registry.entity(t));
   const input = boundedText(req.query ?? '', 'query').trim();
   const words = input === '' || input === '*' ? [] : queryWords(input);
@@ -34,7 +34,9 @@ export async function countValues(store: Store, registry: Registry, req: ValueCo
     count: 0,
     facetFields: req.fields,
   });
-  return { total: page.total, counts: Object.fromEntries(req.fields.map((f) => [f, new Map(Object.entries(page.facets[f] ?? {}))])) };
+  // Every requested field gets a map, so the record is complete over F.
+  const counts = Object.fromEntries(req.fields.map((f) => [f, new Map(Object.entries(page.facets[f] ?? {}))])) as Record<F, Map<string, number>>;
+  return { total: page.total, counts };
 }
 
 /** The entries with the highest counts first (ties in value order), at most `limit`. */

@@ -186,7 +186,7 @@ class Batch {
   }
 
   /** On an entity's first write, its key aspect and default browse paths (of both flavours) are written too. */
-  private async ensureEntity(p: Proposal, sm: SystemMetadata): Promise<void> {
+  private async ensureEntity(p: Proposal, sm: DefaultedSystemMetadata): Promise<void> {
     if (this.known.has(p.urn)) return;
     this.known.add(p.urn);
     if (await this.tx.getLatest(p.urn, p.entity.keyAspect.name)) return;
@@ -208,7 +208,7 @@ class Batch {
    * N+1; an identical value writes no version and only refreshes lastObserved and lastRunId (runId
    * stays that of the write that produced the value).
    */
-  private async upsert(entity: EntitySpec, urn: string, aspect: AspectSpec, value: Record<string, unknown>, sm: SystemMetadata, changeType: ChangeType, current: AspectRow | undefined): Promise<void> {
+  private async upsert(entity: EntitySpec, urn: string, aspect: AspectSpec, value: Record<string, unknown>, sm: DefaultedSystemMetadata, changeType: ChangeType, current: AspectRow | undefined): Promise<void> {
     if (current && jsonEqual(current.value, value)) {
       const refreshed: SystemMetadata = { ...(current.systemMetadata ?? {}), lastObserved: sm.lastObserved, lastRunId: sm.runId };
       await this.tx.putSystemMetadata(urn, aspect.name, 0, refreshed);
@@ -282,7 +282,7 @@ class Batch {
   }
 
   /** Timeseries points are not versioned: a point with the same identity replaces the earlier one. */
-  private async writeTimeseries(p: Proposal, value: Record<string, unknown>, sm: SystemMetadata): Promise<void> {
+  private async writeTimeseries(p: Proposal, value: Record<string, unknown>, sm: DefaultedSystemMetadata): Promise<void> {
     await this.tx.putTimeseries({
       urn: p.urn,
       aspect: p.aspect.name,
@@ -302,7 +302,7 @@ class Batch {
    * proposal's window). Deleting the key aspect removes the entity: every version of every aspect
    * and every timeseries point (its derived rows follow in the reindex).
    */
-  private async delete(p: Proposal, sm: SystemMetadata): Promise<void> {
+  private async delete(p: Proposal, sm: DefaultedSystemMetadata): Promise<void> {
     const isKey = p.aspect === p.entity.keyAspect;
     if (p.aspect.kind === 'timeseries') {
       this.removed.timeseriesRows += await this.tx.deleteTimeseries(p.urn, p.aspect.name, p.window);
@@ -329,8 +329,11 @@ function previous(row: AspectRow | undefined): Pick<ChangeLogEvent, 'previousAsp
   return { previousAspectValue: row.value, ...(row.systemMetadata ? { previousSystemMetadata: row.systemMetadata } : {}) };
 }
 
+/** SystemMetadata once the write path has applied GMS's defaults. */
+type DefaultedSystemMetadata = SystemMetadata & { lastObserved: number; runId: string; lastRunId: string };
+
 /** SystemMetadata defaults of GMS: a missing run id is `no-run-id-provided`, lastObserved is now. */
-export function withDefaults(sm: SystemMetadata | undefined, now: number): SystemMetadata {
+export function withDefaults(sm: SystemMetadata | undefined, now: number): DefaultedSystemMetadata {
   return {
     ...sm,
     lastObserved: sm?.lastObserved || now,
