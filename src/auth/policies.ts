@@ -16,10 +16,10 @@ export interface PolicyInput {
   type: string;
   name: string;
   state: string;
-  description?: string | null;
+  description?: string | null | undefined;
   privileges: string[];
   actors: PolicyInfo['actors'];
-  resources?: PolicyInfo['resources'] | null;
+  resources?: PolicyInfo['resources'] | null | undefined;
 }
 
 const MANAGE_POLICIES = onPlatform('MANAGE_POLICIES');
@@ -32,7 +32,7 @@ export class PolicyService {
     private readonly now: () => number,
   ) {}
 
-  async list(caller: string, options: { start: number; count: number; query?: string | null }): Promise<{ total: number; policies: PolicyEntry[] }> {
+  async list(caller: string, options: { start: number; count: number; query?: string | null | undefined }): Promise<{ total: number; policies: PolicyEntry[] }> {
     await this.authorizer.require(caller, [MANAGE_POLICIES]);
     const words = (options.query ?? '').trim().toLowerCase();
     const all = await this.authorizer.policies();

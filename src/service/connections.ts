@@ -15,11 +15,11 @@ import type { WritePath } from './writePath.js';
 export const UPSERT_CONNECTION_REFUSED = 'Unauthorized to upsert Connection. Please contact your DataHub administrator for more information.';
 
 export interface ConnectionInput {
-  id?: string | null;
+  id?: string | null | undefined;
   type: 'JSON';
   platformUrn: string;
-  json?: { blob: string } | null;
-  name?: string | null;
+  json?: { blob: string } | null | undefined;
+  name?: string | null | undefined;
 }
 
 export class ConnectionService {

@@ -21,15 +21,15 @@ import { fieldEquals, filterQuery } from './filters.js';
 /** An entity, or a column of a dataset (`subResource` = its field path). */
 export interface ResourceRef {
   resourceUrn: string;
-  subResourceType?: string | null;
-  subResource?: string | null;
+  subResourceType?: string | null | undefined;
+  subResource?: string | null | undefined;
 }
 
 export interface OwnerInput {
   ownerUrn: string;
   ownerEntityType: 'CORP_USER' | 'CORP_GROUP';
-  type?: string | null;
-  ownershipTypeUrn?: string | null;
+  type?: string | null | undefined;
+  ownershipTypeUrn?: string | null | undefined;
 }
 
 interface Op {

@@ -28,15 +28,15 @@ const MANAGE_BUSINESS_ATTRIBUTE = onPlatform('MANAGE_BUSINESS_ATTRIBUTE');
 const MAX_NAME_MATCHES = 100;
 
 export interface BusinessAttributeInput {
-  name?: string | null;
-  description?: string | null;
+  name?: string | null | undefined;
+  description?: string | null | undefined;
   /** A stored `SchemaFieldDataType`. */
-  type?: Json | null;
+  type?: Json | null | undefined;
 }
 
 export interface DisplayPropertiesInput {
-  colorHex?: string | null;
-  icon?: { iconLibrary?: string | null; name?: string | null; style?: string | null } | null;
+  colorHex?: string | null | undefined;
+  icon?: { iconLibrary?: string | null | undefined; name?: string | null | undefined; style?: string | null | undefined } | null | undefined;
 }
 
 const LOGICAL_PARENT_TYPES = ['dataset', 'schemaField'];

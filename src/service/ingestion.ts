@@ -43,8 +43,8 @@ const CRON_PART = /^[0-9A-Za-z*?/,\-#LW]+$/;
 export interface SourceInput {
   name: string;
   type: string;
-  schedule?: { interval: string; timezone?: string | null } | null;
-  config: { recipe: string; version?: string | null; executorId: string; debugMode?: boolean | null; extraArgs?: Array<{ key: string; value?: string | null }> | null };
+  schedule?: { interval: string; timezone?: string | null | undefined } | null | undefined;
+  config: { recipe: string; version?: string | null | undefined; executorId: string; debugMode?: boolean | null | undefined; extraArgs?: Array<{ key: string; value?: string | null | undefined }> | null | undefined };
 }
 
 export class IngestionService {
@@ -272,7 +272,7 @@ function sourceInfo(input: SourceInput): Json {
   return { name: input.name, type: input.type, config, ...(input.schedule ? { schedule: schedule(input.schedule) } : {}) };
 }
 
-function schedule(s: { interval: string; timezone?: string | null }): Json {
+function schedule(s: { interval: string; timezone?: string | null | undefined }): Json {
   const parts = s.interval.trim().split(/\s+/);
   if ((parts.length !== 5 && parts.length !== 6) || !parts.every((p) => CRON_PART.test(p))) {
     throw badRequest(`Invalid cron schedule \`${s.interval}\`: a cron expression has 5 (or 6) fields`);

@@ -30,7 +30,7 @@ export const secretUrn = (name: string) => `urn:li:${ENTITY}:${name}`;
 export interface SecretInput {
   name: string;
   value: string;
-  description?: string | null;
+  description?: string | null | undefined;
 }
 
 export class SecretService {
@@ -71,7 +71,7 @@ export class SecretService {
   }
 
   /** A page of secrets, newest first: names and descriptions, never values. */
-  async list(actor: string, input: { start?: number | null; count?: number | null; query?: string | null }) {
+  async list(actor: string, input: { start?: number | null | undefined; count?: number | null | undefined; query?: string | null | undefined }) {
     await this.authorizer.require(actor, [MANAGE_SECRETS]);
     const start = input.start ?? 0;
     const count = input.count ?? 20;

@@ -22,46 +22,46 @@ type Json = Record<string, any>;
 
 /** A value as GraphQL sends it: a string or a number. */
 export interface ValueInput {
-  stringValue?: string | null;
-  numberValue?: number | null;
+  stringValue?: string | null | undefined;
+  numberValue?: number | null | undefined;
 }
 
 export interface AllowedValueInput extends ValueInput {
-  description?: string | null;
+  description?: string | null | undefined;
 }
 
 export interface SettingsInput {
-  isHidden?: boolean | null;
-  showInSearchFilters?: boolean | null;
-  showInAssetSummary?: boolean | null;
-  showAsAssetBadge?: boolean | null;
-  showInColumnsTable?: boolean | null;
+  isHidden?: boolean | null | undefined;
+  showInSearchFilters?: boolean | null | undefined;
+  showInAssetSummary?: boolean | null | undefined;
+  showAsAssetBadge?: boolean | null | undefined;
+  showInColumnsTable?: boolean | null | undefined;
 }
 
 export interface CreatePropertyInput {
-  id?: string | null;
-  qualifiedName?: string | null;
-  displayName?: string | null;
-  description?: string | null;
-  immutable?: boolean | null;
+  id?: string | null | undefined;
+  qualifiedName?: string | null | undefined;
+  displayName?: string | null | undefined;
+  description?: string | null | undefined;
+  immutable?: boolean | null | undefined;
   valueType: string;
-  typeQualifier?: { allowedTypes?: readonly string[] | null } | null;
-  allowedValues?: readonly AllowedValueInput[] | null;
-  cardinality?: 'SINGLE' | 'MULTIPLE' | null;
+  typeQualifier?: { allowedTypes?: readonly string[] | null | undefined } | null | undefined;
+  allowedValues?: readonly AllowedValueInput[] | null | undefined;
+  cardinality?: 'SINGLE' | 'MULTIPLE' | null | undefined;
   entityTypes: readonly string[];
-  settings?: SettingsInput | null;
+  settings?: SettingsInput | null | undefined;
 }
 
 export interface UpdatePropertyInput {
   urn: string;
-  displayName?: string | null;
-  description?: string | null;
-  immutable?: boolean | null;
-  typeQualifier?: { newAllowedTypes?: readonly string[] | null } | null;
-  newAllowedValues?: readonly AllowedValueInput[] | null;
-  setCardinalityAsMultiple?: boolean | null;
-  newEntityTypes?: readonly string[] | null;
-  settings?: SettingsInput | null;
+  displayName?: string | null | undefined;
+  description?: string | null | undefined;
+  immutable?: boolean | null | undefined;
+  typeQualifier?: { newAllowedTypes?: readonly string[] | null | undefined } | null | undefined;
+  newAllowedValues?: readonly AllowedValueInput[] | null | undefined;
+  setCardinalityAsMultiple?: boolean | null | undefined;
+  newEntityTypes?: readonly string[] | null | undefined;
+  settings?: SettingsInput | null | undefined;
 }
 
 /** A `PrimitivePropertyValue` in Pegasus JSON: exactly one of `string` and `double`. */

@@ -20,9 +20,9 @@ const APPEARANCE_FIELDS: Record<UserSettingName, string> = {
 const FIRST_SETTINGS = { appearance: { showSimplifiedHomepage: false } };
 
 export interface HomePageSettingsInput {
-  pageTemplate?: string | null;
-  removePageTemplate?: boolean | null;
-  newDismissedAnnouncements?: ReadonlyArray<string | null | undefined> | null;
+  pageTemplate?: string | null | undefined;
+  removePageTemplate?: boolean | null | undefined;
+  newDismissedAnnouncements?: ReadonlyArray<string | null | undefined> | null | undefined;
 }
 
 export class UserSettingsService {

@@ -92,7 +92,7 @@ export const LONG_MAX = Number.MAX_SAFE_INTEGER;
 
 /** The urn in `/<resource>/<urn>`, percent-decoded exactly once. */
 export function urnFromPath(request: FastifyRequest, resource: string): string {
-  const path = (request.raw.url ?? '').split('?')[0];
+  const [path = ''] = (request.raw.url ?? '').split('?');
   const marker = `/${resource}/`;
   const at = path.indexOf(marker);
   const encoded = at < 0 ? '' : path.slice(at + marker.length);

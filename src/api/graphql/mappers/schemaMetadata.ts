@@ -39,6 +39,7 @@ export function fieldType(type: Json | undefined): SchemaFieldDataType {
 function platformSchema(union: Json | undefined): ResolversTypes['PlatformSchema'] | null {
   if (!union) return null;
   const [name] = Object.keys(union);
+  if (name === undefined) return null;
   const inner = union[name] ?? {};
   if (name.endsWith('.KeyValueSchema')) return { __typename: 'KeyValueSchema', keySchema: inner.keySchema ?? '', valueSchema: inner.valueSchema ?? '' };
   const schema = inner.documentSchema ?? inner.tableSchema ?? inner.schema ?? inner.rawSchema ?? JSON.stringify(inner);

@@ -13,11 +13,11 @@ type Json = Record<string, any>;
 const DEFAULT_COUNT = 20;
 
 export interface ListInput {
-  start?: number | null;
-  count?: number | null;
-  query?: string | null;
-  filters?: Json[] | null;
-  orFilters?: Array<{ and?: Json[] | null }> | null;
+  start?: number | null | undefined;
+  count?: number | null | undefined;
+  query?: string | null | undefined;
+  filters?: Json[] | null | undefined;
+  orFilters?: Array<{ and?: Json[] | null | undefined }> | null | undefined;
 }
 
 /**

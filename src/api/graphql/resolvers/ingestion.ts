@@ -27,7 +27,7 @@ async function stored(ctx: GraphQLContext, urn: string, entityName: string, aspe
 }
 
 /** The requests that ran a source, newest first. */
-const runsOf = (ctx: GraphQLContext, source: string, input: { start?: number | null; count?: number | null }, extra: Array<Record<string, unknown>> = []) =>
+const runsOf = (ctx: GraphQLContext, source: string, input: { start?: number | null | undefined; count?: number | null | undefined }, extra: Array<Record<string, unknown>> = []) =>
   listEntities(ctx, REQUEST, input, { criteria: [{ field: 'ingestionSource', values: [source], condition: 'EQUAL' }, ...extra], sort: NEWEST_FIRST, defaultCount: 10 });
 
 /** Forgets what this request read of an entity the service just changed. */

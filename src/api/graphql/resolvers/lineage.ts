@@ -24,7 +24,8 @@ function schemaFieldRef(urn: unknown): { urn: string; path: string } | undefined
   if (typeof urn === 'object' && urn !== null && 'urn' in urn && 'path' in urn) return urn as { urn: string; path: string };
   if (!isUrn(urn)) return undefined;
   const u = parseUrn(urn);
-  return u.entityType === 'schemaField' && u.parts.length === 2 ? { urn: u.parts[0], path: u.parts[1] } : undefined;
+  const [dataset, path, ...more] = u.parts;
+  return u.entityType === 'schemaField' && path !== undefined && more.length === 0 ? { urn: dataset, path } : undefined;
 }
 
 /** DataHub's FineGrainedLineagesMapper: only schema field ends are shown. */
@@ -106,18 +107,18 @@ const lineage: EntityFieldResolver = async (ref, { input }, ctx) => {
 };
 
 interface LineageSearchInput {
-  urn?: string | null;
+  urn?: string | null | undefined;
   direction: 'UPSTREAM' | 'DOWNSTREAM';
-  types?: string[] | null;
-  query?: string | null;
-  count?: number | null;
-  filters?: Json[] | null;
-  orFilters?: Array<{ and?: Json[] | null }> | null;
-  startTimeMillis?: number | null;
-  endTimeMillis?: number | null;
-  lineageFlags?: LineageFlags | null;
-  searchFlags?: Json | null;
-  viewUrn?: string | null;
+  types?: string[] | null | undefined;
+  query?: string | null | undefined;
+  count?: number | null | undefined;
+  filters?: Json[] | null | undefined;
+  orFilters?: Array<{ and?: Json[] | null | undefined }> | null | undefined;
+  startTimeMillis?: number | null | undefined;
+  endTimeMillis?: number | null | undefined;
+  lineageFlags?: LineageFlags | null | undefined;
+  searchFlags?: Json | null | undefined;
+  viewUrn?: string | null | undefined;
 }
 
 /** The search flags that change what the hits' search answers. */

@@ -186,8 +186,9 @@ function editColumns(dataset: string, added: Edge[], removed: Edge[], l: Json): 
   let lineages: Json[] = [...(l.fineGrainedLineages ?? [])];
   for (const { up, down } of mine(added)) {
     const i = lineages.findIndex((f) => f.downstreamType === 'FIELD' && f.downstreams?.length === 1 && f.downstreams[0] === down.urn);
-    if (i < 0) lineages.push({ upstreamType: 'FIELD_SET', upstreams: [up.urn], downstreamType: 'FIELD', downstreams: [down.urn], confidenceScore: 1.0 });
-    else if (!lineages[i].upstreams?.includes(up.urn)) lineages[i] = { ...lineages[i], upstreams: [...(lineages[i].upstreams ?? []), up.urn] };
+    const entry = lineages[i];
+    if (entry === undefined) lineages.push({ upstreamType: 'FIELD_SET', upstreams: [up.urn], downstreamType: 'FIELD', downstreams: [down.urn], confidenceScore: 1.0 });
+    else if (!entry.upstreams?.includes(up.urn)) lineages[i] = { ...entry, upstreams: [...(entry.upstreams ?? []), up.urn] };
   }
   for (const { up, down } of mine(removed)) {
     lineages = lineages

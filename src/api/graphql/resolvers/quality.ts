@@ -56,8 +56,8 @@ async function incidentHealth(ctx: GraphQLContext, urn: string) {
   const active = (await incidentsOn(ctx, urn))
     .filter((x) => x.info.status?.state === 'ACTIVE')
     .sort((a, b) => (b.info.status?.lastUpdated?.time ?? 0) - (a.info.status?.lastUpdated?.time ?? 0));
-  if (active.length === 0) return { type: 'INCIDENTS', status: 'PASS' };
-  const latest = active[0];
+  const [latest] = active;
+  if (!latest) return { type: 'INCIDENTS', status: 'PASS' };
   const at = latest.info.status?.lastUpdated?.time ?? null;
   return {
     type: 'INCIDENTS',

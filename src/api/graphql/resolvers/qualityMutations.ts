@@ -71,7 +71,7 @@ async function asserteeOf(ctx: GraphQLContext, assertionUrn: string): Promise<st
   return r.relationships[0]?.entity;
 }
 
-const platformOf = (p: { urn?: string | null; name?: string | null }) => {
+const platformOf = (p: { urn?: string | null | undefined; name?: string | null | undefined }) => {
   if (p.urn) return p.urn;
   if (p.name) return `urn:li:dataPlatform:${p.name}`;
   throw badRequest('Failed to upsert Custom Assertion. Platform Name or Platform Urn must be specified.');

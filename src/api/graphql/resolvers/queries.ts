@@ -24,13 +24,20 @@ async function readableRefs(ctx: GraphQLContext, urns: readonly string[]): Promi
   return refs;
 }
 
+/** The ref for one urn a client asks to read, refused as readableRefs refuses. */
+async function readableRef(ctx: GraphQLContext, urn: string): Promise<EntityRef> {
+  const ref = clientRef(ctx, urn);
+  await ctx.services.authorizer.requireReadable(ctx.actor, [ctx.services.registry.entity(ref.entityName)!]);
+  return ref;
+}
+
 /** A root query reading one entity of a type by urn, as `dataset(urn:)` does. */
 export type EntityByUrn = ResolverFn<EntityRef, unknown, GraphQLContext, { urn: string }>;
 
 export const byUrn =
   (entityName: string): EntityByUrn =>
   async (_root, { urn }, ctx) => {
-    const [ref] = await readableRefs(ctx, [urn]);
+    const ref = await readableRef(ctx, urn);
     if (ref.entityName !== entityName) throw badRequest(`urn ${urn} is not of entity type ${entityName}`);
     return ref;
   };
@@ -43,7 +50,7 @@ export function entityRootsModule(entityNames: readonly string[]): ResolverModul
   const roots: Record<string, EntityByUrn> = {};
   for (const name of entityNames) {
     const typeName = entityTypeName(name);
-    if (typeName) roots[typeName[0].toLowerCase() + typeName.slice(1)] = byUrn(name);
+    if (typeName) roots[typeName.charAt(0).toLowerCase() + typeName.slice(1)] = byUrn(name);
   }
   // Root field names that differ from the type name.
   roots.corpUser = byUrn('corpuser');
@@ -56,7 +63,7 @@ export function entityRootsModule(entityNames: readonly string[]): ResolverModul
 }
 
 const Query: QueryResolvers = {
-  entity: async (_root, { urn }, ctx) => (await readableRefs(ctx, [urn]))[0],
+  entity: async (_root, { urn }, ctx) => readableRef(ctx, urn),
   entities: (_root, { urns }, ctx) => readableRefs(ctx, urns),
   entityExists: (_root, { urn }, ctx) => ctx.services.entities.exists(urn, true),
   browse: async (_root, { input }, ctx) => {

@@ -19,11 +19,11 @@ export async function incomingRefs(ctx: GraphQLContext, urn: string, types: read
 }
 
 export interface PointsQuery {
-  startTimeMillis?: number | null;
-  endTimeMillis?: number | null;
-  limit?: number | null;
+  startTimeMillis?: number | null | undefined;
+  endTimeMillis?: number | null | undefined;
+  limit?: number | null | undefined;
   /** Criteria ANDed: GraphQL's FilterInput `and` list or criteria built by a resolver. */
-  and?: Json[] | null;
+  and?: Json[] | null | undefined;
 }
 
 /** Points of a timeseries aspect of an entity, newest first. */

@@ -9,7 +9,8 @@ import type { ResolverModule } from './module.js';
 
 const resolvers: Resolvers = {
   SchemaFieldEntity: {
-    fieldPath: (ref, _args, ctx) => keyOf(ctx.services.registry, ref).fieldPath,
+    // keyFromUrn gives every field of the key (parent and fieldPath) or throws.
+    fieldPath: (ref, _args, ctx) => keyOf(ctx.services.registry, ref).fieldPath!,
     // The key's parent is an urn by the key's schema, so it always names an entity.
     parent: (ref, _args, ctx) => refOf(ctx.services, keyOf(ctx.services.registry, ref).parent) as EntityRef,
   },

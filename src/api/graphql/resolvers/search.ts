@@ -38,7 +38,7 @@ const QUICK_DATAHUB_TYPES = 2;
 const DEFAULT_COUNT = 10;
 
 /** GraphQL facet filters → the service's filter: `orFilters` wins over the deprecated `filters`. */
-export function toFilter(input: { filters?: Json[] | null; orFilters?: Array<{ and?: Json[] | null }> | null }): Json | undefined {
+export function toFilter(input: { filters?: Json[] | null | undefined; orFilters?: Array<{ and?: Json[] | null | undefined }> | null | undefined }): Json | undefined {
   const criterion = (f: Json) => ({
     field: f.field,
     // The deprecated `value` stands in for `values` only when no list, even an empty one, is given.
@@ -113,7 +113,7 @@ function facetsOf(ctx: GraphQLContext, facets: readonly Facet[]) {
 function hitsOf(ctx: GraphQLContext, r: SearchResult) {
   return r.urns.flatMap((urn, i) => {
     const entity = refOf(ctx.services, urn);
-    const matchedFields = r.matches[i].map((m) => ({ ...m, entity: m.value.startsWith('urn:') ? (refOf(ctx.services, m.value) ?? null) : null }));
+    const matchedFields = (r.matches[i] ?? []).map((m) => ({ ...m, entity: m.value.startsWith('urn:') ? (refOf(ctx.services, m.value) ?? null) : null }));
     // DataHub gives insights only from ranking features this service does not compute: none.
     return entity ? [{ entity, matchedFields, insights: [], extraProperties: [] }] : [];
   });

@@ -89,10 +89,12 @@ const resolvers: Resolvers = {
     getSchemaBlame: async (_root, { input }, ctx) => {
       const history = await schemaHistory(ctx, input.datasetUrn);
       if (!history) return null;
-      if (history.length === 0) return {};
-      const cutoff = input.version ?? shown(history[history.length - 1].semVer);
+      const last = history.at(-1);
+      if (!last) return {};
+      const cutoff = input.version ?? shown(last.semVer);
       const upTo = newestFirst(history.filter((t) => compareVersions(t.semVer, cutoff) <= 0));
-      if (upTo.length === 0) return {};
+      const [newest] = upTo;
+      if (!newest) return {};
       const blame = new Map<string, SchemaFieldBlame>();
       for (const t of upTo) {
         for (const e of t.events) {
@@ -112,15 +114,16 @@ const resolvers: Resolvers = {
         }
       }
       return {
-        version: versionOf(upTo[0]),
+        version: versionOf(newest),
         schemaFieldBlameList: [...blame.values()].filter((b) => b.schemaFieldChange.changeType !== 'REMOVE'),
       };
     },
 
     getSchemaVersionList: async (_root, { input }, ctx) => {
       const history = await schemaHistory(ctx, input.datasetUrn);
-      if (!history || history.length === 0) return null;
-      const latest = versionOf(history[history.length - 1]);
+      const last = history?.at(-1);
+      if (!history || !last) return null;
+      const latest = versionOf(last);
       return { latestVersion: latest, version: latest, semanticVersionList: newestFirst(history).map(versionOf) };
     },
   },

@@ -35,7 +35,7 @@ function summed(points: Json[], list: (p: Json) => Json[] | undefined, key: (x: 
 
 const byCount = (field: string) => (a: Json, b: Json) => (b[field] ?? 0) - (a[field] ?? 0);
 const sum = (points: Json[], field: string) => points.reduce((n, p) => n + (p[field] ?? 0), 0);
-const bucketsOf = async (ctx: GraphQLContext, ref: EntityRef, aspect: string, q: { startTimeMillis?: number | null; endTimeMillis?: number | null; limit?: number | null }) =>
+const bucketsOf = async (ctx: GraphQLContext, ref: EntityRef, aspect: string, q: { startTimeMillis?: number | null | undefined; endTimeMillis?: number | null | undefined; limit?: number | null | undefined }) =>
   (await pointsOf(ctx, ref, aspect, q)).filter((p) => p.eventGranularity);
 
 // --- datasets -------------------------------------------------------------------------------------------

@@ -24,7 +24,8 @@ export function nextSortId(id: string): string {
   const chars = [...id];
   for (let i = chars.length - 1; i >= 0; i--) {
     if (chars[i] !== 'Z') {
-      chars[i] = String.fromCharCode(chars[i].charCodeAt(0) + 1);
+      // Only later characters have changed, so the one here is still the id's.
+      chars[i] = String.fromCharCode(id.charCodeAt(i) + 1);
       return chars.join('');
     }
     chars[i] = 'A';

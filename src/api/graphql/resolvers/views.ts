@@ -42,7 +42,8 @@ const facetFilter = (c: Json): FacetFilter => ({
  */
 function viewFilter(filter: Json | undefined) {
   const or: Json[] = filter?.or ?? (filter?.criteria ? [{ and: filter.criteria }] : []);
-  if (or.length === 1) return { operator: 'AND' as const, filters: (or[0].and ?? []).map(facetFilter) };
+  const [only, ...others] = or;
+  if (only && others.length === 0) return { operator: 'AND' as const, filters: (only.and ?? []).map(facetFilter) };
   if (or.some((g) => (g.and ?? []).length > 1)) return { operator: 'OR' as const, filters: [] };
   return { operator: 'OR' as const, filters: or.filter((g) => g.and?.length === 1).map((g) => facetFilter(g.and[0])) };
 }
@@ -50,7 +51,7 @@ function viewFilter(filter: Json | undefined) {
 const info = async (ref: EntityRef, ctx: GraphQLContext): Promise<Json> => (await aspectOf(ctx, ref, VIEW_ASPECT)) ?? {};
 
 /** One page of views matching `and` (criteria on the view's search fields), newest first, as DataHub lists them. */
-async function listViews(ctx: GraphQLContext, input: { start?: number | null; count?: number | null; query?: string | null }, and: Json[]) {
+async function listViews(ctx: GraphQLContext, input: { start?: number | null | undefined; count?: number | null | undefined; query?: string | null | undefined }, and: Json[]) {
   const start = input.start ?? 0;
   const page = await ctx.services.search.search(
     {
