@@ -58,7 +58,8 @@ export async function buildServer({ services, logger, auth, requestLog = DEFAULT
 
   app.setErrorHandler((err: FastifyError | ServiceError, request, reply) => {
     // GraphQL answers a request it cannot read with 400 and no body, as GMS does.
-    if (GRAPHQL_PATHS.includes(request.url.split('?')[0]) && (err instanceof ServiceError || (err.statusCode ?? 500) < 500)) return reply.code(400).send();
+    const [path = ''] = request.url.split('?');
+    if (GRAPHQL_PATHS.includes(path) && (err instanceof ServiceError || (err.statusCode ?? 500) < 500)) return reply.code(400).send();
     if (err instanceof ServiceError) return sendRestliError(reply, STATUS_BY_KIND[err.kind], err.message);
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {

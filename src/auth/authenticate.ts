@@ -34,11 +34,12 @@ export class Authenticator {
     if (authorization === undefined || authorization.trim() === '') {
       throw unauthorized("Authentication required: send the header 'Authorization: Bearer <access token>'");
     }
+    // The credentials and token groups take part in every match.
     const basic = /^Basic\s+(\S+)\s*$/i.exec(authorization);
-    if (basic) return this.systemClient(basic[1]);
+    if (basic) return this.systemClient(basic[1]!);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match) throw unauthorized("Malformed Authorization header: expected 'Bearer <access token>'");
-    const token = match[1];
+    const token = match[1]!;
     // Compared as digests, so the comparison takes the same time whatever the length or content.
     if (this.adminDigest && timingSafeEqual(digest(token), this.adminDigest)) return ADMIN_ACTOR;
     return this.tokens.verify(token);

@@ -79,7 +79,8 @@ export class NativeUsers {
     }
     const current = await this.inviteTokensFor(role);
     // More than one for the same role happens only through ingestion; all are replaced, as DataHub does.
-    const shown = !regenerate && current.length === 1 ? await this.decrypt(current[0].token) : undefined;
+    const [only, ...others] = current;
+    const shown = !regenerate && only && others.length === 0 ? await this.decrypt(only.token) : undefined;
     if (shown !== undefined) return shown;
     const token = urlSafeToken();
     const value = { token: await this.encrypt(token), ...(role !== undefined ? { role } : {}) };

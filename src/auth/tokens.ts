@@ -63,7 +63,7 @@ export interface MintRequest {
   ownerUrn?: string;
   duration: string;
   name: string;
-  description?: string | null;
+  description?: string | null | undefined;
 }
 
 export interface TokenFilter {
@@ -128,12 +128,13 @@ export class TokenService {
 
   /** Mints a token for a user, without asking who wants it: for bootstrap and the CLI, which act on the database itself. */
   async mint(request: MintRequest): Promise<{ accessToken: string; metadata: TokenMetadata }> {
-    if (!(request.duration in DURATIONS)) throw badRequest(`Unrecognized access token duration ${request.duration} provided; use one of ${Object.keys(DURATIONS).join(', ')}`);
+    // Own keys only: `toString` is in every object but names no duration.
+    const lifetime = Object.hasOwn(DURATIONS, request.duration) ? DURATIONS[request.duration] : undefined;
+    if (lifetime === undefined) throw badRequest(`Unrecognized access token duration ${request.duration} provided; use one of ${Object.keys(DURATIONS).join(', ')}`);
     const { urn: actor, entity } = resolveUrn(this.registry, request.actorUrn);
     if (entity.name !== 'corpuser') throw badRequest(`actorUrn must be a corpuser urn, not ${request.actorUrn}`);
     if (!request.name.trim()) throw badRequest('a token needs a name');
     const now = this.options.now();
-    const lifetime = DURATIONS[request.duration];
     const expiresAt = lifetime === null ? undefined : now + lifetime;
     const jwt = new SignJWT({ actorType: 'USER', actorId: actor.parts[0], type: 'PERSONAL', version: TOKEN_VERSION })
       .setProtectedHeader({ alg: 'HS256' })

@@ -24,7 +24,10 @@ export interface IngestSummary {
 
 type Sendable = Exclude<MetadataItem, { kind: 'unreadable' }>;
 
-async function send(client: CatalogClient, batch: readonly Sendable[]): Promise<void> {
+/** Items of one kind; a batch is never empty. */
+type Batch = [Sendable, ...Sendable[]];
+
+async function send(client: CatalogClient, batch: Batch): Promise<void> {
   if (batch[0].kind === 'proposal') {
     await client.post('/aspects?action=ingestProposalBatch', { proposals: batch.map((b) => (b as Extract<Sendable, { kind: 'proposal' }>).proposal), async: 'false' });
   } else {
@@ -37,10 +40,10 @@ async function send(client: CatalogClient, batch: readonly Sendable[]): Promise<
 }
 
 /** Consecutive items of one kind, at most `size` at a time, so file order is kept. */
-function batches(items: readonly Sendable[], size: number): Sendable[][] {
-  const out: Sendable[][] = [];
+function batches(items: readonly Sendable[], size: number): Batch[] {
+  const out: Batch[] = [];
   for (const item of items) {
-    const last = out[out.length - 1];
+    const last = out.at(-1);
     if (last && last.length < size && last[0].kind === item.kind) last.push(item);
     else out.push([item]);
   }
