@@ -53,14 +53,16 @@ const KIND_OF_SLOT = ['dataset', 'dataset', 'dataset', 'dataset', 'dataset', 'da
   'dataset', 'dataset', 'dataset', 'chart', 'dataset', 'dashboard', 'dataset', 'dataset', 'user', 'group'] as const;
 export type Kind = (typeof KIND_OF_SLOT)[number];
 
-export const kindOf = (i: number): Kind => KIND_OF_SLOT[i % KIND_OF_SLOT.length];
+// Entity numbers are not negative, so the slot is in range.
+export const kindOf = (i: number): Kind => KIND_OF_SLOT[i % KIND_OF_SLOT.length]!;
 
 const TIME = 1_767_225_600_000;
 export const RUN_ID = 'bench-catalog';
 
-const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
+// r() is in [0, 1) and the lists are not empty, so the index is in range.
+const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 /** Skewed towards the first words, so some words are in many names and others in few. */
-const word = (r: () => number): string => WORDS[Math.floor(r() * r() * WORDS.length)];
+const word = (r: () => number): string => pick(() => r() * r(), WORDS);
 
 export const userUrn = (i: number) => `urn:li:corpuser:user${i}`;
 export function datasetUrn(i: number): string {

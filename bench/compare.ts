@@ -34,8 +34,8 @@ export function pairs(results: readonly Result[]): Pair[] {
 
 export interface Comparison {
   /** PostgreSQL's median over SQLite's; undefined when either is missing or SQLite's is not positive. */
-  ratio?: number;
-  target?: { min?: number; max?: number };
+  ratio?: number | undefined;
+  target?: { min?: number; max?: number } | undefined;
   /** Whether the ratio keeps to the target; undefined when there is no target or no ratio. */
   met?: boolean;
 }

@@ -22,9 +22,9 @@ export async function hostileGraphql(t: Target, runs: number): Promise<HostileFi
   let slowest = { ms: 0, name: '' };
   let failures = 0;
   for (let run = 0; run < runs; run++) {
-    const bodies = HOSTILE_GRAPHQL.map((h) => JSON.stringify({ ...h.body, query: `# run ${Date.now()}.${run}\n${h.body.query}` }));
+    const bodies = HOSTILE_GRAPHQL.map((h) => ({ name: h.name, body: JSON.stringify({ ...h.body, query: `# run ${Date.now()}.${run}\n${h.body.query}` }) }));
     let max = 0;
-    for (const [i, body] of bodies.entries()) {
+    for (const { name, body } of bodies) {
       const began = performance.now();
       const answer = await call(`${t.url}/api/graphql`, t.token, 'POST', body);
       const ms = performance.now() - began;
@@ -32,7 +32,7 @@ export async function hostileGraphql(t: Target, runs: number): Promise<HostileFi
       const refused = answer.status === 400 || (answer.status === 200 && errors.length > 0);
       if (!refused || errors.some((e) => (e.extensions?.code ?? 0) >= 500)) failures++;
       max = Math.max(max, ms);
-      if (ms > slowest.ms) slowest = { ms, name: HOSTILE_GRAPHQL[i].name };
+      if (ms > slowest.ms) slowest = { ms, name };
     }
     maxima.push(max);
   }

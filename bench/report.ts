@@ -69,10 +69,11 @@ function measureText(pair: Pair): string {
 /** The absolute targets of both backends, in one cell: one bound when they share it. */
 function targetsText(pair: Pair): string {
   const sides = (['sqlite', 'postgres'] as const).flatMap((b) => (pair[b]?.target ? [{ b, r: pair[b]! }] : []));
-  if (sides.length === 0) return '';
+  const [first] = sides;
+  if (!first) return '';
   const name = { sqlite: 'SQLite', postgres: 'PostgreSQL' } as const;
-  const shared = sides.every((x) => boundText(x.r.target!) === boundText(sides[0].r.target!));
-  if (shared) return `${boundText(sides[0].r.target!)}: ${sides.map((x) => `${name[x.b]} ${verdict(targetMet(x.r))}`).join(', ')}`;
+  const shared = sides.every((x) => boundText(x.r.target!) === boundText(first.r.target!));
+  if (shared) return `${boundText(first.r.target!)}: ${sides.map((x) => `${name[x.b]} ${verdict(targetMet(x.r))}`).join(', ')}`;
   return sides.map((x) => `${name[x.b]} ${targetText(x.r)}`).join('; ');
 }
 

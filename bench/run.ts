@@ -38,7 +38,9 @@ interface Options {
 function parseArgs(argv: string[]): Options {
   const quick = argv.includes('--quick');
   const at = argv.indexOf('--sizes');
-  const sizes = at >= 0 ? argv[at + 1].split(',').map((s) => Number(s.replace(/_/g, ''))) : quick ? [10_000] : [10_000, 100_000, 1_000_000];
+  const given = at >= 0 ? argv[at + 1] : undefined;
+  if (at >= 0 && given === undefined) throw new Error(`--sizes takes entity counts of at least 100, e.g. --sizes 10000,100000`);
+  const sizes = given !== undefined ? given.split(',').map((s) => Number(s.replace(/_/g, ''))) : quick ? [10_000] : [10_000, 100_000, 1_000_000];
   if (sizes.some((n) => !Number.isInteger(n) || n < 100)) throw new Error(`--sizes takes entity counts of at least 100, e.g. --sizes 10000,100000`);
   return { quick, sizes: [...sizes].sort((a, b) => a - b), settings: quick ? { seconds: 0.4, repeats: 3, searches: 3 } : { seconds: 5, repeats: 3, searches: 30 } };
 }
