@@ -30,13 +30,13 @@ describe('PostgreSQL beside SQLite', () => {
   });
 
   it('holds rates to at least half of SQLite and times to at most twice, and nothing else', () => {
-    const pair = (unit: string, s: number, p: number) => compare(pairs([result('sqlite', 'x', unit, s), result('postgres', 'x', unit, p)])[0]);
+    const pair = (unit: string, s: number, p: number) => compare(pairs([result('sqlite', 'x', unit, s), result('postgres', 'x', unit, p)])[0]!);
     expect(pair('req/s', 1000, 500)).toMatchObject({ ratio: 0.5, met: true });
     expect(pair('aspects/s', 1000, 499)).toMatchObject({ met: false });
     expect(pair('ms', 10, 20)).toMatchObject({ ratio: 2, met: true });
     expect(pair('ms', 10, 20.1)).toMatchObject({ met: false });
     expect(pair('MB', 100, 300)).toEqual({ ratio: 3, target: undefined });
-    expect(compare(pairs([result('sqlite', 'x', 'ms', 10)])[0]).ratio).toBeUndefined();
+    expect(compare(pairs([result('sqlite', 'x', 'ms', 10)])[0]!).ratio).toBeUndefined();
   });
 
   it('shows both results, limits and ratios, PG/SQLite with its verdict, and each backend\'s target', () => {

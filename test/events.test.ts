@@ -35,7 +35,7 @@ async function openStream(query: string, headers: Record<string, string> = {}) {
         buffer = buffer.slice(end + 2);
         const id = /^id: (\d+)$/m.exec(block);
         const data = /^data: (.*)$/m.exec(block);
-        if (id && data) return { id: Number(id[1]), data: JSON.parse(data[1]) };
+        if (id && data) return { id: Number(id[1]), data: JSON.parse(data[1]!) };
         continue; // a comment (connected, keep-alive)
       }
       const { value, done } = await reader.read();
@@ -110,7 +110,7 @@ describe('GET /events/stream', () => {
     // Missed while away, then picked up from the last id seen.
     await write(tag(12), { name: 'while away' });
     await write(tag(13), { name: 'also while away' });
-    const resumed = await openStream('', { 'last-event-id': String(seen[seen.length - 1].id) });
+    const resumed = await openStream('', { 'last-event-id': String(seen.at(-1)!.id) });
     const after: Array<{ id: number; data: any }> = [];
     for (;;) {
       const m = await resumed.next();
@@ -125,7 +125,7 @@ describe('GET /events/stream', () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     // Exactly the events the paged feed has over the same range.
     const paged = await http(`${s.url}/events?after=${start}&limit=1000`);
-    const pagedIds = paged.body.events.map((e: any) => e.offset).filter((o: number) => o <= ids[ids.length - 1]);
+    const pagedIds = paged.body.events.map((e: any) => e.offset).filter((o: number) => o <= ids.at(-1)!);
     expect(ids).toEqual(pagedIds);
     expect(after.map((m) => m.data.entityUrn)).toContain(tag(12));
     expect(all.every((m) => m.data.offset === m.id)).toBe(true);

@@ -24,11 +24,12 @@ function pegasusOf(v: Json): Json {
   if (Array.isArray(v)) return v.map(pegasusOf);
   if (v === null || typeof v !== 'object') return v;
   const keys = Object.keys(v);
-  if (keys.length === 1 && ['string', 'int', 'long', 'boolean', 'double', 'float'].includes(keys[0]) && typeof v[keys[0]] !== 'object') return v[keys[0]];
-  if (keys.length === 1 && keys[0] === 'array' && Array.isArray(v.array)) return pegasusOf(v.array);
-  if (keys.length === 1 && keys[0].startsWith('com.linkedin.pegasus2avro.')) {
-    const name = keys[0].replace('com.linkedin.pegasus2avro.', 'com.linkedin.');
-    return { [name]: pegasusOf(v[keys[0]]) };
+  const only = keys.length === 1 ? keys[0] : undefined;
+  if (only !== undefined && ['string', 'int', 'long', 'boolean', 'double', 'float'].includes(only) && typeof v[only] !== 'object') return v[only];
+  if (only === 'array' && Array.isArray(v.array)) return pegasusOf(v.array);
+  if (only !== undefined && only.startsWith('com.linkedin.pegasus2avro.')) {
+    const name = only.replace('com.linkedin.pegasus2avro.', 'com.linkedin.');
+    return { [name]: pegasusOf(v[only]) };
   }
   if (typeof v.fieldDiscriminator === 'string') return { [v.fieldDiscriminator]: pegasusOf(v[v.fieldDiscriminator]) };
   return Object.fromEntries(keys.filter((k) => v[k] !== null).map((k) => [k, pegasusOf(v[k])]));
@@ -89,7 +90,7 @@ describe("DataHub's fixtures", () => {
     for (const mce of mces) {
       const [snapshot] = Object.values(mce.proposedSnapshot) as Json[];
       for (const aspect of snapshot.aspects) {
-        const [avroName] = Object.keys(aspect);
+        const avroName = Object.keys(aspect)[0]!;
         const fqn = avroName.replace('com.linkedin.pegasus2avro.', 'com.linkedin.');
         const fix = UNION_FIXUPS[fqn] ?? ((v: Json) => v);
         expect(await readAspect(snapshot.urn, fqn), `${snapshot.urn} ${fqn}`).toEqual(fix(pegasusOf(aspect[avroName])));

@@ -163,7 +163,7 @@ export const enc = encodeURIComponent;
 export const FIXTURES = resolve(import.meta.dirname, 'fixtures/datahub');
 
 /** Command line that runs the `catalog` program from source (no build needed). */
-export const CATALOG_CMD = [process.execPath, '--import', 'tsx', resolve(import.meta.dirname, '../src/cli/bin.ts')];
+export const CATALOG_CMD: readonly [string, ...string[]] = [process.execPath, '--import', 'tsx', resolve(import.meta.dirname, '../src/cli/bin.ts')];
 
 /** Runs the `catalog` program to its end; by default without a CATALOG_SERVER from the environment. */
 export async function runCatalog(args: readonly string[], env: NodeJS.ProcessEnv = { ...process.env, CATALOG_SERVER: '' }): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -41,7 +41,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
     for (let waited = 0; !output.some((o) => o.includes('Lost it?')) && waited < 5000; waited += 100) await new Promise((r) => setTimeout(r, 100));
     const tokens = output.flatMap((o) => [...o.matchAll(/^ {2}(eyJ\S+)$/gm)].map((m) => m[1]));
     expect(tokens).toHaveLength(1);
-    adminToken = tokens[0];
+    adminToken = tokens[0]!;
   }, 60_000);
 
   afterAll(async () => {
@@ -82,7 +82,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
   });
 
   it('counts a token revoked, and a policy granted, through one replica at once on the other', async () => {
-    const [a, b] = urls;
+    const [a, b] = urls as [string, string];
     const user = 'urn:li:corpuser:replicated-user';
     const create = 'mutation($i: CreateAccessTokenInput!) { createAccessToken(input: $i) { accessToken metadata { id } } }';
     const created = (await http(`${a}/api/graphql`, { body: { query: create, variables: { i: { type: 'PERSONAL', actorUrn: user, duration: 'ONE_DAY', name: 'r' } } } })).body.data.createAccessToken;

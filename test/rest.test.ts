@@ -182,7 +182,7 @@ describe('versioning', () => {
     const events = await s.services.store.readChangeLog(0, 10_000);
     const mine = events.filter((e) => e.entityUrn === urn && e.aspectName === 'corpUserInfo');
     expect(mine.map((e) => (e.aspect as { title: string }).title)).toEqual(['first', 'second', 'third', 'fourth']);
-    expect(mine[3].previousAspectValue).toEqual(info('third'));
+    expect(mine[3]?.previousAspectValue).toEqual(info('third'));
     const offsets = events.map((e) => e.offset);
     expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
     expect(new Set(offsets).size).toBe(offsets.length);
@@ -431,7 +431,9 @@ describe('system endpoints', () => {
       expect(reply.body.noCode).toBe('true');
       expect(reply.body.statefulIngestionCapable).toBe(true);
       const version = (reply.body.versions['acryldata/datahub'].version as string).replace(/^v/, '').split('.').map(Number);
-      expect(version[0] * 1e6 + version[1] * 1e3 + version[2]).toBeLessThan(1_000_001);
+      expect(version).toHaveLength(3);
+      const [major, minor, patch] = version as [number, number, number];
+      expect(major * 1e6 + minor * 1e3 + patch).toBeLessThan(1_000_001);
     }
   });
 

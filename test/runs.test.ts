@@ -54,8 +54,8 @@ describe('runs', () => {
       ['datasetKey', 0, true],
       ['datasetProperties', 1, false],
     ]);
-    expect(JSON.parse(rows[3].metadata)).toEqual({ description: 'x' });
-    expect(rows[3].aspect).toEqual({ description: 'x' });
+    expect(JSON.parse(rows[3]!.metadata)).toEqual({ description: 'x' });
+    expect(rows[3]?.aspect).toEqual({ description: 'x' });
   });
 
   it('roll back a run that updated existing entities: previous values come back, search and edges follow', async () => {

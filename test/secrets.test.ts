@@ -43,10 +43,10 @@ beforeAll(async () => {
   s = await startTestServer({ auth: true });
   await grantPolicy(s.services, 'token-keeper', { type: 'PLATFORM', privileges: ['MANAGE_ACCESS_TOKENS'], actors: { users: [KEEPER] } });
   await s.services.writePath.apply([buildProposal(s.services.registry, DATASET, 'datasetProperties', 'UPSERT', { description: 'visible to all' })], { actor: SYSTEM_ACTOR });
-  const minted = [await mint(ADMIN_ACTOR, 'admin-secret'), await mint(ALICE, 'alice-secret'), await mint(KEEPER, 'keeper-secret')];
-  [admin, alice, keeper] = minted.map((m) => m.token);
-  tokenUrns = minted.map((m) => m.urn).sort();
-  aliceTokenUrn = minted[1].urn;
+  const [adminMinted, aliceMinted, keeperMinted] = [await mint(ADMIN_ACTOR, 'admin-secret'), await mint(ALICE, 'alice-secret'), await mint(KEEPER, 'keeper-secret')];
+  [admin, alice, keeper] = [adminMinted.token, aliceMinted.token, keeperMinted.token];
+  tokenUrns = [adminMinted, aliceMinted, keeperMinted].map((m) => m.urn).sort();
+  aliceTokenUrn = aliceMinted.urn;
 });
 afterAll(async () => s?.close());
 
@@ -206,7 +206,7 @@ describe('REST reads of a hidden entity', () => {
     const policy = (await rest(admin, `/entitiesV2/${enc(POLICY)}`)).body;
     expect(policy.aspects.dataHubPolicyInfo.value.privileges).toContain('MANAGE_POLICIES');
     expect((await rest(admin, `/aspects/${enc(POLICY)}?aspect=dataHubPolicyInfo`)).status).toBe(200);
-    const token = (await rest(keeper, `/entitiesV2/${enc(tokenUrns[0])}`)).body;
+    const token = (await rest(keeper, `/entitiesV2/${enc(tokenUrns[0]!)}`)).body;
     expect(token.aspects.dataHubAccessTokenInfo.value.name).toMatch(/-secret$/);
     expectRefused(await rest(keeper, `/entities/${enc(POLICY)}`), `User is unauthorized to get entity ${POLICY}`);
     expect((await rest(alice, `/entitiesV2/${enc(DATASET)}`)).body.aspects.datasetProperties.value.description).toBe('visible to all');

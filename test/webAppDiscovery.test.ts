@@ -34,7 +34,7 @@ function datasetsPerPlatform(proposals: Json[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const urn of datasets) {
     if (removed.has(urn)) continue;
-    const platform = /^urn:li:dataset:\((urn:li:dataPlatform:[^,]+),/.exec(urn)![1];
+    const platform = /^urn:li:dataset:\((urn:li:dataPlatform:[^,]+),/.exec(urn)![1]!;
     out.set(platform, (out.get(platform) ?? 0) + 1);
   }
   return out;
@@ -76,7 +76,7 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
     proposals = exampleProposals();
     await grantPolicy(s.services, 'editors', { privileges: ['EDIT_ENTITY'], actors: { users: [JDOE, ALICE] }, resources: { allResources: true } });
     // jdoe opens three entity pages (Hive twice), searches, and edits; alice views another dataset.
-    for (const [actor, urn] of [[JDOE, HIVE], [JDOE, KAFKA], [ALICE, HDFS], [JDOE, FLOW], [JDOE, HIVE]]) {
+    for (const [actor, urn] of [[JDOE, HIVE], [JDOE, KAFKA], [ALICE, HDFS], [JDOE, FLOW], [JDOE, HIVE]] as const) {
       const r = await track(actor, { type: 'EntityViewEvent', entityType: 'DATASET', entityUrn: urn, actorUrn: actor, timestamp: Date.now(), browserId: 'b-1' });
       expect(r.status, r.text).toBe(200);
       expect(r.text).toBe('');

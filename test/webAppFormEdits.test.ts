@@ -30,7 +30,7 @@ const { tokens, run, mutate, expectError, entityV2, search } = asUsers(() => s);
 beforeAll(async () => {
   s = await startTestServer({ auth: true });
   const put = (urn: string, aspect: string, value: Json) => s.services.writePath.apply([buildProposal(s.services.registry, urn, aspect, 'UPSERT', value)], { actor: SYSTEM_ACTOR });
-  for (const [urn, name] of [[DATASET, 'orders'], [OTHER, 'refunds']]) await put(urn, 'datasetProperties', { name, customProperties: {} });
+  for (const [urn, name] of [[DATASET, 'orders'], [OTHER, 'refunds']] as const) await put(urn, 'datasetProperties', { name, customProperties: {} });
   const field = (fieldPath: string) => ({ fieldPath, nullable: false, type: { type: { 'com.linkedin.schema.StringType': {} } }, nativeDataType: 'VARCHAR', recursive: false });
   await put(DATASET, 'schemaMetadata', {
     schemaName: 'orders', platform: 'urn:li:dataPlatform:snowflake', version: 0, hash: '',

@@ -362,7 +362,7 @@ describe('glossary relations, display properties, links and embeds', () => {
       [TERM, 'Revenue'],
       [PARENT, 'Money'],
       [PART, 'Net'],
-    ]) {
+    ] as const) {
       await write(urn, 'glossaryTermInfo', { name, definition: '', termSource: 'INTERNAL' });
     }
     await write(DOMAIN, 'domainProperties', { name: 'Finance' });

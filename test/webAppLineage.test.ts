@@ -12,7 +12,7 @@ import { webAppOperation } from './webAppOperations.js';
 type Json = any;
 const ds = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:snowflake,chain.${name},PROD)`;
 const field = (dataset: string, path: string) => `urn:li:schemaField:(${dataset},${path})`;
-const [D0, D1, D2, D3, D4, D5, X] = ['d0', 'd1', 'd2', 'd3', 'd4', 'd5', 'side'].map(ds);
+const [D0, D1, D2, D3, D4, D5, X] = [ds('d0'), ds('d1'), ds('d2'), ds('d3'), ds('d4'), ds('d5'), ds('side')];
 const GHOST = ds('never_ingested');
 const JOB = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,chain_nightly,PROD),build_d3)';
 const ANA = 'urn:li:corpuser:ana';
@@ -174,7 +174,7 @@ describe('lineage and history through the web app operations', () => {
     });
 
     it('gives every shortest path to an entity reached more than one way', async () => {
-      const [A, B, C, E] = ['a', 'b', 'c', 'e'].map((n) => ds(`diamond_${n}`));
+      const [A, B, C, E] = [ds('diamond_a'), ds('diamond_b'), ds('diamond_c'), ds('diamond_e')];
       for (const urn of [A, B, C, E]) await ingest(urn, 'datasetProperties', { name: urn, customProperties: {} });
       await ingest(B, 'upstreamLineage', { upstreams: [upstream(A)] });
       await ingest(C, 'upstreamLineage', { upstreams: [upstream(A)] });

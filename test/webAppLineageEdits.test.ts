@@ -14,7 +14,7 @@ type Json = any;
 
 const ds = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:snowflake,edits.${name},PROD)`;
 const field = (dataset: string, path: string) => `urn:li:schemaField:(${dataset},${path})`;
-const [RAW, CLEAN, MART, LOCKED] = ['raw', 'clean', 'mart', 'locked'].map(ds);
+const [RAW, CLEAN, MART, LOCKED] = [ds('raw'), ds('clean'), ds('mart'), ds('locked')];
 const JOB = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,edits,PROD),load)';
 const CHART = 'urn:li:chart:(looker,edits.revenue)';
 const DASHBOARD = 'urn:li:dashboard:(looker,edits.board)';
@@ -27,7 +27,7 @@ const tokens = new Map<string, string>();
 beforeAll(async () => {
   s = await startTestServer({ auth: true });
   const put = (urn: string, aspect: string, value: Json) => s.services.writePath.apply([buildProposal(s.services.registry, urn, aspect, 'UPSERT', value)], { actor: SYSTEM_ACTOR });
-  for (const urn of [RAW, CLEAN, MART, LOCKED]) await put(urn, 'datasetProperties', { name: urn.split('.')[1].split(',')[0], customProperties: {} });
+  for (const urn of [RAW, CLEAN, MART, LOCKED]) await put(urn, 'datasetProperties', { name: urn.split('.')[1]!.split(',')[0], customProperties: {} });
   await put(JOB, 'dataJobInfo', { name: 'load', type: { string: 'COMMAND' }, customProperties: {} });
   await put(CHART, 'chartInfo', { title: 'Revenue', description: '', lastModified: { created: { time: 0, actor: SYSTEM_ACTOR }, lastModified: { time: 0, actor: SYSTEM_ACTOR } }, customProperties: {} });
   await put(DASHBOARD, 'dashboardInfo', { title: 'Board', description: '', lastModified: { created: { time: 0, actor: SYSTEM_ACTOR }, lastModified: { time: 0, actor: SYSTEM_ACTOR } }, customProperties: {} });

@@ -83,7 +83,7 @@ const userRow = async (urn: string) => (await listUsers()).users.find((u: Json) 
 beforeAll(async () => {
   s = await startTestServer({ auth: true, adminToken: ADMIN_SECRET });
   tokens.set(ADMIN_ACTOR, ADMIN_SECRET);
-  for (const [urn, name] of [[BOB, 'Bob Stone'], [CAROL, 'Carol King'], [DAN, 'Dan Reyes'], [ERIN, 'Erin Wu'], [FRANK, 'Frank Ode']]) {
+  for (const [urn, name] of [[BOB, 'Bob Stone'], [CAROL, 'Carol King'], [DAN, 'Dan Reyes'], [ERIN, 'Erin Wu'], [FRANK, 'Frank Ode']] as const) {
     await ingest(urn, 'corpUserInfo', { active: true, displayName: name, email: `${urn.split(':')[3]}@example.com` });
   }
   await ingest(DATASET, 'datasetProperties', { description: 'Orders' });

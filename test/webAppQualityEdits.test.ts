@@ -25,7 +25,7 @@ const { tokens, gql, run, mutate, expectError, entityV2, search } = asUsers(() =
 
 beforeAll(async () => {
   s = await startTestServer({ auth: true });
-  for (const [urn, name] of [[DATASET, 'orders'], [OTHER, 'refunds']]) {
+  for (const [urn, name] of [[DATASET, 'orders'], [OTHER, 'refunds']] as const) {
     await s.services.writePath.apply([buildProposal(s.services.registry, urn, 'datasetProperties', 'UPSERT', { name, customProperties: {} })], { actor: SYSTEM_ACTOR });
   }
   await grantPolicy(s.services, 'quality-editors', { privileges: [...QUALITY_PRIVILEGES, 'VIEW_DATASET_OPERATIONS', 'VIEW_ENTITY_PAGE'], actors: { users: [EDITOR] } });

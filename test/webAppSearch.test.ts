@@ -24,7 +24,7 @@ const REMOVED = ds('snowflake', 'fernbrook.scratch.tmp_basket_pairs');
 function exampleDatasets(): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const urn of entitiesOf('dataset')) {
-    const platform = /urn:li:dataPlatform:([^,]+)/.exec(urn)![1];
+    const platform = /urn:li:dataPlatform:([^,]+)/.exec(urn)![1]!;
     out.set(platform, [...(out.get(platform) ?? []), urn]);
   }
   return out;

@@ -87,7 +87,7 @@ describe('validation', () => {
     const ownership = registry.aspects.get('ownership')!;
     expect(registry.validate(ownership, { owners: [{ owner: 'urn:li:corpuser:a', type: 'DATAOWNER' }] })).toEqual([]);
     expect(registry.validate(ownership, { owners: [{ owner: 'not an urn', type: 'DATAOWNER' }] })).toEqual([{ path: '/owners/0/owner', message: 'must be a valid urn' }]);
-    expect(registry.validate(ownership, { owners: [{ owner: 'urn:li:corpuser:a', type: 'BOSS' }] })[0].path).toBe('/owners/0/type');
+    expect(registry.validate(ownership, { owners: [{ owner: 'urn:li:corpuser:a', type: 'BOSS' }] })[0]?.path).toBe('/owners/0/type');
     expect(registry.validate(ownership, {})).toEqual([{ path: '/', message: "required field 'owners' is missing" }]);
   });
 
@@ -99,7 +99,7 @@ describe('validation', () => {
     const schema = registry.aspects.get('schemaMetadata')!;
     const base = { schemaName: 's', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', fields: [] };
     expect(registry.validate(schema, { ...base, platformSchema: { 'com.linkedin.schema.KafkaSchema': { documentSchema: '{}' } } })).toEqual([]);
-    expect(registry.validate(schema, { ...base, platformSchema: { 'com.linkedin.schema.Nope': {} } })[0].message).toMatch(/not a member of this union/);
+    expect(registry.validate(schema, { ...base, platformSchema: { 'com.linkedin.schema.Nope': {} } })[0]?.message).toMatch(/not a member of this union/);
   });
 });
 
