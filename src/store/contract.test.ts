@@ -119,7 +119,7 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
       const log = await store.readChangeLog(0, 100);
       expect(log).toHaveLength(5);
       expect(log.map((e) => e.offset)).toEqual([...log.map((e) => e.offset)].sort((a, b) => a - b));
-      expect((await store.readChangeLog(log[2].offset, 100)).map((e) => e.entityUrn)).toEqual(log.slice(3).map((e) => e.entityUrn));
+      expect((await store.readChangeLog(log[2]!.offset, 100)).map((e) => e.entityUrn)).toEqual(log.slice(3).map((e) => e.entityUrn));
     });
   });
 

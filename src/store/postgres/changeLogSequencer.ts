@@ -22,8 +22,8 @@ const MOVE = `WITH moved AS (
   SELECT entity_urn, aspect, change_type, event, created_on FROM moved ORDER BY id`;
 
 export class ChangeLogSequencer {
-  private current?: Promise<void>;
-  private next?: Promise<void>;
+  private current: Promise<void> | undefined;
+  private next: Promise<void> | undefined;
 
   constructor(private readonly pool: pg.Pool) {}
 

@@ -23,7 +23,7 @@ describe.skipIf(!server)('PostgreSQL first writes', () => {
       const held = await pgStore.store.transaction(async (tx) => {
         for (let i = 0; i < 200; i++) await tx.getLatest(ds(`absent_${i}`), 'status');
         const { rows } = await observer.query<{ n: string }>("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())");
-        return Number(rows[0].n);
+        return Number(rows[0]?.n);
       });
       expect(held).toBe(32);
     } finally {

@@ -28,7 +28,7 @@ describe('packed facets', () => {
   it('lists values in order, whatever order the documents came in', () => {
     const counter = new FacetCounter();
     for (const p of ['kafka', 'hdfs', 'kafka', 'hive']) counter.add(packFacets(row('urn:x:1', p, [])));
-    expect(Object.entries(counter.result(['platform']).platform)).toEqual([['hdfs', 1], ['hive', 1], ['kafka', 2]]);
+    expect(Object.entries(counter.result(['platform']).platform ?? {})).toEqual([['hdfs', 1], ['hive', 1], ['kafka', 2]]);
   });
 
   it('leaves out fields that are not facets', () => {

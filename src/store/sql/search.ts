@@ -28,7 +28,8 @@ function criterionSql(c: Criterion, params: unknown[], dialect: SqlDialect, keye
       params.push(field);
       return hasValue(one(value));
     });
-    return parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`;
+    const [only] = parts;
+    return parts.length === 1 && only ? only : `(${parts.join(' OR ')})`;
   };
   const compare = (op: string) =>
     anyOf((value) => {

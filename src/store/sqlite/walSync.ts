@@ -11,7 +11,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 export class WalSync {
-  private handle?: FileHandle;
+  private handle: FileHandle | undefined;
 
   constructor(private readonly walPath: string) {}
 
