@@ -28,7 +28,8 @@ export const pgDialect: SqlDialect = {
   lockForUpdate: ' FOR UPDATE',
   lockName: (key) => ({ text: 'SELECT pg_advisory_xact_lock(?, hashtext(?))', params: [NAME_LOCKS, key] }),
   clear: (tables) => [{ text: `TRUNCATE ${tables.join(', ')}`, params: [] }],
-  analyze: [{ text: 'ANALYZE', params: [] }],
+  // The tables searched and joined; the change log and usage events are only read by key.
+  analyze: [{ text: 'ANALYZE aspect, search_doc, search_text, search_value, search_facet, edge', params: [] }],
 };
 
 /** `?` placeholders → `$1, $2…` (the shared SQL never holds a literal `?`). */
