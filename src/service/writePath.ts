@@ -218,7 +218,8 @@ class Batch {
       const max = await this.tx.getMaxVersion(urn, aspect.name);
       await this.tx.putAspect({ ...current, version: max + 1 });
       // Retention: the latest and the newest maxVersions - 1 history rows are kept.
-      if (this.maxVersions > 0) await this.tx.deleteHistoryBelow(urn, aspect.name, max + 3 - this.maxVersions);
+      const below = max + 3 - this.maxVersions;
+      if (this.maxVersions > 0 && below > 1) await this.tx.deleteHistoryBelow(urn, aspect.name, below);
     }
     const systemMetadata: SystemMetadata = { ...sm, lastRunId: sm.runId };
     await this.tx.putAspect({ urn, aspect: aspect.name, version: 0, value, systemMetadata, createdOn: this.time, createdBy: this.ctx.actor });

@@ -14,12 +14,13 @@ const SEQUENCER_LOCK = 0x6d63636c;
 /** Events moved per sequencer transaction. */
 const BATCH = 5_000;
 
-const MOVE = `WITH moved AS (
+/** One round trip: the simple query protocol takes several statements (none with parameters). */
+const RUN = `BEGIN; SELECT pg_advisory_xact_lock(${SEQUENCER_LOCK}); WITH moved AS (
     DELETE FROM change_log_pending WHERE id IN (SELECT id FROM change_log_pending ORDER BY id LIMIT ${BATCH})
     RETURNING id, entity_urn, aspect, change_type, event, created_on
   )
   INSERT INTO change_log (entity_urn, aspect, change_type, event, created_on)
-  SELECT entity_urn, aspect, change_type, event, created_on FROM moved ORDER BY id`;
+  SELECT entity_urn, aspect, change_type, event, created_on FROM moved ORDER BY id; COMMIT`;
 
 export class ChangeLogSequencer {
   private current: Promise<void> | undefined;
@@ -49,11 +50,8 @@ export class ChangeLogSequencer {
     const client = await this.pool.connect();
     try {
       for (;;) {
-        await client.query('BEGIN');
-        await client.query('SELECT pg_advisory_xact_lock($1)', [SEQUENCER_LOCK]);
-        const moved = (await client.query(MOVE)).rowCount ?? 0;
-        await client.query('COMMIT');
-        if (moved < BATCH) return;
+        const results = (await client.query(RUN)) as unknown as pg.QueryResult[];
+        if ((results[2]?.rowCount ?? 0) < BATCH) return;
       }
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);

@@ -98,9 +98,15 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
     const out = new Map<string, AspectRow>();
     for (const some of chunks(keys)) {
       // In key order, so that writers locking overlapping sets never wait on each other in a cycle.
-      const text = `SELECT a.* FROM aspect a JOIN (VALUES ${valuesList(some.length, 2)}) k ON a.urn = k.column1 AND a.aspect = k.column2
+      // With each one's highest version: a changed value moves the latest there, so no read per write.
+      const text = `SELECT a.*, (SELECT max(m.version) FROM aspect m WHERE m.urn = a.urn AND m.aspect = a.aspect) AS max_version
+        FROM aspect a JOIN (VALUES ${valuesList(some.length, 2)}) k ON a.urn = k.column1 AND a.aspect = k.column2
         WHERE a.version = 0 ORDER BY a.urn, a.aspect${dialect.lockForUpdate}`;
-      for (const r of await read<RawAspect>({ text, params: some.flat() })) out.set(keyOf(r.urn, r.aspect), toAspectRow(r));
+      for (const r of await read<RawAspect & { max_version: number }>({ text, params: some.flat() })) {
+        const key = keyOf(r.urn, r.aspect);
+        out.set(key, toAspectRow(r));
+        if (!maxVersions.has(key)) maxVersions.set(key, Number(r.max_version));
+      }
     }
     return out;
   }
