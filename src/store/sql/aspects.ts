@@ -98,15 +98,18 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
     const out = new Map<string, AspectRow>();
     for (const some of chunks(keys)) {
       // In key order, so that writers locking overlapping sets never wait on each other in a cycle.
-      // With each one's highest version: a changed value moves the latest there, so no read per write.
-      const text = `SELECT a.*, (SELECT max(m.version) FROM aspect m WHERE m.urn = a.urn AND m.aspect = a.aspect) AS max_version
-        FROM aspect a JOIN (VALUES ${valuesList(some.length, 2)}) k ON a.urn = k.column1 AND a.aspect = k.column2
+      const text = `SELECT a.* FROM aspect a JOIN (VALUES ${valuesList(some.length, 2)}) k ON a.urn = k.column1 AND a.aspect = k.column2
         WHERE a.version = 0 ORDER BY a.urn, a.aspect${dialect.lockForUpdate}`;
-      for (const r of await read<RawAspect & { max_version: number }>({ text, params: some.flat() })) {
-        const key = keyOf(r.urn, r.aspect);
-        out.set(key, toAspectRow(r));
-        if (!maxVersions.has(key)) maxVersions.set(key, Number(r.max_version));
-      }
+      const rows = await read<RawAspect>({ text, params: some.flat() });
+      for (const r of rows) out.set(keyOf(r.urn, r.aspect), toAspectRow(r));
+      // The highest versions of those found, for the writes that move a latest version into the
+      // history: in a statement of its own, after the locks are held, so that it sees what the
+      // writers that held them committed (a locking read sees the locked rows anew, nothing else).
+      const found = rows.map((r) => [r.urn, r.aspect]);
+      if (found.length === 0) continue;
+      const max = `SELECT a.urn, a.aspect, max(a.version) AS v FROM aspect a JOIN (VALUES ${valuesList(found.length, 2)}) k
+        ON a.urn = k.column1 AND a.aspect = k.column2 GROUP BY a.urn, a.aspect`;
+      for (const r of await read<{ urn: string; aspect: string; v: number }>({ text: max, params: found.flat() })) maxVersions.set(keyOf(r.urn, r.aspect), Number(r.v));
     }
     return out;
   }
