@@ -4,9 +4,9 @@
  * is a plain INSERT, so of two writers that both found it absent (a row that is not there cannot be
  * locked) the second fails on the key and its transaction runs again, reading what the first wrote.
  */
-import type { AspectStore, AspectTx, AspectRow, SystemMetadata, TimeseriesRow } from '../types.js';
+import type { AspectRow, AspectStore, AspectTx, RunSummary, SystemMetadata, TimeseriesRow } from '../types.js';
 import type { SqlDialect } from './dialect.js';
-import { chunks, first, placeholders, sql, valuesList, type Sql, type SqlConnection, type SqlDriver } from './driver.js';
+import { chunks, first, placeholders, sql, typedValuesList, valuesList, type Sql, type SqlConnection, type SqlDriver } from './driver.js';
 import {
   countAspectSql,
   listRunsSql,
@@ -18,7 +18,6 @@ import {
 } from './reads.js';
 import { toAspectRow, toTimeseriesRow, type RawAspect, type RawTimeseries } from './rows.js';
 import { deleteTimeseriesSql, runIdOf } from './writes.js';
-import type { RunSummary } from '../types.js';
 
 const MAX_VERSION = 'SELECT max(version) AS v FROM aspect WHERE urn = ? AND aspect = ?';
 const VERSION = 'SELECT * FROM aspect WHERE urn = ? AND aspect = ? AND version = ?';
@@ -193,19 +192,15 @@ const byUrns = (text: (n: number, urns: number) => string, urnsAfterRows = false
 const INSERT_ASPECTS = eachRow((n) => `${INSERT_ASPECT_HEAD} VALUES ${valuesList(n, 8)}`);
 const UPSERT_ASPECTS = eachRow((n) => `${INSERT_ASPECT_HEAD} VALUES ${valuesList(n, 8)} ${REPLACE}`);
 const PUT_TIMESERIES = eachRow((n) => `${TIMESERIES_HEAD} VALUES ${valuesList(n, 9)} ${TIMESERIES_REPLACE}`);
-const typedRows = (n: number, types: readonly string[]) => {
-  const row = `(${types.map((t) => (t ? `CAST(? AS ${t})` : '?')).join(', ')})`;
-  return Array.from({ length: n }, () => row).join(', ');
-};
 /** Columns of VALUES lists are `column1`, `column2`… in both databases. */
 const SET_SYSTEM_METADATA = byUrns(
-  (n, urns) => `UPDATE aspect SET system_metadata = v.column4 FROM (VALUES ${typedRows(n, ['', '', 'bigint', ''])}) v
+  (n, urns) => `UPDATE aspect SET system_metadata = v.column4 FROM (VALUES ${typedValuesList(n, ['', '', 'bigint', ''])}) v
     WHERE aspect.urn IN (${placeholders(urns)}) AND aspect.urn = v.column1 AND aspect.aspect = v.column2 AND aspect.version = v.column3`,
   true,
 );
 const DELETE_HISTORY_BELOW = byUrns(
   (n, urns) => `DELETE FROM aspect WHERE urn IN (${placeholders(urns)}) AND version >= 1 AND EXISTS (
-    SELECT 1 FROM (VALUES ${typedRows(n, ['', '', 'bigint'])}) v WHERE aspect.urn = v.column1 AND aspect.aspect = v.column2 AND aspect.version < v.column3)`,
+    SELECT 1 FROM (VALUES ${typedValuesList(n, ['', '', 'bigint'])}) v WHERE aspect.urn = v.column1 AND aspect.aspect = v.column2 AND aspect.version < v.column3)`,
 );
 
 /**

@@ -54,6 +54,15 @@ export const valuesList = (rows: number, width: number): string => {
 };
 
 /**
+ * A VALUES list whose columns are cast where a type is given (`''`: none): a VALUES list's
+ * parameters have no column to take a type from, and PostgreSQL would compare them as text.
+ */
+export const typedValuesList = (rows: number, types: readonly string[]): string => {
+  const row = `(${types.map((t) => (t ? `CAST(? AS ${t})` : '?')).join(', ')})`;
+  return Array.from({ length: rows }, () => row).join(', ');
+};
+
+/**
  * Rows per multi-row statement: both databases take far more parameters than this, and one big
  * statement costs one round trip instead of one per row.
  */

@@ -6,7 +6,7 @@
  */
 import type { Edge, IndexTx, SearchIndex, SearchPage, SearchRow } from '../types.js';
 import { derivedChange } from './derivedChange.js';
-import { chunks, first, placeholders, sql, valuesList, type SqlConnection, type SqlDriver } from './driver.js';
+import { chunks, first, placeholders, sql, typedValuesList, valuesList, type SqlConnection, type SqlDriver } from './driver.js';
 import { FacetCounter, packFacets } from './facets.js';
 import { autocompleteSql, browsePathsSql, matchValuesSql, relatedSql } from './reads.js';
 import { NUMERIC } from './rows.js';
@@ -23,8 +23,6 @@ async function each<T>(conn: SqlConnection, rows: readonly T[], template: (n: nu
   for (const some of chunks(rows)) await conn.run({ text: template(some.length), params: some.flatMap(params) });
 }
 
-const typedRow = (types: readonly string[]) => `(${types.map((t) => (t ? `CAST(? AS ${t})` : '?')).join(', ')})`;
-const typedRows = (n: number, types: readonly string[]) => Array.from({ length: n }, () => typedRow(types)).join(', ');
 
 /** Rows removed by key, narrowed by their urns so both databases reach them through the primary key. */
 async function deleteKeys(conn: SqlConnection, table: string, urnColumn: string, columns: readonly string[], keys: ReadonlyArray<readonly string[]>): Promise<void> {
@@ -85,7 +83,7 @@ export function indexTx(conn: SqlConnection, written: (n: number) => void = () =
         conn,
         rewritten.filter((c) => c.before),
         (n) => `UPDATE search_doc SET entity_type = v.column2, removed = v.column3, row = v.column4, faceted = 1
-          FROM (VALUES ${typedRows(n, ['bigint', '', 'smallint', ''])}) v WHERE search_doc.id = v.column1`,
+          FROM (VALUES ${typedValuesList(n, ['bigint', '', 'smallint', ''])}) v WHERE search_doc.id = v.column1`,
         (c) => [id(c.row.urn), c.row.entityType, c.row.removed ? 1 : 0, c.json],
       );
       await each(conn, rewritten, (n) => `INSERT INTO search_facet (doc, facets) VALUES ${valuesList(n, 2)} ${UPSERT_FACETS}`, (c) => [id(c.row.urn), packFacets(c.row)]);
