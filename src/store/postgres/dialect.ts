@@ -26,7 +26,11 @@ export const pgDialect: SqlDialect = {
   equalsAnyIgnoringCase: (column, count) => `lower(${column}) IN (${Array.from({ length: count }, () => 'lower(?::text)').join(', ')})`,
   likeIgnoringCase: (column) => `${column} ILIKE ? ESCAPE '\\'`,
   lockForUpdate: ' FOR UPDATE',
-  lockName: (key) => ({ text: 'SELECT pg_advisory_xact_lock(?, hashtext(?))', params: [NAME_LOCKS, key] }),
+  // Taken in the order given (the caller sorts), in one round trip.
+  lockNames: (keys) => ({
+    text: `SELECT count(pg_advisory_xact_lock(${NAME_LOCKS}, hashtext(k.column1))) AS n FROM (VALUES ${keys.map(() => '(?)').join(', ')}) k`,
+    params: [...keys],
+  }),
   clear: (tables) => [{ text: `TRUNCATE ${tables.join(', ')}`, params: [] }],
   // The tables searched and joined; the change log and usage events are only read by key.
   analyze: [{ text: 'ANALYZE aspect, search_doc, search_text, search_value, search_facet, edge', params: [] }],

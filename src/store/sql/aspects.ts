@@ -77,11 +77,10 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
     // The first few absent aspects of a transaction also take a lock on their name, so that writers
     // contending for one new aspect take turns rather than retry (a row that is not there cannot be
     // locked); a big batch of new entities would otherwise fill the lock table.
-    const lockName = dialect.lockName;
-    if (lockName && missing.length > 0 && nameLocks < MAX_NAME_LOCKS) {
+    if (dialect.lockNames && missing.length > 0 && nameLocks < MAX_NAME_LOCKS) {
       const named = missing.slice(0, MAX_NAME_LOCKS - nameLocks);
       nameLocks += named.length;
-      for (const [u, a] of [...named].sort()) await conn.all(lockName(keyOf(u, a)));
+      await read(dialect.lockNames(named.map(([u, a]) => keyOf(u, a)).sort()));
       // A statement of its own: it sees what writers that held the locks before committed.
       for (const [k, row] of await lockedRows(named)) found.set(k, row);
       missing = wanted.filter(([u, a]) => !found.has(keyOf(u, a)));

@@ -21,10 +21,10 @@ export interface SqlDialect {
   /** Appended to a writer's read of a latest version, to hold it until commit against other writers. */
   readonly lockForUpdate: string;
   /**
-   * A statement that makes writers of one not-yet-existing row take turns (a row that is not there
-   * cannot be locked); none where one writer writes at a time.
+   * A statement that makes writers of these not-yet-existing rows take turns (a row that is not
+   * there cannot be locked); none where one writer writes at a time.
    */
-  lockName?(key: string): Sql;
+  lockNames?(keys: readonly string[]): Sql;
   /** Statements emptying tables. */
   clear(tables: readonly string[]): Sql[];
   /** Statements refreshing the planner's statistics. */

@@ -29,10 +29,31 @@ function migrate(db: Db): void {
 /** Statements prepared once per connection and text; shapes built per query are many, so the cache is bounded. */
 const MAX_PREPARED = 500;
 
-/** A connection whose statements are prepared once per text. Calls run synchronously; the promise only carries the result. */
+/** How long statements may run back to back before the event loop gets a turn. */
+const SLICE_MS = 20;
+/** A pause this long between statements means the connection was idle: a new stretch begins. */
+const IDLE_MS = 2;
+
+/**
+ * A connection whose statements are prepared once per text. Statements run synchronously, so a big
+ * batch (thousands of rows in multi-row statements) would hold every request and /health until it
+ * is done: after 20 ms of statements back to back, the next one first lets other work run.
+ */
 class Connection implements SqlConnection {
   private readonly prepared = new Map<string, Database.Statement>();
+  private stretchBegan = 0;
+  private lastCall = 0;
   constructor(private readonly db: Db) {}
+
+  private async turn(): Promise<void> {
+    const now = performance.now();
+    if (now - this.lastCall > IDLE_MS) this.stretchBegan = now;
+    else if (now - this.stretchBegan > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      this.stretchBegan = performance.now();
+    }
+    this.lastCall = performance.now();
+  }
 
   statement(text: string): Database.Statement {
     let stmt = this.prepared.get(text);
@@ -44,12 +65,18 @@ class Connection implements SqlConnection {
     return stmt;
   }
 
-  all<T>(q: Sql): Promise<T[]> {
-    return Promise.resolve(this.statement(q.text).all(...q.params) as T[]);
+  async all<T>(q: Sql): Promise<T[]> {
+    await this.turn();
+    const rows = this.statement(q.text).all(...q.params) as T[];
+    this.lastCall = performance.now();
+    return rows;
   }
 
-  run(q: Sql): Promise<number> {
-    return Promise.resolve(this.statement(q.text).run(...q.params).changes);
+  async run(q: Sql): Promise<number> {
+    await this.turn();
+    const changes = this.statement(q.text).run(...q.params).changes;
+    this.lastCall = performance.now();
+    return changes;
   }
 }
 
