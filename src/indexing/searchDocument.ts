@@ -41,7 +41,8 @@ function browsePathV2(segments: Scalar[]): Scalar[] {
 export function buildSearchDocument(entity: EntitySpec, urn: string, aspects: ReadonlyMap<string, Record<string, unknown>>): SearchDocument {
   const fields: Record<string, Scalar[]> = { urn: [urn] };
   const add = (name: string, values: Scalar[]) => {
-    const list = (fields[name] ??= []);
+    const list = fields[name] ?? [];
+    fields[name] = list;
     for (const v of values) if (!list.includes(v)) list.push(v);
   };
   for (const [name, value] of aspects) {
