@@ -141,7 +141,14 @@ function lineageProposals(ctx: GraphQLContext, added: Edge[], removed: Edge[]) {
   }
   // A data job keeps both directions: what it reads (datasets, jobs) and the datasets it writes.
   const jobs = new Map<string, { inDatasets: [string[], string[]]; inJobs: [string[], string[]]; outDatasets: [string[], string[]] }>();
-  const job = (urn: string) => jobs.get(urn) ?? (jobs.set(urn, { inDatasets: [[], []], inJobs: [[], []], outDatasets: [[], []] }), jobs.get(urn)!);
+  const job = (urn: string) => {
+    let found = jobs.get(urn);
+    if (!found) {
+      found = { inDatasets: [[], []], inJobs: [[], []], outDatasets: [[], []] };
+      jobs.set(urn, found);
+    }
+    return found;
+  };
   for (const [list, i] of [[added, 0], [removed, 1]] as const) {
     for (const { up, down } of list) {
       if (down.type === 'dataJob' && up.type === 'dataset') job(down.urn).inDatasets[i].push(up.urn);
