@@ -61,7 +61,7 @@ export function textTokens(text: string): string[] {
   return parts.filter((t) => t.length > 0);
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 /** The splits above need an upper-case letter; most column names have none. */
 const HAS_UPPER = /[A-Z]/;
 

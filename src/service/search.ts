@@ -238,7 +238,7 @@ export class SearchService {
       // `<field>:<value>` matches that field exactly.
       const criterion = { field: exactField, condition: 'EQUAL' as const, values: [exact[2]!.trim()], negated: false };
       if (filter.length === 0) filter.push([criterion]);
-      else filter.forEach((and, i) => (filter[i] = [...and, criterion]));
+      else for (const [i, and] of filter.entries()) filter[i] = [...and, criterion];
     } else if (input !== '' && input !== '*') {
       words = queryWords(input);
       phrase = input;

@@ -5,6 +5,7 @@
  * fineGrainedLineages. Every edge is checked before anything is written, and all of it is written at
  * once, so a refused or bad edge leaves the graph as it was.
  */
+import type { Grant } from '../../../auth/authorizer.js';
 import { onResource } from '../../../auth/requirements.js';
 import { badRequest } from '../../../service/errors.js';
 import { tryParseUrn } from '../../../urn.js';
@@ -45,7 +46,7 @@ const edgesOf = (edges: ReadonlyArray<LineageEdge | null | undefined>): Edge[] =
 
 /** EDIT_LINEAGE (or EDIT_ENTITY) on both ends of every edge, refused with DataHub's text naming the end. */
 async function authorizeEdges(ctx: GraphQLContext, edges: Edge[]) {
-  let grant;
+  let grant: Grant | undefined;
   for (const { up, down } of edges) {
     for (const end of [up, down]) {
       grant = await authorizeOr(ctx, `Unauthorized to edit ${end.urn} lineage for ${end.type}`, onResource(end.dataset ?? end.urn, 'EDIT_ENTITY', 'EDIT_LINEAGE'));
