@@ -47,7 +47,7 @@ export function buildSearchDocument(entity: EntitySpec, urn: string, aspects: Re
   };
   for (const [name, value] of aspects) {
     const aspect = entity.aspects.get(name);
-    if (!aspect || aspect.kind !== 'versioned') continue;
+    if (aspect?.kind !== 'versioned') continue;
     if (name === 'structuredProperties') for (const [field, values] of structuredPropertyFields(value)) add(field, values);
     for (const field of aspect.searchable) {
       const values = field.fieldType === 'BROWSE_PATH_V2' ? browsePathV2(fieldValues(field, value)) : fieldValues(field, value);
