@@ -232,7 +232,7 @@ export class SearchService {
 
     const exact = /^([A-Za-z_][\w.]*):(.+)$/s.exec(input);
     // Both groups take part in every match.
-    const exactField = exact?.[1]!.replace(/\.keyword$/, '');
+    const exactField = exact?.[1]?.replace(/\.keyword$/, '');
     const fieldNames = new Set(['urn', ...fields.map((f) => f.fieldName)]);
     if (exact && exactField !== undefined && fieldNames.has(exactField)) {
       // `<field>:<value>` matches that field exactly.

@@ -7,7 +7,6 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { findPostgresServer, postgresStoreForSuite } from '../../../test/storeBackends.js';
 import { SYSTEM_ACTOR } from '../../actors.js';
-import type { Store } from '../types.js';
 
 const ds = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:hive,locks.${name},PROD)`;
 
