@@ -8,7 +8,10 @@ import Fastify from 'fastify';
 const constants = new Map<number, string>();
 const constantOf = (bytes: number): string => {
   let text = constants.get(bytes);
-  if (text === undefined) constants.set(bytes, (text = JSON.stringify({ value: 'x'.repeat(Math.max(0, bytes - 12)) })));
+  if (text === undefined) {
+    text = JSON.stringify({ value: 'x'.repeat(Math.max(0, bytes - 12)) });
+    constants.set(bytes, text);
+  }
   return text;
 };
 

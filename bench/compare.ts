@@ -26,7 +26,10 @@ export function pairs(results: readonly Result[]): Pair[] {
   for (const r of results) {
     const key = `${r.entities}\u0000${r.id}`;
     let pair = out.get(key);
-    if (!pair) out.set(key, (pair = { entities: r.entities, id: r.id }));
+    if (!pair) {
+      pair = { entities: r.entities, id: r.id };
+      out.set(key, pair);
+    }
     pair[r.backend] = r;
   }
   return [...out.values()];

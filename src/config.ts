@@ -79,7 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // The frontend server sends `Basic <id>:<secret>` unencoded, split at the colon.
   if (systemClientId.includes(':')) throw new ConfigError('DATAHUB_SYSTEM_CLIENT_ID must not contain a colon');
   const systemClientSecret = get('DATAHUB_SYSTEM_CLIENT_SECRET');
-  if (systemClientSecret !== undefined && systemClientSecret.includes(':')) throw new ConfigError('DATAHUB_SYSTEM_CLIENT_SECRET must not contain a colon');
+  if (systemClientSecret?.includes(':')) throw new ConfigError('DATAHUB_SYSTEM_CLIENT_SECRET must not contain a colon');
   const sessionText = get('SESSION_TOKEN_DURATION_MS') ?? '86400000';
   if (!/^\d+$/.test(sessionText) || Number(sessionText) < 1) throw new ConfigError(`SESSION_TOKEN_DURATION_MS must be a positive whole number of milliseconds, not '${sessionText}'`);
   return {

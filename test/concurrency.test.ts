@@ -50,7 +50,7 @@ function fieldEdit(k: number, j: number): { urn: string; field: 'description' | 
 
 describe('concurrent writers through two processes', () => {
   const procs: ChildProcess[] = [];
-  let urls: string[] = [];
+  const urls: string[] = [];
   let databaseUrl = '';
   let cleanup: () => Promise<void> = async () => undefined;
   const failures: string[] = [];

@@ -27,7 +27,7 @@ function pegasusOf(v: Json): Json {
   const only = keys.length === 1 ? keys[0] : undefined;
   if (only !== undefined && ['string', 'int', 'long', 'boolean', 'double', 'float'].includes(only) && typeof v[only] !== 'object') return v[only];
   if (only === 'array' && Array.isArray(v.array)) return pegasusOf(v.array);
-  if (only !== undefined && only.startsWith('com.linkedin.pegasus2avro.')) {
+  if (only?.startsWith('com.linkedin.pegasus2avro.')) {
     const name = only.replace('com.linkedin.pegasus2avro.', 'com.linkedin.');
     return { [name]: pegasusOf(v[only]) };
   }

@@ -85,6 +85,15 @@ describe('ingestProposal and entitiesV2', () => {
     expect(Object.keys(repeated.body.results)).toHaveLength(2);
   });
 
+  it('ignores unknown query parameters, even one named like an Object.prototype member', async () => {
+    const urn = 'urn:li:corpuser:nobody';
+    for (const name of ['constructor', '__proto__', 'toString']) {
+      const read = await http(`${s.url}/entitiesV2/${enc(urn)}?${name}=x`);
+      expect(read.status, name).toBe(200);
+      expect(Object.keys(read.body.aspects), name).toEqual(['corpUserKey']);
+    }
+  });
+
   it('decodes a half-encoded urn in the path, and serves everything under /api/gms', async () => {
     const half = `urn%3Ali%3Adataset%3A(urn%3Ali%3AdataPlatform%3Ahive,db.orders,PROD)`;
     const read = await http(`${s.url}/api/gms/entitiesV2/${half}?aspects=List(datasetProperties)`);

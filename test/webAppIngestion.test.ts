@@ -240,7 +240,7 @@ describe('secrets', () => {
     await run(KEEPER, 'updateSecret', { input: { urn: 'urn:li:dataHubSecret:DB_PASSWORD', name: 'DB_PASSWORD', value: `${CLEAR_VALUE}-rotated`, description: 'rotated' } });
 
     // A recipe refers to the secret; the stored recipe keeps the reference, the run reads the file.
-    const { createIngestionSource: sourceUrn } = await run(OPS, 'createIngestionSource', { input: sourceInput('Shop via secret', 'file', { path: '${SHOP_FILE}' }) });
+    const { createIngestionSource: sourceUrn } = await run(OPS, 'createIngestionSource', { input: sourceInput('Shop via secret', 'file', { path: `\${SHOP_FILE}` }) });
     const { createIngestionExecutionRequest: requestUrn } = await run(OPS, 'createIngestionExecutionRequest', { input: { ingestionSourceUrn: sourceUrn } });
     const request = await finished(requestUrn);
     expect(request.result.status, request.result.report).toBe('SUCCESS');
@@ -250,7 +250,7 @@ describe('secrets', () => {
     expect((await entityV2(ORDERS)).aspects.datasetProperties.value.name).toBe('orders');
     await run(OPS, 'rollbackIngestion', { input: { runId: request.id } });
 
-    const { createIngestionSource: brokenUrn } = await run(OPS, 'createIngestionSource', { input: sourceInput('Missing secret', 'file', { path: '${NOT_A_SECRET}' }) });
+    const { createIngestionSource: brokenUrn } = await run(OPS, 'createIngestionSource', { input: sourceInput('Missing secret', 'file', { path: `\${NOT_A_SECRET}` }) });
     const broken = await finished((await run(OPS, 'createIngestionExecutionRequest', { input: { ingestionSourceUrn: brokenUrn } })).createIngestionExecutionRequest);
     expect(broken.result.status).toBe('FAILURE');
     expect(broken.result.report).toContain('NOT_A_SECRET');

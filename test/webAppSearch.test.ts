@@ -124,7 +124,7 @@ describe('the web app searches, filters, browses and autocompletes', () => {
       const sub = counts(facet(r, '_entityType␞typeNames'));
       expect(sub['DATASET␞Table']).toBe(marts.length + staging.length - 2);
       expect(sub['DATASET␞View']).toBe(2);
-      expect(sub['CONTAINER']).toBe(3);
+      expect(sub.CONTAINER).toBe(3);
       const platform = facet(r, 'platform');
       expect(counts(platform)[SNOWFLAKE]).toBe(byPlatform.get('snowflake')!.length + 3);
       expect(counts(platform)[KAFKA]).toBe(byPlatform.get('kafka')!.length);

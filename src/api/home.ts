@@ -11,11 +11,11 @@ import { CATALOG_NAME, CATALOG_VERSION } from '../version.js';
 /** Counting every type costs a query each; a landing page may show counts this old. */
 const COUNTS_MAX_AGE_MS = 30_000;
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(counts: ReadonlyArray<[string, number]>, authEnabled: boolean, base: string): string {
   const total = counts.reduce((n, [, c]) => n + c, 0);
-  const rows = counts.map(([type, n]) => `<tr><td>${escape(type)}</td><td>${n.toLocaleString('en-US')}</td></tr>`).join('\n');
+  const rows = counts.map(([type, n]) => `<tr><td>${escapeHtml(type)}</td><td>${n.toLocaleString('en-US')}</td></tr>`).join('\n');
   const holds = total === 0 ? '<p>The catalog is empty: nothing has been ingested yet.</p>' : `<table><thead><tr><th>entity type</th><th>entities</th></tr></thead><tbody>\n${rows}\n</tbody></table>`;
   const token = authEnabled
     ? `<p>Every API call needs an access token: <code>Authorization: Bearer &lt;token&gt;</code>. The first start printed an admin token; <code>catalog token create --user datahub</code> mints another.</p>`
@@ -25,7 +25,7 @@ function page(counts: ReadonlyArray<[string, number]>, authEnabled: boolean, bas
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(CATALOG_NAME)} ${escape(CATALOG_VERSION)}</title>
+<title>${escapeHtml(CATALOG_NAME)} ${escapeHtml(CATALOG_VERSION)}</title>
 <style>
 body { font: 15px/1.5 system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
 table { border-collapse: collapse; } td, th { padding: 0.15rem 1.5rem 0.15rem 0; text-align: left; } td + td { text-align: right; }
@@ -33,7 +33,7 @@ code, pre { background: #f3f3f3; border-radius: 3px; padding: 0 0.2rem; } pre { 
 </style>
 </head>
 <body>
-<h1>${escape(CATALOG_NAME)} <small>${escape(CATALOG_VERSION)}</small></h1>
+<h1>${escapeHtml(CATALOG_NAME)} <small>${escapeHtml(CATALOG_VERSION)}</small></h1>
 <p>A metadata catalog that speaks the wire format of DataHub's metadata service (GMS).</p>
 <h2>What the catalog holds</h2>
 ${holds}
@@ -45,12 +45,12 @@ ${holds}
 </ul>
 <h2 id="quick-start">Quick start</h2>
 ${token}
-<pre>curl -X POST '${escape(base)}/aspects?action=ingestProposal' -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\
+<pre>curl -X POST '${escapeHtml(base)}/aspects?action=ingestProposal' -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\
   --data '{"proposal": {"entityType": "dataset", "entityUrn": "urn:li:dataset:(urn:li:dataPlatform:hive,logs.page_views,PROD)",
     "changeType": "UPSERT", "aspectName": "datasetProperties",
     "aspect": {"value": "{\\"description\\": \\"Every page view\\"}", "contentType": "application/json"}}}'
 
-curl -H "Authorization: Bearer $TOKEN" "${escape(base)}/entitiesV2/$(node -p 'encodeURIComponent(process.argv[1])' 'urn:li:dataset:(urn:li:dataPlatform:hive,logs.page_views,PROD)')"</pre>
+curl -H "Authorization: Bearer $TOKEN" "${escapeHtml(base)}/entitiesV2/$(node -p 'encodeURIComponent(process.argv[1])' 'urn:li:dataset:(urn:li:dataPlatform:hive,logs.page_views,PROD)')"</pre>
 <p>DataHub's Python emitter, <code>datahub</code> CLI and ingestion recipes work unchanged: point their <code>server</code> here.
 <code>catalog ingest &lt;file|dir&gt;</code> loads MCE and MCP files.</p>
 </body>

@@ -7,7 +7,7 @@
  */
 import { createHmac, hkdf, randomBytes, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { SYSTEM_ACTOR } from '../actors.js';
 import type { Registry } from '../registry/registry.js';
 import { badRequest, forbidden, unauthorized } from '../service/errors.js';
@@ -183,7 +183,7 @@ export class TokenService {
 
   /** Checks a token's signature and claims; answers a personal token's id, or a session's user. */
   private async verifySignature(token: string): Promise<string | { session: string }> {
-    let claims;
+    let claims: JWTPayload;
     try {
       ({ payload: claims } = await jwtVerify(token, await this.signingKey(), { algorithms: ['HS256'], currentDate: new Date(this.options.now()) }));
     } catch (err) {

@@ -1,5 +1,5 @@
 /** A small HTTP client for the catalog's REST API, as the CLI uses it. */
-import { request } from 'undici';
+import { request, type Dispatcher } from 'undici';
 
 export class HttpError extends Error {
   constructor(
@@ -38,7 +38,7 @@ export class CatalogClient {
   }
 
   private async send(method: 'GET' | 'POST', path: string, body?: string): Promise<unknown> {
-    let res;
+    let res: Dispatcher.ResponseData;
     try {
       res = await request(this.server + path, { method, headers: this.headers(), ...(body !== undefined ? { body } : {}) });
     } catch (err) {

@@ -5,7 +5,7 @@
  */
 import { createInterface } from 'node:readline/promises';
 import cliProgress from 'cli-progress';
-import { CatalogClient } from './client.js';
+import type { CatalogClient } from './client.js';
 
 type Json = Record<string, any>;
 

@@ -46,10 +46,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   logger.info({ version: CATALOG_VERSION, database: config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@'), pid: process.pid }, `metadata-catalog ${CATALOG_VERSION} serving on ${url}`);
-  let adminToken: string | undefined;
+  const adminToken = config.authEnabled && !config.adminToken ? await mintFirstAdminToken(services) : undefined;
   if (!config.authEnabled) {
     logger.warn('AUTH_ENABLED is false: anyone who can reach this port may act as any user (X-DataHub-Actor) or as the system');
-  } else if (!config.adminToken && (adminToken = await mintFirstAdminToken(services))) {
+  } else if (adminToken) {
     process.stdout.write(firstStartBanner(adminToken, url));
   } else {
     logger.info(`authentication is on: send 'Authorization: Bearer <token>'; ${config.adminToken ? 'ADMIN_TOKEN is accepted as an admin token' : "'catalog token create --user datahub' mints an admin token"}`);

@@ -10,7 +10,10 @@ const SEGMENTS = new Map<string, string[]>();
 
 function segmentsOf(path: string): string[] {
   let segments = SEGMENTS.get(path);
-  if (!segments) SEGMENTS.set(path, (segments = path.split('/').filter((s) => s !== '')));
+  if (!segments) {
+    segments = path.split('/').filter((s) => s !== '');
+    SEGMENTS.set(path, segments);
+  }
   return segments;
 }
 

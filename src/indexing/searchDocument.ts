@@ -41,12 +41,13 @@ function browsePathV2(segments: Scalar[]): Scalar[] {
 export function buildSearchDocument(entity: EntitySpec, urn: string, aspects: ReadonlyMap<string, Record<string, unknown>>): SearchDocument {
   const fields: Record<string, Scalar[]> = { urn: [urn] };
   const add = (name: string, values: Scalar[]) => {
-    const list = (fields[name] ??= []);
+    const list = fields[name] ?? [];
+    fields[name] = list;
     for (const v of values) if (!list.includes(v)) list.push(v);
   };
   for (const [name, value] of aspects) {
     const aspect = entity.aspects.get(name);
-    if (!aspect || aspect.kind !== 'versioned') continue;
+    if (aspect?.kind !== 'versioned') continue;
     if (name === 'structuredProperties') for (const [field, values] of structuredPropertyFields(value)) add(field, values);
     for (const field of aspect.searchable) {
       const values = field.fieldType === 'BROWSE_PATH_V2' ? browsePathV2(fieldValues(field, value)) : fieldValues(field, value);

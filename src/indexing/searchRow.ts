@@ -61,7 +61,7 @@ export function textTokens(text: string): string[] {
   return parts.filter((t) => t.length > 0);
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 /** The splits above need an upper-case letter; most column names have none. */
 const HAS_UPPER = /[A-Z]/;
 
@@ -70,7 +70,10 @@ function perEntity<T>(compute: (entity: EntitySpec) => T): (entity: EntitySpec) 
   const cache = new WeakMap<EntitySpec, T>();
   return (entity) => {
     let value = cache.get(entity);
-    if (value === undefined) cache.set(entity, (value = compute(entity)));
+    if (value === undefined) {
+      value = compute(entity);
+      cache.set(entity, value);
+    }
     return value;
   };
 }
@@ -117,7 +120,8 @@ export function facetFields(registry: Registry): ReadonlySet<string> {
   if (!fields) {
     const found = new Set<string>();
     for (const e of registry.entities.values()) for (const a of e.aspects.values()) for (const f of a.searchable) if (f.addToFilters) found.add(f.fieldName);
-    facetFieldCache.set(registry, (fields = found));
+    facetFieldCache.set(registry, found);
+    fields = found;
   }
   return fields;
 }

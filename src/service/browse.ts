@@ -46,7 +46,10 @@ export class BrowseService {
         const [name = ''] = p.slice(path.length + 1).split('/');
         if (name === '') continue;
         let set = below.get(name);
-        if (!set) below.set(name, (set = new Set()));
+        if (!set) {
+          set = new Set();
+          below.set(name, set);
+        }
         set.add(urn);
         underAny.add(urn);
       }

@@ -81,7 +81,8 @@ async function write(writePath: WritePath, proposals: Proposal[], actor: string,
   await writePath.apply(proposals, { actor });
   report.recordsWritten += proposals.length;
   for (const p of proposals) {
-    const byAspect = (report.aspects[p.entity.name] ??= {});
+    const byAspect = report.aspects[p.entity.name] ?? {};
+    report.aspects[p.entity.name] = byAspect;
     byAspect[p.aspect.name] = (byAspect[p.aspect.name] ?? 0) + 1;
   }
 }

@@ -243,8 +243,13 @@ export class LineageService {
           if (pending) {
             // Reached twice in one step (through an entity ignored as a hop, at a lower degree): the lower wins.
             if (!pending.hit!.degrees.includes(degree)) pending.hit!.degrees.push(degree);
-            if (degree < pending.degree) (pending.degree = degree), (pending.hit!.degree = degree), (pending.paths = paths.slice(0, MAX_PATHS));
-            else if (degree === pending.degree) pending.paths.push(...paths.slice(0, MAX_PATHS - pending.paths.length));
+            if (degree < pending.degree) {
+              pending.degree = degree;
+              pending.hit!.degree = degree;
+              pending.paths = paths.slice(0, MAX_PATHS);
+            } else if (degree === pending.degree) {
+              pending.paths.push(...paths.slice(0, MAX_PATHS - pending.paths.length));
+            }
             continue;
           }
           if ((req.perHopLimit !== undefined && added >= req.perHopLimit) || hits.size >= MAX_LINEAGE_ENTITIES) {

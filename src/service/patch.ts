@@ -327,8 +327,8 @@ function arrayToMap(value: J | undefined, spec: KeyedArraySpec, now: number): JO
 }
 
 function forEachLeaf(node: J, depth: number, fn: (leaf: J) => void): void {
-  if (depth === 0) return fn(node);
-  if (node instanceof Map) for (const v of node.values()) forEachLeaf(v, depth - 1, fn);
+  if (depth === 0) fn(node);
+  else if (node instanceof Map) for (const v of node.values()) forEachLeaf(v, depth - 1, fn);
 }
 
 /** `transformedMapToArray`: the map's items in insertion order. */

@@ -232,13 +232,13 @@ export class SearchService {
 
     const exact = /^([A-Za-z_][\w.]*):(.+)$/s.exec(input);
     // Both groups take part in every match.
-    const exactField = exact?.[1]!.replace(/\.keyword$/, '');
+    const exactField = exact?.[1]?.replace(/\.keyword$/, '');
     const fieldNames = new Set(['urn', ...fields.map((f) => f.fieldName)]);
     if (exact && exactField !== undefined && fieldNames.has(exactField)) {
       // `<field>:<value>` matches that field exactly.
       const criterion = { field: exactField, condition: 'EQUAL' as const, values: [exact[2]!.trim()], negated: false };
       if (filter.length === 0) filter.push([criterion]);
-      else filter.forEach((and, i) => (filter[i] = [...and, criterion]));
+      else for (const [i, and] of filter.entries()) filter[i] = [...and, criterion];
     } else if (input !== '' && input !== '*') {
       words = queryWords(input);
       phrase = input;

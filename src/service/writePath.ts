@@ -146,7 +146,10 @@ class Batch {
 
   private changedAspects(urn: string): Map<string, Record<string, unknown>> {
     let aspects = this.changed.get(urn);
-    if (!aspects) this.changed.set(urn, (aspects = new Map()));
+    if (!aspects) {
+      aspects = new Map();
+      this.changed.set(urn, aspects);
+    }
     return aspects;
   }
   /** Change log events, appended last: on PostgreSQL appending takes the lock that orders commits, so it is held briefly. */

@@ -5,7 +5,7 @@
  * `ValidationError`, as graphql-java classes them, and the client's mistake: BAD_REQUEST.
  * Internal failures are reported with a generic message; their details go to the log only.
  */
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import type { GraphQLError, GraphQLFormattedError } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
 import { ServiceError, type ErrorKind } from '../../service/errors.js';
 

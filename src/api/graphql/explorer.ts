@@ -205,7 +205,7 @@ export function explorerRoutes(options: ExplorerOptions): (app: FastifyInstance)
         .header('cache-control', version === asset.hash ? 'public, max-age=31536000, immutable' : 'no-cache');
 
       const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
         return reply.code(304).send();
       }
       if (!gzipped) return reply.send(asset.body);

@@ -3,7 +3,7 @@ import {
   buildSchema,
   GraphQLEnumType,
   GraphQLInputObjectType,
-  GraphQLInterfaceType,
+  type GraphQLInterfaceType,
   GraphQLObjectType,
   type GraphQLSchema,
   validateSchema,

@@ -4,13 +4,13 @@ import type { TObject } from 'typebox';
 import { paramDocs } from './params.js';
 import type { RestResource } from './resource.js';
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 function paramTable(declared: TObject): string {
   const params = paramDocs(declared);
   if (params.length === 0) return '<p class="none">No parameters.</p>';
   const rows = params
-    .map((p) => `<tr><td><code>${escape(p.name)}</code></td><td>${p.type}</td><td>${p.required ? 'yes' : 'no'}</td><td>${escape(p.doc)}</td></tr>`)
+    .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.type}</td><td>${p.required ? 'yes' : 'no'}</td><td>${escapeHtml(p.doc)}</td></tr>`)
     .join('');
   return `<table><thead><tr><th>parameter</th><th>type</th><th>required</th><th>meaning</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -19,15 +19,15 @@ export function renderDocs(resources: readonly RestResource[]): string {
   const sections = resources
     .map((r) => {
       const reads = r.reads.map(
-        (g) => `<article><h3><span class="method get">GET</span> <code>${escape(g.path)}</code></h3><p>${escape(g.doc)}</p>${paramTable(g.params)}<p class="returns">Returns: <code>${escape(g.returns)}</code></p></article>`,
+        (g) => `<article><h3><span class="method get">GET</span> <code>${escapeHtml(g.path)}</code></h3><p>${escapeHtml(g.doc)}</p>${paramTable(g.params)}<p class="returns">Returns: <code>${escapeHtml(g.returns)}</code></p></article>`,
       );
       const actions = r.actions.map(
-        (a) => `<article><h3><span class="method post">POST</span> <code>/${escape(r.name)}?action=${escape(a.name)}</code></h3><p>${escape(a.doc)}</p>${paramTable(a.params)}<p class="returns">Returns: <code>${escape(a.returns)}</code></p></article>`,
+        (a) => `<article><h3><span class="method post">POST</span> <code>/${escapeHtml(r.name)}?action=${escapeHtml(a.name)}</code></h3><p>${escapeHtml(a.doc)}</p>${paramTable(a.params)}<p class="returns">Returns: <code>${escapeHtml(a.returns)}</code></p></article>`,
       );
-      return `<section id="${escape(r.name)}"><h2>${escape(r.name)}</h2><p>${escape(r.doc)}</p>${[...reads, ...actions].join('')}</section>`;
+      return `<section id="${escapeHtml(r.name)}"><h2>${escapeHtml(r.name)}</h2><p>${escapeHtml(r.doc)}</p>${[...reads, ...actions].join('')}</section>`;
     })
     .join('');
-  const toc = resources.map((r) => `<li><a href="#${escape(r.name)}">${escape(r.name)}</a></li>`).join('');
+  const toc = resources.map((r) => `<li><a href="#${escapeHtml(r.name)}">${escapeHtml(r.name)}</a></li>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>metadata-catalog REST API</title>
 <style>

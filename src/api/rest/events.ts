@@ -37,7 +37,12 @@ async function stream(request: FastifyRequest, reply: FastifyReply, feed: Change
   const follower = feed.follow();
   out.on('close', follower.leave);
   const write = async (text: string) => {
-    if (!out.write(text)) await new Promise<void>((done) => (out.once('drain', done), follower.signal.addEventListener('abort', () => done(), { once: true })));
+    if (!out.write(text)) {
+      await new Promise<void>((done) => {
+        out.once('drain', done);
+        follower.signal.addEventListener('abort', () => done(), { once: true });
+      });
+    }
   };
   let quietSince = Date.now();
   try {

@@ -23,6 +23,15 @@ describe('parseRestliQuery', () => {
     expect(q.aspect).toEqual(['a+b']);
   });
 
+  it('reads parameters named like Object.prototype members as parameters', () => {
+    const q = parseRestliQuery('constructor=a&__proto__=b&toString=c&toString=d');
+    expect(Object.entries(q)).toEqual([
+      ['constructor', ['a']],
+      ['__proto__', ['b']],
+      ['toString', ['c', 'd']],
+    ]);
+  });
+
   it('does not throw on a malformed escape', () => {
     expect(parseRestliQuery('x=%E0%A4%A').x).toEqual(['%E0%A4%A']);
   });

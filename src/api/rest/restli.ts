@@ -63,7 +63,8 @@ export type RestliQuery = Record<string, string[]>;
  * (`urn:li:dataset:(…,…)`) stays whole. Repeated keys accumulate.
  */
 export function parseRestliQuery(raw: string): RestliQuery {
-  const out: RestliQuery = {};
+  // No prototype: a parameter named `constructor` or `__proto__` is a parameter like any other.
+  const out: RestliQuery = Object.create(null);
   if (!raw) return out;
   for (const pair of raw.split('&')) {
     if (!pair) continue;
@@ -71,7 +72,10 @@ export function parseRestliQuery(raw: string): RestliQuery {
     const key = decodeLenient(eq < 0 ? pair : pair.slice(0, eq));
     const value = eq < 0 ? '' : pair.slice(eq + 1);
     const values = value.startsWith('List(') && value.endsWith(')') ? (value === 'List()' ? [] : splitTopLevel(value.slice(5, -1))) : [value];
-    (out[key] ??= []).push(...values.map(decodeLenient));
+    const decoded = values.map(decodeLenient);
+    const known = out[key];
+    if (known) known.push(...decoded);
+    else out[key] = decoded;
   }
   return out;
 }

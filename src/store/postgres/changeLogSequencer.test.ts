@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { findPostgresServer, postgresStoreForSuite } from '../../../test/storeBackends.js';
 import pg from 'pg';
 import { openStore } from '../index.js';
-import type { ChangeLogEvent, Store } from '../types.js';
+import type { ChangeLogEvent } from '../types.js';
 
 const server = await findPostgresServer();
 

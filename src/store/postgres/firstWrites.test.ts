@@ -7,7 +7,6 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { findPostgresServer, postgresStoreForSuite } from '../../../test/storeBackends.js';
 import { SYSTEM_ACTOR } from '../../actors.js';
-import type { Store } from '../types.js';
 
 const ds = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:hive,locks.${name},PROD)`;
 
@@ -49,7 +48,8 @@ describe.skipIf(!server)('PostgreSQL first writes', () => {
         await tx.putAspect({ urn: shared, aspect: 'globalTags', version: 0, value: { tags }, systemMetadata: null, createdOn: 0, createdBy: SYSTEM_ACTOR });
       });
     await Promise.all([write('left'), write('right')]);
-    const tags = ((await pgStore.store.getAspect(shared, 'globalTags', 0))?.value.tags as Array<{ tag: string }>).map((t) => t.tag).sort();
+    const stored = await pgStore.store.getAspect(shared, 'globalTags', 0);
+    const tags = ((stored?.value.tags ?? []) as Array<{ tag: string }>).map((t) => t.tag).sort();
     expect(arrived).toBe(3); // the loser read again
     expect(tags).toEqual(['urn:li:tag:left', 'urn:li:tag:right']);
   });

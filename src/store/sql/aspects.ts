@@ -123,7 +123,10 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
     async getMaxVersion(urn, aspect) {
       const key = keyOf(urn, aspect);
       let max = maxVersions.get(key);
-      if (max === undefined) maxVersions.set(key, (max = (await read<{ v: number | null }>(sql(MAX_VERSION, urn, aspect)))[0]?.v ?? 0));
+      if (max === undefined) {
+        max = (await read<{ v: number | null }>(sql(MAX_VERSION, urn, aspect)))[0]?.v ?? 0;
+        maxVersions.set(key, max);
+      }
       return max;
     },
     async putAspect(row) {
@@ -218,7 +221,10 @@ class WriteQueue {
     const before = this.lastKind.get(aspect);
     if (before && before !== kind && this.kinds.has(kind) && this.order(kind) < this.order(before)) await this.flush();
     let rows = this.kinds.get(kind);
-    if (!rows) this.kinds.set(kind, (rows = new Map()));
+    if (!rows) {
+      rows = new Map();
+      this.kinds.set(kind, rows);
+    }
     rows.delete(row);
     rows.set(row, params);
     this.lastKind.set(aspect, kind);

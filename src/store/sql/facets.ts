@@ -31,7 +31,10 @@ export class FacetCounter {
     for (const [key, n] of [...this.counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const at = key.indexOf(SEPARATOR);
       const field = key.slice(0, at);
-      if (wanted.has(field)) (out[field] ??= {})[key.slice(at + 1)] = n;
+      if (!wanted.has(field)) continue;
+      const values = out[field] ?? {};
+      values[key.slice(at + 1)] = n;
+      out[field] = values;
     }
     return out;
   }

@@ -36,13 +36,15 @@ export function toAspectRow(r: RawAspect): AspectRow {
     aspect: r.aspect,
     version: r.version,
     get value() {
-      return (value ??= JSON.parse(r.value) as Record<string, unknown>);
+      if (value === undefined) value = JSON.parse(r.value) as Record<string, unknown>;
+      return value;
     },
     set value(v) {
       value = v;
     },
     get systemMetadata() {
-      return systemMetadata === undefined ? (systemMetadata = parseSm(r.system_metadata)) : systemMetadata;
+      if (systemMetadata === undefined) systemMetadata = parseSm(r.system_metadata);
+      return systemMetadata;
     },
     set systemMetadata(sm) {
       systemMetadata = sm;

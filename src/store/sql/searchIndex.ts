@@ -140,7 +140,10 @@ export function searchIndex(db: SqlDriver): SearchIndex {
           continue;
         }
         let type = byType.get(r.t!);
-        if (!type) byType.set(r.t!, (type = { total: 0, counter: new FacetCounter() }));
+        if (!type) {
+          type = { total: 0, counter: new FacetCounter() };
+          byType.set(r.t!, type);
+        }
         type.total += n;
         if (r.facets) {
           all.add(r.facets);

@@ -20,7 +20,7 @@ const ALL = 'EDIT_ENTITY';
 const manageProducts = (domainUrn: string): Requirement => onResource(domainUrn, ALL, 'MANAGE_DATA_PRODUCTS');
 
 /** The id given, or a new UUID, as DataHub names new products and applications. */
-const newUrn = (entity: string, id: string | null | undefined) => `urn:li:${entity}:${id && id.trim() ? id : randomUUID()}`;
+const newUrn = (entity: string, id: string | null | undefined) => `urn:li:${entity}:${id?.trim() ? id : randomUUID()}`;
 
 /** DataHub makes the creator a technical owner of what they create. */
 const creatorOwns = (ctx: GraphQLContext, urn: string): Proposal =>

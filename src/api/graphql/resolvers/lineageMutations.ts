@@ -5,6 +5,7 @@
  * fineGrainedLineages. Every edge is checked before anything is written, and all of it is written at
  * once, so a refused or bad edge leaves the graph as it was.
  */
+import type { Grant } from '../../../auth/authorizer.js';
 import { onResource } from '../../../auth/requirements.js';
 import { badRequest } from '../../../service/errors.js';
 import { tryParseUrn } from '../../../urn.js';
@@ -45,7 +46,7 @@ const edgesOf = (edges: ReadonlyArray<LineageEdge | null | undefined>): Edge[] =
 
 /** EDIT_LINEAGE (or EDIT_ENTITY) on both ends of every edge, refused with DataHub's text naming the end. */
 async function authorizeEdges(ctx: GraphQLContext, edges: Edge[]) {
-  let grant;
+  let grant: Grant | undefined;
   for (const { up, down } of edges) {
     for (const end of [up, down]) {
       grant = await authorizeOr(ctx, `Unauthorized to edit ${end.urn} lineage for ${end.type}`, onResource(end.dataset ?? end.urn, 'EDIT_ENTITY', 'EDIT_LINEAGE'));
@@ -141,7 +142,14 @@ function lineageProposals(ctx: GraphQLContext, added: Edge[], removed: Edge[]) {
   }
   // A data job keeps both directions: what it reads (datasets, jobs) and the datasets it writes.
   const jobs = new Map<string, { inDatasets: [string[], string[]]; inJobs: [string[], string[]]; outDatasets: [string[], string[]] }>();
-  const job = (urn: string) => jobs.get(urn) ?? (jobs.set(urn, { inDatasets: [[], []], inJobs: [[], []], outDatasets: [[], []] }), jobs.get(urn)!);
+  const job = (urn: string) => {
+    let found = jobs.get(urn);
+    if (!found) {
+      found = { inDatasets: [[], []], inJobs: [[], []], outDatasets: [[], []] };
+      jobs.set(urn, found);
+    }
+    return found;
+  };
   for (const [list, i] of [[added, 0], [removed, 1]] as const) {
     for (const { up, down } of list) {
       if (down.type === 'dataJob' && up.type === 'dataset') job(down.urn).inDatasets[i].push(up.urn);

@@ -9,7 +9,7 @@ import { DEFAULT_MODULES, DEFAULT_TEMPLATE_URN } from '../../../service/builtIns
 import { badRequest, forbidden } from '../../../service/errors.js';
 import type { GraphQLContext } from '../context.js';
 import type { PageModuleParamsInput, Resolvers } from '../generated/resolvers.js';
-import { authorize, authorizeOr, change, deleteWithReferences, exists, existsAs, stamp, upsert, write } from './managedWrites.js';
+import { authorize, authorizeOr, change, deleteWithReferences, exists, existsAs, stamp, write } from './managedWrites.js';
 import { assetSettingsOf } from './assetSettings.js';
 import type { ResolverModule } from './module.js';
 
