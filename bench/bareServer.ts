@@ -17,6 +17,8 @@ const constantOf = (bytes: number): string => {
 
 const app = Fastify({ logger: false });
 app.post('/nothing', async () => 'ok');
-app.get<{ Querystring: { bytes?: string } }>('/constant', async (request, reply) => reply.type('application/json').send(constantOf(Number(request.query.bytes ?? 1000))));
+app.get<{ Querystring: { bytes?: string } }>('/constant', async (request, reply) =>
+  reply.type('application/json').send(constantOf(Number(request.query.bytes ?? 1000))),
+);
 app.get('/health', async () => 'ok');
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

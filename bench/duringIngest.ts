@@ -34,7 +34,10 @@ function batchBody(n: number, seed: number): string {
       entityUrn: urn,
       changeType: 'UPSERT',
       aspectName: 'datasetProperties',
-      aspect: { value: JSON.stringify({ name: urn, description: `re-ingested, pass ${seed}, item ${k}`, customProperties: { pass: String(seed) } }), contentType: 'application/json' },
+      aspect: {
+        value: JSON.stringify({ name: urn, description: `re-ingested, pass ${seed}, item ${k}`, customProperties: { pass: String(seed) } }),
+        contentType: 'application/json',
+      },
     };
   });
   return JSON.stringify({ proposals });
@@ -82,6 +85,10 @@ export async function readsDuringBulkIngest(t: Target, n: number, repeats: numbe
     reads += during.latencies.length;
     failures += idle.failures + during.failures;
   }
-  const fig = (xs: Array<ReturnType<typeof summary>>) => ({ p50: figure(xs.map((x) => x.p50)), p99: figure(xs.map((x) => x.p99)), max: figure(xs.map((x) => x.max)) });
+  const fig = (xs: Array<ReturnType<typeof summary>>) => ({
+    p50: figure(xs.map((x) => x.p50)),
+    p99: figure(xs.map((x) => x.p99)),
+    max: figure(xs.map((x) => x.max)),
+  });
   return { quiet: fig(quiet), busy: fig(busy), batchSeconds: figure(seconds), reads, failures };
 }

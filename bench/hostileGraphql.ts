@@ -22,7 +22,10 @@ export async function hostileGraphql(t: Target, runs: number): Promise<HostileFi
   let slowest = { ms: 0, name: '' };
   let failures = 0;
   for (let run = 0; run < runs; run++) {
-    const bodies = HOSTILE_GRAPHQL.map((h) => ({ name: h.name, body: JSON.stringify({ ...h.body, query: `# run ${Date.now()}.${run}\n${h.body.query}` }) }));
+    const bodies = HOSTILE_GRAPHQL.map((h) => ({
+      name: h.name,
+      body: JSON.stringify({ ...h.body, query: `# run ${Date.now()}.${run}\n${h.body.query}` }),
+    }));
     let max = 0;
     for (const { name, body } of bodies) {
       const began = performance.now();

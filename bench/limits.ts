@@ -30,7 +30,16 @@ export function bareSqliteIngest(batches: readonly WireProposal[][]): number {
        VALUES (?, ?, 0, ?, ?, ?, ?, ?)`,
     );
     const writeBatch = db.transaction((batch: readonly WireProposal[]) => {
-      for (const p of batch) insert.run(p.entityUrn, p.aspectName, p.aspect.value, JSON.stringify(p.systemMetadata), Date.now(), 'urn:li:corpuser:datahub', p.systemMetadata.runId);
+      for (const p of batch)
+        insert.run(
+          p.entityUrn,
+          p.aspectName,
+          p.aspect.value,
+          JSON.stringify(p.systemMetadata),
+          Date.now(),
+          'urn:li:corpuser:datahub',
+          p.systemMetadata.runId,
+        );
     });
     let aspects = 0;
     const began = performance.now();

@@ -32,7 +32,12 @@ function chunks<T>(xs: readonly T[], size: number): T[][] {
  * in `segments` timed parts (request bodies are made before each part's clock starts). Answers the
  * aspects per second of each part, and the batches of the last part for the bare-loop limit.
  */
-export async function batchedIngest(t: Target, from: number, to: number, segments: number): Promise<{ rates: number[]; proposals: number; lastBatches: WireProposal[][] }> {
+export async function batchedIngest(
+  t: Target,
+  from: number,
+  to: number,
+  segments: number,
+): Promise<{ rates: number[]; proposals: number; lastBatches: WireProposal[][] }> {
   const rates: number[] = [];
   let proposals = 0;
   let lastBatches: WireProposal[][] = [];
@@ -107,7 +112,10 @@ export async function singleIngest(t: Target, settings: Settings, n: number): Pr
           entityUrn: urn,
           changeType: 'UPSERT',
           aspectName: 'datasetProperties',
-          aspect: { value: JSON.stringify({ name: urn, description: `edited ${++counter} times`, customProperties: {} }), contentType: 'application/json' },
+          aspect: {
+            value: JSON.stringify({ name: urn, description: `edited ${++counter} times`, customProperties: {} }),
+            contentType: 'application/json',
+          },
         };
         return { path: '/aspects?action=ingestProposal', body: JSON.stringify({ proposal }) };
       },
@@ -119,7 +127,13 @@ export async function singleIngest(t: Target, settings: Settings, n: number): Pr
 /** The same load against the bare route that does nothing. */
 export async function bareWrites(bareUrl: string, settings: Settings): Promise<Figure> {
   const runs = await repeat(settings, () =>
-    load({ url: bareUrl, connections: WRITE_CONNECTIONS, seconds: settings.seconds, method: 'POST', next: () => ({ path: '/nothing', body: '{"proposal":{}}' }) }),
+    load({
+      url: bareUrl,
+      connections: WRITE_CONNECTIONS,
+      seconds: settings.seconds,
+      method: 'POST',
+      next: () => ({ path: '/nothing', body: '{"proposal":{}}' }),
+    }),
   );
   return figure(runs.map((x) => x.rps));
 }
@@ -145,21 +159,46 @@ export async function reads(t: Target, settings: Settings, n: number): Promise<R
   const gqlBody = () => JSON.stringify({ query: GRAPHQL_DATASET, variables: { urn: datasetUrn(someDataset(n, r)) } });
   const v2Bytes = (await ok(`${t.url}${v2Path()}`, t.token, 'GET')).bytes;
   const gqlAnswer = await ok(`${t.url}/api/graphql`, t.token, 'POST', gqlBody());
-  if (!gqlAnswer.body?.data?.dataset?.properties) throw new Error(`GraphQL dataset answered ${JSON.stringify(gqlAnswer.body).slice(0, 300)}`);
-  const entitiesV2 = await httpFigures(settings, { url: t.url, connections: READ_CONNECTIONS, seconds: settings.seconds, headers, next: () => ({ path: v2Path() }) });
-  const graphql = await httpFigures(settings, { url: t.url, connections: READ_CONNECTIONS, seconds: settings.seconds, method: 'POST', headers, next: () => ({ path: '/api/graphql', body: gqlBody() }) });
+  if (!gqlAnswer.body?.data?.dataset?.properties)
+    throw new Error(`GraphQL dataset answered ${JSON.stringify(gqlAnswer.body).slice(0, 300)}`);
+  const entitiesV2 = await httpFigures(settings, {
+    url: t.url,
+    connections: READ_CONNECTIONS,
+    seconds: settings.seconds,
+    headers,
+    next: () => ({ path: v2Path() }),
+  });
+  const graphql = await httpFigures(settings, {
+    url: t.url,
+    connections: READ_CONNECTIONS,
+    seconds: settings.seconds,
+    method: 'POST',
+    headers,
+    next: () => ({ path: '/api/graphql', body: gqlBody() }),
+  });
   return { entitiesV2: { ...entitiesV2, bytes: v2Bytes }, graphql: { ...graphql, bytes: gqlAnswer.bytes } };
 }
 
 /** The bare route answering a constant of `bytes`, under the same load. */
 export async function bareReads(bareUrl: string, settings: Settings, bytes: number): Promise<HttpFigures> {
-  return httpFigures(settings, { url: bareUrl, connections: READ_CONNECTIONS, seconds: settings.seconds, next: () => ({ path: `/constant?bytes=${bytes}` }) });
+  return httpFigures(settings, {
+    url: bareUrl,
+    connections: READ_CONNECTIONS,
+    seconds: settings.seconds,
+    next: () => ({ path: `/constant?bytes=${bytes}` }),
+  });
 }
 
 export const SEARCHES = {
   'one word': { input: 'customer', entity: 'dataset', start: 0, count: 10 },
   'two words': { input: 'customer order', entity: 'dataset', start: 0, count: 10 },
-  filtered: { input: 'payment', entity: 'dataset', filter: { or: [{ and: [{ field: 'platform', value: 'urn:li:dataPlatform:snowflake', condition: 'EQUAL' }] }] }, start: 0, count: 10 },
+  filtered: {
+    input: 'payment',
+    entity: 'dataset',
+    filter: { or: [{ and: [{ field: 'platform', value: 'urn:li:dataPlatform:snowflake', condition: 'EQUAL' }] }] },
+    start: 0,
+    count: 10,
+  },
 } as const;
 
 export type SearchName = keyof typeof SEARCHES;
@@ -173,7 +212,10 @@ const SEARCH_RUN_SECONDS = 20;
  * not counted, sets how many a run makes: `settings.searches`, or fewer when they would take longer
  * than SEARCH_RUN_SECONDS.
  */
-export async function searches(t: Target, settings: Settings): Promise<Record<SearchName, HttpFigures & { hits: number; searches: number }>> {
+export async function searches(
+  t: Target,
+  settings: Settings,
+): Promise<Record<SearchName, HttpFigures & { hits: number; searches: number }>> {
   const out = {} as Record<SearchName, HttpFigures & { hits: number; searches: number }>;
   for (const [name, body] of Object.entries(SEARCHES) as Array<[SearchName, (typeof SEARCHES)[SearchName]]>) {
     const text = JSON.stringify(body);

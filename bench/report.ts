@@ -35,7 +35,8 @@ export function targetMet(r: Result): boolean | undefined {
   return (r.target.min === undefined || v >= r.target.min) && (r.target.max === undefined || v <= r.target.max);
 }
 
-const boundText = (t: { min?: number; max?: number }) => (t.min !== undefined ? `≥ ${t.min.toLocaleString('en-US')}` : `< ${t.max!.toLocaleString('en-US')}`);
+const boundText = (t: { min?: number; max?: number }) =>
+  t.min !== undefined ? `≥ ${t.min.toLocaleString('en-US')}` : `< ${t.max!.toLocaleString('en-US')}`;
 const verdict = (met: boolean | undefined) => (met ? 'met' : '**missed**');
 
 function targetText(r: Result): string {
@@ -53,7 +54,9 @@ const limitText = (r: Result) => (r.limit ? `${formatFigure(r.limit, digitsOf(r.
 export function renderTable(results: readonly Result[]): string {
   const lines = ['| backend | entities | measure | result | limit | ratio | target |', '|---|---:|---|---:|---:|---|---|'];
   for (const r of results) {
-    lines.push(`| ${r.backend} | ${r.entities.toLocaleString('en-US')} | ${r.measure} | ${resultText(r)} | ${limitText(r)} | ${ratio(r)} | ${targetText(r)} |`);
+    lines.push(
+      `| ${r.backend} | ${r.entities.toLocaleString('en-US')} | ${r.measure} | ${resultText(r)} | ${limitText(r)} | ${ratio(r)} | ${targetText(r)} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -95,7 +98,14 @@ export function renderSideBySide(results: readonly Result[]): string {
   ];
   for (const pair of pairs(results)) {
     const side = (r: Result | undefined) => (r ? [resultText(r), limitText(r), ratio(r)] : ['', '', '']);
-    const cells = [pair.entities.toLocaleString('en-US'), measureText(pair), ...side(pair.sqlite), ...side(pair.postgres), pgOverSqliteText(pair), targetsText(pair)];
+    const cells = [
+      pair.entities.toLocaleString('en-US'),
+      measureText(pair),
+      ...side(pair.sqlite),
+      ...side(pair.postgres),
+      pgOverSqliteText(pair),
+      targetsText(pair),
+    ];
     lines.push(`| ${cells.join(' | ')} |`);
   }
   return lines.join('\n');

@@ -14,7 +14,17 @@ import pg from 'pg';
 import { hostileGraphql } from './hostileGraphql.js';
 import { BULK_PROPOSALS, readsDuringBulkIngest } from './duringIngest.js';
 import { bareSqliteIngest, startBareServer, type BareServer } from './limits.js';
-import { bareReads, bareWrites, batchedIngest, reads, restoreIndices, searches, singleIngest, type Settings, type Target } from './measure.js';
+import {
+  bareReads,
+  bareWrites,
+  batchedIngest,
+  reads,
+  restoreIndices,
+  searches,
+  singleIngest,
+  type Settings,
+  type Target,
+} from './measure.js';
 import { comparisonRecords } from './compare.js';
 import { renderSideBySide, renderTable, type Result } from './report.js';
 import { startService, type Service } from './service.js';
@@ -40,9 +50,15 @@ function parseArgs(argv: string[]): Options {
   const at = argv.indexOf('--sizes');
   const given = at >= 0 ? argv[at + 1] : undefined;
   if (at >= 0 && given === undefined) throw new Error(`--sizes takes entity counts of at least 100, e.g. --sizes 10000,100000`);
-  const sizes = given !== undefined ? given.split(',').map((s) => Number(s.replace(/_/g, ''))) : quick ? [10_000] : [10_000, 100_000, 1_000_000];
-  if (sizes.some((n) => !Number.isInteger(n) || n < 100)) throw new Error(`--sizes takes entity counts of at least 100, e.g. --sizes 10000,100000`);
-  return { quick, sizes: [...sizes].sort((a, b) => a - b), settings: quick ? { seconds: 0.4, repeats: 3, searches: 3 } : { seconds: 5, repeats: 3, searches: 30 } };
+  const sizes =
+    given !== undefined ? given.split(',').map((s) => Number(s.replace(/_/g, ''))) : quick ? [10_000] : [10_000, 100_000, 1_000_000];
+  if (sizes.some((n) => !Number.isInteger(n) || n < 100))
+    throw new Error(`--sizes takes entity counts of at least 100, e.g. --sizes 10000,100000`);
+  return {
+    quick,
+    sizes: [...sizes].sort((a, b) => a - b),
+    settings: quick ? { seconds: 0.4, repeats: 3, searches: 3 } : { seconds: 5, repeats: 3, searches: 30 },
+  };
 }
 
 interface Backend {
@@ -99,7 +115,10 @@ async function postgresBackend(serverUrl: string): Promise<Backend> {
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   const server = await postgresServer(databaseUrl);
-  if (!server.durable) log(`PostgreSQL commits are not durable here (synchronous_commit=${server.synchronousCommit}, fsync=${server.fsync}): its figures are not comparable with SQLite's`);
+  if (!server.durable)
+    log(
+      `PostgreSQL commits are not durable here (synchronous_commit=${server.synchronousCommit}, fsync=${server.fsync}): its figures are not comparable with SQLite's`,
+    );
   return {
     name: 'postgres',
     databaseUrl,
@@ -133,7 +152,13 @@ async function postgresServer(databaseUrl: string): Promise<PostgresServer> {
     const show = async (setting: string) => String((await c.query(`SHOW ${setting}`)).rows[0][setting]);
     const synchronousCommit = await show('synchronous_commit');
     const fsync = await show('fsync');
-    return { version: await show('server_version'), synchronousCommit, fsync, durable: synchronousCommit !== 'off' && fsync === 'on', autovacuum: await show('autovacuum') };
+    return {
+      version: await show('server_version'),
+      synchronousCommit,
+      fsync,
+      durable: synchronousCommit !== 'off' && fsync === 'on',
+      autovacuum: await show('autovacuum'),
+    };
   } finally {
     await c.end();
   }
@@ -155,37 +180,128 @@ async function benchBackend(backend: Backend, options: Options, bare: BareServer
       const ingest = await batchedIngest(target, loaded, n, segments);
       loaded = n;
       const memory = service.memory();
-      const limit = backend.name === 'sqlite' ? figure(Array.from({ length: settings.repeats }, () => bareSqliteIngest(ingest.lastBatches.slice(0, BARE_LOOP_BATCHES)))) : undefined;
-      at(n, { id: 'ingest.batched', measure: 'batched ingest (ingestProposalBatch, 100 a request)', unit: 'aspects/s', value: figure(ingest.rates), ...(limit ? { limit, limitName: 'bare better-sqlite3 loop' } : {}), target: { min: 20_000 } });
-      at(n, { id: 'memory.loaded', measure: 'resident memory after loading', unit: 'MB', value: figure([memory.rss / 2 ** 20]), extra: `peak ${Math.round(memory.peak / 2 ** 20)} MB`, target: { max: 300 } });
+      const limit =
+        backend.name === 'sqlite'
+          ? figure(Array.from({ length: settings.repeats }, () => bareSqliteIngest(ingest.lastBatches.slice(0, BARE_LOOP_BATCHES))))
+          : undefined;
+      at(n, {
+        id: 'ingest.batched',
+        measure: 'batched ingest (ingestProposalBatch, 100 a request)',
+        unit: 'aspects/s',
+        value: figure(ingest.rates),
+        ...(limit ? { limit, limitName: 'bare better-sqlite3 loop' } : {}),
+        target: { min: 20_000 },
+      });
+      at(n, {
+        id: 'memory.loaded',
+        measure: 'resident memory after loading',
+        unit: 'MB',
+        value: figure([memory.rss / 2 ** 20]),
+        extra: `peak ${Math.round(memory.peak / 2 ** 20)} MB`,
+        target: { max: 300 },
+      });
 
       log(`[${backend.name}] ${n}: single-proposal ingest`);
       const single = await singleIngest(target, settings, n);
-      at(n, { id: 'ingest.single', measure: `single ingest (ingestProposal, ${32} connections, durable)`, unit: 'req/s', value: single.rps, limit: await bareWrites(bare.url, settings), limitName: 'bare Fastify route', target: { min: 5_000 }, failures: single.failures });
+      at(n, {
+        id: 'ingest.single',
+        measure: `single ingest (ingestProposal, ${32} connections, durable)`,
+        unit: 'req/s',
+        value: single.rps,
+        limit: await bareWrites(bare.url, settings),
+        limitName: 'bare Fastify route',
+        target: { min: 5_000 },
+        failures: single.failures,
+      });
 
       log(`[${backend.name}] ${n}: reads`);
       const r = await reads(target, settings, n);
-      for (const [key, name, f] of [['entitiesV2', 'GET /entitiesV2/<urn>', r.entitiesV2], ['graphql', 'GraphQL dataset(urn), 8 fields', r.graphql]] as const) {
+      for (const [key, name, f] of [
+        ['entitiesV2', 'GET /entitiesV2/<urn>', r.entitiesV2],
+        ['graphql', 'GraphQL dataset(urn), 8 fields', r.graphql],
+      ] as const) {
         const b = await bareReads(bare.url, settings, f.bytes);
-        at(n, { id: `${key}.rps`, measure: `${name}: throughput`, unit: 'req/s', value: f.rps, limit: b.rps, limitName: `bare route, ${f.bytes} B constant`, failures: f.failures });
-        at(n, { id: `${key}.p50`, measure: `${name}: p50 at half throughput, ${LATENCY_CONNECTIONS} clients`, unit: 'ms', value: f.p50, limit: b.p50, limitName: 'bare route' });
-        at(n, { id: `${key}.p99`, measure: `${name}: p99 at half throughput, ${LATENCY_CONNECTIONS} clients`, unit: 'ms', value: f.p99, limit: b.p99, limitName: 'bare route', ...(name.startsWith('GET') ? { target: { max: 5 } } : {}) });
+        at(n, {
+          id: `${key}.rps`,
+          measure: `${name}: throughput`,
+          unit: 'req/s',
+          value: f.rps,
+          limit: b.rps,
+          limitName: `bare route, ${f.bytes} B constant`,
+          failures: f.failures,
+        });
+        at(n, {
+          id: `${key}.p50`,
+          measure: `${name}: p50 at half throughput, ${LATENCY_CONNECTIONS} clients`,
+          unit: 'ms',
+          value: f.p50,
+          limit: b.p50,
+          limitName: 'bare route',
+        });
+        at(n, {
+          id: `${key}.p99`,
+          measure: `${name}: p99 at half throughput, ${LATENCY_CONNECTIONS} clients`,
+          unit: 'ms',
+          value: f.p99,
+          limit: b.p99,
+          limitName: 'bare route',
+          ...(name.startsWith('GET') ? { target: { max: 5 } } : {}),
+        });
       }
 
       log(`[${backend.name}] ${n}: hostile GraphQL documents`);
       const hostile = await hostileGraphql(target, settings.repeats);
-      at(n, { id: 'hostileGraphql.max', measure: 'hostile GraphQL documents: max ms to refuse', unit: 'ms', value: hostile.maxMs, extra: `slowest: ${hostile.slowest}`, target: { max: 100 }, failures: hostile.failures });
+      at(n, {
+        id: 'hostileGraphql.max',
+        measure: 'hostile GraphQL documents: max ms to refuse',
+        unit: 'ms',
+        value: hostile.maxMs,
+        extra: `slowest: ${hostile.slowest}`,
+        target: { max: 100 },
+        failures: hostile.failures,
+      });
 
       log(`[${backend.name}] ${n}: reads during a bulk ingest`);
       const during = await readsDuringBulkIngest(target, n, settings.repeats);
       const quietName = 'the same reads, nothing else running';
-      at(n, { id: 'duringIngest.p99', measure: `reads (entitiesV2, /health) during a ${BULK_PROPOSALS.toLocaleString('en-US')}-proposal batch: p99`, unit: 'ms', value: during.busy.p99, limit: during.quiet.p99, limitName: quietName, extra: `batch took ${during.batchSeconds.median.toFixed(1)} s; ${during.reads} reads`, target: { max: 100 }, failures: during.failures });
-      at(n, { id: 'duringIngest.max', measure: `reads during a ${BULK_PROPOSALS.toLocaleString('en-US')}-proposal batch: slowest`, unit: 'ms', value: during.busy.max, limit: during.quiet.max, limitName: quietName, target: { max: 100 } });
+      at(n, {
+        id: 'duringIngest.p99',
+        measure: `reads (entitiesV2, /health) during a ${BULK_PROPOSALS.toLocaleString('en-US')}-proposal batch: p99`,
+        unit: 'ms',
+        value: during.busy.p99,
+        limit: during.quiet.p99,
+        limitName: quietName,
+        extra: `batch took ${during.batchSeconds.median.toFixed(1)} s; ${during.reads} reads`,
+        target: { max: 100 },
+        failures: during.failures,
+      });
+      at(n, {
+        id: 'duringIngest.max',
+        measure: `reads during a ${BULK_PROPOSALS.toLocaleString('en-US')}-proposal batch: slowest`,
+        unit: 'ms',
+        value: during.busy.max,
+        limit: during.quiet.max,
+        limitName: quietName,
+        target: { max: 100 },
+      });
 
       log(`[${backend.name}] ${n}: search`);
       for (const [name, f] of Object.entries(await searches(target, settings))) {
-        at(n, { id: `search.${name}.p50`, measure: `search, ${name} (${f.hits.toLocaleString('en-US')} hits), one client: p50`, unit: 'ms', value: f.p50 });
-        at(n, { id: `search.${name}.p99`, measure: `search, ${name}, one client: p99`, unit: 'ms', value: f.p99, extra: `${f.rps.median.toFixed(1)} req/s, ${f.searches} a run`, target: { max: 50 }, failures: f.failures });
+        at(n, {
+          id: `search.${name}.p50`,
+          measure: `search, ${name} (${f.hits.toLocaleString('en-US')} hits), one client: p50`,
+          unit: 'ms',
+          value: f.p50,
+        });
+        at(n, {
+          id: `search.${name}.p99`,
+          measure: `search, ${name}, one client: p99`,
+          unit: 'ms',
+          value: f.p99,
+          extra: `${f.rps.median.toFixed(1)} req/s, ${f.searches} a run`,
+          target: { max: 50 },
+          failures: f.failures,
+        });
       }
 
       log(`[${backend.name}] ${n}: restoreIndices`);
@@ -193,7 +309,13 @@ async function benchBackend(backend: Backend, options: Options, bare: BareServer
       const restores = options.quick || n >= 1_000_000 ? 1 : settings.repeats;
       const rates: number[] = [];
       for (let i = 0; i < restores; i++) rates.push(aspects / (await restoreIndices(target)).seconds);
-      at(n, { id: 'restoreIndices', measure: `restoreIndices (${aspects.toLocaleString('en-US')} latest aspects)`, unit: 'aspects/s', value: figure(rates), target: { min: backend.name === 'postgres' ? RESTORE_TARGET_POSTGRES : 50_000 } });
+      at(n, {
+        id: 'restoreIndices',
+        measure: `restoreIndices (${aspects.toLocaleString('en-US')} latest aspects)`,
+        unit: 'aspects/s',
+        value: figure(rates),
+        target: { min: backend.name === 'postgres' ? RESTORE_TARGET_POSTGRES : 50_000 },
+      });
 
       log(`[${backend.name}] ${n}: start-up`);
       const startups: number[] = [];
@@ -203,7 +325,14 @@ async function benchBackend(backend: Backend, options: Options, bare: BareServer
         startups.push(service.startupMs);
       }
       target.url = service.url;
-      at(n, { id: 'startup', measure: 'start-up to first healthy answer', unit: 'ms', value: figure(startups), extra: `${Math.round(service.memory().rss / 2 ** 20)} MB resident after start`, target: { max: 1000 } });
+      at(n, {
+        id: 'startup',
+        measure: 'start-up to first healthy answer',
+        unit: 'ms',
+        value: figure(startups),
+        extra: `${Math.round(service.memory().rss / 2 ** 20)} MB resident after start`,
+        target: { max: 1000 },
+      });
       log(renderTable(results.filter((x) => x.backend === backend.name && x.entities === n)));
     }
   } finally {
@@ -215,7 +344,14 @@ function machine() {
   const db = new Database(':memory:');
   const sqlite = (db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v;
   db.close();
-  return { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, sqlite, platform: `${process.platform} ${process.arch}` };
+  return {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    sqlite,
+    platform: `${process.platform} ${process.arch}`,
+  };
 }
 
 /** Newest modification time of the files under a folder. */
@@ -279,11 +415,17 @@ async function main(): Promise<void> {
   writeFileSync(file, `${JSON.stringify({ ...about, results, ...(both ? { comparison: comparisonRecords(results) } : {}) }, null, 2)}\n`);
   process.stdout.write(`\n${both ? renderSideBySide(results) : renderTable(results)}\n`);
   const m = about.machine;
-  const pgText = postgres ? `; PostgreSQL ${postgres.version} (synchronous_commit=${postgres.synchronousCommit}, fsync=${postgres.fsync}, autovacuum=${postgres.autovacuum}${postgres.durable ? '' : ': commits NOT durable, figures not comparable'})` : '';
-  process.stdout.write(`\n${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; Node ${m.node}; SQLite ${m.sqlite}${pgText}. ${about.mode} run, ${about.seconds} s. Figures: median of ${options.settings.repeats} runs (range); HTTP runs of ${options.settings.seconds} s; ${options.settings.searches} searches a run.\n`);
+  const pgText = postgres
+    ? `; PostgreSQL ${postgres.version} (synchronous_commit=${postgres.synchronousCommit}, fsync=${postgres.fsync}, autovacuum=${postgres.autovacuum}${postgres.durable ? '' : ': commits NOT durable, figures not comparable'})`
+    : '';
+  process.stdout.write(
+    `\n${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; Node ${m.node}; SQLite ${m.sqlite}${pgText}. ${about.mode} run, ${about.seconds} s. Figures: median of ${options.settings.repeats} runs (range); HTTP runs of ${options.settings.seconds} s; ${options.settings.searches} searches a run.\n`,
+  );
   if (both) {
     const held = comparisonRecords(results).filter((c) => c.target && c.ratio !== undefined);
-    process.stdout.write(`PG/SQLite is the ratio of medians; issue 17 bounds it at ≥ 0.5 for rates, ≤ 2 for times: ${held.filter((c) => c.met).length} of ${held.length} figures within.\n`);
+    process.stdout.write(
+      `PG/SQLite is the ratio of medians; issue 17 bounds it at ≥ 0.5 for rates, ≤ 2 for times: ${held.filter((c) => c.met).length} of ${held.length} figures within.\n`,
+    );
   }
   process.stdout.write(`JSON: ${file}\n`);
 }

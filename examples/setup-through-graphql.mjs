@@ -61,27 +61,38 @@ if (!entityExists) {
     input: {
       id: 'customer-360',
       domainUrn: 'urn:li:domain:commerce',
-      properties: { name: 'Customer 360', description: 'Who our customers are and how they shop: the tables the CRM and marketing teams start from.' },
+      properties: {
+        name: 'Customer 360',
+        description: 'Who our customers are and how they shop: the tables the CRM and marketing teams start from.',
+      },
     },
   });
 }
-await graphql('mutation($input: BatchSetDataProductInput!) { batchSetDataProduct(input: $input) }', { input: { dataProductUrn: PRODUCT, resourceUrns: PRODUCT_ASSETS } });
+await graphql('mutation($input: BatchSetDataProductInput!) { batchSetDataProduct(input: $input) }', {
+  input: { dataProductUrn: PRODUCT, resourceUrns: PRODUCT_ASSETS },
+});
 console.log(`${PRODUCT}: ${PRODUCT_ASSETS.length} assets`);
 
-const { listIngestionSources } = await graphql('query($input: ListIngestionSourcesInput!) { listIngestionSources(input: $input) { ingestionSources { urn name } } }', {
-  input: { start: 0, count: 100, query: '*' },
-});
+const { listIngestionSources } = await graphql(
+  'query($input: ListIngestionSourcesInput!) { listIngestionSources(input: $input) { ingestionSources { urn name } } }',
+  {
+    input: { start: 0, count: 100, query: '*' },
+  },
+);
 let source = listIngestionSources.ingestionSources.find((s) => s.name === SOURCE_NAME)?.urn;
 if (!source) {
   const recipe = { source: { type: 'file', config: { path: SAMPLE_FILES } } };
-  ({ createIngestionSource: source } = await graphql('mutation($input: UpdateIngestionSourceInput!) { createIngestionSource(input: $input) }', {
-    input: {
-      name: SOURCE_NAME,
-      type: 'file',
-      description: 'The sample catalog, read from the files of examples/.',
-      schedule: { interval: '0 5 * * *', timezone: 'Europe/London' },
-      config: { recipe: JSON.stringify(recipe), executorId: 'default' },
+  ({ createIngestionSource: source } = await graphql(
+    'mutation($input: UpdateIngestionSourceInput!) { createIngestionSource(input: $input) }',
+    {
+      input: {
+        name: SOURCE_NAME,
+        type: 'file',
+        description: 'The sample catalog, read from the files of examples/.',
+        schedule: { interval: '0 5 * * *', timezone: 'Europe/London' },
+        config: { recipe: JSON.stringify(recipe), executorId: 'default' },
+      },
     },
-  }));
+  ));
 }
 console.log(`${source}: ${SOURCE_NAME}, run it from the app's Ingestion page`);

@@ -32,7 +32,11 @@ describe('loadConfig', () => {
   it("reads DataHub's system client under GMS's names: no secret, no system client", () => {
     expect(loadConfig({})).toMatchObject({ systemClientId: '__datahub_system', sessionTokenDurationMs: 86_400_000 });
     expect(loadConfig({}).systemClientSecret).toBeUndefined();
-    const c = loadConfig({ DATAHUB_SYSTEM_CLIENT_ID: 'frontend', DATAHUB_SYSTEM_CLIENT_SECRET: 's3cret', SESSION_TOKEN_DURATION_MS: '3600000' });
+    const c = loadConfig({
+      DATAHUB_SYSTEM_CLIENT_ID: 'frontend',
+      DATAHUB_SYSTEM_CLIENT_SECRET: 's3cret',
+      SESSION_TOKEN_DURATION_MS: '3600000',
+    });
     expect([c.systemClientId, c.systemClientSecret, c.sessionTokenDurationMs]).toEqual(['frontend', 's3cret', 3_600_000]);
     expect(() => loadConfig({ DATAHUB_SYSTEM_CLIENT_SECRET: 'a:b' })).toThrow(/must not contain a colon/);
     expect(() => loadConfig({ SESSION_TOKEN_DURATION_MS: '1 day' })).toThrow(/SESSION_TOKEN_DURATION_MS/);

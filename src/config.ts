@@ -49,7 +49,10 @@ function parseBoolean(name: string, text: string): boolean {
   throw new ConfigError(`${name} must be true or false, not '${text}'`);
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<'PORT' | 'HOST' | 'DATABASE_URL' | 'LOG_LEVEL', string>> = {}): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Record<'PORT' | 'HOST' | 'DATABASE_URL' | 'LOG_LEVEL', string>> = {},
+): Config {
   const get = (name: string): string | undefined => {
     const v = (overrides as Record<string, string | undefined>)[name] ?? env[name];
     return v === undefined || v === '' ? undefined : v;
@@ -62,18 +65,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`DATABASE_URL must be sqlite:<path> or postgres://user:pass@host:port/db, not '${databaseUrl}'`);
   }
   const poolText = get('DATABASE_POOL_SIZE') ?? '10';
-  if (!/^\d+$/.test(poolText) || Number(poolText) < 1) throw new ConfigError(`DATABASE_POOL_SIZE must be a positive integer, not '${poolText}'`);
+  if (!/^\d+$/.test(poolText) || Number(poolText) < 1)
+    throw new ConfigError(`DATABASE_POOL_SIZE must be a positive integer, not '${poolText}'`);
   const versionsText = get('MAX_ASPECT_VERSIONS') ?? '20';
-  if (!/^\d+$/.test(versionsText)) throw new ConfigError(`MAX_ASPECT_VERSIONS must be a whole number (0 keeps every version), not '${versionsText}'`);
+  if (!/^\d+$/.test(versionsText))
+    throw new ConfigError(`MAX_ASPECT_VERSIONS must be a whole number (0 keeps every version), not '${versionsText}'`);
   const daysText = get('TIMESERIES_RETENTION_DAYS') ?? '0';
-  if (!/^\d+$/.test(daysText)) throw new ConfigError(`TIMESERIES_RETENTION_DAYS must be a whole number of days (0 keeps every point), not '${daysText}'`);
+  if (!/^\d+$/.test(daysText))
+    throw new ConfigError(`TIMESERIES_RETENTION_DAYS must be a whole number of days (0 keeps every point), not '${daysText}'`);
   const logLevel = get('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not '${logLevel}'`);
   const slowText = get('SLOW_REQUEST_MS') ?? '1000';
   if (!/^\d+$/.test(slowText)) throw new ConfigError(`SLOW_REQUEST_MS must be a whole number of milliseconds, not '${slowText}'`);
   const adminToken = get('ADMIN_TOKEN');
   const tokenSigningKey = get('TOKEN_SIGNING_KEY');
-  if (tokenSigningKey !== undefined && tokenSigningKey.length < 32) throw new ConfigError('TOKEN_SIGNING_KEY must be at least 32 characters long');
+  if (tokenSigningKey !== undefined && tokenSigningKey.length < 32)
+    throw new ConfigError('TOKEN_SIGNING_KEY must be at least 32 characters long');
   const secretEncryptionKey = get('SECRET_SERVICE_ENCRYPTION_KEY');
   const systemClientId = get('DATAHUB_SYSTEM_CLIENT_ID') ?? '__datahub_system';
   // The frontend server sends `Basic <id>:<secret>` unencoded, split at the colon.
@@ -81,7 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const systemClientSecret = get('DATAHUB_SYSTEM_CLIENT_SECRET');
   if (systemClientSecret?.includes(':')) throw new ConfigError('DATAHUB_SYSTEM_CLIENT_SECRET must not contain a colon');
   const sessionText = get('SESSION_TOKEN_DURATION_MS') ?? '86400000';
-  if (!/^\d+$/.test(sessionText) || Number(sessionText) < 1) throw new ConfigError(`SESSION_TOKEN_DURATION_MS must be a positive whole number of milliseconds, not '${sessionText}'`);
+  if (!/^\d+$/.test(sessionText) || Number(sessionText) < 1)
+    throw new ConfigError(`SESSION_TOKEN_DURATION_MS must be a positive whole number of milliseconds, not '${sessionText}'`);
   return {
     port,
     host: get('HOST') ?? '0.0.0.0',

@@ -21,7 +21,9 @@ describe('scanJson', () => {
 describe('parseJson', () => {
   it('refuses text nested past the limit, or holding a NUL, naming it', () => {
     expect(parseJson('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH), 'x')).toBeInstanceOf(Array);
-    expect(() => parseJson('['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1), 'the body')).toThrow(/the body nests 1001 levels deep; at most 1000/);
+    expect(() => parseJson('['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1), 'the body')).toThrow(
+      /the body nests 1001 levels deep; at most 1000/,
+    );
     expect(() => parseJson('{"a": "\\u0000"}', 'the body')).toThrow(/the body holds a NUL character/);
     expect(() => parseJson('{"a": ', 'the body')).toThrow(/the body is not valid JSON/);
   });

@@ -80,7 +80,8 @@ export function hasNulEscape(text: string): boolean {
  */
 export function parseJson(text: string, what: string): unknown {
   const { depth, nul } = scanJson(text);
-  if (depth > MAX_JSON_DEPTH) throw new ServiceError('bad_request', `${what} nests ${depth} levels deep; at most ${MAX_JSON_DEPTH} are allowed`);
+  if (depth > MAX_JSON_DEPTH)
+    throw new ServiceError('bad_request', `${what} nests ${depth} levels deep; at most ${MAX_JSON_DEPTH} are allowed`);
   if (nul) throw new ServiceError('bad_request', `${what} holds a NUL character (\\u0000), which cannot be stored`);
   try {
     return JSON.parse(text);

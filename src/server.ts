@@ -73,7 +73,10 @@ export async function buildServer({ services, logger, auth, requestLog = DEFAULT
   app.addHook('onRequest', async (request, reply) => {
     if (/%00/.test(request.url)) return sendRestliError(reply, 400, 'the request path or query holds a NUL character (%00)');
   });
-  installAuthentication(app, { enabled: auth.enabled, authenticator: new Authenticator(services.tokens, auth.adminToken, auth.systemClient) });
+  installAuthentication(app, {
+    enabled: auth.enabled,
+    authenticator: new Authenticator(services.tokens, auth.adminToken, auth.systemClient),
+  });
   app.setNotFoundHandler((request, reply) => sendRestliError(reply, 404, `No resource for ${request.method} ${request.url.split('?')[0]}`));
 
   // Followers of the change log hold their connections open; end them so the server can close.

@@ -7,7 +7,11 @@ describe('parseUrn', () => {
   });
 
   it('splits a tuple key at depth 1 and keeps a nested urn whole', () => {
-    expect(parseUrn('urn:li:dataset:(urn:li:dataPlatform:hive,db.table,PROD)').parts).toEqual(['urn:li:dataPlatform:hive', 'db.table', 'PROD']);
+    expect(parseUrn('urn:li:dataset:(urn:li:dataPlatform:hive,db.table,PROD)').parts).toEqual([
+      'urn:li:dataPlatform:hive',
+      'db.table',
+      'PROD',
+    ]);
   });
 
   it('keeps a nested tuple urn whole', () => {

@@ -15,7 +15,10 @@ export interface Urn {
 const SHOWN = 300;
 
 export class UrnError extends Error {
-  constructor(readonly input: string, reason: string) {
+  constructor(
+    readonly input: string,
+    reason: string,
+  ) {
     super(`Invalid urn '${input.length > SHOWN ? `${input.slice(0, SHOWN)}…` : input}': ${reason}`);
     this.name = 'UrnError';
   }

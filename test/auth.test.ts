@@ -39,8 +39,18 @@ async function gql(headers: Record<string, string>, query: string, variables: Js
 const CALLS: Array<{ name: string; send: (headers: Record<string, string>) => ReturnType<typeof http> }> = [];
 for (const prefix of ['', '/api/gms']) {
   CALLS.push(
-    { name: `GET ${prefix}/entitiesV2`, send: (headers) => http(`${s.url}${prefix}/entitiesV2/${encodeURIComponent(DATASET)}`, { headers }) },
-    { name: `POST ${prefix}/aspects?action=ingestProposal`, send: (headers) => http(`${s.url}${prefix}/aspects?action=ingestProposal`, { body: { proposal: mcp(DATASET, 'status', { removed: false }) }, headers }) },
+    {
+      name: `GET ${prefix}/entitiesV2`,
+      send: (headers) => http(`${s.url}${prefix}/entitiesV2/${encodeURIComponent(DATASET)}`, { headers }),
+    },
+    {
+      name: `POST ${prefix}/aspects?action=ingestProposal`,
+      send: (headers) =>
+        http(`${s.url}${prefix}/aspects?action=ingestProposal`, {
+          body: { proposal: mcp(DATASET, 'status', { removed: false }) },
+          headers,
+        }),
+    },
     { name: `POST ${prefix}/api/graphql`, send: (headers) => gql(headers, '{ me { corpUser { urn } } }', {}, `${prefix}/api/graphql`) },
   );
 }
@@ -79,19 +89,25 @@ describe('a call without a valid token', () => {
     ],
   ];
 
-  it.each(CASES)('with %s gets 401 and a JSON body saying why, on REST and GraphQL, directly and under /api/gms', async (_name, headers, why) => {
-    const h = await headers();
-    for (const call of CALLS) {
-      const reply = await call.send(h);
-      expect(reply.status, call.name).toBe(401);
-      expect(reply.body.status, call.name).toBe(401);
-      expect(reply.body.message, call.name).toMatch(why);
-      expect(reply.headers.get('www-authenticate')).toBe('Bearer');
-    }
-  });
+  it.each(CASES)(
+    'with %s gets 401 and a JSON body saying why, on REST and GraphQL, directly and under /api/gms',
+    async (_name, headers, why) => {
+      const h = await headers();
+      for (const call of CALLS) {
+        const reply = await call.send(h);
+        expect(reply.status, call.name).toBe(401);
+        expect(reply.body.status, call.name).toBe(401);
+        expect(reply.body.message, call.name).toMatch(why);
+        expect(reply.headers.get('www-authenticate')).toBe('Bearer');
+      }
+    },
+  );
 
   it('cannot pick its actor with X-DataHub-Actor', async () => {
-    const reply = await http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(DATASET, 'status', { removed: false }) }, headers: { 'x-datahub-actor': ADMIN_ACTOR } });
+    const reply = await http(`${s.url}/aspects?action=ingestProposal`, {
+      body: { proposal: mcp(DATASET, 'status', { removed: false }) },
+      headers: { 'x-datahub-actor': ADMIN_ACTOR },
+    });
     expect(reply.status).toBe(401);
   });
 
@@ -107,21 +123,33 @@ describe('a valid token', () => {
     const token = await mint(ADMIN_ACTOR);
     for (const call of CALLS) expect((await call.send(bearer(token))).status, call.name).toBe(200);
     const me = await gql(bearer(token), '{ me { corpUser { urn username } platformPrivileges { managePolicies manageTokens } } }');
-    expect(me.body.data.me).toEqual({ corpUser: { urn: ADMIN_ACTOR, username: 'datahub' }, platformPrivileges: { managePolicies: true, manageTokens: true } });
+    expect(me.body.data.me).toEqual({
+      corpUser: { urn: ADMIN_ACTOR, username: 'datahub' },
+      platformPrivileges: { managePolicies: true, manageTokens: true },
+    });
   });
 
   it('has exactly its user’s privileges, whatever X-DataHub-Actor says', async () => {
     const token = await mint(BOB);
-    const write = await http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(DATASET, 'status', { removed: false }) }, headers: { ...bearer(token), 'x-datahub-actor': ADMIN_ACTOR } });
+    const write = await http(`${s.url}/aspects?action=ingestProposal`, {
+      body: { proposal: mcp(DATASET, 'status', { removed: false }) },
+      headers: { ...bearer(token), 'x-datahub-actor': ADMIN_ACTOR },
+    });
     expect(write.status).toBe(403);
     expect(write.body.exceptionClass).toBe('com.linkedin.restli.server.RestLiServiceException');
     expect(write.body.message).toContain(BOB);
     const me = await gql(bearer(token), '{ me { corpUser { urn } platformPrivileges { managePolicies generatePersonalAccessTokens } } }');
-    expect(me.body.data.me).toEqual({ corpUser: { urn: BOB }, platformPrivileges: { managePolicies: false, generatePersonalAccessTokens: true } });
+    expect(me.body.data.me).toEqual({
+      corpUser: { urn: BOB },
+      platformPrivileges: { managePolicies: false, generatePersonalAccessTokens: true },
+    });
   });
 
   it('ADMIN_TOKEN is accepted as the admin user', async () => {
-    const reply = await http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(DATASET, 'datasetProperties', { description: 'by admin' }) }, headers: bearer(ADMIN_SECRET) });
+    const reply = await http(`${s.url}/aspects?action=ingestProposal`, {
+      body: { proposal: mcp(DATASET, 'datasetProperties', { description: 'by admin' }) },
+      headers: bearer(ADMIN_SECRET),
+    });
     expect(reply.status).toBe(200);
     const read = await http(`${s.url}/entitiesV2/${encodeURIComponent(DATASET)}`, { headers: bearer(ADMIN_SECRET) });
     expect(read.body.aspects.datasetProperties.created.actor).toBe(ADMIN_ACTOR);
@@ -135,14 +163,26 @@ const LIST = `query($i: ListAccessTokenInput!) { listAccessTokens(input: $i) { s
 describe('the token API', () => {
   it('lets users create tokens for themselves, shown once, that work at once', async () => {
     const bobToken = await mint(BOB);
-    const reply = await gql(bearer(bobToken), CREATE, { i: { type: 'PERSONAL', actorUrn: BOB, duration: 'ONE_WEEK', name: 'laptop', description: 'for the CLI' } });
+    const reply = await gql(bearer(bobToken), CREATE, {
+      i: { type: 'PERSONAL', actorUrn: BOB, duration: 'ONE_WEEK', name: 'laptop', description: 'for the CLI' },
+    });
     expect(reply.body.errors).toBeUndefined();
     const created = reply.body.data.createAccessToken;
-    expect(created.metadata).toMatchObject({ type: 'ACCESS_TOKEN', name: 'laptop', description: 'for the CLI', actorUrn: BOB, ownerUrn: BOB, createdAt: clock, expiresAt: clock + 7 * 86_400_000 });
+    expect(created.metadata).toMatchObject({
+      type: 'ACCESS_TOKEN',
+      name: 'laptop',
+      description: 'for the CLI',
+      actorUrn: BOB,
+      ownerUrn: BOB,
+      createdAt: clock,
+      expiresAt: clock + 7 * 86_400_000,
+    });
     expect(created.metadata.urn).toBe(`urn:li:dataHubAccessToken:${created.metadata.id}`);
     const me = await gql(bearer(created.accessToken), '{ me { corpUser { urn } } }');
     expect(me.body.data.me.corpUser.urn).toBe(BOB);
-    const meta = await gql(bearer(bobToken), 'query($t: String!) { getAccessTokenMetadata(token: $t) { id name ownerUrn } }', { t: created.accessToken });
+    const meta = await gql(bearer(bobToken), 'query($t: String!) { getAccessTokenMetadata(token: $t) { id name ownerUrn } }', {
+      t: created.accessToken,
+    });
     expect(meta.body.data.getAccessTokenMetadata).toEqual({ id: created.metadata.id, name: 'laptop', ownerUrn: BOB });
   });
 
@@ -166,7 +206,12 @@ describe('the token API', () => {
     const admin = bearer(await mint(ADMIN_ACTOR));
     const policy = 'urn:li:dataHubPolicy:7';
     const update = 'mutation($u: String!, $i: PolicyUpdateInput!) { updatePolicy(urn: $u, input: $i) }';
-    const base = { type: 'PLATFORM', name: 'All Users - Base Platform Privileges', privileges: ['VIEW_ANALYTICS', 'GENERATE_PERSONAL_ACCESS_TOKENS'], actors: { allUsers: true, resourceOwners: false, allGroups: false } };
+    const base = {
+      type: 'PLATFORM',
+      name: 'All Users - Base Platform Privileges',
+      privileges: ['VIEW_ANALYTICS', 'GENERATE_PERSONAL_ACCESS_TOKENS'],
+      actors: { allUsers: true, resourceOwners: false, allGroups: false },
+    };
     const carol = bearer(await mint(CAROL));
     try {
       expect((await gql(admin, update, { u: policy, i: { ...base, state: 'INACTIVE' } })).body.errors).toBeUndefined();
@@ -175,16 +220,22 @@ describe('the token API', () => {
     } finally {
       await gql(admin, update, { u: policy, i: { ...base, state: 'ACTIVE' } });
     }
-    expect((await gql(carol, CREATE, { i: { type: 'PERSONAL', actorUrn: CAROL, duration: 'ONE_HOUR', name: 'mine' } })).body.errors).toBeUndefined();
+    expect(
+      (await gql(carol, CREATE, { i: { type: 'PERSONAL', actorUrn: CAROL, duration: 'ONE_HOUR', name: 'mine' } })).body.errors,
+    ).toBeUndefined();
   });
 
   it('lists one’s own tokens only when asked by ownerUrn (value or values), and everyone’s for admins', async () => {
     const dave = 'urn:li:corpuser:dave';
     const daveToken = await mint(dave);
-    for (const name of ['one', 'two']) await gql(bearer(daveToken), CREATE, { i: { type: 'PERSONAL', actorUrn: dave, duration: 'ONE_MONTH', name } });
+    for (const name of ['one', 'two'])
+      await gql(bearer(daveToken), CREATE, { i: { type: 'PERSONAL', actorUrn: dave, duration: 'ONE_MONTH', name } });
     const unfiltered = await gql(bearer(daveToken), LIST, { i: {} });
     expect(unfiltered.body.errors[0].extensions.code).toBe(403);
-    for (const filter of [{ field: 'ownerUrn', values: [dave] }, { field: 'ownerUrn', value: dave }]) {
+    for (const filter of [
+      { field: 'ownerUrn', values: [dave] },
+      { field: 'ownerUrn', value: dave },
+    ]) {
       const own = await gql(bearer(daveToken), LIST, { i: { filters: [filter] } });
       expect(own.body.errors).toBeUndefined();
       expect(own.body.data.listAccessTokens.tokens.map((t: Json) => t.name).sort()).toEqual(['one', 'test', 'two']);
@@ -201,7 +252,9 @@ describe('the token API', () => {
   it('revokes a token for its owner (it fails at once), refuses other users', async () => {
     const erin = 'urn:li:corpuser:erin';
     const erinToken = await mint(erin);
-    const created = (await gql(bearer(erinToken), CREATE, { i: { type: 'PERSONAL', actorUrn: erin, duration: 'ONE_DAY', name: 'soon revoked' } })).body.data.createAccessToken;
+    const created = (
+      await gql(bearer(erinToken), CREATE, { i: { type: 'PERSONAL', actorUrn: erin, duration: 'ONE_DAY', name: 'soon revoked' } })
+    ).body.data.createAccessToken;
     const revoke = 'mutation($id: String!) { revokeAccessToken(tokenId: $id) }';
     const byBob = await gql(bearer(await mint(BOB)), revoke, { id: created.metadata.id });
     expect(byBob.body.errors[0].extensions.code).toBe(403);
@@ -214,7 +267,11 @@ describe('the token API', () => {
   });
 
   it('never stores the token text: the database holds only a hash', async () => {
-    const token = (await gql(bearer(await mint(ADMIN_ACTOR)), CREATE, { i: { type: 'PERSONAL', actorUrn: ADMIN_ACTOR, duration: 'NO_EXPIRY', name: 'secret' } })).body.data.createAccessToken.accessToken;
+    const token = (
+      await gql(bearer(await mint(ADMIN_ACTOR)), CREATE, {
+        i: { type: 'PERSONAL', actorUrn: ADMIN_ACTOR, duration: 'NO_EXPIRY', name: 'secret' },
+      })
+    ).body.data.createAccessToken.accessToken;
     const signature = token.split('.')[2];
     expect(signature.length).toBeGreaterThan(20);
     if (!TEST_DATABASE_URL) {
@@ -228,7 +285,9 @@ describe('the token API', () => {
       const client = new pg.Client({ connectionString: s.databaseUrl });
       await client.connect();
       try {
-        const tables = await client.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'");
+        const tables = await client.query<{ name: string }>(
+          "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'",
+        );
         expect(tables.rows.length).toBeGreaterThan(3);
         for (const { name } of tables.rows) {
           const hits = await client.query(`SELECT count(*)::int AS n FROM "${name}" t WHERE t::text LIKE '%' || $1 || '%'`, [signature]);
@@ -242,14 +301,21 @@ describe('the token API', () => {
 });
 
 describe('policies', () => {
-  const LIST_POLICIES = 'query($i: ListPoliciesInput!) { listPolicies(input: $i) { total policies { urn name type state privileges editable actors { users allUsers resourceOwners resolvedUsers { urn } } resources { type resources allResources } } } }';
+  const LIST_POLICIES =
+    'query($i: ListPoliciesInput!) { listPolicies(input: $i) { total policies { urn name type state privileges editable actors { users allUsers resourceOwners resolvedUsers { urn } } resources { type resources allResources } } } }';
   const CREATE_POLICY = 'mutation($i: PolicyUpdateInput!) { createPolicy(input: $i) }';
 
   it('are listed for admins, with the built-in ones not editable, and refused to others', async () => {
     const admin = bearer(await mint(ADMIN_ACTOR));
     const listed = (await gql(admin, LIST_POLICIES, { i: { start: 0, count: 100 } })).body.data.listPolicies;
     const root = listed.policies.find((p: Json) => p.urn === 'urn:li:dataHubPolicy:0');
-    expect(root).toMatchObject({ name: 'Root User - All Platform Privileges', type: 'PLATFORM', state: 'ACTIVE', editable: false, actors: { users: [ADMIN_ACTOR], resolvedUsers: [{ urn: ADMIN_ACTOR }] } });
+    expect(root).toMatchObject({
+      name: 'Root User - All Platform Privileges',
+      type: 'PLATFORM',
+      state: 'ACTIVE',
+      editable: false,
+      actors: { users: [ADMIN_ACTOR], resolvedUsers: [{ urn: ADMIN_ACTOR }] },
+    });
     expect(root.privileges).toContain('MANAGE_POLICIES');
     const refused = await gql(bearer(await mint(BOB)), LIST_POLICIES, { i: {} });
     expect(refused.body.errors[0]).toMatchObject({ message: UNAUTHORIZED_MESSAGE, extensions: { code: 403 } });
@@ -260,20 +326,38 @@ describe('policies', () => {
     const frank = 'urn:li:corpuser:frank';
     const frankToken = bearer(await mint(frank));
     const dataset = 'urn:li:dataset:(urn:li:dataPlatform:hive,auth.frank,PROD)';
-    const write = () => http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(dataset, 'datasetProperties', { description: 'frank' }) }, headers: frankToken });
+    const write = () =>
+      http(`${s.url}/aspects?action=ingestProposal`, {
+        body: { proposal: mcp(dataset, 'datasetProperties', { description: 'frank' }) },
+        headers: frankToken,
+      });
     expect((await write()).status).toBe(403);
 
-    const input = { type: 'METADATA', name: 'Frank edits hive', state: 'ACTIVE', privileges: ['EDIT_ENTITY'], actors: { users: [frank], resourceOwners: false, allUsers: false, allGroups: false }, resources: { type: 'dataset', allResources: true } };
+    const input = {
+      type: 'METADATA',
+      name: 'Frank edits hive',
+      state: 'ACTIVE',
+      privileges: ['EDIT_ENTITY'],
+      actors: { users: [frank], resourceOwners: false, allUsers: false, allGroups: false },
+      resources: { type: 'dataset', allResources: true },
+    };
     const urn = (await gql(admin, CREATE_POLICY, { i: input })).body.data.createPolicy;
     expect(urn).toMatch(/^urn:li:dataHubPolicy:/);
     expect((await write()).status).toBe(200);
 
-    const granted = await gql(frankToken, 'query($i: GetGrantedPrivilegesInput!) { getGrantedPrivileges(input: $i) { privileges } }', { i: { actorUrn: frank, resourceSpec: { resourceType: 'DATASET', resourceUrn: dataset } } });
+    const granted = await gql(frankToken, 'query($i: GetGrantedPrivilegesInput!) { getGrantedPrivileges(input: $i) { privileges } }', {
+      i: { actorUrn: frank, resourceSpec: { resourceType: 'DATASET', resourceUrn: dataset } },
+    });
     expect(granted.body.data.getGrantedPrivileges.privileges).toContain('EDIT_ENTITY');
-    const entityPrivileges = await gql(frankToken, 'query($u: String!) { dataset(urn: $u) { privileges { canEditTags canEditOwners } } }', { u: dataset });
+    const entityPrivileges = await gql(frankToken, 'query($u: String!) { dataset(urn: $u) { privileges { canEditTags canEditOwners } } }', {
+      u: dataset,
+    });
     expect(entityPrivileges.body.data.dataset.privileges).toEqual({ canEditTags: true, canEditOwners: true });
 
-    const narrowed = await gql(admin, 'mutation($u: String!, $i: PolicyUpdateInput!) { updatePolicy(urn: $u, input: $i) }', { u: urn, i: { ...input, resources: { type: 'chart', allResources: false } } });
+    const narrowed = await gql(admin, 'mutation($u: String!, $i: PolicyUpdateInput!) { updatePolicy(urn: $u, input: $i) }', {
+      u: urn,
+      i: { ...input, resources: { type: 'chart', allResources: false } },
+    });
     expect(narrowed.body.data.updatePolicy).toBe(urn);
     expect((await write()).status).toBe(403);
 
@@ -292,15 +376,29 @@ describe('policies', () => {
     const inDomain = 'urn:li:dataset:(urn:li:dataPlatform:hive,auth.marketing,PROD)';
     const elsewhere = 'urn:li:dataset:(urn:li:dataPlatform:hive,auth.finance,PROD)';
     const admin = bearer(ADMIN_SECRET);
-    for (const urn of [inDomain, elsewhere]) await http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, 'datasetProperties', { description: 'x' }) }, headers: admin });
-    await http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(inDomain, 'domains', { domains: ['urn:li:domain:marketing'] }) }, headers: admin });
-    await http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(grace, 'groupMembership', { groups: ['urn:li:corpGroup:marketers'] }) }, headers: admin });
+    for (const urn of [inDomain, elsewhere])
+      await http(`${s.url}/aspects?action=ingestProposal`, {
+        body: { proposal: mcp(urn, 'datasetProperties', { description: 'x' }) },
+        headers: admin,
+      });
+    await http(`${s.url}/aspects?action=ingestProposal`, {
+      body: { proposal: mcp(inDomain, 'domains', { domains: ['urn:li:domain:marketing'] }) },
+      headers: admin,
+    });
+    await http(`${s.url}/aspects?action=ingestProposal`, {
+      body: { proposal: mcp(grace, 'groupMembership', { groups: ['urn:li:corpGroup:marketers'] }) },
+      headers: admin,
+    });
     await grantPolicy(s.services, 'marketers-edit-marketing', {
       privileges: ['EDIT_ENTITY'],
       actors: { groups: ['urn:li:corpGroup:marketers'] },
       resources: { filter: { criteria: [{ field: 'DOMAIN', values: ['urn:li:domain:marketing'], condition: 'EQUALS' }] } },
     });
-    const write = (urn: string) => http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, 'datasetProperties', { description: 'grace' }) }, headers: token });
+    const write = (urn: string) =>
+      http(`${s.url}/aspects?action=ingestProposal`, {
+        body: { proposal: mcp(urn, 'datasetProperties', { description: 'grace' }) },
+        headers: token,
+      });
     expect((await write(inDomain)).status).toBe(200);
     expect((await write(elsewhere)).status).toBe(403);
   });

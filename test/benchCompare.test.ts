@@ -30,7 +30,8 @@ describe('PostgreSQL beside SQLite', () => {
   });
 
   it('holds rates to at least half of SQLite and times to at most twice, and nothing else', () => {
-    const pair = (unit: string, s: number, p: number) => compare(pairs([result('sqlite', 'x', unit, s), result('postgres', 'x', unit, p)])[0]!);
+    const pair = (unit: string, s: number, p: number) =>
+      compare(pairs([result('sqlite', 'x', unit, s), result('postgres', 'x', unit, p)])[0]!);
     expect(pair('req/s', 1000, 500)).toMatchObject({ ratio: 0.5, met: true });
     expect(pair('aspects/s', 1000, 499)).toMatchObject({ met: false });
     expect(pair('ms', 10, 20)).toMatchObject({ ratio: 2, met: true });
@@ -39,7 +40,7 @@ describe('PostgreSQL beside SQLite', () => {
     expect(compare(pairs([result('sqlite', 'x', 'ms', 10)])[0]!).ratio).toBeUndefined();
   });
 
-  it('shows both results, limits and ratios, PG/SQLite with its verdict, and each backend\'s target', () => {
+  it("shows both results, limits and ratios, PG/SQLite with its verdict, and each backend's target", () => {
     const limit = { limit: figure([4000]), limitName: 'bare route' };
     const results = [
       result('sqlite', 'reads', 'req/s', 2000, limit),
@@ -50,9 +51,21 @@ describe('PostgreSQL beside SQLite', () => {
       result('postgres', 'search', 'ms', 60, { target: { max: 50 } }),
     ];
     const rows = renderSideBySide(results).split('\n').slice(2);
-    expect(rows[0]).toBe('| 10,000 | reads | 2,000 req/s | 4,000 req/s (bare route) | 50% of limit | 800 req/s | 3,000 req/s (bare route) | 27% of limit | 0.40 (≥ 0.5 **missed**) |  |');
+    expect(rows[0]).toBe(
+      '| 10,000 | reads | 2,000 req/s | 4,000 req/s (bare route) | 50% of limit | 800 req/s | 3,000 req/s (bare route) | 27% of limit | 0.40 (≥ 0.5 **missed**) |  |',
+    );
     expect(rows[1]).toContain('| 0.83 (≥ 0.5 met) | SQLite ≥ 50,000 **missed**; PostgreSQL ≥ 20,000 met |');
     expect(rows[2]).toContain('| 1.50 (≤ 2 met) | < 50: SQLite met, PostgreSQL **missed** |');
-    expect(comparisonRecords(results)[0]).toEqual({ entities: 10_000, id: 'reads', measure: 'reads', unit: 'req/s', sqlite: 2000, postgres: 800, ratio: 0.4, target: { min: 0.5 }, met: false });
+    expect(comparisonRecords(results)[0]).toEqual({
+      entities: 10_000,
+      id: 'reads',
+      measure: 'reads',
+      unit: 'req/s',
+      sqlite: 2000,
+      postgres: 800,
+      ratio: 0.4,
+      target: { min: 0.5 },
+      met: false,
+    });
   });
 });

@@ -27,7 +27,12 @@ afterAll(async () => s?.close());
 describe("DataHub's built-in entities", () => {
   it('are data platforms with the display names and logos the app shows', async () => {
     const { dataPlatform } = await run('getDataPlatform', { urn: 'urn:li:dataPlatform:snowflake' });
-    expect(dataPlatform.properties).toMatchObject({ displayName: 'Snowflake', type: 'RELATIONAL_DB', datasetNameDelimiter: '.', logoUrl: '/assets/platforms/snowflakelogo.png' });
+    expect(dataPlatform.properties).toMatchObject({
+      displayName: 'Snowflake',
+      type: 'RELATIONAL_DB',
+      datasetNameDelimiter: '.',
+      logoUrl: '/assets/platforms/snowflakelogo.png',
+    });
     const { dataPlatform: kafka } = await run('getDataPlatform', { urn: 'urn:li:dataPlatform:kafka' });
     expect(kafka.properties.type).toBe('MESSAGE_BROKER');
   });
@@ -44,7 +49,13 @@ describe("DataHub's built-in entities", () => {
 
   it('are the value types of structured properties and an entity type per registry type', async () => {
     const search = async (type: string) =>
-      (await http(`${s.url}/api/v2/graphql`, { body: { query: `{ searchAcrossEntities(input: {types: [${type}], query: "*", count: 100}) { total searchResults { entity { urn } } } }` } })).body.data.searchAcrossEntities;
+      (
+        await http(`${s.url}/api/v2/graphql`, {
+          body: {
+            query: `{ searchAcrossEntities(input: {types: [${type}], query: "*", count: 100}) { total searchResults { entity { urn } } } }`,
+          },
+        })
+      ).body.data.searchAcrossEntities;
     const types = await search('DATA_TYPE');
     expect(types.searchResults.map((r: Json) => r.entity.urn).sort()).toEqual(
       ['date', 'number', 'rich_text', 'string', 'urn'].map((t) => `urn:li:dataType:datahub.${t}`),
@@ -55,8 +66,20 @@ describe("DataHub's built-in entities", () => {
   });
 
   it('are written only where absent: what was ingested since survives a restart', async () => {
-    const ingested = { name: 'snowflake', displayName: 'Snowflake (ours)', type: 'RELATIONAL_DB', datasetNameDelimiter: '.', logoUrl: 'https://example.com/snow.png' };
-    expect((await http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp('urn:li:dataPlatform:snowflake', 'dataPlatformInfo', ingested) } })).status).toBe(200);
+    const ingested = {
+      name: 'snowflake',
+      displayName: 'Snowflake (ours)',
+      type: 'RELATIONAL_DB',
+      datasetNameDelimiter: '.',
+      logoUrl: 'https://example.com/snow.png',
+    };
+    expect(
+      (
+        await http(`${s.url}/aspects?action=ingestProposal`, {
+          body: { proposal: mcp('urn:li:dataPlatform:snowflake', 'dataPlatformInfo', ingested) },
+        })
+      ).status,
+    ).toBe(200);
     const before = (await http(`${s.url}/events?after=0&limit=10000`)).body.lastOffset;
     await bootstrapCatalog(s.services);
     expect((await http(`${s.url}/events?after=${before}&limit=10`)).body.events).toEqual([]);

@@ -19,7 +19,9 @@ describe('catalog ingest', () => {
     expect(result.code).toBe(0);
     const user = await http(`${s.url}/entitiesV2/${enc('urn:li:corpuser:jdoe')}?aspects=List(corpUserInfo)`);
     expect(user.body.aspects.corpUserInfo.value.displayName).toBe('John Doe');
-    const job = await http(`${s.url}/aspects/${enc('urn:li:dataJob:(urn:li:dataFlow:(airflow,dag_abc,PROD),task_123)')}?aspect=dataJobInputOutput&version=0`);
+    const job = await http(
+      `${s.url}/aspects/${enc('urn:li:dataJob:(urn:li:dataFlow:(airflow,dag_abc,PROD),task_123)')}?aspect=dataJobInputOutput&version=0`,
+    );
     expect(job.status).toBe(200);
   });
 
@@ -34,8 +36,23 @@ describe('catalog ingest', () => {
   it('writes the good items of a file, and names each rejected one with the reason', async () => {
     const dir = tempDir();
     const file = join(dir, 'mixed.json');
-    const ok = (name: string) => ({ entityType: 'tag', entityUrn: `urn:li:tag:${name}`, changeType: 'UPSERT', aspectName: 'tagProperties', aspect: { json: { name } } });
-    writeFileSync(file, JSON.stringify([ok('cli-1'), { ...ok('cli-2'), aspectName: 'bogus' }, ok('cli-3'), { ...ok('cli-4'), aspect: { json: { description: 'no name' } } }, { hello: 1 }]));
+    const ok = (name: string) => ({
+      entityType: 'tag',
+      entityUrn: `urn:li:tag:${name}`,
+      changeType: 'UPSERT',
+      aspectName: 'tagProperties',
+      aspect: { json: { name } },
+    });
+    writeFileSync(
+      file,
+      JSON.stringify([
+        ok('cli-1'),
+        { ...ok('cli-2'), aspectName: 'bogus' },
+        ok('cli-3'),
+        { ...ok('cli-4'), aspect: { json: { description: 'no name' } } },
+        { hello: 1 },
+      ]),
+    );
     const result = await catalog('ingest', file, '--server', s.url);
     expect(result.code).toBe(2);
     expect(result.stdout).toContain('5 items from 1 file(s): 2 written, 3 rejected');
@@ -55,7 +72,15 @@ describe('catalog ingest', () => {
 describe('catalog get', () => {
   it('prints the aspects of an entity', async () => {
     await http(`${s.url}/aspects?action=ingestProposal`, {
-      body: { proposal: { entityType: 'tag', entityUrn: 'urn:li:tag:got', changeType: 'UPSERT', aspectName: 'tagProperties', aspect: { value: '{"name":"got"}' } } },
+      body: {
+        proposal: {
+          entityType: 'tag',
+          entityUrn: 'urn:li:tag:got',
+          changeType: 'UPSERT',
+          aspectName: 'tagProperties',
+          aspect: { value: '{"name":"got"}' },
+        },
+      },
     });
     const result = await catalog('get', '--urn', 'urn:li:tag:got', '--server', s.url);
     expect(result.code).toBe(0);

@@ -22,11 +22,20 @@ const get = (path: string) => http(`${s.url}${path}`, { headers: { authorization
 const post = (path: string, body: unknown) => http(`${s.url}${path}`, { body, headers: { authorization: `Bearer ${token}` } });
 const ds = (platform: string, name: string) => `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},PROD)`;
 const count = async (platform: string) =>
-  (await post('/entities?action=searchAcrossEntities', { input: '*', filter: { or: [{ and: [{ field: 'platform', values: [`urn:li:dataPlatform:${platform}`] }] }] }, start: 0, count: 1 })).body.value.numEntities;
+  (
+    await post('/entities?action=searchAcrossEntities', {
+      input: '*',
+      filter: { or: [{ and: [{ field: 'platform', values: [`urn:li:dataPlatform:${platform}`] }] }] },
+      start: 0,
+      count: 1,
+    })
+  ).body.value.numEntities;
 
 /** Loads datasets straight through the write path (setup, not under test). */
 async function load(platform: string, n: number): Promise<void> {
-  const batch = Array.from({ length: n }, (_, j) => buildProposal(s.services.registry, ds(platform, `t${j}`), 'status', 'UPSERT', { removed: false }));
+  const batch = Array.from({ length: n }, (_, j) =>
+    buildProposal(s.services.registry, ds(platform, `t${j}`), 'status', 'UPSERT', { removed: false }),
+  );
   await s.services.writePath.apply(batch, { actor: SYSTEM_ACTOR });
 }
 
@@ -34,7 +43,11 @@ describe('catalog delete', () => {
   it('soft-deletes and hard-deletes one entity, or one timeseries window of it', async () => {
     const urn = ds('single', 'orders');
     await post('/aspects?action=ingestProposalBatch', {
-      proposals: [mcp(urn, 'datasetProperties', { description: 'x' }), mcp(urn, 'datasetProfile', { timestampMillis: 10, rowCount: 1 }), mcp(urn, 'datasetProfile', { timestampMillis: 20, rowCount: 2 })],
+      proposals: [
+        mcp(urn, 'datasetProperties', { description: 'x' }),
+        mcp(urn, 'datasetProfile', { timestampMillis: 10, rowCount: 1 }),
+        mcp(urn, 'datasetProfile', { timestampMillis: 20, rowCount: 2 }),
+      ],
     });
     const soft = await catalog('delete', '--urn', urn);
     expect(soft.code).toBe(0);
@@ -71,7 +84,9 @@ describe('catalog delete', () => {
     await load('asked', 2);
     const [cmd, ...pre] = CATALOG_CMD;
     const refused = await new Promise<{ code: number | null; stderr: string }>((done) => {
-      const child = execFile(cmd, [...pre, 'delete', '--platform', 'asked', '--server', s.url, '--token', token], (err, _stdout, stderr) => done({ code: err ? (err as { code: number }).code : 0, stderr }));
+      const child = execFile(cmd, [...pre, 'delete', '--platform', 'asked', '--server', s.url, '--token', token], (err, _stdout, stderr) =>
+        done({ code: err ? (err as { code: number }).code : 0, stderr }),
+      );
       child.stdin!.end('n\n');
     });
     expect(refused.stderr).toMatch(/Soft-delete 2 entities on platform asked\?/);
@@ -83,7 +98,9 @@ describe('catalog delete', () => {
 describe('catalog rollback and catalog runs', () => {
   it('lists runs, shows one, and rolls it back', async () => {
     const urn = ds('runs', 'cli');
-    await post('/aspects?action=ingestProposal', { proposal: { ...mcp(urn, 'datasetProperties', { description: 'from the cli run' }), systemMetadata: { runId: 'cli-run-1' } } });
+    await post('/aspects?action=ingestProposal', {
+      proposal: { ...mcp(urn, 'datasetProperties', { description: 'from the cli run' }), systemMetadata: { runId: 'cli-run-1' } },
+    });
     const list = await catalog('runs', 'list');
     expect(list.stdout).toMatch(/^cli-run-1\t4 rows\t/m);
     const show = await catalog('runs', 'show', 'cli-run-1');
@@ -101,7 +118,9 @@ describe('catalog rollback and catalog runs', () => {
 
   it('rolls back with --safe: the entities the run created are soft-deleted, not removed', async () => {
     const urn = ds('runs', 'safe');
-    await post('/aspects?action=ingestProposal', { proposal: { ...mcp(urn, 'datasetProperties', { description: 'kept as removed' }), systemMetadata: { runId: 'cli-run-safe' } } });
+    await post('/aspects?action=ingestProposal', {
+      proposal: { ...mcp(urn, 'datasetProperties', { description: 'kept as removed' }), systemMetadata: { runId: 'cli-run-safe' } },
+    });
     const done = await catalog('rollback', '--run-id', 'cli-run-safe', '--safe');
     expect(done.stdout).toMatch(/1 entities soft-deleted/);
     expect((await post('/entities?action=exists', { urn })).body.value).toBe(true);

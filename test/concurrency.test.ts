@@ -82,10 +82,24 @@ describe('concurrent writers through two processes', () => {
     for (let i = 0; i < REPLICAS; i++) {
       const port = await freePort();
       const proc = spawn(cmd, [...args, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
-        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', AUTH_ENABLED: 'false', DATABASE_POOL_SIZE: '6', MAX_ASPECT_VERSIONS: '0' },
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          LOG_LEVEL: 'warn',
+          AUTH_ENABLED: 'false',
+          DATABASE_POOL_SIZE: '6',
+          MAX_ASPECT_VERSIONS: '0',
+        },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
-      proc.stdout!.on('data', (chunk: Buffer) => errorLogs.push(...chunk.toString().split('\n').filter((line) => line.includes('"level":50'))));
+      proc.stdout!.on('data', (chunk: Buffer) =>
+        errorLogs.push(
+          ...chunk
+            .toString()
+            .split('\n')
+            .filter((line) => line.includes('"level":50')),
+        ),
+      );
       procs.push(proc);
       const url = `http://127.0.0.1:${port}`;
       await waitHealthy(url, 30_000);
@@ -95,7 +109,9 @@ describe('concurrent writers through two processes', () => {
     // What the clients edit: owners and tags that exist, a dataset with a tag, one with owners to remove.
     const setup = [
       ...opsOfKind(1).map((j) => mcp(existingDataset(j), 'globalTags', { tags: [{ tag: 'urn:li:tag:seed' }] })),
-      ...opsOfKind(2).map((j) => mcp(ownedDataset(j), 'ownership', { owners: clientIds.map((k) => ({ owner: formerOwnerOf(k, j), type: 'TECHNICAL_OWNER' })) })),
+      ...opsOfKind(2).map((j) =>
+        mcp(ownedDataset(j), 'ownership', { owners: clientIds.map((k) => ({ owner: formerOwnerOf(k, j), type: 'TECHNICAL_OWNER' })) }),
+      ),
       ...clientIds.flatMap((k) => opsOfKind(2).map((j) => mcp(ownerOf(k, j), 'corpUserInfo', { active: true }))),
       ...opsOfKind(3).flatMap((j) => [0, 1, 2, 3].map((g) => mcp(fieldTag(j, g), 'tagProperties', { name: `field ${j} ${g}` }))),
     ];
@@ -117,17 +133,23 @@ describe('concurrent writers through two processes', () => {
         switch (j % KINDS) {
           case 0: {
             // A PATCH to an aspect that does not exist yet: all sixteen clients create it at once.
-            const r = await post(`${url}/aspects?action=ingestProposal`, { proposal: patch(newDataset(j), 'globalTags', [{ op: 'add', path: `/tags/${tagOf(k, j)}`, value: { tag: tagOf(k, j) } }]) });
+            const r = await post(`${url}/aspects?action=ingestProposal`, {
+              proposal: patch(newDataset(j), 'globalTags', [{ op: 'add', path: `/tags/${tagOf(k, j)}`, value: { tag: tagOf(k, j) } }]),
+            });
             if (r.status !== 200) throw new Error(`${r.status} ${r.text}`);
             break;
           }
           case 1: {
-            const r = await post(`${url}/aspects?action=ingestProposal`, { proposal: patch(existingDataset(j), 'globalTags', [{ op: 'add', path: `/tags/${tagOf(k, j)}`, value: { tag: tagOf(k, j) } }]) });
+            const r = await post(`${url}/aspects?action=ingestProposal`, {
+              proposal: patch(existingDataset(j), 'globalTags', [{ op: 'add', path: `/tags/${tagOf(k, j)}`, value: { tag: tagOf(k, j) } }]),
+            });
             if (r.status !== 200) throw new Error(`${r.status} ${r.text}`);
             break;
           }
           case 2:
-            await graphql(url, 'mutation($i: RemoveOwnerInput!) { removeOwner(input: $i) }', { i: { ownerUrn: formerOwnerOf(k, j), resourceUrn: ownedDataset(j) } });
+            await graphql(url, 'mutation($i: RemoveOwnerInput!) { removeOwner(input: $i) }', {
+              i: { ownerUrn: formerOwnerOf(k, j), resourceUrn: ownedDataset(j) },
+            });
             await graphql(url, 'mutation($i: AddOwnerInput!) { addOwner(input: $i) }', {
               i: { ownerUrn: ownerOf(k, j), ownerEntityType: 'CORP_USER', type: 'TECHNICAL_OWNER', resourceUrn: ownedDataset(j) },
             });
@@ -135,7 +157,9 @@ describe('concurrent writers through two processes', () => {
           case 3: {
             const e = fieldEdit(k, j);
             if (e.field === 'description') {
-              await graphql(url, 'mutation($i: DescriptionUpdateInput!) { updateDescription(input: $i) }', { i: { description: e.value, resourceUrn: e.urn } });
+              await graphql(url, 'mutation($i: DescriptionUpdateInput!) { updateDescription(input: $i) }', {
+                i: { description: e.value, resourceUrn: e.urn },
+              });
             } else if (e.field === 'colorHex') {
               await graphql(url, 'mutation($u: String!, $c: String!) { setTagColor(urn: $u, colorHex: $c) }', { u: e.urn, c: e.value });
             } else {
@@ -156,11 +180,16 @@ describe('concurrent writers through two processes', () => {
 
     const store = await openStore(databaseUrl, { poolSize: 2 });
     try {
-      const latest = async (urn: string, aspect: string) => (await store.getAspect(urn, aspect, 0))?.value as Record<string, any> | undefined;
+      const latest = async (urn: string, aspect: string) =>
+        (await store.getAspect(urn, aspect, 0))?.value as Record<string, any> | undefined;
       const tags = async (urn: string) => new Set(((await latest(urn, 'globalTags'))?.tags ?? []).map((t: { tag: string }) => t.tag));
 
-      for (const j of opsOfKind(0)) expect(await tags(newDataset(j)), `new dataset ${j}`).toEqual(new Set(clientIds.map((k) => tagOf(k, j))));
-      for (const j of opsOfKind(1)) expect(await tags(existingDataset(j)), `existing dataset ${j}`).toEqual(new Set(['urn:li:tag:seed', ...clientIds.map((k) => tagOf(k, j))]));
+      for (const j of opsOfKind(0))
+        expect(await tags(newDataset(j)), `new dataset ${j}`).toEqual(new Set(clientIds.map((k) => tagOf(k, j))));
+      for (const j of opsOfKind(1))
+        expect(await tags(existingDataset(j)), `existing dataset ${j}`).toEqual(
+          new Set(['urn:li:tag:seed', ...clientIds.map((k) => tagOf(k, j))]),
+        );
       for (const j of opsOfKind(2)) {
         const owners = new Set(((await latest(ownedDataset(j), 'ownership'))?.owners ?? []).map((o: { owner: string }) => o.owner));
         expect(owners, `owned dataset ${j}`).toEqual(new Set(clientIds.map((k) => ownerOf(k, j))));
@@ -172,7 +201,10 @@ describe('concurrent writers through two processes', () => {
           const written = clientIds.filter((k) => k >> 2 === g).map((k) => fieldEdit(k, j));
           for (const field of ['description', 'colorHex', 'name'] as const) {
             // Each field holds one of the values written to it (whichever came last), never a stale one.
-            expect(written.filter((e) => e.field === field).map((e) => e.value), `${fieldTag(j, g)} ${field}`).toContain(props?.[field]);
+            expect(
+              written.filter((e) => e.field === field).map((e) => e.value),
+              `${fieldTag(j, g)} ${field}`,
+            ).toContain(props?.[field]);
           }
         }
       }
@@ -184,7 +216,10 @@ describe('concurrent writers through two processes', () => {
         ...opsOfKind(2).map((j) => [ownedDataset(j), 'ownership', 1 + 2 * clientIds.length] as const),
       ]) {
         const versions = await store.transaction((tx) => tx.getVersions(urn, aspect));
-        expect(versions.map((v) => v.version), `${urn} ${aspect}`).toEqual(Array.from({ length: changes }, (_, i) => i));
+        expect(
+          versions.map((v) => v.version),
+          `${urn} ${aspect}`,
+        ).toEqual(Array.from({ length: changes }, (_, i) => i));
       }
     } finally {
       await store.close();

@@ -30,10 +30,13 @@ async function fullDataset(name: string): Promise<string> {
   return urn;
 }
 
-const searchFor = async (word: string) => (await post('/entities?action=search', { entity: 'dataset', input: word, start: 0, count: 10 })).body.value.entities;
+const searchFor = async (word: string) =>
+  (await post('/entities?action=search', { entity: 'dataset', input: word, start: 0, count: 10 })).body.value.entities;
 const ownedBy = async () => (await http(`${s.url}/relationships?urn=${enc(USER)}&types=List(OwnedBy)&direction=INCOMING`)).body.entities;
 const profiles = async (urn: string) =>
-  (await post('/aspects?action=getTimeseriesAspectValues', { urn, entity: 'dataset', aspect: 'datasetProfile' })).body.value.values.map((v: any) => JSON.parse(v.aspect.value).timestampMillis);
+  (await post('/aspects?action=getTimeseriesAspectValues', { urn, entity: 'dataset', aspect: 'datasetProfile' })).body.value.values.map(
+    (v: any) => JSON.parse(v.aspect.value).timestampMillis,
+  );
 
 describe('POST /entities?action=delete', () => {
   it('removes every version of every aspect, the timeseries points, the search row and the edges; the urn can then start over', async () => {
@@ -91,7 +94,13 @@ describe('POST /entities?action=delete', () => {
     const tags = await post('/entities?action=delete', { urn, aspectName: 'globalTags' });
     expect(tags.body.value).toEqual({ urn, rows: 1, timeseriesRows: 0 });
     expect((await http(`${s.url}/entitiesV2/${enc(urn)}`)).body.aspects.globalTags).toBeUndefined();
-    const taggedGone = await post('/entities?action=search', { entity: 'dataset', input: '*', filter: { or: [{ and: [{ field: 'tags', value: 'urn:li:tag:gone', condition: 'EQUAL' }] }] }, start: 0, count: 10 });
+    const taggedGone = await post('/entities?action=search', {
+      entity: 'dataset',
+      input: '*',
+      filter: { or: [{ and: [{ field: 'tags', value: 'urn:li:tag:gone', condition: 'EQUAL' }] }] },
+      start: 0,
+      count: 10,
+    });
     expect(taggedGone.body.value.entities).not.toContain(urn);
 
     const window = await post('/entities?action=delete', { urn, aspectName: 'datasetProfile', startTimeMillis: 1500, endTimeMillis: 2500 });
@@ -144,14 +153,19 @@ describe('POST /entities?action=deleteReferences', () => {
     expect(done.body.value.total).toBe(2);
     const aspectsA = (await http(`${s.url}/entitiesV2/${enc(a)}`)).body.aspects;
     expect(aspectsA.globalTags.value).toEqual({ tags: [{ tag: 'urn:li:tag:kept' }] });
-    expect((await http(`${s.url}/entitiesV2/${enc(b)}`)).body.aspects.editableSchemaMetadata.value.editableSchemaFieldInfo[0].globalTags.tags).toEqual([]);
+    expect(
+      (await http(`${s.url}/entitiesV2/${enc(b)}`)).body.aspects.editableSchemaMetadata.value.editableSchemaFieldInfo[0].globalTags.tags,
+    ).toEqual([]);
     expect((await http(`${s.url}/relationships?urn=${enc(tag)}&types=List(TaggedWith)&direction=INCOMING`)).body.total).toBe(0);
     // The previous values are history, as after any write.
     expect((await http(`${s.url}/aspects/${enc(a)}?aspect=globalTags&version=1`)).status).toBe(200);
 
     // Removing an owner keeps the rest of the ownership aspect, audit stamps included.
     await post('/entities?action=deleteReferences', { urn: USER });
-    expect((await http(`${s.url}/entitiesV2/${enc(a)}`)).body.aspects.ownership.value).toEqual({ owners: [], lastModified: { time: 1, actor: USER } });
+    expect((await http(`${s.url}/entitiesV2/${enc(a)}`)).body.aspects.ownership.value).toEqual({
+      owners: [],
+      lastModified: { time: 1, actor: USER },
+    });
     // Lineage to a deleted dataset goes with it.
     await post('/entities?action=deleteReferences', { urn: a });
     expect((await http(`${s.url}/entitiesV2/${enc(b)}`)).body.aspects.upstreamLineage.value.upstreams).toEqual([]);

@@ -38,7 +38,11 @@ describe('durability', () => {
       const first = await startProcess(db, port);
       const urns = Array.from({ length: 20 }, (_, i) => `urn:li:tag:durable-${i}`);
       // Writes in flight at once, then the kill right after the last answer.
-      const replies = await Promise.all(urns.map((u, i) => http(`${first.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(u, 'tagProperties', { name: `t${i}` }) } })));
+      const replies = await Promise.all(
+        urns.map((u, i) =>
+          http(`${first.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(u, 'tagProperties', { name: `t${i}` }) } }),
+        ),
+      );
       expect(replies.every((r) => r.status === 200)).toBe(true);
       const batch = await http(`${first.url}/aspects?action=ingestProposalBatch`, {
         body: { proposals: [mcp(urns[0]!, 'tagProperties', { name: 'changed' }), mcp(urns[1]!, 'status', { removed: true })] },
@@ -52,7 +56,10 @@ describe('durability', () => {
         const read = await http(`${second.url}/entitiesV2/${enc(u)}`);
         expect(read.body.aspects.tagProperties.value.name).toBe(i === 0 ? 'changed' : `t${i}`);
       }
-      expect((await http(`${second.url}/aspects/${enc(urns[0]!)}?aspect=tagProperties&version=1`)).body.aspect['com.linkedin.tag.TagProperties'].name).toBe('t0');
+      expect(
+        (await http(`${second.url}/aspects/${enc(urns[0]!)}?aspect=tagProperties&version=1`)).body.aspect['com.linkedin.tag.TagProperties']
+          .name,
+      ).toBe('t0');
       expect((await http(`${second.url}/entitiesV2/${enc(urns[1]!)}`)).body.aspects.status.value).toEqual({ removed: true });
     } finally {
       for (const p of running.splice(0)) p.kill('SIGKILL');

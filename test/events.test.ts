@@ -9,7 +9,8 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 const tag = (n: number) => `urn:li:tag:feed-${n}`;
-const write = (urn: string, value: Record<string, unknown>) => http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, 'tagProperties', value) } });
+const write = (urn: string, value: Record<string, unknown>) =>
+  http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, 'tagProperties', value) } });
 
 /** The last offset so far, so each test looks only at its own events. */
 async function head(): Promise<number> {
@@ -148,9 +149,14 @@ describe('with authentication on', () => {
     try {
       expect((await http(`${secured.url}/events`)).status).toBe(401);
       expect((await http(`${secured.url}/events/stream`)).status).toBe(401);
-      const token = (await secured.services.tokens.mint({ actorUrn: 'urn:li:corpuser:reader', duration: 'ONE_HOUR', name: 'r' })).accessToken;
+      const token = (await secured.services.tokens.mint({ actorUrn: 'urn:li:corpuser:reader', duration: 'ONE_HOUR', name: 'r' }))
+        .accessToken;
       expect((await http(`${secured.url}/api/gms/events`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(403);
-      await grantPolicy(secured.services, 'reads-the-feed', { type: 'PLATFORM', privileges: ['GET_METADATA_CHANGE_LOG_EVENTS'], actors: { users: ['urn:li:corpuser:reader'] } });
+      await grantPolicy(secured.services, 'reads-the-feed', {
+        type: 'PLATFORM',
+        privileges: ['GET_METADATA_CHANGE_LOG_EVENTS'],
+        actors: { users: ['urn:li:corpuser:reader'] },
+      });
       expect((await http(`${secured.url}/api/gms/events`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
       // A follower still connected does not keep the server from closing: its stream is ended.
       const open = await fetch(`${secured.url}/events/stream`, { headers: { authorization: `Bearer ${token}` } });

@@ -42,17 +42,23 @@ describe('the sample catalog made through the app’s mutations', () => {
     ]);
     expect(product.domains.value.domains).toEqual(['urn:li:domain:commerce']);
     // An ingestion source of the sample files, which runs them when asked.
-    const sources = await s.services.search.search({ entities: ['dataHubIngestionSource'], input: '*', start: 0, count: 10 }, 'urn:li:corpuser:__datahub_system');
+    const sources = await s.services.search.search(
+      { entities: ['dataHubIngestionSource'], input: '*', start: 0, count: 10 },
+      'urn:li:corpuser:__datahub_system',
+    );
     expect(sources.total).toBe(1);
     const info = (await aspects(sources.urns[0]!)).dataHubIngestionSourceInfo.value;
     expect(info).toMatchObject({ name: 'Fernbrook sample files', type: 'file' });
     expect(JSON.parse(info.config.recipe).source.config.path).toBe(resolve(import.meta.dirname, '../examples') + '/');
     const gql = async (query: string, variables: Json) => (await http(`${s.url}/api/v2/graphql`, { body: { query, variables } })).body.data;
-    const run = (await gql('mutation($u: String!) { createIngestionExecutionRequest(input: {ingestionSourceUrn: $u}) }', { u: sources.urns[0] })).createIngestionExecutionRequest;
+    const run = (
+      await gql('mutation($u: String!) { createIngestionExecutionRequest(input: {ingestionSourceUrn: $u}) }', { u: sources.urns[0] })
+    ).createIngestionExecutionRequest;
     let status = 'RUNNING';
     for (let i = 0; i < 200 && ['RUNNING', 'PENDING', null, undefined].includes(status); i++) {
       await new Promise((r) => setTimeout(r, 50));
-      status = (await gql('query($u: String!) { executionRequest(urn: $u) { result { status } } }', { u: run })).executionRequest.result?.status;
+      status = (await gql('query($u: String!) { executionRequest(urn: $u) { result { status } } }', { u: run })).executionRequest.result
+        ?.status;
     }
     expect(status).toBe('SUCCESS');
   });

@@ -26,7 +26,10 @@ function defaultEnv(): NodeJS.ProcessEnv {
 async function serve(): Promise<{ url: string; proc: ChildProcess; output: () => string }> {
   const port = await freePort();
   const [cmd, ...args] = CATALOG_CMD;
-  const proc = spawn(cmd, [...args, 'serve', '--port', String(port), '--host', '127.0.0.1'], { env: defaultEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(cmd, [...args, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
+    env: defaultEnv(),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   running.push(proc);
   let output = '';
   proc.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -51,7 +54,7 @@ describe('a fresh catalog with the default configuration', () => {
     const first = await serve();
     const banner = first.output();
     expect(banner).toContain('shown only this once');
-    expect(banner).toContain("Authorization: Bearer <token>");
+    expect(banner).toContain('Authorization: Bearer <token>');
     const token = /^ {2}(eyJ\S+)$/m.exec(banner)?.[1];
     expect(token).toBeDefined();
 
@@ -81,7 +84,10 @@ describe('a fresh catalog with the default configuration', () => {
     const minted = created.stdout.trim();
     expect(minted).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(created.stderr).toMatch(/expires/);
-    const me = await http(`${second.url}/api/graphql`, { body: { query: '{ me { corpUser { urn } } }' }, headers: { authorization: `Bearer ${minted}` } });
+    const me = await http(`${second.url}/api/graphql`, {
+      body: { query: '{ me { corpUser { urn } } }' },
+      headers: { authorization: `Bearer ${minted}` },
+    });
     expect(me.body.data.me.corpUser.urn).toBe(ADMIN);
     await stop(second.proc);
   }, 60_000);

@@ -25,7 +25,8 @@ function pegasusOf(v: Json): Json {
   if (v === null || typeof v !== 'object') return v;
   const keys = Object.keys(v);
   const only = keys.length === 1 ? keys[0] : undefined;
-  if (only !== undefined && ['string', 'int', 'long', 'boolean', 'double', 'float'].includes(only) && typeof v[only] !== 'object') return v[only];
+  if (only !== undefined && ['string', 'int', 'long', 'boolean', 'double', 'float'].includes(only) && typeof v[only] !== 'object')
+    return v[only];
   if (only === 'array' && Array.isArray(v.array)) return pegasusOf(v.array);
   if (only?.startsWith('com.linkedin.pegasus2avro.')) {
     const name = only.replace('com.linkedin.pegasus2avro.', 'com.linkedin.');
@@ -41,7 +42,10 @@ function pegasusOf(v: Json): Json {
  */
 const UNION_FIXUPS: Record<string, (value: Json) => Json> = {
   'com.linkedin.chart.ChartInfo': (v) => ({ ...v, inputs: v.inputs?.map((i: Json) => (typeof i === 'string' ? { string: i } : i)) }),
-  'com.linkedin.datajob.DataJobInfo': (v) => ({ ...v, type: typeof v.type === 'string' ? { 'com.linkedin.datajob.azkaban.AzkabanJobType': v.type } : v.type }),
+  'com.linkedin.datajob.DataJobInfo': (v) => ({
+    ...v,
+    type: typeof v.type === 'string' ? { 'com.linkedin.datajob.azkaban.AzkabanJobType': v.type } : v.type,
+  }),
 };
 
 describe("DataHub's fixtures", () => {
@@ -63,7 +67,11 @@ describe("DataHub's fixtures", () => {
     const spec = s.services.registry.aspects.get(p.aspectName)!;
     const sent = p.aspect.json ?? JSON.parse(p.aspect.value);
     if (spec.kind === 'timeseries') {
-      const points = await s.services.store.getTimeseries(p.entityUrn, p.aspectName, { startTimeMillis: sent.timestampMillis, endTimeMillis: sent.timestampMillis, limit: 100 });
+      const points = await s.services.store.getTimeseries(p.entityUrn, p.aspectName, {
+        startTimeMillis: sent.timestampMillis,
+        endTimeMillis: sent.timestampMillis,
+        limit: 100,
+      });
       return { sent, read: points.map((pt) => pt.value) };
     }
     const reply = await http(`${s.url}/aspects/${enc(p.entityUrn)}?aspect=${p.aspectName}&version=0`);
@@ -110,9 +118,18 @@ describe("DataHub's fixtures", () => {
     const reply = await http(`${s.url}/entities/${enc(urn)}`);
     const snapshot = reply.body.value['com.linkedin.metadata.snapshot.DatasetSnapshot'];
     const names = snapshot.aspects.map((a: Json) => Object.keys(a)[0]);
-    expect(names).toEqual(expect.arrayContaining(['com.linkedin.metadata.key.DatasetKey', 'com.linkedin.schema.SchemaMetadata', 'com.linkedin.common.Ownership', 'com.linkedin.common.BrowsePaths']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'com.linkedin.metadata.key.DatasetKey',
+        'com.linkedin.schema.SchemaMetadata',
+        'com.linkedin.common.Ownership',
+        'com.linkedin.common.BrowsePaths',
+      ]),
+    );
     // The stored browse path wins over the default.
-    expect(snapshot.aspects.find((a: Json) => a['com.linkedin.common.BrowsePaths'])['com.linkedin.common.BrowsePaths'].paths).toEqual(['/prod/kafka/SampleKafkaDataset']);
+    expect(snapshot.aspects.find((a: Json) => a['com.linkedin.common.BrowsePaths'])['com.linkedin.common.BrowsePaths'].paths).toEqual([
+      '/prod/kafka/SampleKafkaDataset',
+    ]);
   });
 
   const goldens = readdirSync(join(FIXTURES, 'goldens')).filter((f) => f.endsWith('.json'));

@@ -33,8 +33,10 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-const auth = (endpoint: string, body: unknown, headers: Record<string, string> = SYSTEM) => http(`${s.url}/auth/${endpoint}`, { body, headers });
-const gql = (headers: Record<string, string>, query: string, variables: Json = {}) => http(`${s.url}/api/v2/graphql`, { body: { query, variables }, headers });
+const auth = (endpoint: string, body: unknown, headers: Record<string, string> = SYSTEM) =>
+  http(`${s.url}/auth/${endpoint}`, { body, headers });
+const gql = (headers: Record<string, string>, query: string, variables: Json = {}) =>
+  http(`${s.url}/api/v2/graphql`, { body: { query, variables }, headers });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 const CREATE_INVITE = 'mutation($i: CreateInviteTokenInput!) { createInviteToken(input: $i) { inviteToken } }';
@@ -56,7 +58,14 @@ async function resetToken(userUrn: string): Promise<string> {
   return r.body.data.createNativeUserResetToken.resetToken;
 }
 
-const signUpBody = (inviteToken: string, userUrn = ALICE) => ({ userUrn, fullName: 'Alice Liddell', email: 'alice@example.com', title: 'Data Scientist', password: FIRST_PASSWORD, inviteToken });
+const signUpBody = (inviteToken: string, userUrn = ALICE) => ({
+  userUrn,
+  fullName: 'Alice Liddell',
+  email: 'alice@example.com',
+  title: 'Data Scientist',
+  password: FIRST_PASSWORD,
+  inviteToken,
+});
 
 async function passwordMatches(userUrn: string, password: string): Promise<boolean> {
   const r = await auth('verifyNativeUserCredentials', { userUrn, password });
@@ -84,9 +93,13 @@ describe("DataHub's frontend server logs a native user in", () => {
 
     const bob = await s.services.tokens.mint({ actorUrn: BOB, duration: 'ONE_DAY', name: 'bob' });
     const refused = await gql(bearer(bob.accessToken), CREATE_INVITE, { i: {} });
-    expect(refused.body.errors[0].message).toBe('Unauthorized to create invite tokens. Please contact your DataHub administrator if this needs corrective action.');
+    expect(refused.body.errors[0].message).toBe(
+      'Unauthorized to create invite tokens. Please contact your DataHub administrator if this needs corrective action.',
+    );
     const notAGet = await gql(bearer(bob.accessToken), GET_INVITE, { i: {} });
-    expect(notAGet.body.errors[0].message).toBe('Unauthorized to get invite tokens. Please contact your DataHub administrator if this needs corrective action.');
+    expect(notAGet.body.errors[0].message).toBe(
+      'Unauthorized to get invite tokens. Please contact your DataHub administrator if this needs corrective action.',
+    );
     const notARole = await gql(ADMIN, CREATE_INVITE, { i: { roleUrn: 'urn:li:corpuser:bob' } });
     expect(notARole.body.errors[0].message).toMatch(/roleUrn must be a dataHubRole urn/);
   });
@@ -108,7 +121,12 @@ describe("DataHub's frontend server logs a native user in", () => {
     expect(decodeJwt(token)).toMatchObject({ type: 'SESSION', actorType: 'USER', actorId: 'alice', sub: 'alice' });
     const me = await gql(bearer(token), '{ me { corpUser { urn username isNativeUser properties { fullName email title } } } }');
     expect(me.body.errors, JSON.stringify(me.body.errors)).toBeUndefined();
-    expect(me.body.data.me.corpUser).toEqual({ urn: ALICE, username: 'alice', isNativeUser: true, properties: { fullName: 'Alice Liddell', email: 'alice@example.com', title: 'Data Scientist' } });
+    expect(me.body.data.me.corpUser).toEqual({
+      urn: ALICE,
+      username: 'alice',
+      isNativeUser: true,
+      properties: { fullName: 'Alice Liddell', email: 'alice@example.com', title: 'Data Scientist' },
+    });
     // The admin of the frontend's own login file has no password here.
     const admin = await gql(ADMIN, '{ me { corpUser { isNativeUser } } }');
     expect(admin.body.data.me.corpUser.isNativeUser).toBe(false);
@@ -129,7 +147,8 @@ describe("DataHub's frontend server logs a native user in", () => {
   it('gives the user the role of the invite they accept, and no role for a token that is none', async () => {
     const token = await session('alice');
     const forReaders = await inviteToken(GET_INVITE, 'urn:li:dataHubRole:Reader');
-    const accept = (inviteToken: string) => gql(bearer(token), 'mutation($i: AcceptRoleInput!) { acceptRole(input: $i) }', { i: { inviteToken } });
+    const accept = (inviteToken: string) =>
+      gql(bearer(token), 'mutation($i: AcceptRoleInput!) { acceptRole(input: $i) }', { i: { inviteToken } });
     expect((await accept('not-an-invite')).body.errors[0].message).toMatch(/invite token is invalid/);
     const accepted = await accept(forReaders);
     expect(accepted.body.errors, JSON.stringify(accepted.body.errors)).toBeUndefined();
@@ -141,9 +160,13 @@ describe("DataHub's frontend server logs a native user in", () => {
     const r = await auth('track', { type: 'SearchResultsViewEvent', query: 'orders tracked for alice', total: 3, actorUrn: ALICE });
     expect(r.status, r.text).toBe(200);
     const token = await session('alice');
-    const recs = await gql(bearer(token), 'query($i: ListRecommendationsInput!) { listRecommendations(input: $i) { modules { moduleId content { value } } } }', {
-      i: { userUrn: ALICE, requestContext: { scenario: 'SEARCH_BAR' }, limit: 10 },
-    });
+    const recs = await gql(
+      bearer(token),
+      'query($i: ListRecommendationsInput!) { listRecommendations(input: $i) { modules { moduleId content { value } } } }',
+      {
+        i: { userUrn: ALICE, requestContext: { scenario: 'SEARCH_BAR' }, limit: 10 },
+      },
+    );
     expect(recs.body.errors, JSON.stringify(recs.body.errors)).toBeUndefined();
     const recent = recs.body.data.listRecommendations.modules.find((m: Json) => m.moduleId === 'RecentSearches');
     expect(recent.content.map((c: Json) => c.value)).toContain('orders tracked for alice');
@@ -236,7 +259,10 @@ describe('refusals', () => {
       expect(r.status, `${endpoint} ${JSON.stringify(body)}`).toBe(400);
       expect(r.body.message).toMatch(message);
     }
-    const malformed = await http(`${s.url}/auth/signUp`, { rawBody: '{"userUrn": ', headers: { ...SYSTEM, 'content-type': 'application/json' } });
+    const malformed = await http(`${s.url}/auth/signUp`, {
+      rawBody: '{"userUrn": ',
+      headers: { ...SYSTEM, 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(await passwordMatches('urn:li:corpuser:dave', FIRST_PASSWORD)).toBe(false);
   });
@@ -264,7 +290,9 @@ async function foundInPostgres(url: string, texts: readonly string[]): Promise<s
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const tables = (await client.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")).rows.map((r) => r.table_name as string);
+    const tables = (await client.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")).rows.map(
+      (r) => r.table_name as string,
+    );
     const found = new Set<string>();
     for (const table of tables) {
       for (const text of texts) {

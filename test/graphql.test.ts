@@ -39,7 +39,13 @@ describe('GraphQL', () => {
     });
 
     it('accepts null variables and operationName, and picks the named operation', async () => {
-      const r = await http(`${s.url}/api/graphql`, { body: { query: 'query A { entityExists(urn: "urn:li:corpuser:jdoe") } query B { entityExists(urn: "urn:li:corpuser:nobody") }', variables: null, operationName: 'B' } });
+      const r = await http(`${s.url}/api/graphql`, {
+        body: {
+          query: 'query A { entityExists(urn: "urn:li:corpuser:jdoe") } query B { entityExists(urn: "urn:li:corpuser:nobody") }',
+          variables: null,
+          operationName: 'B',
+        },
+      });
       expect(r.body.data).toEqual({ entityExists: false });
     });
 
@@ -72,34 +78,67 @@ describe('GraphQL', () => {
         ownership { owners { owner { ... on CorpUser { urn type } ... on CorpGroup { urn type } } } }
         tags { tags { tag { name } } } domain { domain { urn } } glossaryTerms { terms { term { urn } } }
         deprecation { deprecated decommissionTime } globalTags { tags { tag { urn } } } platform { name } exists } }`);
-      expect(data.dataset).toMatchObject({ urn: HIVE, type: 'DATASET', name: 'SampleHiveDataset', platform: { name: 'hive' }, exists: true, tags: { tags: [{ tag: { name: 'Legacy' } }] }, globalTags: { tags: [{ tag: { urn: 'urn:li:tag:Legacy' } }] } });
+      expect(data.dataset).toMatchObject({
+        urn: HIVE,
+        type: 'DATASET',
+        name: 'SampleHiveDataset',
+        platform: { name: 'hive' },
+        exists: true,
+        tags: { tags: [{ tag: { name: 'Legacy' } }] },
+        globalTags: { tags: [{ tag: { urn: 'urn:li:tag:Legacy' } }] },
+      });
       expect(data.dataset.ownership.owners).toContainEqual({ owner: { urn: 'urn:li:corpuser:jdoe', type: 'CORP_USER' } });
     });
 
     it('answers a shell with exists: false for a well-formed urn never written', async () => {
       const urn = 'urn:li:dataset:(urn:li:dataPlatform:dbt,does_not_exist,PROD)';
-      const data = await ok(`{ dataset(urn: "${urn}") { urn type name exists properties { name } ownership { owners { type } } } entity(urn: "${urn}") { urn } }`);
-      expect(data).toEqual({ dataset: { urn, type: 'DATASET', name: 'does_not_exist', exists: false, properties: null, ownership: null }, entity: { urn } });
+      const data = await ok(
+        `{ dataset(urn: "${urn}") { urn type name exists properties { name } ownership { owners { type } } } entity(urn: "${urn}") { urn } }`,
+      );
+      expect(data).toEqual({
+        dataset: { urn, type: 'DATASET', name: 'does_not_exist', exists: false, properties: null, ownership: null },
+        entity: { urn },
+      });
     });
 
     it('reads entities polymorphically, with schema fields and lineage', async () => {
-      const data = await ok(`{ entities(urns: ["${HIVE}", "urn:li:corpuser:jdoe", "${FLOW}"]) { urn type ... on CorpUser { username info { displayName } } ... on DataFlow { properties { name } } }
+      const data =
+        await ok(`{ entities(urns: ["${HIVE}", "urn:li:corpuser:jdoe", "${FLOW}"]) { urn type ... on CorpUser { username info { displayName } } ... on DataFlow { properties { name } } }
         dataset(urn: "${HIVE}") { schemaMetadata { fields { fieldPath type } } upstream: lineage(input: {direction: UPSTREAM}) { total relationships { type entity { urn } } } } }`);
-      expect(data.entities[1]).toEqual({ urn: 'urn:li:corpuser:jdoe', type: 'CORP_USER', username: 'jdoe', info: { displayName: 'John Doe' } });
+      expect(data.entities[1]).toEqual({
+        urn: 'urn:li:corpuser:jdoe',
+        type: 'CORP_USER',
+        username: 'jdoe',
+        info: { displayName: 'John Doe' },
+      });
       expect(data.entities[2].properties.name).toBe('Users');
       expect(data.dataset.schemaMetadata.fields).toContainEqual({ fieldPath: 'field_foo', type: 'BOOLEAN' });
-      expect(data.dataset.upstream.relationships).toContainEqual({ type: 'DownstreamOf', entity: { urn: 'urn:li:dataset:(urn:li:dataPlatform:hdfs,SampleHdfsDataset,PROD)' } });
+      expect(data.dataset.upstream.relationships).toContainEqual({
+        type: 'DownstreamOf',
+        entity: { urn: 'urn:li:dataset:(urn:li:dataPlatform:hdfs,SampleHdfsDataset,PROD)' },
+      });
     });
 
     it('runs the search example of spec §4.1, with filters given as value or values', async () => {
-      const data = await ok(`{ search(input: {type: DATASET, query: "sample", start: 0, count: 10}) { start count total searchResults { entity { urn type ... on Dataset { name } } } } }`);
+      const data = await ok(
+        `{ search(input: {type: DATASET, query: "sample", start: 0, count: 10}) { start count total searchResults { entity { urn type ... on Dataset { name } } } } }`,
+      );
       expect(data.search.total).toBe(3);
-      expect(data.search.searchResults.map((r: Json) => r.entity.name).sort()).toEqual(['SampleHdfsDataset', 'SampleHiveDataset', 'SampleKafkaDataset']);
-      const filtered = await ok(`query($f: [AndFilterInput!]) { searchAcrossEntities(input: {query: "*", orFilters: $f}) { total searchResults { entity { urn } } } }`, {
-        f: [{ and: [{ field: 'platform', value: 'urn:li:dataPlatform:kafka' }] }],
-      });
+      expect(data.search.searchResults.map((r: Json) => r.entity.name).sort()).toEqual([
+        'SampleHdfsDataset',
+        'SampleHiveDataset',
+        'SampleKafkaDataset',
+      ]);
+      const filtered = await ok(
+        `query($f: [AndFilterInput!]) { searchAcrossEntities(input: {query: "*", orFilters: $f}) { total searchResults { entity { urn } } } }`,
+        {
+          f: [{ and: [{ field: 'platform', value: 'urn:li:dataPlatform:kafka' }] }],
+        },
+      );
       expect(filtered.searchAcrossEntities.searchResults.map((r: Json) => r.entity.urn)).toEqual([KAFKA]);
-      const both = await ok(`{ searchAcrossEntities(input: {query: "*", filters: [{field: "platform", values: ["urn:li:dataPlatform:hdfs"]}], orFilters: [{and: [{field: "platform", values: ["urn:li:dataPlatform:kafka"]}]}]}) { total } }`);
+      const both = await ok(
+        `{ searchAcrossEntities(input: {query: "*", filters: [{field: "platform", values: ["urn:li:dataPlatform:hdfs"]}], orFilters: [{and: [{field: "platform", values: ["urn:li:dataPlatform:kafka"]}]}]}) { total } }`,
+      );
       expect(both.searchAcrossEntities.total).toBe(1);
     });
 
@@ -110,7 +149,10 @@ describe('GraphQL', () => {
       expect(data.autoComplete).toEqual({ query: 'baz', suggestions: ['Baz Chart 1', 'Baz Chart 2'] });
       expect(data.browse.groups).toContainEqual({ name: 'hive', count: 4 });
       expect(data.browse.metadata.path).toEqual(['prod']);
-      expect(data.getEntityCounts.counts).toEqual([{ entityType: 'DATASET', count: 7 }, { entityType: 'CHART', count: 2 }]);
+      expect(data.getEntityCounts.counts).toEqual([
+        { entityType: 'DATASET', count: 7 },
+        { entityType: 'CHART', count: 2 },
+      ]);
     });
   });
 
@@ -118,18 +160,26 @@ describe('GraphQL', () => {
     it('a validation error rejects the whole document, without data', async () => {
       const body = await gql(`{ dataset(urn: "${HIVE}") { urn nonsense } }`);
       expect(body.data).toBeUndefined();
-      expect(body.errors[0]).toMatchObject({ message: expect.stringContaining('nonsense'), extensions: { classification: 'ValidationError' } });
+      expect(body.errors[0]).toMatchObject({
+        message: expect.stringContaining('nonsense'),
+        extensions: { classification: 'ValidationError' },
+      });
       expect(body.errors[0].locations[0]).toHaveProperty('line');
     });
 
     it('a bad urn is a 400 BAD_REQUEST with path and locations', async () => {
       const body = await gql('{ dataset(urn: "urn:li:dataset:(broken") { urn } }');
       expect(body.data).toEqual({ dataset: null });
-      expect(body.errors[0]).toMatchObject({ path: ['dataset'], extensions: { code: 400, type: 'BAD_REQUEST', classification: 'DataFetchingException' } });
+      expect(body.errors[0]).toMatchObject({
+        path: ['dataset'],
+        extensions: { code: 400, type: 'BAD_REQUEST', classification: 'DataFetchingException' },
+      });
     });
 
     it('the owner example of graphql.md §5: wrong kind of owner urn', async () => {
-      const body = await gql(`mutation { addOwners(input: {owners: [{ownerUrn: "urn:li:corpGroup:jdoe", ownerEntityType: CORP_USER, type: TECHNICAL_OWNER}], resourceUrn: "${FLOW}"}) }`);
+      const body = await gql(
+        `mutation { addOwners(input: {owners: [{ownerUrn: "urn:li:corpGroup:jdoe", ownerEntityType: CORP_USER, type: TECHNICAL_OWNER}], resourceUrn: "${FLOW}"}) }`,
+      );
       expect(body.errors).toEqual([
         {
           message: `Failed to change ownership for resource ${FLOW}. Expected a corp user urn.`,
@@ -147,15 +197,60 @@ describe('GraphQL', () => {
     });
 
     it.each([
-      ['a missing entity', `mutation { addTags(input: {tagUrns: ["urn:li:tag:Legacy"], resourceUrn: "urn:li:dataset:(urn:li:dataPlatform:hive,missing,PROD)"}) }`, 400, /Entity does not exist/],
-      ['a label of the wrong type', `mutation { addTags(input: {tagUrns: ["urn:li:corpuser:jdoe"], resourceUrn: "${HIVE}"}) }`, 400, /Urn type does not match entity type tag/],
-      ['a label that does not exist', `mutation { addTerms(input: {termUrns: ["urn:li:glossaryTerm:Nope"], resourceUrn: "${HIVE}"}) }`, 400, /Urn does not exist/],
-      ['a sub-resource type without a sub-resource', `mutation { addTags(input: {tagUrns: ["urn:li:tag:Legacy"], resourceUrn: "${HIVE}", subResourceType: DATASET_FIELD}) }`, 400, /must be given together/],
-      ['deprecating a container', `mutation { updateDeprecation(input: {urn: "urn:li:container:DATABASE", deprecated: true}) }`, 400, /Containers cannot be deprecated/],
-      ['a dataset description without a field', `mutation { updateDescription(input: {description: "x", resourceUrn: "${HIVE}"}) }`, 400, /without subresource is not currently supported/],
-      ['a chart description', `mutation { updateDescription(input: {description: "x", resourceUrn: "urn:li:chart:(looker,baz1)"}) }`, 400, /Unsupported resource type chart/],
-      ['a domain that does not exist', `mutation { setDomain(entityUrn: "${HIVE}", domainUrn: "urn:li:domain:nowhere") }`, 400, /Domain does not exist/],
-      ['an update of an urn of another entity type', `mutation { updateChart(urn: "${HIVE}", input: {editableProperties: {description: "x"}}) { urn } }`, 400, /is not of entity type chart/],
+      [
+        'a missing entity',
+        `mutation { addTags(input: {tagUrns: ["urn:li:tag:Legacy"], resourceUrn: "urn:li:dataset:(urn:li:dataPlatform:hive,missing,PROD)"}) }`,
+        400,
+        /Entity does not exist/,
+      ],
+      [
+        'a label of the wrong type',
+        `mutation { addTags(input: {tagUrns: ["urn:li:corpuser:jdoe"], resourceUrn: "${HIVE}"}) }`,
+        400,
+        /Urn type does not match entity type tag/,
+      ],
+      [
+        'a label that does not exist',
+        `mutation { addTerms(input: {termUrns: ["urn:li:glossaryTerm:Nope"], resourceUrn: "${HIVE}"}) }`,
+        400,
+        /Urn does not exist/,
+      ],
+      [
+        'a sub-resource type without a sub-resource',
+        `mutation { addTags(input: {tagUrns: ["urn:li:tag:Legacy"], resourceUrn: "${HIVE}", subResourceType: DATASET_FIELD}) }`,
+        400,
+        /must be given together/,
+      ],
+      [
+        'deprecating a container',
+        `mutation { updateDeprecation(input: {urn: "urn:li:container:DATABASE", deprecated: true}) }`,
+        400,
+        /Containers cannot be deprecated/,
+      ],
+      [
+        'a dataset description without a field',
+        `mutation { updateDescription(input: {description: "x", resourceUrn: "${HIVE}"}) }`,
+        400,
+        /without subresource is not currently supported/,
+      ],
+      [
+        'a chart description',
+        `mutation { updateDescription(input: {description: "x", resourceUrn: "urn:li:chart:(looker,baz1)"}) }`,
+        400,
+        /Unsupported resource type chart/,
+      ],
+      [
+        'a domain that does not exist',
+        `mutation { setDomain(entityUrn: "${HIVE}", domainUrn: "urn:li:domain:nowhere") }`,
+        400,
+        /Domain does not exist/,
+      ],
+      [
+        'an update of an urn of another entity type',
+        `mutation { updateChart(urn: "${HIVE}", input: {editableProperties: {description: "x"}}) { urn } }`,
+        400,
+        /is not of entity type chart/,
+      ],
       ['a tag that already exists', `mutation { createTag(input: {id: "Legacy", name: "Legacy"}) }`, 400, /This Tag already exists!/],
     ])('%s', async (_what, query, code, message) => {
       const body = await gql(query);
@@ -165,12 +260,17 @@ describe('GraphQL', () => {
   });
 
   describe('mutations, seen through GraphQL, REST and search', () => {
-    const datasetTags = async (urn: string) => (await ok(`{ dataset(urn: "${urn}") { tags { tags { tag { urn } } } } }`)).dataset.tags?.tags.map((t: Json) => t.tag.urn) ?? [];
-    const restAspect = async (urn: string, aspect: string) => (await http(`${s.url}/entitiesV2/${enc(urn)}?aspects=List(${aspect})`)).body.aspects[aspect]?.value;
-    const searchUrns = async (input: string, entity = 'dataset') => (await http(`${s.url}/entities?action=search`, { body: { entity, input, start: 0, count: 100 } })).body.value.entities;
+    const datasetTags = async (urn: string) =>
+      (await ok(`{ dataset(urn: "${urn}") { tags { tags { tag { urn } } } } }`)).dataset.tags?.tags.map((t: Json) => t.tag.urn) ?? [];
+    const restAspect = async (urn: string, aspect: string) =>
+      (await http(`${s.url}/entitiesV2/${enc(urn)}?aspects=List(${aspect})`)).body.aspects[aspect]?.value;
+    const searchUrns = async (input: string, entity = 'dataset') =>
+      (await http(`${s.url}/entities?action=search`, { body: { entity, input, start: 0, count: 100 } })).body.value.entities;
 
     it('createTag, addTags, removeTag and batch variants', async () => {
-      expect(await ok('mutation { createTag(input: {id: "pii", name: "PII", description: "personal data"}) }')).toEqual({ createTag: 'urn:li:tag:pii' });
+      expect(await ok('mutation { createTag(input: {id: "pii", name: "PII", description: "personal data"}) }')).toEqual({
+        createTag: 'urn:li:tag:pii',
+      });
       expect(await ok(`mutation { addTags(input: {tagUrns: ["urn:li:tag:pii"], resourceUrn: "${KAFKA}"}) }`)).toEqual({ addTags: true });
       expect(await datasetTags(KAFKA)).toEqual(['urn:li:tag:pii']);
       expect((await restAspect(KAFKA, 'globalTags')).tags).toEqual([{ tag: 'urn:li:tag:pii' }]);
@@ -185,10 +285,18 @@ describe('GraphQL', () => {
     });
 
     it('column tags, terms and descriptions go to editableSchemaMetadata', async () => {
-      await ok(`mutation { addTag(input: {tagUrn: "urn:li:tag:Legacy", resourceUrn: "${KAFKA}", subResourceType: DATASET_FIELD, subResource: "field_foo"}) }`);
-      await ok(`mutation { addTerms(input: {termUrns: ["urn:li:glossaryTerm:SavingAccount"], resourceUrn: "${KAFKA}", subResourceType: DATASET_FIELD, subResource: "field_foo"}) }`);
-      await ok(`mutation { updateDescription(input: {description: "the foo column", resourceUrn: "${KAFKA}", subResourceType: DATASET_FIELD, subResource: "field_foo"}) }`);
-      const data = await ok(`{ dataset(urn: "${KAFKA}") { editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description tags { tags { tag { urn } } } glossaryTerms { terms { term { urn } } } } } } }`);
+      await ok(
+        `mutation { addTag(input: {tagUrn: "urn:li:tag:Legacy", resourceUrn: "${KAFKA}", subResourceType: DATASET_FIELD, subResource: "field_foo"}) }`,
+      );
+      await ok(
+        `mutation { addTerms(input: {termUrns: ["urn:li:glossaryTerm:SavingAccount"], resourceUrn: "${KAFKA}", subResourceType: DATASET_FIELD, subResource: "field_foo"}) }`,
+      );
+      await ok(
+        `mutation { updateDescription(input: {description: "the foo column", resourceUrn: "${KAFKA}", subResourceType: DATASET_FIELD, subResource: "field_foo"}) }`,
+      );
+      const data = await ok(
+        `{ dataset(urn: "${KAFKA}") { editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description tags { tags { tag { urn } } } glossaryTerms { terms { term { urn } } } } } } }`,
+      );
       expect(data.dataset.editableSchemaMetadata.editableSchemaFieldInfo).toContainEqual({
         fieldPath: 'field_foo',
         description: 'the foo column',
@@ -199,8 +307,15 @@ describe('GraphQL', () => {
     });
 
     it('owners: add, replace by owner and type, remove', async () => {
-      await ok(`mutation { addOwners(input: {owners: [{ownerUrn: "urn:li:corpGroup:jdoe", ownerEntityType: CORP_GROUP, type: BUSINESS_OWNER}], resourceUrn: "${FLOW}"}) }`);
-      const owners = async () => (await ok(`{ dataFlow(urn: "${FLOW}") { ownership { owners { owner { ... on CorpGroup { urn } ... on CorpUser { urn } } type } } } }`)).dataFlow.ownership.owners;
+      await ok(
+        `mutation { addOwners(input: {owners: [{ownerUrn: "urn:li:corpGroup:jdoe", ownerEntityType: CORP_GROUP, type: BUSINESS_OWNER}], resourceUrn: "${FLOW}"}) }`,
+      );
+      const owners = async () =>
+        (
+          await ok(
+            `{ dataFlow(urn: "${FLOW}") { ownership { owners { owner { ... on CorpGroup { urn } ... on CorpUser { urn } } type } } } }`,
+          )
+        ).dataFlow.ownership.owners;
       expect(await owners()).toContainEqual({ owner: { urn: 'urn:li:corpGroup:jdoe' }, type: 'BUSINESS_OWNER' });
       const rel = await http(`${s.url}/relationships?direction=INCOMING&urn=${enc('urn:li:corpGroup:jdoe')}&types=OwnedBy`);
       expect(rel.body.entities).toContain(FLOW);
@@ -212,13 +327,19 @@ describe('GraphQL', () => {
       const domain = (await ok('mutation { createDomain(input: {id: "marketing", name: "Marketing", description: "m"}) }')).createDomain;
       expect(domain).toBe('urn:li:domain:marketing');
       await ok(`mutation { setDomain(entityUrn: "${HIVE}", domainUrn: "${domain}") }`);
-      expect((await ok(`{ dataset(urn: "${HIVE}") { domain { domain { urn properties { name } } } } }`)).dataset.domain.domain).toEqual({ urn: domain, properties: { name: 'Marketing' } });
+      expect((await ok(`{ dataset(urn: "${HIVE}") { domain { domain { urn properties { name } } } } }`)).dataset.domain.domain).toEqual({
+        urn: domain,
+        properties: { name: 'Marketing' },
+      });
       expect(await searchUrns(`domains:${domain}`)).toEqual([HIVE]);
       await ok(`mutation { unsetDomain(entityUrn: "${HIVE}") }`);
       expect(await searchUrns(`domains:${domain}`)).toEqual([]);
 
       await ok(`mutation { updateDeprecation(input: {urn: "${HIVE}", deprecated: true, note: "use the new one"}) }`);
-      expect((await ok(`{ dataset(urn: "${HIVE}") { deprecation { deprecated note } } }`)).dataset.deprecation).toEqual({ deprecated: true, note: 'use the new one' });
+      expect((await ok(`{ dataset(urn: "${HIVE}") { deprecation { deprecated note } } }`)).dataset.deprecation).toEqual({
+        deprecated: true,
+        note: 'use the new one',
+      });
 
       await ok(`mutation { batchUpdateSoftDeleted(input: {urns: ["${HIVE}"], deleted: true}) }`);
       expect(await searchUrns('SampleHiveDataset')).toEqual([]);
@@ -227,31 +348,50 @@ describe('GraphQL', () => {
       expect(await searchUrns('SampleHiveDataset')).toEqual([HIVE]);
 
       await ok(`mutation { addLink(input: {linkUrl: "https://wiki/x", label: "Runbook", resourceUrn: "${HIVE}"}) }`);
-      const links = (await ok(`{ dataset(urn: "${HIVE}") { institutionalMemory { elements { url label } } } }`)).dataset.institutionalMemory.elements;
+      const links = (await ok(`{ dataset(urn: "${HIVE}") { institutionalMemory { elements { url label } } } }`)).dataset.institutionalMemory
+        .elements;
       expect(links).toContainEqual({ url: 'https://wiki/x', label: 'Runbook' });
       await ok(`mutation { removeLink(input: {linkUrl: "https://wiki/x", resourceUrn: "${HIVE}"}) }`);
-      expect((await ok(`{ dataset(urn: "${HIVE}") { institutionalMemory { elements { url } } } }`)).dataset.institutionalMemory.elements).not.toContainEqual({ url: 'https://wiki/x' });
+      expect(
+        (await ok(`{ dataset(urn: "${HIVE}") { institutionalMemory { elements { url } } } }`)).dataset.institutionalMemory.elements,
+      ).not.toContainEqual({ url: 'https://wiki/x' });
     });
 
     it('update<Entity> replaces the lists it is given (the spec §4.1 example)', async () => {
-      const data = await ok(`mutation { updateDashboard(urn: "urn:li:dashboard:(looker,baz)", input: {editableProperties: {description: "Rewritten"}, tags: {tags: [{tag: {urn: "urn:li:tag:Legacy", name: "Legacy"}}]}}) { urn editableProperties { description } tags { tags { tag { urn } } } } }`);
-      expect(data.updateDashboard).toEqual({ urn: 'urn:li:dashboard:(looker,baz)', editableProperties: { description: 'Rewritten' }, tags: { tags: [{ tag: { urn: 'urn:li:tag:Legacy' } }] } });
-      await ok(`mutation { updateDataset(urn: "${KAFKA}", input: {ownership: {owners: [{owner: "urn:li:corpuser:datahub", type: DATAOWNER}]}}) { urn } }`);
+      const data = await ok(
+        `mutation { updateDashboard(urn: "urn:li:dashboard:(looker,baz)", input: {editableProperties: {description: "Rewritten"}, tags: {tags: [{tag: {urn: "urn:li:tag:Legacy", name: "Legacy"}}]}}) { urn editableProperties { description } tags { tags { tag { urn } } } } }`,
+      );
+      expect(data.updateDashboard).toEqual({
+        urn: 'urn:li:dashboard:(looker,baz)',
+        editableProperties: { description: 'Rewritten' },
+        tags: { tags: [{ tag: { urn: 'urn:li:tag:Legacy' } }] },
+      });
+      await ok(
+        `mutation { updateDataset(urn: "${KAFKA}", input: {ownership: {owners: [{owner: "urn:li:corpuser:datahub", type: DATAOWNER}]}}) { urn } }`,
+      );
       expect((await restAspect(KAFKA, 'ownership')).owners).toEqual([{ owner: 'urn:li:corpuser:datahub', type: 'DATAOWNER' }]);
     });
 
     it('glossary entities and names', async () => {
       const node = (await ok('mutation { createGlossaryNode(input: {id: "Finance", name: "Finance"}) }')).createGlossaryNode;
-      const term = (await ok(`mutation { createGlossaryTerm(input: {id: "Finance.Revenue", name: "Revenue", description: "money in", parentNode: "${node}"}) }`)).createGlossaryTerm;
+      const term = (
+        await ok(
+          `mutation { createGlossaryTerm(input: {id: "Finance.Revenue", name: "Revenue", description: "money in", parentNode: "${node}"}) }`,
+        )
+      ).createGlossaryTerm;
       await ok(`mutation { updateName(input: {urn: "${term}", name: "Net revenue"}) }`);
       const data = await ok(`{ glossaryTerm(urn: "${term}") { properties { name description } parentNodes { nodes { urn } } } }`);
-      expect(data.glossaryTerm).toEqual({ properties: { name: 'Net revenue', description: 'money in' }, parentNodes: { nodes: [{ urn: node }] } });
+      expect(data.glossaryTerm).toEqual({
+        properties: { name: 'Net revenue', description: 'money in' },
+        parentNodes: { nodes: [{ urn: node }] },
+      });
       expect(await searchUrns('revenue', 'glossaryTerm')).toEqual([term]);
     });
   });
 
   describe('the remaining mutations', () => {
-    const rest = async (urn: string, aspect: string) => (await http(`${s.url}/entitiesV2/${enc(urn)}?aspects=List(${aspect})`)).body.aspects[aspect]?.value;
+    const rest = async (urn: string, aspect: string) =>
+      (await http(`${s.url}/entitiesV2/${enc(urn)}?aspects=List(${aspect})`)).body.aspects[aspect]?.value;
     const CHART = 'urn:li:chart:(looker,baz1)';
     const JOB = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,dag_abc,PROD),task_123)';
 
@@ -262,7 +402,9 @@ describe('GraphQL', () => {
       expect((await rest(FLOW, 'editableDataFlowProperties')).description).toBe('flow doc');
       await ok(`mutation { updateDataJob(urn: "${JOB}", input: {editableProperties: {description: "job doc"}}) { urn } }`);
       expect((await rest(JOB, 'editableDataJobProperties')).description).toBe('job doc');
-      await ok('mutation { updateTag(urn: "urn:li:tag:Legacy", input: {urn: "urn:li:tag:Legacy", name: "Legacy", description: "old stuff"}) { urn } }');
+      await ok(
+        'mutation { updateTag(urn: "urn:li:tag:Legacy", input: {urn: "urn:li:tag:Legacy", name: "Legacy", description: "old stuff"}) { urn } }',
+      );
       expect((await ok('{ tag(urn: "urn:li:tag:Legacy") { properties { description } } }')).tag.properties.description).toBe('old stuff');
       await ok('mutation { setTagColor(urn: "urn:li:tag:Legacy", colorHex: "#aa0000") }');
       expect((await rest('urn:li:tag:Legacy', 'tagProperties')).colorHex).toBe('#aa0000');
@@ -274,23 +416,43 @@ describe('GraphQL', () => {
 
     it('term and owner variants, batch domain and deprecation', async () => {
       await ok(`mutation { addTerm(input: {termUrn: "urn:li:glossaryTerm:CustomerAccount", resourceUrn: "${CHART}"}) }`);
-      await ok(`mutation { batchAddTerms(input: {termUrns: ["urn:li:glossaryTerm:AccountBalance"], resources: [{resourceUrn: "${CHART}"}]}) }`);
-      expect((await rest(CHART, 'glossaryTerms')).terms.map((t: Json) => t.urn)).toEqual(['urn:li:glossaryTerm:CustomerAccount', 'urn:li:glossaryTerm:AccountBalance']);
+      await ok(
+        `mutation { batchAddTerms(input: {termUrns: ["urn:li:glossaryTerm:AccountBalance"], resources: [{resourceUrn: "${CHART}"}]}) }`,
+      );
+      expect((await rest(CHART, 'glossaryTerms')).terms.map((t: Json) => t.urn)).toEqual([
+        'urn:li:glossaryTerm:CustomerAccount',
+        'urn:li:glossaryTerm:AccountBalance',
+      ]);
       await ok(`mutation { removeTerm(input: {termUrn: "urn:li:glossaryTerm:CustomerAccount", resourceUrn: "${CHART}"}) }`);
-      await ok(`mutation { batchRemoveTerms(input: {termUrns: ["urn:li:glossaryTerm:AccountBalance"], resources: [{resourceUrn: "${CHART}"}]}) }`);
+      await ok(
+        `mutation { batchRemoveTerms(input: {termUrns: ["urn:li:glossaryTerm:AccountBalance"], resources: [{resourceUrn: "${CHART}"}]}) }`,
+      );
       expect((await rest(CHART, 'glossaryTerms')).terms).toEqual([]);
 
-      await ok(`mutation { addOwner(input: {ownerUrn: "urn:li:corpuser:jdoe", ownerEntityType: CORP_USER, type: TECHNICAL_OWNER, resourceUrn: "${CHART}"}) }`);
-      await ok(`mutation { batchAddOwners(input: {owners: [{ownerUrn: "urn:li:corpGroup:bfoo", ownerEntityType: CORP_GROUP, type: DATA_STEWARD}], resources: [{resourceUrn: "${CHART}"}]}) }`);
+      await ok(
+        `mutation { addOwner(input: {ownerUrn: "urn:li:corpuser:jdoe", ownerEntityType: CORP_USER, type: TECHNICAL_OWNER, resourceUrn: "${CHART}"}) }`,
+      );
+      await ok(
+        `mutation { batchAddOwners(input: {owners: [{ownerUrn: "urn:li:corpGroup:bfoo", ownerEntityType: CORP_GROUP, type: DATA_STEWARD}], resources: [{resourceUrn: "${CHART}"}]}) }`,
+      );
       const owners = (await rest(CHART, 'ownership')).owners;
-      expect(owners).toContainEqual(expect.objectContaining({ owner: 'urn:li:corpuser:jdoe', type: 'TECHNICAL_OWNER', source: { type: 'MANUAL' } }));
+      expect(owners).toContainEqual(
+        expect.objectContaining({ owner: 'urn:li:corpuser:jdoe', type: 'TECHNICAL_OWNER', source: { type: 'MANUAL' } }),
+      );
       expect(owners).toContainEqual(expect.objectContaining({ owner: 'urn:li:corpGroup:bfoo', type: 'DATA_STEWARD' }));
-      await ok(`mutation { batchRemoveOwners(input: {ownerUrns: ["urn:li:corpuser:jdoe", "urn:li:corpGroup:bfoo", "urn:li:corpuser:datahub"], resources: [{resourceUrn: "${CHART}"}]}) }`);
+      await ok(
+        `mutation { batchRemoveOwners(input: {ownerUrns: ["urn:li:corpuser:jdoe", "urn:li:corpGroup:bfoo", "urn:li:corpuser:datahub"], resources: [{resourceUrn: "${CHART}"}]}) }`,
+      );
       expect((await rest(CHART, 'ownership')).owners).toEqual([]);
 
       const domain = (await ok('mutation { createDomain(input: {id: "ops", name: "Operations"}) }')).createDomain;
-      await ok(`mutation { batchSetDomain(input: {domainUrn: "${domain}", resources: [{resourceUrn: "${CHART}"}, {resourceUrn: "${FLOW}"}]}) }`);
-      expect((await http(`${s.url}/entities?action=search`, { body: { entity: 'chart', input: `domains:${domain}`, start: 0, count: 10 } })).body.value.entities).toEqual([CHART]);
+      await ok(
+        `mutation { batchSetDomain(input: {domainUrn: "${domain}", resources: [{resourceUrn: "${CHART}"}, {resourceUrn: "${FLOW}"}]}) }`,
+      );
+      expect(
+        (await http(`${s.url}/entities?action=search`, { body: { entity: 'chart', input: `domains:${domain}`, start: 0, count: 10 } })).body
+          .value.entities,
+      ).toEqual([CHART]);
       await ok(`mutation { batchSetDomain(input: {domainUrn: null, resources: [{resourceUrn: "${CHART}"}]}) }`);
       expect((await rest(CHART, 'domains')).domains).toEqual([]);
       await ok(`mutation { batchUpdateDeprecation(input: {deprecated: true, note: "gone", resources: [{resourceUrn: "${CHART}"}]}) }`);
@@ -300,12 +462,19 @@ describe('GraphQL', () => {
     it('a second domain with the same name under the same parent is a 409 CONFLICT', async () => {
       await ok('mutation { createDomain(input: {id: "sales-a", name: "Sales"}) }');
       const body = await gql('mutation { createDomain(input: {id: "sales-b", name: "Sales"}) }');
-      expect(body.errors[0]).toMatchObject({ message: '"Sales" already exists in this domain. Please pick a unique name.', extensions: { code: 409, type: 'CONFLICT' } });
+      expect(body.errors[0]).toMatchObject({
+        message: '"Sales" already exists in this domain. Please pick a unique name.',
+        extensions: { code: 409, type: 'CONFLICT' },
+      });
     });
 
     it('groups, parents and deletes', async () => {
-      const group = (await ok('mutation { createGroup(input: {id: "analysts", name: "Analysts", description: "they analyse"}) }')).createGroup;
-      expect((await ok(`{ corpGroup(urn: "${group}") { name properties { displayName description } } }`)).corpGroup).toEqual({ name: 'analysts', properties: { displayName: 'Analysts', description: 'they analyse' } });
+      const group = (await ok('mutation { createGroup(input: {id: "analysts", name: "Analysts", description: "they analyse"}) }'))
+        .createGroup;
+      expect((await ok(`{ corpGroup(urn: "${group}") { name properties { displayName description } } }`)).corpGroup).toEqual({
+        name: 'analysts',
+        properties: { displayName: 'Analysts', description: 'they analyse' },
+      });
       const parent = (await ok('mutation { createDomain(input: {id: "parent", name: "Parent"}) }')).createDomain;
       const child = (await ok('mutation { createDomain(input: {id: "child", name: "Child"}) }')).createDomain;
       await ok(`mutation { moveDomain(input: {parentDomain: "${parent}", resourceUrn: "${child}"}) }`);
@@ -318,21 +487,33 @@ describe('GraphQL', () => {
       expect((await ok(`{ entityExists(urn: "${term}") }`)).entityExists).toBe(false);
       const tag = (await ok('mutation { createTag(input: {id: "temp", name: "Temp"}) }')).createTag;
       await ok(`mutation { deleteTag(urn: "${tag}") }`);
-      expect((await http(`${s.url}/entities?action=search`, { body: { entity: 'tag', input: 'temp', start: 0, count: 10 } })).body.value.entities).toEqual([]);
+      expect(
+        (await http(`${s.url}/entities?action=search`, { body: { entity: 'tag', input: 'temp', start: 0, count: 10 } })).body.value
+          .entities,
+      ).toEqual([]);
       await ok(`mutation { deleteDomain(urn: "${child}") }`);
       expect((await ok(`{ entityExists(urn: "${child}") }`)).entityExists).toBe(false);
     });
 
     it('answers a malformed urn given to a delete or rename with 400, not a server error', async () => {
-      for (const mutation of ['deleteTag(urn: "not-an-urn")', 'deleteDomain(urn: "urn:li:domain")', 'updateName(input: {urn: "garbage", name: "x"})']) {
+      for (const mutation of [
+        'deleteTag(urn: "not-an-urn")',
+        'deleteDomain(urn: "urn:li:domain")',
+        'updateName(input: {urn: "garbage", name: "x"})',
+      ]) {
         const body = await gql(`mutation { ${mutation} }`);
         expect(body.errors[0].extensions, mutation).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
       }
     });
 
     it('updateDatasets updates several datasets', async () => {
-      const data = await ok(`mutation { updateDatasets(input: [{urn: "${KAFKA}", update: {editableProperties: {description: "k"}}}, {urn: "${HIVE}", update: {editableProperties: {description: "h"}}}]) { urn editableProperties { description } } }`);
-      expect(data.updateDatasets).toEqual([{ urn: KAFKA, editableProperties: { description: 'k' } }, { urn: HIVE, editableProperties: { description: 'h' } }]);
+      const data = await ok(
+        `mutation { updateDatasets(input: [{urn: "${KAFKA}", update: {editableProperties: {description: "k"}}}, {urn: "${HIVE}", update: {editableProperties: {description: "h"}}}]) { urn editableProperties { description } } }`,
+      );
+      expect(data.updateDatasets).toEqual([
+        { urn: KAFKA, editableProperties: { description: 'k' } },
+        { urn: HIVE, editableProperties: { description: 'h' } },
+      ]);
     });
   });
 
@@ -353,7 +534,9 @@ describe('GraphQL', () => {
       return original(...args);
     };
     try {
-      const data = await ok(`{ search(input: {type: DATASET, query: "batch", start: 0, count: 100}) { total searchResults { entity { urn ... on Dataset { name platform { name } ownership { owners { owner { ... on CorpUser { urn username } } } } tags { tags { tag { name } } } } } } } }`);
+      const data = await ok(
+        `{ search(input: {type: DATASET, query: "batch", start: 0, count: 100}) { total searchResults { entity { urn ... on Dataset { name platform { name } ownership { owners { owner { ... on CorpUser { urn username } } } } tags { tags { tag { name } } } } } } } }`,
+      );
       expect(data.search.searchResults).toHaveLength(100);
       // One batch for the datasets, one for their owners and platforms: not one per result.
       expect(calls).toBeLessThanOrEqual(3);
@@ -374,7 +557,9 @@ describe('the explorer page on the real server', () => {
       const assets = [...page.text.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1]);
       expect(assets.length).toBeGreaterThan(2);
       for (const a of assets) expect((await http(s.url + a)).status, a).toBe(200);
-      const r = await http(`${s.url}/api/graphql`, { body: { query: '{ search(input: {type: DATASET, query: "*", start: 0, count: 5}) { total } }' } });
+      const r = await http(`${s.url}/api/graphql`, {
+        body: { query: '{ search(input: {type: DATASET, query: "*", start: 0, count: 5}) { total } }' },
+      });
       expect(r.body).toEqual({ data: { search: { total: 0 } }, extensions: {} });
     } finally {
       await s.close();

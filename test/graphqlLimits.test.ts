@@ -59,7 +59,10 @@ describe('hostile GraphQL documents', () => {
         ...(h.refusal !== undefined && r.status !== 200 ? [`status ${r.status}`] : []),
         ...(h.refusal !== undefined && !errors.some((e) => h.refusal!.test(e.message)) ? [`no error saying ${h.refusal}`] : []),
         ...(r.body?.data != null ? ['data'] : []),
-        ...errors.map((e) => JSON.stringify(e.extensions)).filter((shape) => !REFUSALS.includes(shape)).map((shape) => `extensions ${shape}`),
+        ...errors
+          .map((e) => JSON.stringify(e.extensions))
+          .filter((shape) => !REFUSALS.includes(shape))
+          .map((shape) => `extensions ${shape}`),
       ];
       if (problems.length > 0) wrong.push(`${h.name}: ${problems.join(', ')}; got ${r.status} ${r.text.slice(0, 300)}`);
     }
@@ -94,7 +97,13 @@ describe('requests that do not fit their document', () => {
     const refused = await http(url, { body: { query: search, variables: { n: 'abc' } } });
     expect(refused.status).toBe(200);
     expect(refused.body).toEqual({
-      errors: [{ message: 'Variable "$n" got invalid value "abc"; Int cannot represent non-integer value: "abc"', locations: [{ line: 1, column: 7 }], extensions: REQUEST_REFUSED }],
+      errors: [
+        {
+          message: 'Variable "$n" got invalid value "abc"; Int cannot represent non-integer value: "abc"',
+          locations: [{ line: 1, column: 7 }],
+          extensions: REQUEST_REFUSED,
+        },
+      ],
       extensions: {},
     });
     const ran = await http(url, { body: { query: search, variables: { n: 0 } } });
@@ -115,7 +124,10 @@ describe('requests that do not fit their document', () => {
       expect(r.body.data).toBeUndefined();
       expect(r.body.errors.map((e: { extensions: unknown }) => e.extensions)).toEqual([REQUEST_REFUSED]);
     }
-    expect((await http(url, { body: { query: 'query A { __typename } query B { __typename }', operationName: 'B' } })).body).toEqual({ data: { __typename: 'Query' }, extensions: {} });
+    expect((await http(url, { body: { query: 'query A { __typename } query B { __typename }', operationName: 'B' } })).body).toEqual({
+      data: { __typename: 'Query' },
+      extensions: {},
+    });
     expect(errorsLogged()).toEqual([]);
   });
 });

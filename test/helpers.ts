@@ -90,11 +90,18 @@ export interface ServeOptions {
 }
 
 /** A server on an open store, on a free local port, with the admin user and boot policies in place. */
-export async function serveStore(store: Store, options: ServeOptions = {}): Promise<{ url: string; services: Services; close(): Promise<void> }> {
+export async function serveStore(
+  store: Store,
+  options: ServeOptions = {},
+): Promise<{ url: string; services: Services; close(): Promise<void> }> {
   const services = createServices(store, options.now ? { now: options.now } : {});
   await bootstrapAccess(services);
   await bootstrapCatalog(services);
-  const auth = { enabled: options.auth ?? false, ...(options.adminToken ? { adminToken: options.adminToken } : {}), ...(options.systemClient ? { systemClient: options.systemClient } : {}) };
+  const auth = {
+    enabled: options.auth ?? false,
+    ...(options.adminToken ? { adminToken: options.adminToken } : {}),
+    ...(options.systemClient ? { systemClient: options.systemClient } : {}),
+  };
   const logger = options.log ? pino({ level: 'debug' }, { write: options.log }) : pino({ level: 'silent' });
   const app = await buildServer({ services, logger, auth, ...(options.log ? { requestLog: DEFAULT_REQUEST_LOG } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -128,7 +135,10 @@ export interface Reply {
   headers: Headers;
 }
 
-export async function http(url: string, init: { method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+export async function http(
+  url: string,
+  init: { method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
   const res = await fetch(url, {
     method: init.method ?? (init.body !== undefined || init.rawBody !== undefined ? 'POST' : 'GET'),
     headers: { ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
@@ -163,10 +173,18 @@ export const enc = encodeURIComponent;
 export const FIXTURES = resolve(import.meta.dirname, 'fixtures/datahub');
 
 /** Command line that runs the `catalog` program from source (no build needed). */
-export const CATALOG_CMD: readonly [string, ...string[]] = [process.execPath, '--import', 'tsx', resolve(import.meta.dirname, '../src/cli/bin.ts')];
+export const CATALOG_CMD: readonly [string, ...string[]] = [
+  process.execPath,
+  '--import',
+  'tsx',
+  resolve(import.meta.dirname, '../src/cli/bin.ts'),
+];
 
 /** Runs the `catalog` program to its end; by default without a CATALOG_SERVER from the environment. */
-export async function runCatalog(args: readonly string[], env: NodeJS.ProcessEnv = { ...process.env, CATALOG_SERVER: '' }): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCatalog(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = { ...process.env, CATALOG_SERVER: '' },
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const [cmd, ...pre] = CATALOG_CMD;
   try {
     const { stdout, stderr } = await promisify(execFile)(cmd, [...pre, ...args], { env, maxBuffer: 64 * 1024 * 1024 });
@@ -195,7 +213,11 @@ export async function waitHealthy(url: string, timeoutMs = 20_000): Promise<void
 }
 
 /** Writes an access policy straight through the write path (as the system), and answers its urn. */
-export async function grantPolicy(services: Services, id: string, policy: Partial<PolicyInfo> & Pick<PolicyInfo, 'privileges' | 'actors'>): Promise<string> {
+export async function grantPolicy(
+  services: Services,
+  id: string,
+  policy: Partial<PolicyInfo> & Pick<PolicyInfo, 'privileges' | 'actors'>,
+): Promise<string> {
   const urn = `urn:li:dataHubPolicy:${id}`;
   const info = { displayName: id, description: '', type: 'METADATA', state: 'ACTIVE', ...policy };
   await services.writePath.apply([buildProposal(services.registry, urn, 'dataHubPolicyInfo', 'UPSERT', info)], { actor: SYSTEM_ACTOR });

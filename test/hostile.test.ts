@@ -20,9 +20,19 @@ const as = { authorization: `Bearer ${ADMIN_TOKEN}` };
 /** Everything stored: every aspect version, every timeseries point, the change log's length, the derived rows. */
 async function everything(): Promise<unknown> {
   const aspects: AspectRow[] = [];
-  for (let page = await s.services.store.scanAspects(undefined, 1000); page.length > 0; page = await s.services.store.scanAspects(page[page.length - 1], 1000)) aspects.push(...page);
+  for (
+    let page = await s.services.store.scanAspects(undefined, 1000);
+    page.length > 0;
+    page = await s.services.store.scanAspects(page[page.length - 1], 1000)
+  )
+    aspects.push(...page);
   const points: TimeseriesRow[] = [];
-  for (let page = await s.services.store.scanTimeseries(undefined, 1000); page.length > 0; page = await s.services.store.scanTimeseries(page[page.length - 1], 1000)) points.push(...page);
+  for (
+    let page = await s.services.store.scanTimeseries(undefined, 1000);
+    page.length > 0;
+    page = await s.services.store.scanTimeseries(page[page.length - 1], 1000)
+  )
+    points.push(...page);
   const events = await s.services.store.readChangeLog(0, 100_000);
   return { aspects, points, events: events.length, derived: await s.services.store.dumpDerived() };
 }
@@ -59,7 +69,10 @@ describe('the hostile corpus', () => {
       const expected = h.status ?? 'a 4xx';
       const statusOk = h.status !== undefined ? r.status === h.status : r.status >= 400 && r.status < 500;
       const messageOk = !h.refusal || h.refusal.test(r.body?.message ?? '');
-      if (!statusOk || !messageOk) wrong.push(`REST ${h.name}: expected ${expected}${h.refusal ? ` saying ${h.refusal}` : ''}, got ${r.status} ${r.text.slice(0, 300)}`);
+      if (!statusOk || !messageOk)
+        wrong.push(
+          `REST ${h.name}: expected ${expected}${h.refusal ? ` saying ${h.refusal}` : ''}, got ${r.status} ${r.text.slice(0, 300)}`,
+        );
       // A refusal may quote the request, but not the whole of a huge one.
       if (r.text.length > MAX_ANSWER) wrong.push(`REST ${h.name}: an answer of ${r.text.length} characters`);
     }

@@ -11,7 +11,18 @@ import { bootstrapAccess } from '../src/auth/bootstrap.js';
 import { buildServer } from '../src/server.js';
 import { createServices } from '../src/service/services.js';
 import { CATALOG_VERSION } from '../src/version.js';
-import { BACKEND, CATALOG_CMD, createTestDatabase, freePort, http, mcp, openTestStore, TEST_DATABASE_URL, tempDir, waitHealthy } from './helpers.js';
+import {
+  BACKEND,
+  CATALOG_CMD,
+  createTestDatabase,
+  freePort,
+  http,
+  mcp,
+  openTestStore,
+  TEST_DATABASE_URL,
+  tempDir,
+  waitHealthy,
+} from './helpers.js';
 
 interface LogLine {
   level: number;
@@ -57,13 +68,22 @@ describe('the access log', () => {
   it('has one line per request at info: method, url, status, time, actor and request id', async () => {
     const s = await loggedServer({ access: true, slowMs: 60_000, stallMs: 60_000 });
     try {
-      const r = await http(`${s.url}/entitiesV2/${encodeURIComponent('urn:li:tag:logged')}`, { headers: { 'x-datahub-actor': 'urn:li:corpuser:reader', 'x-request-id': 'trace-42' } });
+      const r = await http(`${s.url}/entitiesV2/${encodeURIComponent('urn:li:tag:logged')}`, {
+        headers: { 'x-datahub-actor': 'urn:li:corpuser:reader', 'x-request-id': 'trace-42' },
+      });
       expect(r.status).toBe(200);
       expect(r.headers.get('x-request-id')).toBe('trace-42');
       await http(`${s.url}/nothing-here`);
       const requests = s.lines.filter((l) => l.msg === 'request');
       expect(requests).toHaveLength(2);
-      expect(requests[0]).toMatchObject({ level: 30, reqId: 'trace-42', method: 'GET', url: '/entitiesV2/urn%3Ali%3Atag%3Alogged', status: 200, actor: 'urn:li:corpuser:reader' });
+      expect(requests[0]).toMatchObject({
+        level: 30,
+        reqId: 'trace-42',
+        method: 'GET',
+        url: '/entitiesV2/urn%3Ali%3Atag%3Alogged',
+        status: 200,
+        actor: 'urn:li:corpuser:reader',
+      });
       expect(typeof requests[0]?.ms).toBe('number');
       expect(requests[1]).toMatchObject({ method: 'GET', url: '/nothing-here', status: 404 });
     } finally {
@@ -112,7 +132,9 @@ describe('a big batch', () => {
     try {
       // Big enough to take a second or more on SQLite, where each statement answers at once.
       const n = BACKEND === 'sqlite' ? 5_000 : 1_000;
-      const proposals = Array.from({ length: n }, (_, i) => mcp(`urn:li:dataset:(urn:li:dataPlatform:hive,sliced.t${i},PROD)`, 'datasetProperties', { description: `table ${i}` }));
+      const proposals = Array.from({ length: n }, (_, i) =>
+        mcp(`urn:li:dataset:(urn:li:dataPlatform:hive,sliced.t${i},PROD)`, 'datasetProperties', { description: `table ${i}` }),
+      );
       let done = false;
       const batch = http(`${s.url}/aspects?action=ingestProposalBatch`, { body: { proposals } }).finally(() => (done = true));
       await new Promise((r) => setTimeout(r, 200));
@@ -167,7 +189,10 @@ describe('SIGTERM', () => {
     const [cmd, ...args] = CATALOG_CMD;
     const serve = () => {
       const env = { ...process.env, DATABASE_URL: db.url, AUTH_ENABLED: 'false', LOG_LEVEL: 'info', ACCESS_LOG: 'false' };
-      const proc = spawn(cmd, [...args, 'serve', '--port', String(port), '--host', '127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+      const proc = spawn(cmd, [...args, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
+        env,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let output = '';
       proc.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
@@ -179,7 +204,9 @@ describe('SIGTERM', () => {
       await waitHealthy(url, 30_000);
       // A batch big enough to be in flight when the signal comes (the shutdown line says it was).
       const n = BACKEND === 'sqlite' ? 3_000 : 1_000;
-      const proposals = Array.from({ length: n }, (_, i) => mcp(`urn:li:dataset:(urn:li:dataPlatform:hive,drained.t${i},PROD)`, 'datasetProperties', { description: `table ${i}` }));
+      const proposals = Array.from({ length: n }, (_, i) =>
+        mcp(`urn:li:dataset:(urn:li:dataPlatform:hive,drained.t${i},PROD)`, 'datasetProperties', { description: `table ${i}` }),
+      );
       const inFlight = http(`${url}/aspects?action=ingestProposalBatch`, { body: { proposals } });
       await new Promise((r) => setTimeout(r, 150));
       first.proc.kill('SIGTERM');
@@ -193,7 +220,9 @@ describe('SIGTERM', () => {
       second = serve();
       await waitHealthy(url, 30_000);
       const last = proposals.length - 1;
-      const r = await http(`${url}/entitiesV2/${encodeURIComponent(`urn:li:dataset:(urn:li:dataPlatform:hive,drained.t${last},PROD)`)}?aspects=List(datasetProperties)`);
+      const r = await http(
+        `${url}/entitiesV2/${encodeURIComponent(`urn:li:dataset:(urn:li:dataPlatform:hive,drained.t${last},PROD)`)}?aspects=List(datasetProperties)`,
+      );
       expect(r.body.aspects.datasetProperties.value.description).toBe(`table ${last}`);
     } finally {
       first.proc.kill('SIGKILL');

@@ -19,7 +19,11 @@ beforeAll(async () => {
   token = (await s.services.tokens.mint({ actorUrn: 'urn:li:corpuser:datahub', duration: 'ONE_DAY', name: 'paging' })).accessToken;
   const batches: Record<string, unknown>[][] = [];
   for (let b = 0; b < N; b += 500) {
-    batches.push(Array.from({ length: Math.min(500, N - b) }, (_, j) => mcp(urnOf(b + j), 'datasetProperties', { description: `generated table number ${b + j}` })));
+    batches.push(
+      Array.from({ length: Math.min(500, N - b) }, (_, j) =>
+        mcp(urnOf(b + j), 'datasetProperties', { description: `generated table number ${b + j}` }),
+      ),
+    );
   }
   // Four requests at a time: on PostgreSQL a batch spends most of its time in round trips to the
   // database, which other batches can use.
@@ -35,7 +39,8 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 describe('search over 10,500 entities', () => {
-  const search = async (body: Record<string, unknown>) => (await post('/entities?action=search', { entity: 'dataset', ...body })).body.value;
+  const search = async (body: Record<string, unknown>) =>
+    (await post('/entities?action=search', { entity: 'dataset', ...body })).body.value;
 
   it('answers the right page past 10,000', async () => {
     const page = await search({ input: '*', start: 10_123, count: 100 });
@@ -51,7 +56,13 @@ describe('search over 10,500 entities', () => {
     let scrollId: string | undefined;
     let pages = 0;
     do {
-      const r = await post('/entities?action=scrollAcrossEntities', { entities: ['dataset'], input: 'generated', count: 1500, keepAlive: '5m', ...(scrollId ? { scrollId } : {}) });
+      const r = await post('/entities?action=scrollAcrossEntities', {
+        entities: ['dataset'],
+        input: 'generated',
+        count: 1500,
+        keepAlive: '5m',
+        ...(scrollId ? { scrollId } : {}),
+      });
       expect(r.status, r.text).toBe(200);
       seen.push(...r.body.value.entities);
       expect(r.body.value.numEntities).toBe(N);
@@ -72,11 +83,21 @@ describe('search over 10,500 entities', () => {
 describe('catalog delete --platform over 10,500 entities', () => {
   const catalog = (...args: string[]) => runCatalog([...args, '--server', s.url, '--token', token]);
   const count = async (platform: string) =>
-    (await post('/entities?action=searchAcrossEntities', { input: '*', filter: { or: [{ and: [{ field: 'platform', values: [`urn:li:dataPlatform:${platform}`] }] }] }, start: 0, count: 1 })).body.value.numEntities;
+    (
+      await post('/entities?action=searchAcrossEntities', {
+        input: '*',
+        filter: { or: [{ and: [{ field: 'platform', values: [`urn:li:dataPlatform:${platform}`] }] }] },
+        start: 0,
+        count: 1,
+      })
+    ).body.value.numEntities;
 
   it('lists with --dry-run, then deletes every entity of a platform, beyond 10,000, leaving other platforms alone', async () => {
     const others = ['a', 'b', 'c'].map((name) => `urn:li:dataset:(urn:li:dataPlatform:other,${name},PROD)`);
-    expect((await post('/aspects?action=ingestProposalBatch', { proposals: others.map((urn) => mcp(urn, 'status', { removed: false })) })).status).toBe(200);
+    expect(
+      (await post('/aspects?action=ingestProposalBatch', { proposals: others.map((urn) => mcp(urn, 'status', { removed: false })) }))
+        .status,
+    ).toBe(200);
     expect(await count('hive')).toBe(N);
 
     const dry = await catalog('delete', '--platform', 'hive', '--hard', '--dry-run');

@@ -68,7 +68,9 @@ const withTaggedDataset = async (k: number) => {
   await write(dataset(k), 'globalTags', { tags: [{ tag: TAG }] });
   await write(dataset(k), 'glossaryTerms', { terms: [{ urn: TERM }], auditStamp: { time: 0, actor: SYSTEM_ACTOR } });
   await write(dataset(k), 'ownership', { owners: [{ owner: OWNER, type: 'DATAOWNER' }] });
-  await write(dataset(k), 'institutionalMemory', { elements: [{ url: 'https://wiki/x', description: 'x', createStamp: { time: 0, actor: SYSTEM_ACTOR } }] });
+  await write(dataset(k), 'institutionalMemory', {
+    elements: [{ url: 'https://wiki/x', description: 'x', createStamp: { time: 0, actor: SYSTEM_ACTOR } }],
+  });
   return dataset(k);
 };
 const withEntity = (make: (k: number) => [string, string, Json]) => async (k: number) => {
@@ -80,37 +82,223 @@ const tokenIds = new Map<number, string>();
 const tagK = (k: number): [string, string, Json] => [`urn:li:tag:t${k}`, 'tagProperties', { name: `t${k}` }];
 
 const CASES: Case[] = [
-  { name: 'addTag', privilege: 'EDIT_ENTITY_TAGS', query: 'mutation($i: TagAssociationInput!) { addTag(input: $i) }', prepare: withDataset, variables: (k) => ({ i: { tagUrn: TAG, resourceUrn: dataset(k) } }) },
-  { name: 'addTags', privilege: 'EDIT_ENTITY_TAGS', query: 'mutation($i: AddTagsInput!) { addTags(input: $i) }', prepare: withDataset, variables: (k) => ({ i: { tagUrns: [TAG], resourceUrn: dataset(k) } }) },
-  { name: 'removeTag', privilege: 'EDIT_ENTITY_TAGS', query: 'mutation($i: TagAssociationInput!) { removeTag(input: $i) }', prepare: withTaggedDataset, variables: (k) => ({ i: { tagUrn: TAG, resourceUrn: dataset(k) } }) },
-  { name: 'batchAddTags', privilege: 'EDIT_ENTITY_TAGS', query: 'mutation($i: BatchAddTagsInput!) { batchAddTags(input: $i) }', prepare: withDataset, variables: (k) => ({ i: { tagUrns: [TAG], resources: [{ resourceUrn: dataset(k) }] } }) },
-  { name: 'batchRemoveTags', privilege: 'EDIT_ENTITY_TAGS', query: 'mutation($i: BatchRemoveTagsInput!) { batchRemoveTags(input: $i) }', prepare: withTaggedDataset, variables: (k) => ({ i: { tagUrns: [TAG], resources: [{ resourceUrn: dataset(k) }] } }) },
-  { name: 'addTag (column)', privilege: 'EDIT_DATASET_COL_TAGS', query: 'mutation($i: TagAssociationInput!) { addTag(input: $i) }', prepare: withDataset, variables: (k) => ({ i: { tagUrn: TAG, resourceUrn: dataset(k), subResourceType: 'DATASET_FIELD', subResource: 'id' } }) },
-  { name: 'addTerm', privilege: 'EDIT_ENTITY_GLOSSARY_TERMS', query: 'mutation($i: TermAssociationInput!) { addTerm(input: $i) }', prepare: withDataset, variables: (k) => ({ i: { termUrn: TERM, resourceUrn: dataset(k) } }) },
-  { name: 'addTerms', privilege: 'EDIT_ENTITY_GLOSSARY_TERMS', query: 'mutation($i: AddTermsInput!) { addTerms(input: $i) }', prepare: withDataset, variables: (k) => ({ i: { termUrns: [TERM], resourceUrn: dataset(k) } }) },
-  { name: 'removeTerm', privilege: 'EDIT_ENTITY_GLOSSARY_TERMS', query: 'mutation($i: TermAssociationInput!) { removeTerm(input: $i) }', prepare: withTaggedDataset, variables: (k) => ({ i: { termUrn: TERM, resourceUrn: dataset(k) } }) },
-  { name: 'batchAddTerms', privilege: 'EDIT_ENTITY_GLOSSARY_TERMS', query: 'mutation($i: BatchAddTermsInput!) { batchAddTerms(input: $i) }', prepare: withDataset, variables: (k) => ({ i: { termUrns: [TERM], resources: [{ resourceUrn: dataset(k) }] } }) },
-  { name: 'batchRemoveTerms', privilege: 'EDIT_ENTITY_GLOSSARY_TERMS', query: 'mutation($i: BatchRemoveTermsInput!) { batchRemoveTerms(input: $i) }', prepare: withTaggedDataset, variables: (k) => ({ i: { termUrns: [TERM], resources: [{ resourceUrn: dataset(k) }] } }) },
-  { name: 'addTerm (column)', privilege: 'EDIT_DATASET_COL_GLOSSARY_TERMS', query: 'mutation($i: TermAssociationInput!) { addTerm(input: $i) }', prepare: withDataset, variables: (k) => ({ i: { termUrn: TERM, resourceUrn: dataset(k), subResourceType: 'DATASET_FIELD', subResource: 'id' } }) },
-  { name: 'addOwner', privilege: 'EDIT_ENTITY_OWNERS', query: 'mutation($i: AddOwnerInput!) { addOwner(input: $i) }', prepare: withDataset, variables: (k) => ({ i: { ownerUrn: OWNER, ownerEntityType: 'CORP_USER', resourceUrn: dataset(k) } }) },
-  { name: 'addOwners', privilege: 'EDIT_ENTITY_OWNERS', query: 'mutation($i: AddOwnersInput!) { addOwners(input: $i) }', prepare: withDataset, variables: (k) => ({ i: { owners: [{ ownerUrn: OWNER, ownerEntityType: 'CORP_USER' }], resourceUrn: dataset(k) } }) },
-  { name: 'removeOwner', privilege: 'EDIT_ENTITY_OWNERS', query: 'mutation($i: RemoveOwnerInput!) { removeOwner(input: $i) }', prepare: withTaggedDataset, variables: (k) => ({ i: { ownerUrn: OWNER, resourceUrn: dataset(k) } }) },
-  { name: 'batchAddOwners', privilege: 'EDIT_ENTITY_OWNERS', query: 'mutation($i: BatchAddOwnersInput!) { batchAddOwners(input: $i) }', prepare: withDataset, variables: (k) => ({ i: { owners: [{ ownerUrn: OWNER, ownerEntityType: 'CORP_USER' }], resources: [{ resourceUrn: dataset(k) }] } }) },
-  { name: 'batchRemoveOwners', privilege: 'EDIT_ENTITY_OWNERS', query: 'mutation($i: BatchRemoveOwnersInput!) { batchRemoveOwners(input: $i) }', prepare: withTaggedDataset, variables: (k) => ({ i: { ownerUrns: [OWNER], resources: [{ resourceUrn: dataset(k) }] } }) },
-  { name: 'setDomain', privilege: 'EDIT_DOMAINS_PRIVILEGE', query: 'mutation($e: String!, $d: String!) { setDomain(entityUrn: $e, domainUrn: $d) }', prepare: withDataset, variables: (k) => ({ e: dataset(k), d: DOMAIN }) },
-  { name: 'unsetDomain', privilege: 'EDIT_DOMAINS_PRIVILEGE', query: 'mutation($e: String!) { unsetDomain(entityUrn: $e) }', prepare: withDataset, variables: (k) => ({ e: dataset(k) }) },
-  { name: 'batchSetDomain', privilege: 'EDIT_DOMAINS_PRIVILEGE', query: 'mutation($i: BatchSetDomainInput!) { batchSetDomain(input: $i) }', prepare: withDataset, variables: (k) => ({ i: { domainUrn: DOMAIN, resources: [{ resourceUrn: dataset(k) }] } }) },
-  { name: 'updateDeprecation', privilege: 'EDIT_DEPRECATION_PRIVILEGE', query: 'mutation($i: UpdateDeprecationInput!) { updateDeprecation(input: $i) }', prepare: withDataset, variables: (k) => ({ i: { urn: dataset(k), deprecated: true, note: 'old' } }) },
-  { name: 'batchUpdateDeprecation', privilege: 'EDIT_DEPRECATION_PRIVILEGE', query: 'mutation($i: BatchUpdateDeprecationInput!) { batchUpdateDeprecation(input: $i) }', prepare: withDataset, variables: (k) => ({ i: { deprecated: true, resources: [{ resourceUrn: dataset(k) }] } }) },
-  { name: 'updateDescription (column)', privilege: 'EDIT_DATASET_COL_DESCRIPTION', query: 'mutation($i: DescriptionUpdateInput!) { updateDescription(input: $i) }', prepare: withDataset, variables: (k) => ({ i: { description: 'the key', resourceUrn: dataset(k), subResourceType: 'DATASET_FIELD', subResource: 'id' } }) },
-  { name: 'updateDescription (tag)', privilege: 'EDIT_ENTITY_DOCS', query: 'mutation($i: DescriptionUpdateInput!) { updateDescription(input: $i) }', prepare: withEntity(tagK), variables: (k) => ({ i: { description: 'a tag', resourceUrn: `urn:li:tag:t${k}` } }) },
-  { name: 'batchUpdateSoftDeleted', privilege: 'DELETE_ENTITY', query: 'mutation($i: BatchUpdateSoftDeletedInput!) { batchUpdateSoftDeleted(input: $i) }', prepare: withDataset, variables: (k) => ({ i: { urns: [dataset(k)], deleted: true } }) },
-  { name: 'addLink', privilege: 'EDIT_ENTITY_DOC_LINKS', query: 'mutation($i: AddLinkInput!) { addLink(input: $i) }', prepare: withDataset, variables: (k) => ({ i: { linkUrl: 'https://wiki/y', label: 'y', resourceUrn: dataset(k) } }) },
-  { name: 'removeLink', privilege: 'EDIT_ENTITY_DOC_LINKS', query: 'mutation($i: RemoveLinkInput!) { removeLink(input: $i) }', prepare: withTaggedDataset, variables: (k) => ({ i: { linkUrl: 'https://wiki/x', resourceUrn: dataset(k) } }) },
-  { name: 'updateDataset', privilege: 'EDIT_ENTITY_DOCS', query: 'mutation($u: String!, $i: DatasetUpdateInput!) { updateDataset(urn: $u, input: $i) { urn } }', prepare: withDataset, variables: (k) => ({ u: dataset(k), i: { editableProperties: { description: 'edited' } } }) },
-  { name: 'updateTag', privilege: 'EDIT_ENTITY', query: 'mutation($u: String!, $i: TagUpdateInput!) { updateTag(urn: $u, input: $i) { urn } }', prepare: withEntity(tagK), variables: (k) => ({ u: `urn:li:tag:t${k}`, i: { urn: `urn:li:tag:t${k}`, name: 'renamed' } }) },
-  { name: 'updateName', privilege: 'EDIT_ENTITY', query: 'mutation($i: UpdateNameInput!) { updateName(input: $i) }', prepare: withEntity(tagK), variables: (k) => ({ i: { urn: `urn:li:tag:t${k}`, name: 'renamed' } }) },
-  { name: 'setTagColor', privilege: 'EDIT_TAG_COLOR', query: 'mutation($u: String!) { setTagColor(urn: $u, colorHex: "#ff0000") }', prepare: withEntity(tagK), variables: (k) => ({ u: `urn:li:tag:t${k}` }) },
+  {
+    name: 'addTag',
+    privilege: 'EDIT_ENTITY_TAGS',
+    query: 'mutation($i: TagAssociationInput!) { addTag(input: $i) }',
+    prepare: withDataset,
+    variables: (k) => ({ i: { tagUrn: TAG, resourceUrn: dataset(k) } }),
+  },
+  {
+    name: 'addTags',
+    privilege: 'EDIT_ENTITY_TAGS',
+    query: 'mutation($i: AddTagsInput!) { addTags(input: $i) }',
+    prepare: withDataset,
+    variables: (k) => ({ i: { tagUrns: [TAG], resourceUrn: dataset(k) } }),
+  },
+  {
+    name: 'removeTag',
+    privilege: 'EDIT_ENTITY_TAGS',
+    query: 'mutation($i: TagAssociationInput!) { removeTag(input: $i) }',
+    prepare: withTaggedDataset,
+    variables: (k) => ({ i: { tagUrn: TAG, resourceUrn: dataset(k) } }),
+  },
+  {
+    name: 'batchAddTags',
+    privilege: 'EDIT_ENTITY_TAGS',
+    query: 'mutation($i: BatchAddTagsInput!) { batchAddTags(input: $i) }',
+    prepare: withDataset,
+    variables: (k) => ({ i: { tagUrns: [TAG], resources: [{ resourceUrn: dataset(k) }] } }),
+  },
+  {
+    name: 'batchRemoveTags',
+    privilege: 'EDIT_ENTITY_TAGS',
+    query: 'mutation($i: BatchRemoveTagsInput!) { batchRemoveTags(input: $i) }',
+    prepare: withTaggedDataset,
+    variables: (k) => ({ i: { tagUrns: [TAG], resources: [{ resourceUrn: dataset(k) }] } }),
+  },
+  {
+    name: 'addTag (column)',
+    privilege: 'EDIT_DATASET_COL_TAGS',
+    query: 'mutation($i: TagAssociationInput!) { addTag(input: $i) }',
+    prepare: withDataset,
+    variables: (k) => ({ i: { tagUrn: TAG, resourceUrn: dataset(k), subResourceType: 'DATASET_FIELD', subResource: 'id' } }),
+  },
+  {
+    name: 'addTerm',
+    privilege: 'EDIT_ENTITY_GLOSSARY_TERMS',
+    query: 'mutation($i: TermAssociationInput!) { addTerm(input: $i) }',
+    prepare: withDataset,
+    variables: (k) => ({ i: { termUrn: TERM, resourceUrn: dataset(k) } }),
+  },
+  {
+    name: 'addTerms',
+    privilege: 'EDIT_ENTITY_GLOSSARY_TERMS',
+    query: 'mutation($i: AddTermsInput!) { addTerms(input: $i) }',
+    prepare: withDataset,
+    variables: (k) => ({ i: { termUrns: [TERM], resourceUrn: dataset(k) } }),
+  },
+  {
+    name: 'removeTerm',
+    privilege: 'EDIT_ENTITY_GLOSSARY_TERMS',
+    query: 'mutation($i: TermAssociationInput!) { removeTerm(input: $i) }',
+    prepare: withTaggedDataset,
+    variables: (k) => ({ i: { termUrn: TERM, resourceUrn: dataset(k) } }),
+  },
+  {
+    name: 'batchAddTerms',
+    privilege: 'EDIT_ENTITY_GLOSSARY_TERMS',
+    query: 'mutation($i: BatchAddTermsInput!) { batchAddTerms(input: $i) }',
+    prepare: withDataset,
+    variables: (k) => ({ i: { termUrns: [TERM], resources: [{ resourceUrn: dataset(k) }] } }),
+  },
+  {
+    name: 'batchRemoveTerms',
+    privilege: 'EDIT_ENTITY_GLOSSARY_TERMS',
+    query: 'mutation($i: BatchRemoveTermsInput!) { batchRemoveTerms(input: $i) }',
+    prepare: withTaggedDataset,
+    variables: (k) => ({ i: { termUrns: [TERM], resources: [{ resourceUrn: dataset(k) }] } }),
+  },
+  {
+    name: 'addTerm (column)',
+    privilege: 'EDIT_DATASET_COL_GLOSSARY_TERMS',
+    query: 'mutation($i: TermAssociationInput!) { addTerm(input: $i) }',
+    prepare: withDataset,
+    variables: (k) => ({ i: { termUrn: TERM, resourceUrn: dataset(k), subResourceType: 'DATASET_FIELD', subResource: 'id' } }),
+  },
+  {
+    name: 'addOwner',
+    privilege: 'EDIT_ENTITY_OWNERS',
+    query: 'mutation($i: AddOwnerInput!) { addOwner(input: $i) }',
+    prepare: withDataset,
+    variables: (k) => ({ i: { ownerUrn: OWNER, ownerEntityType: 'CORP_USER', resourceUrn: dataset(k) } }),
+  },
+  {
+    name: 'addOwners',
+    privilege: 'EDIT_ENTITY_OWNERS',
+    query: 'mutation($i: AddOwnersInput!) { addOwners(input: $i) }',
+    prepare: withDataset,
+    variables: (k) => ({ i: { owners: [{ ownerUrn: OWNER, ownerEntityType: 'CORP_USER' }], resourceUrn: dataset(k) } }),
+  },
+  {
+    name: 'removeOwner',
+    privilege: 'EDIT_ENTITY_OWNERS',
+    query: 'mutation($i: RemoveOwnerInput!) { removeOwner(input: $i) }',
+    prepare: withTaggedDataset,
+    variables: (k) => ({ i: { ownerUrn: OWNER, resourceUrn: dataset(k) } }),
+  },
+  {
+    name: 'batchAddOwners',
+    privilege: 'EDIT_ENTITY_OWNERS',
+    query: 'mutation($i: BatchAddOwnersInput!) { batchAddOwners(input: $i) }',
+    prepare: withDataset,
+    variables: (k) => ({ i: { owners: [{ ownerUrn: OWNER, ownerEntityType: 'CORP_USER' }], resources: [{ resourceUrn: dataset(k) }] } }),
+  },
+  {
+    name: 'batchRemoveOwners',
+    privilege: 'EDIT_ENTITY_OWNERS',
+    query: 'mutation($i: BatchRemoveOwnersInput!) { batchRemoveOwners(input: $i) }',
+    prepare: withTaggedDataset,
+    variables: (k) => ({ i: { ownerUrns: [OWNER], resources: [{ resourceUrn: dataset(k) }] } }),
+  },
+  {
+    name: 'setDomain',
+    privilege: 'EDIT_DOMAINS_PRIVILEGE',
+    query: 'mutation($e: String!, $d: String!) { setDomain(entityUrn: $e, domainUrn: $d) }',
+    prepare: withDataset,
+    variables: (k) => ({ e: dataset(k), d: DOMAIN }),
+  },
+  {
+    name: 'unsetDomain',
+    privilege: 'EDIT_DOMAINS_PRIVILEGE',
+    query: 'mutation($e: String!) { unsetDomain(entityUrn: $e) }',
+    prepare: withDataset,
+    variables: (k) => ({ e: dataset(k) }),
+  },
+  {
+    name: 'batchSetDomain',
+    privilege: 'EDIT_DOMAINS_PRIVILEGE',
+    query: 'mutation($i: BatchSetDomainInput!) { batchSetDomain(input: $i) }',
+    prepare: withDataset,
+    variables: (k) => ({ i: { domainUrn: DOMAIN, resources: [{ resourceUrn: dataset(k) }] } }),
+  },
+  {
+    name: 'updateDeprecation',
+    privilege: 'EDIT_DEPRECATION_PRIVILEGE',
+    query: 'mutation($i: UpdateDeprecationInput!) { updateDeprecation(input: $i) }',
+    prepare: withDataset,
+    variables: (k) => ({ i: { urn: dataset(k), deprecated: true, note: 'old' } }),
+  },
+  {
+    name: 'batchUpdateDeprecation',
+    privilege: 'EDIT_DEPRECATION_PRIVILEGE',
+    query: 'mutation($i: BatchUpdateDeprecationInput!) { batchUpdateDeprecation(input: $i) }',
+    prepare: withDataset,
+    variables: (k) => ({ i: { deprecated: true, resources: [{ resourceUrn: dataset(k) }] } }),
+  },
+  {
+    name: 'updateDescription (column)',
+    privilege: 'EDIT_DATASET_COL_DESCRIPTION',
+    query: 'mutation($i: DescriptionUpdateInput!) { updateDescription(input: $i) }',
+    prepare: withDataset,
+    variables: (k) => ({ i: { description: 'the key', resourceUrn: dataset(k), subResourceType: 'DATASET_FIELD', subResource: 'id' } }),
+  },
+  {
+    name: 'updateDescription (tag)',
+    privilege: 'EDIT_ENTITY_DOCS',
+    query: 'mutation($i: DescriptionUpdateInput!) { updateDescription(input: $i) }',
+    prepare: withEntity(tagK),
+    variables: (k) => ({ i: { description: 'a tag', resourceUrn: `urn:li:tag:t${k}` } }),
+  },
+  {
+    name: 'batchUpdateSoftDeleted',
+    privilege: 'DELETE_ENTITY',
+    query: 'mutation($i: BatchUpdateSoftDeletedInput!) { batchUpdateSoftDeleted(input: $i) }',
+    prepare: withDataset,
+    variables: (k) => ({ i: { urns: [dataset(k)], deleted: true } }),
+  },
+  {
+    name: 'addLink',
+    privilege: 'EDIT_ENTITY_DOC_LINKS',
+    query: 'mutation($i: AddLinkInput!) { addLink(input: $i) }',
+    prepare: withDataset,
+    variables: (k) => ({ i: { linkUrl: 'https://wiki/y', label: 'y', resourceUrn: dataset(k) } }),
+  },
+  {
+    name: 'removeLink',
+    privilege: 'EDIT_ENTITY_DOC_LINKS',
+    query: 'mutation($i: RemoveLinkInput!) { removeLink(input: $i) }',
+    prepare: withTaggedDataset,
+    variables: (k) => ({ i: { linkUrl: 'https://wiki/x', resourceUrn: dataset(k) } }),
+  },
+  {
+    name: 'updateDataset',
+    privilege: 'EDIT_ENTITY_DOCS',
+    query: 'mutation($u: String!, $i: DatasetUpdateInput!) { updateDataset(urn: $u, input: $i) { urn } }',
+    prepare: withDataset,
+    variables: (k) => ({ u: dataset(k), i: { editableProperties: { description: 'edited' } } }),
+  },
+  {
+    name: 'updateTag',
+    privilege: 'EDIT_ENTITY',
+    query: 'mutation($u: String!, $i: TagUpdateInput!) { updateTag(urn: $u, input: $i) { urn } }',
+    prepare: withEntity(tagK),
+    variables: (k) => ({ u: `urn:li:tag:t${k}`, i: { urn: `urn:li:tag:t${k}`, name: 'renamed' } }),
+  },
+  {
+    name: 'updateName',
+    privilege: 'EDIT_ENTITY',
+    query: 'mutation($i: UpdateNameInput!) { updateName(input: $i) }',
+    prepare: withEntity(tagK),
+    variables: (k) => ({ i: { urn: `urn:li:tag:t${k}`, name: 'renamed' } }),
+  },
+  {
+    name: 'setTagColor',
+    privilege: 'EDIT_TAG_COLOR',
+    query: 'mutation($u: String!) { setTagColor(urn: $u, colorHex: "#ff0000") }',
+    prepare: withEntity(tagK),
+    variables: (k) => ({ u: `urn:li:tag:t${k}` }),
+  },
   {
     name: 'updateCorpGroupProperties',
     privilege: 'EDIT_ENTITY',
@@ -118,7 +306,13 @@ const CASES: Case[] = [
     prepare: withEntity((k) => [`urn:li:corpGroup:g${k}`, 'corpGroupInfo', { admins: [], members: [], groups: [] }]),
     variables: (k) => ({ u: `urn:li:corpGroup:g${k}`, i: { description: 'a group' } }),
   },
-  { name: 'updateDatasets', privilege: 'EDIT_ENTITY_DOCS', query: 'mutation($i: [BatchDatasetUpdateInput!]!) { updateDatasets(input: $i) { urn } }', prepare: withDataset, variables: (k) => ({ i: [{ urn: dataset(k), update: { editableProperties: { description: 'edited' } } }] }) },
+  {
+    name: 'updateDatasets',
+    privilege: 'EDIT_ENTITY_DOCS',
+    query: 'mutation($i: [BatchDatasetUpdateInput!]!) { updateDatasets(input: $i) { urn } }',
+    prepare: withDataset,
+    variables: (k) => ({ i: [{ urn: dataset(k), update: { editableProperties: { description: 'edited' } } }] }),
+  },
   ...(
     [
       ['updateChart', 'ChartUpdateInput', (k: number) => `urn:li:chart:(looker,c${k})`],
@@ -136,9 +330,28 @@ const CASES: Case[] = [
       variables: (k) => ({ u: urnOf(k), i: { editableProperties: { description: 'edited' } } }),
     }),
   ),
-  { name: 'createTag', privilege: 'CREATE_TAGS', platform: true, query: 'mutation($i: CreateTagInput!) { createTag(input: $i) }', variables: (k) => ({ i: { id: `new${k}`, name: `new ${k}` } }) },
-  { name: 'deleteTag', privilege: 'MANAGE_TAGS', platform: true, query: 'mutation($u: String!) { deleteTag(urn: $u) }', prepare: withEntity(tagK), variables: (k) => ({ u: `urn:li:tag:t${k}` }) },
-  { name: 'createDomain', privilege: 'CREATE_DOMAINS', platform: true, query: 'mutation($i: CreateDomainInput!) { createDomain(input: $i) }', variables: (k) => ({ i: { id: `d${k}`, name: `Domain ${k}` } }) },
+  {
+    name: 'createTag',
+    privilege: 'CREATE_TAGS',
+    platform: true,
+    query: 'mutation($i: CreateTagInput!) { createTag(input: $i) }',
+    variables: (k) => ({ i: { id: `new${k}`, name: `new ${k}` } }),
+  },
+  {
+    name: 'deleteTag',
+    privilege: 'MANAGE_TAGS',
+    platform: true,
+    query: 'mutation($u: String!) { deleteTag(urn: $u) }',
+    prepare: withEntity(tagK),
+    variables: (k) => ({ u: `urn:li:tag:t${k}` }),
+  },
+  {
+    name: 'createDomain',
+    privilege: 'CREATE_DOMAINS',
+    platform: true,
+    query: 'mutation($i: CreateDomainInput!) { createDomain(input: $i) }',
+    variables: (k) => ({ i: { id: `d${k}`, name: `Domain ${k}` } }),
+  },
   {
     name: 'deleteDomain',
     privilege: 'MANAGE_DOMAINS',
@@ -155,14 +368,30 @@ const CASES: Case[] = [
     prepare: withEntity((k) => [`urn:li:domain:sub${k}`, 'domainProperties', { name: `sub ${k}` }]),
     variables: (k) => ({ i: { resourceUrn: `urn:li:domain:sub${k}`, parentDomain: DOMAIN } }),
   },
-  { name: 'createGlossaryTerm', privilege: 'MANAGE_GLOSSARIES', platform: true, query: 'mutation($i: CreateGlossaryEntityInput!) { createGlossaryTerm(input: $i) }', variables: (k) => ({ i: { id: `term${k}`, name: `Term ${k}` } }) },
-  { name: 'createGlossaryNode', privilege: 'MANAGE_GLOSSARIES', platform: true, query: 'mutation($i: CreateGlossaryEntityInput!) { createGlossaryNode(input: $i) }', variables: (k) => ({ i: { id: `node${k}`, name: `Node ${k}` } }) },
+  {
+    name: 'createGlossaryTerm',
+    privilege: 'MANAGE_GLOSSARIES',
+    platform: true,
+    query: 'mutation($i: CreateGlossaryEntityInput!) { createGlossaryTerm(input: $i) }',
+    variables: (k) => ({ i: { id: `term${k}`, name: `Term ${k}` } }),
+  },
+  {
+    name: 'createGlossaryNode',
+    privilege: 'MANAGE_GLOSSARIES',
+    platform: true,
+    query: 'mutation($i: CreateGlossaryEntityInput!) { createGlossaryNode(input: $i) }',
+    variables: (k) => ({ i: { id: `node${k}`, name: `Node ${k}` } }),
+  },
   {
     name: 'updateParentNode',
     privilege: 'MANAGE_GLOSSARIES',
     platform: true,
     query: 'mutation($i: UpdateParentNodeInput!) { updateParentNode(input: $i) }',
-    prepare: withEntity((k) => [`urn:li:glossaryTerm:move${k}`, 'glossaryTermInfo', { name: `m${k}`, definition: '', termSource: 'INTERNAL' }]),
+    prepare: withEntity((k) => [
+      `urn:li:glossaryTerm:move${k}`,
+      'glossaryTermInfo',
+      { name: `m${k}`, definition: '', termSource: 'INTERNAL' },
+    ]),
     variables: (k) => ({ i: { resourceUrn: `urn:li:glossaryTerm:move${k}`, parentNode: NODE } }),
   },
   {
@@ -170,10 +399,20 @@ const CASES: Case[] = [
     privilege: 'MANAGE_GLOSSARIES',
     platform: true,
     query: 'mutation($u: String!) { deleteGlossaryEntity(urn: $u) }',
-    prepare: withEntity((k) => [`urn:li:glossaryTerm:gone${k}`, 'glossaryTermInfo', { name: `g${k}`, definition: '', termSource: 'INTERNAL' }]),
+    prepare: withEntity((k) => [
+      `urn:li:glossaryTerm:gone${k}`,
+      'glossaryTermInfo',
+      { name: `g${k}`, definition: '', termSource: 'INTERNAL' },
+    ]),
     variables: (k) => ({ u: `urn:li:glossaryTerm:gone${k}` }),
   },
-  { name: 'createGroup', privilege: 'MANAGE_USERS_AND_GROUPS', platform: true, query: 'mutation($i: CreateGroupInput!) { createGroup(input: $i) }', variables: (k) => ({ i: { id: `team${k}`, name: `Team ${k}` } }) },
+  {
+    name: 'createGroup',
+    privilege: 'MANAGE_USERS_AND_GROUPS',
+    platform: true,
+    query: 'mutation($i: CreateGroupInput!) { createGroup(input: $i) }',
+    variables: (k) => ({ i: { id: `team${k}`, name: `Team ${k}` } }),
+  },
   {
     name: 'updateCorpUserProperties (someone else)',
     privilege: 'MANAGE_USERS_AND_GROUPS',
@@ -186,22 +425,41 @@ const CASES: Case[] = [
     privilege: 'MANAGE_POLICIES',
     platform: true,
     query: 'mutation($i: PolicyUpdateInput!) { createPolicy(input: $i) }',
-    variables: (k) => ({ i: { type: 'METADATA', name: `p${k}`, state: 'INACTIVE', privileges: ['EDIT_ENTITY'], actors: { users: [OWNER], resourceOwners: false, allUsers: false, allGroups: false } } }),
+    variables: (k) => ({
+      i: {
+        type: 'METADATA',
+        name: `p${k}`,
+        state: 'INACTIVE',
+        privileges: ['EDIT_ENTITY'],
+        actors: { users: [OWNER], resourceOwners: false, allUsers: false, allGroups: false },
+      },
+    }),
   },
   {
     name: 'updatePolicy',
     privilege: 'MANAGE_POLICIES',
     platform: true,
     query: 'mutation($u: String!, $i: PolicyUpdateInput!) { updatePolicy(urn: $u, input: $i) }',
-    prepare: async (k) => grantPolicy(s.services, `draft${k}`, { state: 'INACTIVE', privileges: ['EDIT_ENTITY'], actors: { users: [OWNER] } }),
-    variables: (k) => ({ u: `urn:li:dataHubPolicy:draft${k}`, i: { type: 'METADATA', name: `draft ${k}`, state: 'INACTIVE', privileges: ['EDIT_ENTITY_TAGS'], actors: { users: [OWNER], resourceOwners: false, allUsers: false, allGroups: false } } }),
+    prepare: async (k) =>
+      grantPolicy(s.services, `draft${k}`, { state: 'INACTIVE', privileges: ['EDIT_ENTITY'], actors: { users: [OWNER] } }),
+    variables: (k) => ({
+      u: `urn:li:dataHubPolicy:draft${k}`,
+      i: {
+        type: 'METADATA',
+        name: `draft ${k}`,
+        state: 'INACTIVE',
+        privileges: ['EDIT_ENTITY_TAGS'],
+        actors: { users: [OWNER], resourceOwners: false, allUsers: false, allGroups: false },
+      },
+    }),
   },
   {
     name: 'deletePolicy',
     privilege: 'MANAGE_POLICIES',
     platform: true,
     query: 'mutation($u: String!) { deletePolicy(urn: $u) }',
-    prepare: async (k) => grantPolicy(s.services, `draft${k}`, { state: 'INACTIVE', privileges: ['EDIT_ENTITY'], actors: { users: [OWNER] } }),
+    prepare: async (k) =>
+      grantPolicy(s.services, `draft${k}`, { state: 'INACTIVE', privileges: ['EDIT_ENTITY'], actors: { users: [OWNER] } }),
     variables: (k) => ({ u: `urn:li:dataHubPolicy:draft${k}` }),
   },
   {
@@ -253,7 +511,10 @@ describe.each(CASES)('mutation $name', (c) => {
     const token = await tokenFor(`urn:li:corpuser:nobody${k}`);
     const before = await changes();
     const reply = await gql(token, c.query, c.variables(k));
-    expect(reply.errors?.[0]).toMatchObject({ message: UNAUTHORIZED_MESSAGE, extensions: { code: 403, type: 'UNAUTHORIZED', classification: 'DataFetchingException' } });
+    expect(reply.errors?.[0]).toMatchObject({
+      message: UNAUTHORIZED_MESSAGE,
+      extensions: { code: 403, type: 'UNAUTHORIZED', classification: 'DataFetchingException' },
+    });
     expect(await changes()).toBe(before);
   });
 
@@ -275,7 +536,11 @@ describe('updateCorpUserProperties on oneself', () => {
     const k = ++serial;
     const user = `urn:li:corpuser:u${k}`;
     await write(user, 'corpUserInfo', { active: true, displayName: `u${k}` });
-    const reply = await gql(await tokenFor(user), 'mutation($u: String!) { updateCorpUserProperties(urn: $u, input: { title: "mine" }) { urn } }', { u: user });
+    const reply = await gql(
+      await tokenFor(user),
+      'mutation($u: String!) { updateCorpUserProperties(urn: $u, input: { title: "mine" }) { urn } }',
+      { u: user },
+    );
     expect(reply.errors).toBeUndefined();
     expect((await s.services.store.getAspect(user, 'corpUserEditableInfo', 0))?.value.title).toBe('mine');
   });
@@ -292,7 +557,12 @@ describe('REST writes', () => {
     await grantPolicy(s.services, `tags-${k}`, { privileges: ['EDIT_ENTITY_TAGS'], actors: { users: [user] } });
     const token = await tokenFor(user);
     const before = await changes();
-    const batch = { proposals: [mcp(dataset(k), 'globalTags', { tags: [{ tag: TAG }] }), mcp(dataset(k), 'datasetProperties', { description: 'changed' })] };
+    const batch = {
+      proposals: [
+        mcp(dataset(k), 'globalTags', { tags: [{ tag: TAG }] }),
+        mcp(dataset(k), 'datasetProperties', { description: 'changed' }),
+      ],
+    };
     const refused = await ingest(token, batch, '/aspects?action=ingestProposalBatch');
     expect(refused.status).toBe(403);
     expect(refused.body.message).toContain('EDIT_ENTITY');
@@ -317,7 +587,14 @@ describe('REST writes', () => {
     const k = ++serial;
     const user = `urn:li:corpuser:u${k}`;
     await grantPolicy(s.services, `edit-all-${k}`, { privileges: ['EDIT_ENTITY'], actors: { users: [user] } });
-    const escalate = mcp(`urn:li:dataHubPolicy:escalate${k}`, 'dataHubPolicyInfo', { displayName: 'me', description: '', type: 'PLATFORM', state: 'ACTIVE', privileges: ['MANAGE_POLICIES'], actors: { users: [user] } });
+    const escalate = mcp(`urn:li:dataHubPolicy:escalate${k}`, 'dataHubPolicyInfo', {
+      displayName: 'me',
+      description: '',
+      type: 'PLATFORM',
+      state: 'ACTIVE',
+      privileges: ['MANAGE_POLICIES'],
+      actors: { users: [user] },
+    });
     const reply = await ingest(await tokenFor(user), { proposal: escalate });
     expect(reply.status).toBe(403);
     expect(reply.body.message).toContain('MANAGE_POLICIES');
@@ -328,7 +605,11 @@ describe('REST writes', () => {
     const user = `urn:li:corpuser:u${k}`;
     const token = await tokenFor(user);
     expect((await ingest(token, { urn: TAG }, '/operations?action=restoreIndices')).status).toBe(403);
-    await grantPolicy(s.services, `restore-${k}`, { type: 'PLATFORM', privileges: ['RESTORE_INDICES_PRIVILEGE'], actors: { users: [user] } });
+    await grantPolicy(s.services, `restore-${k}`, {
+      type: 'PLATFORM',
+      privileges: ['RESTORE_INDICES_PRIVILEGE'],
+      actors: { users: [user] },
+    });
     expect((await ingest(token, { urn: TAG }, '/operations?action=restoreIndices')).status).toBe(200);
   });
 

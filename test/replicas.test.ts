@@ -19,7 +19,8 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
   const output = ['', ''];
   let adminToken = '';
   /** Requests as the admin, with the token one of the replicas printed at its first start. */
-  const http = (url: string, init: Parameters<typeof plainHttp>[1] = {}) => plainHttp(url, { ...init, headers: { authorization: `Bearer ${adminToken}`, ...init.headers } });
+  const http = (url: string, init: Parameters<typeof plainHttp>[1] = {}) =>
+    plainHttp(url, { ...init, headers: { authorization: `Bearer ${adminToken}`, ...init.headers } });
 
   beforeAll(async () => {
     // An empty database: both processes start at once and race to migrate it.
@@ -29,7 +30,15 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
     const [cmd, ...args] = CATALOG_CMD;
     for (const port of ports) {
       const proc = spawn(cmd, [...args, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
-        env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn', AUTH_ENABLED: 'true', ADMIN_TOKEN: '', DATABASE_POOL_SIZE: '4', MAX_ASPECT_VERSIONS: '0' },
+        env: {
+          ...process.env,
+          DATABASE_URL: db.url,
+          LOG_LEVEL: 'warn',
+          AUTH_ENABLED: 'true',
+          ADMIN_TOKEN: '',
+          DATABASE_POOL_SIZE: '4',
+          MAX_ASPECT_VERSIONS: '0',
+        },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       const i = procs.push(proc) - 1;
@@ -38,7 +47,8 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
     urls = ports.map((p) => `http://127.0.0.1:${p}`);
     await Promise.all(urls.map((u) => waitHealthy(u, 30_000)));
     // The banner is printed right after listening; give the slower process a moment to finish it.
-    for (let waited = 0; !output.some((o) => o.includes('Lost it?')) && waited < 5000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+    for (let waited = 0; !output.some((o) => o.includes('Lost it?')) && waited < 5000; waited += 100)
+      await new Promise((r) => setTimeout(r, 100));
     const tokens = output.flatMap((o) => [...o.matchAll(/^ {2}(eyJ\S+)$/gm)].map((m) => m[1]));
     expect(tokens).toHaveLength(1);
     adminToken = tokens[0]!;
@@ -53,11 +63,20 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
   it('serves through one what was written through the other, at once', async () => {
     const [a, b] = urls;
     const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,replicated.orders,PROD)';
-    const w = await http(`${a}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, 'datasetProperties', { description: 'written through a zebracorn' }) } });
+    const w = await http(`${a}/aspects?action=ingestProposal`, {
+      body: { proposal: mcp(urn, 'datasetProperties', { description: 'written through a zebracorn' }) },
+    });
     expect(w.status).toBe(200);
-    expect((await http(`${b}/entitiesV2/${enc(urn)}`)).body.aspects.datasetProperties.value.description).toBe('written through a zebracorn');
-    expect((await http(`${b}/entities?action=search`, { body: { entity: 'dataset', input: 'zebracorn', start: 0, count: 10 } })).body.value.entities).toEqual([urn]);
-    const browse = await http(`${b}/entities?action=browse`, { body: { entity: 'dataset', path: '/prod/hive/replicated', start: 0, limit: 10 } });
+    expect((await http(`${b}/entitiesV2/${enc(urn)}`)).body.aspects.datasetProperties.value.description).toBe(
+      'written through a zebracorn',
+    );
+    expect(
+      (await http(`${b}/entities?action=search`, { body: { entity: 'dataset', input: 'zebracorn', start: 0, count: 10 } })).body.value
+        .entities,
+    ).toEqual([urn]);
+    const browse = await http(`${b}/entities?action=browse`, {
+      body: { entity: 'dataset', path: '/prod/hive/replicated', start: 0, limit: 10 },
+    });
     expect(browse.body.value.groups).toEqual([{ name: 'orders', count: 1 }]);
   });
 
@@ -66,7 +85,9 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
     const writes = 40;
     const replies = await Promise.all(
       Array.from({ length: writes }, (_, i) =>
-        http(`${urls[i % 2]}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, 'tagProperties', { name: 'contended', description: `write ${i}` }) } }),
+        http(`${urls[i % 2]}/aspects?action=ingestProposal`, {
+          body: { proposal: mcp(urn, 'tagProperties', { name: 'contended', description: `write ${i}` }) },
+        }),
       ),
     );
     expect(replies.map((r) => r.status)).toEqual(Array(writes).fill(200));
@@ -85,18 +106,33 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
     const [a, b] = urls as [string, string];
     const user = 'urn:li:corpuser:replicated-user';
     const create = 'mutation($i: CreateAccessTokenInput!) { createAccessToken(input: $i) { accessToken metadata { id } } }';
-    const created = (await http(`${a}/api/graphql`, { body: { query: create, variables: { i: { type: 'PERSONAL', actorUrn: user, duration: 'ONE_DAY', name: 'r' } } } })).body.data.createAccessToken;
+    const created = (
+      await http(`${a}/api/graphql`, {
+        body: { query: create, variables: { i: { type: 'PERSONAL', actorUrn: user, duration: 'ONE_DAY', name: 'r' } } },
+      })
+    ).body.data.createAccessToken;
     const asUser = { authorization: `Bearer ${created.accessToken}` };
     const urn = 'urn:li:tag:replicated-policy';
-    const write = (url: string) => http(`${url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, 'tagProperties', { name: 'p' }) }, headers: asUser });
+    const write = (url: string) =>
+      http(`${url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, 'tagProperties', { name: 'p' }) }, headers: asUser });
     expect((await write(b)).status).toBe(403);
 
-    const policy = { type: 'METADATA', name: 'replicated', state: 'ACTIVE', privileges: ['EDIT_ENTITY'], actors: { users: [user], resourceOwners: false, allUsers: false, allGroups: false } };
-    const made = await http(`${a}/api/graphql`, { body: { query: 'mutation($i: PolicyUpdateInput!) { createPolicy(input: $i) }', variables: { i: policy } } });
+    const policy = {
+      type: 'METADATA',
+      name: 'replicated',
+      state: 'ACTIVE',
+      privileges: ['EDIT_ENTITY'],
+      actors: { users: [user], resourceOwners: false, allUsers: false, allGroups: false },
+    };
+    const made = await http(`${a}/api/graphql`, {
+      body: { query: 'mutation($i: PolicyUpdateInput!) { createPolicy(input: $i) }', variables: { i: policy } },
+    });
     expect(made.body.errors).toBeUndefined();
     expect((await write(b)).status).toBe(200);
 
-    const revoked = await http(`${a}/api/graphql`, { body: { query: 'mutation($id: String!) { revokeAccessToken(tokenId: $id) }', variables: { id: created.metadata.id } } });
+    const revoked = await http(`${a}/api/graphql`, {
+      body: { query: 'mutation($id: String!) { revokeAccessToken(tokenId: $id) }', variables: { id: created.metadata.id } },
+    });
     expect(revoked.body.data.revokeAccessToken).toBe(true);
     const refused = await write(b);
     expect(refused.status).toBe(401);

@@ -30,9 +30,14 @@ afterAll(async () => s.close());
 describe('ingestProposal and entitiesV2', () => {
   it('writes an aspect and reads it back in its envelope, with the key aspect and default browse paths', async () => {
     const props = { description: 'orders', customProperties: { team: 'sales' } };
-    const written = await ingest(s, mcp(DATASET, 'datasetProperties', props, { systemMetadata: { lastObserved: 1234, runId: 'run-1' } }), '/aspects?action=ingestProposal', {
-      'X-DataHub-Actor': 'urn:li:corpuser:alice',
-    });
+    const written = await ingest(
+      s,
+      mcp(DATASET, 'datasetProperties', props, { systemMetadata: { lastObserved: 1234, runId: 'run-1' } }),
+      '/aspects?action=ingestProposal',
+      {
+        'X-DataHub-Actor': 'urn:li:corpuser:alice',
+      },
+    );
     expect(written.status).toBe(200);
     expect(written.body).toEqual({ value: DATASET });
 
@@ -59,7 +64,11 @@ describe('ingestProposal and entitiesV2', () => {
     clock += 1;
     await ingest(s, mcp(urn, 'tagProperties', { name: 'defaults' }));
     const read = await http(`${s.url}/entitiesV2/${enc(urn)}?aspects=List(tagProperties)`);
-    expect(read.body.aspects.tagProperties.systemMetadata).toEqual({ lastObserved: clock, runId: 'no-run-id-provided', lastRunId: 'no-run-id-provided' });
+    expect(read.body.aspects.tagProperties.systemMetadata).toEqual({
+      lastObserved: clock,
+      runId: 'no-run-id-provided',
+      lastRunId: 'no-run-id-provided',
+    });
     expect(read.body.aspects.tagProperties.created.actor).toBe('urn:li:corpuser:__datahub_system');
     expect(Object.keys(read.body.aspects).sort()).toEqual(['tagKey', 'tagProperties']);
   });
@@ -117,7 +126,9 @@ describe('ingestProposal and entitiesV2', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(reply.status).toBe(200);
-    expect((await http(`${s.url}/aspects/${enc(urn)}?aspect=tagProperties&version=0`)).body.aspect['com.linkedin.tag.TagProperties']).toEqual({ name: 'curl' });
+    expect(
+      (await http(`${s.url}/aspects/${enc(urn)}?aspect=tagProperties&version=0`)).body.aspect['com.linkedin.tag.TagProperties'],
+    ).toEqual({ name: 'curl' });
   });
 
   it('builds the urn from entityKeyAspect when entityUrn is absent', async () => {
@@ -169,7 +180,10 @@ describe('versioning', () => {
     const before = await http(`${s.url}/entitiesV2/${enc(urn)}?aspects=List(corpUserInfo)`);
     const created = before.body.aspects.corpUserInfo.created;
     clock += 1000;
-    await ingest(s, mcp(urn, 'corpUserInfo', { title: 'third', active: true }, { systemMetadata: { runId: 'run-again', lastObserved: 999 } }));
+    await ingest(
+      s,
+      mcp(urn, 'corpUserInfo', { title: 'third', active: true }, { systemMetadata: { runId: 'run-again', lastObserved: 999 } }),
+    );
     const after = await http(`${s.url}/entitiesV2/${enc(urn)}?aspects=List(corpUserInfo)`);
     expect(after.body.aspects.corpUserInfo.systemMetadata).toEqual({ runId: 'run-2', lastRunId: 'run-again', lastObserved: 999 });
     expect(after.body.aspects.corpUserInfo.created).toEqual(created);
@@ -204,7 +218,8 @@ describe('batches', () => {
     const reply = await http(`${s.url}/aspects?action=ingestProposalBatch`, { body: { proposals, async: 'false' } });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ value: 'urn:li:tag:batch-a' });
-    for (const n of ['a', 'b', 'c']) expect((await http(`${s.url}/aspects/${enc(`urn:li:tag:batch-${n}`)}?aspect=tagProperties&version=0`)).status).toBe(200);
+    for (const n of ['a', 'b', 'c'])
+      expect((await http(`${s.url}/aspects/${enc(`urn:li:tag:batch-${n}`)}?aspect=tagProperties&version=0`)).status).toBe(200);
   });
 
   it('writes nothing when one item is bad, and names the item', async () => {
@@ -235,9 +250,30 @@ describe('batches', () => {
 describe('PATCH proposals', () => {
   it('apply to the latest value: tags added and removed by key, versions kept as for any write', async () => {
     const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.patched,PROD)';
-    const patch = (ops: unknown[]) => ingest(s, { entityType: 'dataset', entityUrn: urn, changeType: 'PATCH', aspectName: 'globalTags', aspect: { value: JSON.stringify(ops), contentType: 'application/json' } });
-    expect((await patch([{ op: 'add', path: '/tags/urn:li:tag:a', value: { tag: 'urn:li:tag:a' } }, { op: 'add', path: '/tags/urn:li:tag:b', value: { tag: 'urn:li:tag:b' } }])).status).toBe(200);
-    expect((await patch([{ op: 'remove', path: '/tags/urn:li:tag:a' }, { op: 'add', path: '/tags/urn:li:tag:c', value: { tag: 'urn:li:tag:c' } }])).status).toBe(200);
+    const patch = (ops: unknown[]) =>
+      ingest(s, {
+        entityType: 'dataset',
+        entityUrn: urn,
+        changeType: 'PATCH',
+        aspectName: 'globalTags',
+        aspect: { value: JSON.stringify(ops), contentType: 'application/json' },
+      });
+    expect(
+      (
+        await patch([
+          { op: 'add', path: '/tags/urn:li:tag:a', value: { tag: 'urn:li:tag:a' } },
+          { op: 'add', path: '/tags/urn:li:tag:b', value: { tag: 'urn:li:tag:b' } },
+        ])
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await patch([
+          { op: 'remove', path: '/tags/urn:li:tag:a' },
+          { op: 'add', path: '/tags/urn:li:tag:c', value: { tag: 'urn:li:tag:c' } },
+        ])
+      ).status,
+    ).toBe(200);
     const read = await http(`${s.url}/aspects/${enc(urn)}?aspect=globalTags&version=0`);
     expect(read.body.aspect['com.linkedin.common.GlobalTags']).toEqual({ tags: [{ tag: 'urn:li:tag:b' }, { tag: 'urn:li:tag:c' }] });
     const first = await http(`${s.url}/aspects/${enc(urn)}?aspect=globalTags&version=1`);
@@ -253,7 +289,13 @@ describe('PATCH proposals', () => {
       { op: 'add', path: '/tags/urn:li:tag:a~1b', value: { tag: 'urn:li:tag:a/b' } },
       { op: 'remove', path: '/tags/urn:li:tag:never-there' },
     ];
-    const proposal = { entityType: 'dataset', entityUrn: urn, changeType: 'PATCH', aspectName: 'globalTags', aspect: { value: JSON.stringify(ops), contentType: 'application/json-patch+json' } };
+    const proposal = {
+      entityType: 'dataset',
+      entityUrn: urn,
+      changeType: 'PATCH',
+      aspectName: 'globalTags',
+      aspect: { value: JSON.stringify(ops), contentType: 'application/json-patch+json' },
+    };
     const reply = await ingest(s, proposal);
     expect(reply.status, reply.text).toBe(200);
     const read = await http(`${s.url}/aspects/${enc(urn)}?aspect=globalTags&version=0`);
@@ -268,7 +310,11 @@ describe('urn length', () => {
     const field = `urn:li:schemaField:(${dataset},customer_id)`;
     const written = await ingest(s, mcp(field, 'status', { removed: false }));
     expect(written.status, written.text).toBe(200);
-    expectRestliError(await ingest(s, mcp(`urn:li:dataset:(urn:li:dataPlatform:hive,${'n'.repeat(500)},PROD)`, 'status', { removed: false })), 400, /longer than 512 bytes/);
+    expectRestliError(
+      await ingest(s, mcp(`urn:li:dataset:(urn:li:dataPlatform:hive,${'n'.repeat(500)},PROD)`, 'status', { removed: false })),
+      400,
+      /longer than 512 bytes/,
+    );
   });
 });
 
@@ -277,7 +323,13 @@ describe('deeply nested values', () => {
     const urn = 'urn:li:tag:deep';
     const depth = 990;
     const text = `{"name": "deep", "extra": ${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
-    const reply = await ingest(s, { entityType: 'tag', entityUrn: urn, changeType: 'UPSERT', aspectName: 'tagProperties', aspect: { value: text, contentType: 'application/json' } });
+    const reply = await ingest(s, {
+      entityType: 'tag',
+      entityUrn: urn,
+      changeType: 'UPSERT',
+      aspectName: 'tagProperties',
+      aspect: { value: text, contentType: 'application/json' },
+    });
     expect(reply.status, reply.text).toBe(200);
     const read = await http(`${s.url}/aspects/${enc(urn)}?aspect=tagProperties&version=0`);
     expect(read.status).toBe(200);
@@ -304,7 +356,11 @@ describe('timeseries aspects', () => {
   it('go to the timeseries table, not to the versioned store; the same identity overwrites', async () => {
     const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.profiled,PROD)';
     const point = (rowCount: number, partition?: string) =>
-      mcp(urn, 'datasetProfile', { timestampMillis: 1000, rowCount, ...(partition ? { partitionSpec: { type: 'PARTITION', partition } } : {}) });
+      mcp(urn, 'datasetProfile', {
+        timestampMillis: 1000,
+        rowCount,
+        ...(partition ? { partitionSpec: { type: 'PARTITION', partition } } : {}),
+      });
     for (const p of [point(1), point(2), point(3, 'p1')]) expect((await ingest(s, p)).status).toBe(200);
     const points = await s.services.store.getTimeseries(urn, 'datasetProfile', { limit: 100 });
     expect(points.map((p) => p.value.rowCount).sort()).toEqual([2, 3]);
@@ -325,28 +381,46 @@ describe('legacy snapshots', () => {
     'com.linkedin.pegasus2avro.metadata.snapshot.CorpUserSnapshot': {
       urn: 'urn:li:corpuser:legacy',
       aspects: [
-        { 'com.linkedin.pegasus2avro.identity.CorpUserInfo': { active: true, displayName: { string: 'Legacy User' }, email: 'l@x.io', managerUrn: null } },
+        {
+          'com.linkedin.pegasus2avro.identity.CorpUserInfo': {
+            active: true,
+            displayName: { string: 'Legacy User' },
+            email: 'l@x.io',
+            managerUrn: null,
+          },
+        },
         { 'com.linkedin.pegasus2avro.common.Status': { removed: false } },
       ],
     },
   };
 
   it('ingests Avro-style snapshots (200, empty body) and reads them back as Pegasus JSON', async () => {
-    const reply = await http(`${s.url}/entities?action=ingest`, { body: { entity: { value: snapshot }, systemMetadata: { runId: 'mce' } } });
+    const reply = await http(`${s.url}/entities?action=ingest`, {
+      body: { entity: { value: snapshot }, systemMetadata: { runId: 'mce' } },
+    });
     expect(reply.status).toBe(200);
     expect(reply.text).toBe('');
     const read = await http(`${s.url}/entities/${enc('urn:li:corpuser:legacy')}`);
     expect(read.status).toBe(200);
     const snap = read.body.value['com.linkedin.metadata.snapshot.CorpUserSnapshot'];
     expect(snap.urn).toBe('urn:li:corpuser:legacy');
-    expect(snap.aspects).toContainEqual({ 'com.linkedin.identity.CorpUserInfo': { active: true, displayName: 'Legacy User', email: 'l@x.io' } });
+    expect(snap.aspects).toContainEqual({
+      'com.linkedin.identity.CorpUserInfo': { active: true, displayName: 'Legacy User', email: 'l@x.io' },
+    });
     expect(snap.aspects).toContainEqual({ 'com.linkedin.metadata.key.CorpUserKey': { username: 'legacy' } });
     const v2 = await http(`${s.url}/entitiesV2/${enc('urn:li:corpuser:legacy')}`);
     expect(v2.body.aspects.corpUserInfo.systemMetadata.runId).toBe('mce');
   });
 
   it('batchIngest writes several snapshots, and 412s when systemMetadata does not match', async () => {
-    const tag = (name: string) => ({ value: { 'com.linkedin.metadata.snapshot.TagSnapshot': { urn: `urn:li:tag:${name}`, aspects: [{ 'com.linkedin.tag.TagProperties': { name } }] } } });
+    const tag = (name: string) => ({
+      value: {
+        'com.linkedin.metadata.snapshot.TagSnapshot': {
+          urn: `urn:li:tag:${name}`,
+          aspects: [{ 'com.linkedin.tag.TagProperties': { name } }],
+        },
+      },
+    });
     const ok = await http(`${s.url}/entities?action=batchIngest`, { body: { entities: [tag('b1'), tag('b2')] } });
     expect(ok.status).toBe(200);
     expect((await http(`${s.url}/aspects/${enc('urn:li:tag:b2')}?aspect=tagProperties&version=0`)).status).toBe(200);
@@ -355,10 +429,21 @@ describe('legacy snapshots', () => {
   });
 
   it('rejects an unknown snapshot type or an aspect the entity does not have', async () => {
-    const unknown = await http(`${s.url}/entities?action=ingest`, { body: { entity: { value: { 'com.linkedin.metadata.snapshot.NopeSnapshot': { urn: 'urn:li:tag:x', aspects: [] } } } } });
+    const unknown = await http(`${s.url}/entities?action=ingest`, {
+      body: { entity: { value: { 'com.linkedin.metadata.snapshot.NopeSnapshot': { urn: 'urn:li:tag:x', aspects: [] } } } },
+    });
     expectRestliError(unknown, 400, /Unknown snapshot type/);
     const wrongAspect = await http(`${s.url}/entities?action=ingest`, {
-      body: { entity: { value: { 'com.linkedin.metadata.snapshot.TagSnapshot': { urn: 'urn:li:tag:x', aspects: [{ 'com.linkedin.identity.CorpUserInfo': { active: true } }] } } } },
+      body: {
+        entity: {
+          value: {
+            'com.linkedin.metadata.snapshot.TagSnapshot': {
+              urn: 'urn:li:tag:x',
+              aspects: [{ 'com.linkedin.identity.CorpUserInfo': { active: true } }],
+            },
+          },
+        },
+      },
     });
     expectRestliError(wrongAspect, 400, /aspects\[0\]: Unknown aspect type com.linkedin.identity.CorpUserInfo for entity tag/);
   });
@@ -370,24 +455,99 @@ describe('errors are 4xx with the Rest.li body, and change nothing', () => {
   it.each([
     ['a malformed urn', ok({ entityUrn: 'urn:li:tag:(a,,b)' }), 400, /Invalid urn 'urn:li:tag:\(a,,b\)': a key part is empty/],
     ['an urn of another type', ok({ entityUrn: 'urn:li:corpuser:x' }), 400, /is of entity type corpuser, not tag/],
-    ['an urn with the wrong number of key parts', ok({ entityType: 'dataset', entityUrn: 'urn:li:dataset:(a,b)', aspectName: 'status', aspect: { value: '{}' } }), 400, /has 3 key part/],
-    ['a bad key field', ok({ entityType: 'dataset', entityUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,t,NOWHERE)', aspectName: 'status', aspect: { value: '{}' } }), 400, /origin must be one of/],
+    [
+      'an urn with the wrong number of key parts',
+      ok({ entityType: 'dataset', entityUrn: 'urn:li:dataset:(a,b)', aspectName: 'status', aspect: { value: '{}' } }),
+      400,
+      /has 3 key part/,
+    ],
+    [
+      'a bad key field',
+      ok({
+        entityType: 'dataset',
+        entityUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,t,NOWHERE)',
+        aspectName: 'status',
+        aspect: { value: '{}' },
+      }),
+      400,
+      /origin must be one of/,
+    ],
     ['an unknown entity type', ok({ entityType: 'spaceship' }), 400, /Failed to find entity with name spaceship in EntityRegistry/],
     ['an unknown aspect', ok({ aspectName: 'nope' }), 400, /Unknown aspect nope for entity tag/],
-    ['aspect JSON that does not parse', ok({ aspect: { value: '{"name": ', contentType: 'application/json' } }), 400, /aspect.value of tagProperties is not valid JSON/],
+    [
+      'aspect JSON that does not parse',
+      ok({ aspect: { value: '{"name": ', contentType: 'application/json' } }),
+      400,
+      /aspect.value of tagProperties is not valid JSON/,
+    ],
     ['a missing aspect', ok({ aspect: undefined }), 400, /aspect is required/],
     ['another content type', ok({ aspect: { value: '{}', contentType: 'text/plain' } }), 400, /unsupported aspect contentType/],
-    ['a schema violation (missing field)', ok({ aspect: { value: '{"description": "no name"}' } }), 422, /Failed to validate record with class com.linkedin.tag.TagProperties: ERROR :: \/ :: required field 'name' is missing/],
+    [
+      'a schema violation (missing field)',
+      ok({ aspect: { value: '{"description": "no name"}' } }),
+      422,
+      /Failed to validate record with class com.linkedin.tag.TagProperties: ERROR :: \/ :: required field 'name' is missing/,
+    ],
     ['a schema violation (wrong type)', ok({ aspect: { value: '{"name": 5}' } }), 422, /ERROR :: \/name :: must be string/],
     ['an unsupported changeType', ok({ changeType: 'RESTATE' }), 400, /ChangeType RESTATE is not supported/],
-    ['a PATCH of an aspect without a patch template', ok({ changeType: 'PATCH', aspect: { value: '[]' } }), 400, /Aspect: tagProperties does not currently support patch operations/],
-    ['a PATCH that is not a list of operations', ok({ changeType: 'PATCH', aspectName: 'ownership', aspect: { value: '{"op": "add"}' } }), 400, /must be a JSON Patch list/],
-    ['a PATCH with an unknown operation', ok({ changeType: 'PATCH', aspectName: 'ownership', aspect: { value: '[{"op": "frob", "path": "/owners/x"}]' } }), 400, /Unsupported PATCH operation/],
-    ['a PATCH whose result breaks the schema', ok({ changeType: 'PATCH', aspectName: 'ownership', aspect: { value: '[{"op": "add", "path": "/owners/urn:li:corpuser:x/BOSS", "value": {"owner": "urn:li:corpuser:x", "type": "BOSS"}}]' } }), 400, /ERROR :: \/owners\/0\/type :: must be one of/],
-    ['a PATCH that leaves a field the schema does not have', ok({ changeType: 'PATCH', aspectName: 'ownership', aspect: { value: '[{"op": "remove", "path": "/nothing/here"}]' } }), 400, /ERROR :: \/nothing :: unrecognized field found but not allowed/],
-    ['a PATCH that removes a required field', ok({ changeType: 'PATCH', aspectName: 'ownership', aspect: { value: '{"patch": [{"op": "remove", "path": "/owners"}], "forceGenericPatch": true}' } }), 400, /required field 'owners' is missing/],
-    ['an UPSERT declared as a JSON Patch', ok({ aspect: { value: '{"name": "t"}', contentType: 'application/json-patch+json' } }), 400, /contentType 'application\/json-patch\+json' for a UPSERT proposal/],
-    ['an aspect nested deeper than JSON may be', ok({ aspect: { value: '['.repeat(10_000) + ']'.repeat(10_000) } }), 400, /nests 10000 levels deep; at most 1000/],
+    [
+      'a PATCH of an aspect without a patch template',
+      ok({ changeType: 'PATCH', aspect: { value: '[]' } }),
+      400,
+      /Aspect: tagProperties does not currently support patch operations/,
+    ],
+    [
+      'a PATCH that is not a list of operations',
+      ok({ changeType: 'PATCH', aspectName: 'ownership', aspect: { value: '{"op": "add"}' } }),
+      400,
+      /must be a JSON Patch list/,
+    ],
+    [
+      'a PATCH with an unknown operation',
+      ok({ changeType: 'PATCH', aspectName: 'ownership', aspect: { value: '[{"op": "frob", "path": "/owners/x"}]' } }),
+      400,
+      /Unsupported PATCH operation/,
+    ],
+    [
+      'a PATCH whose result breaks the schema',
+      ok({
+        changeType: 'PATCH',
+        aspectName: 'ownership',
+        aspect: {
+          value: '[{"op": "add", "path": "/owners/urn:li:corpuser:x/BOSS", "value": {"owner": "urn:li:corpuser:x", "type": "BOSS"}}]',
+        },
+      }),
+      400,
+      /ERROR :: \/owners\/0\/type :: must be one of/,
+    ],
+    [
+      'a PATCH that leaves a field the schema does not have',
+      ok({ changeType: 'PATCH', aspectName: 'ownership', aspect: { value: '[{"op": "remove", "path": "/nothing/here"}]' } }),
+      400,
+      /ERROR :: \/nothing :: unrecognized field found but not allowed/,
+    ],
+    [
+      'a PATCH that removes a required field',
+      ok({
+        changeType: 'PATCH',
+        aspectName: 'ownership',
+        aspect: { value: '{"patch": [{"op": "remove", "path": "/owners"}], "forceGenericPatch": true}' },
+      }),
+      400,
+      /required field 'owners' is missing/,
+    ],
+    [
+      'an UPSERT declared as a JSON Patch',
+      ok({ aspect: { value: '{"name": "t"}', contentType: 'application/json-patch+json' } }),
+      400,
+      /contentType 'application\/json-patch\+json' for a UPSERT proposal/,
+    ],
+    [
+      'an aspect nested deeper than JSON may be',
+      ok({ aspect: { value: '['.repeat(10_000) + ']'.repeat(10_000) } }),
+      400,
+      /nests 10000 levels deep; at most 1000/,
+    ],
     ['a missing changeType', ok({ changeType: undefined }), 400, /changeType is required/],
   ])('%s', async (_what, proposal, status, message) => {
     const reply = await ingest(s, proposal);
@@ -409,13 +569,25 @@ describe('errors are 4xx with the Rest.li body, and change nothing', () => {
 
   it('a page larger than the declared bound, named with its bounds', async () => {
     const search = { entity: 'dataset', input: '*', start: 0 };
-    expectRestliError(await http(`${s.url}/entities?action=search`, { body: { ...search, count: 10_001 } }), 400, /^Parameter 'count' of action search must be a whole number from 0 to 10000, not 10001$/);
+    expectRestliError(
+      await http(`${s.url}/entities?action=search`, { body: { ...search, count: 10_001 } }),
+      400,
+      /^Parameter 'count' of action search must be a whole number from 0 to 10000, not 10001$/,
+    );
     expect((await http(`${s.url}/entities?action=search`, { body: { ...search, count: 10_000 } })).status).toBe(200);
-    expectRestliError(await http(`${s.url}/entities?action=autocomplete`, { body: { entity: 'dataset', query: 'a', limit: 10_001 } }), 400, /^Parameter 'limit' of action autocomplete must be a whole number from 0 to 10000, not 10001$/);
+    expectRestliError(
+      await http(`${s.url}/entities?action=autocomplete`, { body: { entity: 'dataset', query: 'a', limit: 10_001 } }),
+      400,
+      /^Parameter 'limit' of action autocomplete must be a whole number from 0 to 10000, not 10001$/,
+    );
   });
 
   it('a body that is not JSON', async () => {
-    expectRestliError(await http(`${s.url}/aspects?action=ingestProposal`, { rawBody: '{nope', headers: { 'content-type': 'application/json' } }), 400, /not valid JSON/);
+    expectRestliError(
+      await http(`${s.url}/aspects?action=ingestProposal`, { rawBody: '{nope', headers: { 'content-type': 'application/json' } }),
+      400,
+      /not valid JSON/,
+    );
   });
 
   it('bad urns and parameters on reads', async () => {
@@ -424,9 +596,21 @@ describe('errors are 4xx with the Rest.li body, and change nothing', () => {
     expectRestliError(await http(`${s.url}/entitiesV2/${enc(DATASET)}?aspects=List(nope)`), 400, /Unknown aspect nope/);
     expectRestliError(await http(`${s.url}/entitiesV2/%E0%A4%A`), 400, /not a valid url/);
     expectRestliError(await http(`${s.url}/aspects/${enc(DATASET)}`), 400, /'aspect' is required/);
-    expectRestliError(await http(`${s.url}/aspects/${enc(DATASET)}?aspect=datasetProperties&version=x`), 400, /Parameter 'version' must be a whole number/);
-    expectRestliError(await http(`${s.url}/aspects/${enc(DATASET)}?aspect=chartInfo&version=0`), 400, /Unknown aspect chartInfo for entity dataset/);
-    expectRestliError(await http(`${s.url}/aspects/${enc('urn:li:tag:never')}?aspect=tagProperties&version=0`), 404, /No version 0 of aspect tagProperties/);
+    expectRestliError(
+      await http(`${s.url}/aspects/${enc(DATASET)}?aspect=datasetProperties&version=x`),
+      400,
+      /Parameter 'version' must be a whole number/,
+    );
+    expectRestliError(
+      await http(`${s.url}/aspects/${enc(DATASET)}?aspect=chartInfo&version=0`),
+      400,
+      /Unknown aspect chartInfo for entity dataset/,
+    );
+    expectRestliError(
+      await http(`${s.url}/aspects/${enc('urn:li:tag:never')}?aspect=tagProperties&version=0`),
+      404,
+      /No version 0 of aspect tagProperties/,
+    );
     expectRestliError(await http(`${s.url}/nothing-here`), 404, /No resource/);
   });
 });

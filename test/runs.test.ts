@@ -26,7 +26,8 @@ async function visible(urns: string[], words: string[]): Promise<Json> {
     entities[urn] = Object.fromEntries(Object.entries(aspects).map(([name, a]) => [name, a.value]));
   }
   const search: Json = {};
-  for (const w of words) search[w] = (await post('/entities?action=search', { entity: 'dataset', input: w, start: 0, count: 50 })).body.value.entities;
+  for (const w of words)
+    search[w] = (await post('/entities?action=search', { entity: 'dataset', input: w, start: 0, count: 50 })).body.value.entities;
   const owned = (await http(`${s.url}/relationships?urn=${enc(OWNER)}&types=List(OwnedBy)&direction=INCOMING&count=100`)).body.entities;
   return { entities, search, owned: [...owned].sort() };
 }
@@ -71,7 +72,13 @@ describe('runs', () => {
     expect(changed.owned).toContain(ds('upd.b'));
 
     const dry = await post('/runs?action=rollback', { runId: 'update', dryRun: true, safe: false });
-    expect(dry.body.value).toMatchObject({ entitiesAffected: 2, aspectsAffected: 2, entitiesDeleted: 0, aspectsReverted: 2, unsafeEntitiesCount: 0 });
+    expect(dry.body.value).toMatchObject({
+      entitiesAffected: 2,
+      aspectsAffected: 2,
+      entitiesDeleted: 0,
+      aspectsReverted: 2,
+      unsafeEntitiesCount: 0,
+    });
     expect(await visible([ds('upd.a'), ds('upd.b')], ['quokka', 'numbat'])).toEqual(changed);
 
     const done = await post('/runs?action=rollback', { runId: 'update', dryRun: false, safe: false });
@@ -79,7 +86,11 @@ describe('runs', () => {
     expect(done.body.value.aspectRowSummaries.map((r: Json) => r.aspectName).sort()).toEqual(['datasetProperties', 'ownership']);
     expect(await visible([ds('upd.a'), ds('upd.b')], ['quokka', 'numbat'])).toEqual(before);
     // The run's timeseries point went; the base run's stayed.
-    const points = await post('/aspects?action=getTimeseriesAspectValues', { urn: ds('upd.b'), entity: 'dataset', aspect: 'datasetProfile' });
+    const points = await post('/aspects?action=getTimeseriesAspectValues', {
+      urn: ds('upd.b'),
+      entity: 'dataset',
+      aspect: 'datasetProfile',
+    });
     expect(points.body.value.values.map((v: Json) => JSON.parse(v.aspect.value).timestampMillis)).toEqual([5000]);
     expect((await post('/runs?action=describe', { runId: 'update' })).body.value).toEqual([]);
   });
@@ -103,7 +114,9 @@ describe('runs', () => {
   it('roll back safely: entities the run created are soft-deleted, and entities others wrote to are named unsafe', async () => {
     await ingest('safe-1', firstRun('safe'));
     await ingest('safe-2', [mcp(ds('safe.a'), 'globalTags', { tags: [{ tag: 'urn:li:tag:kept' }] })]);
-    expect((await post('/entities?action=search', { entity: 'dataset', input: 'wombat', start: 0, count: 50 })).body.value.entities).toContain(ds('safe.b'));
+    expect(
+      (await post('/entities?action=search', { entity: 'dataset', input: 'wombat', start: 0, count: 50 })).body.value.entities,
+    ).toContain(ds('safe.b'));
     const dry = await post('/runs?action=rollback', { runId: 'safe-1', dryRun: true, safe: true });
     expect(dry.body.value.unsafeEntities).toEqual([{ urn: ds('safe.a') }]);
 
@@ -112,7 +125,9 @@ describe('runs', () => {
     expect(after.body.aspects.status.value).toEqual({ removed: true });
     expect(after.body.aspects.globalTags.value).toEqual({ tags: [{ tag: 'urn:li:tag:kept' }] });
     expect(after.body.aspects.datasetProperties).toBeUndefined();
-    expect((await post('/entities?action=search', { entity: 'dataset', input: 'wombat', start: 0, count: 50 })).body.value.entities).not.toContain(ds('safe.b'));
+    expect(
+      (await post('/entities?action=search', { entity: 'dataset', input: 'wombat', start: 0, count: 50 })).body.value.entities,
+    ).not.toContain(ds('safe.b'));
   });
 
   it('take the deprecated hardDelete flag as the opposite of safe, and default to safe', async () => {

@@ -29,12 +29,17 @@ describe('search and friends on the bootstrap catalog', () => {
 
   beforeAll(async () => {
     s = await startTestServer();
-    const files = [join(FIXTURES, 'mce_files/bootstrap_mce.json'), ...readdirSync(join(FIXTURES, 'smoke')).map((f) => join(FIXTURES, 'smoke', f))];
+    const files = [
+      join(FIXTURES, 'mce_files/bootstrap_mce.json'),
+      ...readdirSync(join(FIXTURES, 'smoke')).map((f) => join(FIXTURES, 'smoke', f)),
+    ];
     for (const file of files) {
       for (const item of JSON.parse(readFileSync(file, 'utf8')) as Json[]) {
         const r = item.proposedSnapshot
           ? await post('/entities?action=ingest', { entity: { value: item.proposedSnapshot } })
-          : await post('/aspects?action=ingestProposal', { proposal: { ...item, aspect: item.aspect.value ? item.aspect : { value: JSON.stringify(item.aspect.json) } } });
+          : await post('/aspects?action=ingestProposal', {
+              proposal: { ...item, aspect: item.aspect.value ? item.aspect : { value: JSON.stringify(item.aspect.json) } },
+            });
         expect(r.status, `${file}: ${r.text}`).toBe(200);
       }
     }
@@ -55,7 +60,9 @@ describe('search and friends on the bootstrap catalog', () => {
 
     it('finds words inside camel-cased and dotted names, and requires every word', async () => {
       expect((await search({ input: 'kafka' })).entities).toContain(KAFKA);
-      expect((await search({ input: 'users created' })).entities).toEqual(['urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_created,PROD)']);
+      expect((await search({ input: 'users created' })).entities).toEqual([
+        'urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_created,PROD)',
+      ]);
       expect((await search({ input: 'sample nothingmatches' })).numEntities).toBe(0);
     });
 
@@ -99,25 +106,48 @@ describe('search and friends on the bootstrap catalog', () => {
     });
 
     it('EQUAL with value or values, IN, and negation', async () => {
-      const hive = await search({ input: '*', filter: filterOf({ field: 'platform', value: 'urn:li:dataPlatform:hive', condition: 'EQUAL' }) });
+      const hive = await search({
+        input: '*',
+        filter: filterOf({ field: 'platform', value: 'urn:li:dataPlatform:hive', condition: 'EQUAL' }),
+      });
       expect(hive.entities.every((u: string) => u.includes('dataPlatform:hive'))).toBe(true);
       expect(hive.numEntities).toBe(4);
-      const two = await search({ input: '*', filter: filterOf({ field: 'platform', values: ['urn:li:dataPlatform:hive', 'urn:li:dataPlatform:hdfs'], condition: 'IN' }) });
+      const two = await search({
+        input: '*',
+        filter: filterOf({ field: 'platform', values: ['urn:li:dataPlatform:hive', 'urn:li:dataPlatform:hdfs'], condition: 'IN' }),
+      });
       expect(two.numEntities).toBe(5);
-      const notHive = await search({ input: '*', filter: filterOf({ field: 'platform', value: 'urn:li:dataPlatform:hive', negated: true }) });
+      const notHive = await search({
+        input: '*',
+        filter: filterOf({ field: 'platform', value: 'urn:li:dataPlatform:hive', negated: true }),
+      });
       expect(notHive.entities).not.toContain(HIVE);
       expect(notHive.numEntities + hive.numEntities).toBe((await search({ input: '*' })).numEntities);
     });
 
     it('CONTAIN, START_WITH, END_WITH', async () => {
-      expect((await search({ input: '*', filter: filterOf({ field: 'id', value: 'KafkaData', condition: 'CONTAIN' }) })).entities).toEqual([KAFKA]);
-      expect((await search({ input: '*', filter: filterOf({ field: 'id', value: 'SampleH', condition: 'START_WITH' }) })).entities.sort()).toEqual([HDFS, HIVE]);
-      expect((await search({ input: '*', filter: filterOf({ field: 'id', value: 'created', condition: 'END_WITH' }) })).numEntities).toBe(1);
+      expect((await search({ input: '*', filter: filterOf({ field: 'id', value: 'KafkaData', condition: 'CONTAIN' }) })).entities).toEqual([
+        KAFKA,
+      ]);
+      expect(
+        (await search({ input: '*', filter: filterOf({ field: 'id', value: 'SampleH', condition: 'START_WITH' }) })).entities.sort(),
+      ).toEqual([HDFS, HIVE]);
+      expect((await search({ input: '*', filter: filterOf({ field: 'id', value: 'created', condition: 'END_WITH' }) })).numEntities).toBe(
+        1,
+      );
     });
 
     it('GREATER_THAN and LESS_THAN compare numbers', async () => {
       const jobs = async (condition: string, value: string) =>
-        (await post('/entities?action=search', { entity: 'dataJob', input: '*', start: 0, count: 10, filter: filterOf({ field: 'numInputDatasets', value, condition }) })).body.value.numEntities;
+        (
+          await post('/entities?action=search', {
+            entity: 'dataJob',
+            input: '*',
+            start: 0,
+            count: 10,
+            filter: filterOf({ field: 'numInputDatasets', value, condition }),
+          })
+        ).body.value.numEntities;
       expect(await jobs('GREATER_THAN', '0')).toBe(2);
       expect(await jobs('GREATER_THAN', '1')).toBe(0);
       expect(await jobs('GREATER_THAN_OR_EQUAL_TO', '1')).toBe(2);
@@ -136,10 +166,23 @@ describe('search and friends on the bootstrap catalog', () => {
     it('ORs the groups and ANDs inside one; accepts the legacy top-level criteria', async () => {
       const or = await search({
         input: '*',
-        filter: { or: [{ and: [{ field: 'platform', value: 'urn:li:dataPlatform:kafka' }, { field: 'id', value: 'SampleKafkaDataset' }] }, { and: [{ field: 'id', value: 'SampleHdfsDataset' }] }] },
+        filter: {
+          or: [
+            {
+              and: [
+                { field: 'platform', value: 'urn:li:dataPlatform:kafka' },
+                { field: 'id', value: 'SampleKafkaDataset' },
+              ],
+            },
+            { and: [{ field: 'id', value: 'SampleHdfsDataset' }] },
+          ],
+        },
       });
       expect(or.entities.sort()).toEqual([HDFS, KAFKA]);
-      const legacy = await search({ input: '*', filter: { criteria: [{ field: 'platform', value: 'urn:li:dataPlatform:hdfs', condition: 'EQUAL' }] } });
+      const legacy = await search({
+        input: '*',
+        filter: { criteria: [{ field: 'platform', value: 'urn:li:dataPlatform:hdfs', condition: 'EQUAL' }] },
+      });
       expect(legacy.entities).toEqual([HDFS]);
     });
 
@@ -156,7 +199,15 @@ describe('search and friends on the bootstrap catalog', () => {
       const one = await search({ input: '*', count: 1 });
       // Counted by its own pass, as across several types.
       const datasets = { or: [{ and: [{ field: '_entityType', values: ['dataset'], condition: 'EQUAL' }] }] };
-      const across = (await post('/entities?action=searchAcrossEntities', { input: '*', entities: ['dataset', 'chart'], filter: datasets, start: 0, count: 1 })).body.value;
+      const across = (
+        await post('/entities?action=searchAcrossEntities', {
+          input: '*',
+          entities: ['dataset', 'chart'],
+          filter: datasets,
+          start: 0,
+          count: 1,
+        })
+      ).body.value;
       for (const name of ['_entityType', '_entityType␞typeNames']) {
         const of = (v: Json) => v.metadata.aggregations.find((m: Json) => m.name === name)?.aggregations;
         expect(of(one), name).toEqual(of(across));
@@ -173,7 +224,11 @@ describe('search and friends on the bootstrap catalog', () => {
     });
 
     it('sorts by a field', async () => {
-      const v = await search({ input: '*', sort: { field: 'id', order: 'DESCENDING' }, filter: filterOf({ field: 'platform', value: 'urn:li:dataPlatform:hive' }) });
+      const v = await search({
+        input: '*',
+        sort: { field: 'id', order: 'DESCENDING' },
+        filter: filterOf({ field: 'platform', value: 'urn:li:dataPlatform:hive' }),
+      });
       const ids = v.entities.map((u: string) => u.split(',')[1]);
       expect(ids).toEqual([...ids].sort().reverse());
     });
@@ -182,13 +237,37 @@ describe('search and friends on the bootstrap catalog', () => {
       const all = await search({ input: '*' });
       expect(all.numEntities).toBeGreaterThan(0);
       expect((await search({ input: '*', filter: filterOf({ field: 'urn', condition: 'EQUAL', values: [] }) })).numEntities).toBe(0);
-      expect((await search({ input: '*', filter: filterOf({ field: 'urn', condition: 'EQUAL', values: [], negated: true }) })).numEntities).toBe(all.numEntities);
-      expect((await search({ input: '*', filter: filterOf({ field: '_entityType', condition: 'EQUAL', values: [] }) })).numEntities).toBe(0);
+      expect(
+        (await search({ input: '*', filter: filterOf({ field: 'urn', condition: 'EQUAL', values: [], negated: true }) })).numEntities,
+      ).toBe(all.numEntities);
+      expect((await search({ input: '*', filter: filterOf({ field: '_entityType', condition: 'EQUAL', values: [] }) })).numEntities).toBe(
+        0,
+      );
     });
 
     it('rejects a bad filter, count or entity with a 400', async () => {
-      expect((await post('/entities?action=search', { entity: 'dataset', input: '*', start: 0, count: 10, filter: filterOf({ field: 'id', value: 'x', condition: 'LIKE' }) })).status).toBe(400);
-      expect((await post('/entities?action=search', { entity: 'dataset', input: '*', start: 0, count: 10, filter: filterOf({ field: 'id', condition: 'EQUAL' }) })).body.message).toMatch(/needs a value/);
+      expect(
+        (
+          await post('/entities?action=search', {
+            entity: 'dataset',
+            input: '*',
+            start: 0,
+            count: 10,
+            filter: filterOf({ field: 'id', value: 'x', condition: 'LIKE' }),
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await post('/entities?action=search', {
+            entity: 'dataset',
+            input: '*',
+            start: 0,
+            count: 10,
+            filter: filterOf({ field: 'id', condition: 'EQUAL' }),
+          })
+        ).body.message,
+      ).toMatch(/needs a value/);
       expect((await post('/entities?action=search', { entity: 'dataset', input: '*', start: 0, count: 10_001 })).status).toBe(400);
       expect((await post('/entities?action=search', { entity: 'starship', input: '*', start: 0, count: 10 })).status).toBe(400);
     });
@@ -198,9 +277,15 @@ describe('search and friends on the bootstrap catalog', () => {
     it('hides an entity from search, browse, autocomplete and relationships, and brings it back', async () => {
       const visible = async () => ({
         search: (await search({ input: 'SampleHdfsDataset' })).entities.includes(HDFS),
-        browse: (await post('/entities?action=browse', { entity: 'dataset', path: '/prod', start: 0, limit: 100 })).body.value.groups.some((g: Json) => g.name === 'hdfs'),
-        relationships: (await http(`${s.url}/relationships?direction=INCOMING&urn=${enc(JDOE)}&types=OwnedBy`)).body.entities.includes(HDFS),
-        autocomplete: (await post('/entities?action=autocomplete', { entity: 'dataset', query: 'SampleHdfs', limit: 10 })).body.value.suggestions.length > 0,
+        browse: (await post('/entities?action=browse', { entity: 'dataset', path: '/prod', start: 0, limit: 100 })).body.value.groups.some(
+          (g: Json) => g.name === 'hdfs',
+        ),
+        relationships: (await http(`${s.url}/relationships?direction=INCOMING&urn=${enc(JDOE)}&types=OwnedBy`)).body.entities.includes(
+          HDFS,
+        ),
+        autocomplete:
+          (await post('/entities?action=autocomplete', { entity: 'dataset', query: 'SampleHdfs', limit: 10 })).body.value.suggestions
+            .length > 0,
       });
       expect(await visible()).toEqual({ search: true, browse: true, relationships: true, autocomplete: true });
       await ingest(mcp(HDFS, 'status', { removed: true }));
@@ -251,7 +336,9 @@ describe('search and friends on the bootstrap catalog', () => {
     });
 
     it('getBrowsePaths answers the stored paths', async () => {
-      expect((await post('/entities?action=getBrowsePaths', { urn: 'urn:li:dataset:(urn:li:dataPlatform:kafka,test-browse-1,PROD)' })).body).toEqual({ value: ['/prod/kafka1', '/prod/kafka2'] });
+      expect(
+        (await post('/entities?action=getBrowsePaths', { urn: 'urn:li:dataset:(urn:li:dataPlatform:kafka,test-browse-1,PROD)' })).body,
+      ).toEqual({ value: ['/prod/kafka1', '/prod/kafka2'] });
     });
   });
 
@@ -259,12 +346,21 @@ describe('search and friends on the bootstrap catalog', () => {
     it('suggests values of autocomplete fields that start with the query, up to the limit', async () => {
       const r = await post('/entities?action=autocomplete', { entity: 'chart', query: 'baz', limit: 10 });
       expect(r.body.value).toEqual({ query: 'baz', suggestions: ['Baz Chart 1', 'Baz Chart 2'] });
-      expect((await post('/entities?action=autocomplete', { entity: 'chart', query: 'baz', limit: 1 })).body.value.suggestions).toHaveLength(1);
-      expect((await post('/entities?action=autocomplete', { entity: 'chart', query: 'chart', limit: 10 })).body.value.suggestions).toContain('Baz Chart 1');
+      expect(
+        (await post('/entities?action=autocomplete', { entity: 'chart', query: 'baz', limit: 1 })).body.value.suggestions,
+      ).toHaveLength(1);
+      expect(
+        (await post('/entities?action=autocomplete', { entity: 'chart', query: 'chart', limit: 10 })).body.value.suggestions,
+      ).toContain('Baz Chart 1');
     });
 
     it('applies a filter', async () => {
-      const r = await post('/entities?action=autocomplete', { entity: 'dataset', query: 'Sample', limit: 10, filter: filterOf({ field: 'platform', value: 'urn:li:dataPlatform:hive' }) });
+      const r = await post('/entities?action=autocomplete', {
+        entity: 'dataset',
+        query: 'Sample',
+        limit: 10,
+        filter: filterOf({ field: 'platform', value: 'urn:li:dataPlatform:hive' }),
+      });
       expect(r.body.value.suggestions).toEqual(['SampleHiveDataset']);
     });
   });
@@ -319,7 +415,12 @@ describe('search and friends on the bootstrap catalog', () => {
     const rows = (v: Json) => v.values.map((x: Json) => JSON.parse(x.aspect.value).rowCount);
 
     beforeAll(async () => {
-      for (const [ts, rowCount, partition] of [[100, 1, 'a'], [200, 2, 'a'], [300, 3, 'b'], [400, 4, 'a']] as const) {
+      for (const [ts, rowCount, partition] of [
+        [100, 1, 'a'],
+        [200, 2, 'a'],
+        [300, 3, 'b'],
+        [400, 4, 'a'],
+      ] as const) {
         await ingest(mcp(urn, 'datasetProfile', { timestampMillis: ts, rowCount, partitionSpec: { type: 'PARTITION', partition } }));
       }
     });
@@ -357,9 +458,14 @@ describe('search and friends on the bootstrap catalog', () => {
       expect(listed.entities).toEqual([...listed.entities].sort());
       expect(listed.total).toBe(listed.entities.length);
       expect((await post('/aspects?action=getCount', { aspect: 'datasetKey' })).body.value).toBe(listed.total);
-      expect((await post('/aspects?action=getCount', { aspect: 'datasetKey', urnLike: 'urn:li:dataset:(urn:li:dataPlatform:hive,%' })).body.value).toBeGreaterThanOrEqual(4);
+      expect(
+        (await post('/aspects?action=getCount', { aspect: 'datasetKey', urnLike: 'urn:li:dataset:(urn:li:dataPlatform:hive,%' })).body
+          .value,
+      ).toBeGreaterThanOrEqual(4);
       expect((await post('/entities?action=exists', { urn: HIVE })).body.value).toBe(true);
-      expect((await post('/entities?action=exists', { urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD)' })).body.value).toBe(false);
+      expect((await post('/entities?action=exists', { urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD)' })).body.value).toBe(
+        false,
+      );
       const page = (await post('/entities?action=listUrns', { entity: 'dataset', start: 2, count: 2 })).body.value;
       expect(page.entities).toEqual(listed.entities.slice(2, 4));
     });
@@ -406,7 +512,8 @@ describe('search and friends on the bootstrap catalog', () => {
 
   it('an update to one aspect changes only what that aspect put in the search row', async () => {
     const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,partly_rewritten_okapi,PROD)';
-    const tagged = (tag: string) => search({ input: '*', filter: filterOf({ field: 'tags', value: `urn:li:tag:${tag}`, condition: 'EQUAL' }) });
+    const tagged = (tag: string) =>
+      search({ input: '*', filter: filterOf({ field: 'tags', value: `urn:li:tag:${tag}`, condition: 'EQUAL' }) });
     await ingest(mcp(urn, 'datasetProperties', { description: 'a narwhal of a table' }));
     await ingest(mcp(urn, 'globalTags', { tags: [{ tag: 'urn:li:tag:OkapiOld' }] }));
     await ingest(mcp(urn, 'datasetProperties', { description: 'a wombat of a table' }));
@@ -421,8 +528,20 @@ describe('search and friends on the bootstrap catalog', () => {
 
   it('filters on free-text fields (column names and descriptions) that are not in the by-value index', async () => {
     const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,columns_of_a_tapir,PROD)';
-    const field = (fieldPath: string, description: string) => ({ fieldPath, description, nativeDataType: 'string', type: { type: { 'com.linkedin.schema.StringType': {} } } });
-    const schema = { schemaName: 'tapir', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: '' } }, fields: [field('tapir_snout_length', 'Length of the snout')] };
+    const field = (fieldPath: string, description: string) => ({
+      fieldPath,
+      description,
+      nativeDataType: 'string',
+      type: { type: { 'com.linkedin.schema.StringType': {} } },
+    });
+    const schema = {
+      schemaName: 'tapir',
+      platform: 'urn:li:dataPlatform:hive',
+      version: 0,
+      hash: '',
+      platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: '' } },
+      fields: [field('tapir_snout_length', 'Length of the snout')],
+    };
     expect((await ingest(mcp(urn, 'schemaMetadata', schema))).status).toBe(200);
     const filtered = (f: Json) => search({ input: '*', filter: filterOf(f) });
     expect((await filtered({ field: 'fieldPaths', value: 'tapir_snout_length', condition: 'EQUAL' })).entities).toEqual([urn]);

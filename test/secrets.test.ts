@@ -42,8 +42,15 @@ async function mint(actorUrn: string, name: string): Promise<{ token: string; ur
 beforeAll(async () => {
   s = await startTestServer({ auth: true });
   await grantPolicy(s.services, 'token-keeper', { type: 'PLATFORM', privileges: ['MANAGE_ACCESS_TOKENS'], actors: { users: [KEEPER] } });
-  await s.services.writePath.apply([buildProposal(s.services.registry, DATASET, 'datasetProperties', 'UPSERT', { description: 'visible to all' })], { actor: SYSTEM_ACTOR });
-  const [adminMinted, aliceMinted, keeperMinted] = [await mint(ADMIN_ACTOR, 'admin-secret'), await mint(ALICE, 'alice-secret'), await mint(KEEPER, 'keeper-secret')];
+  await s.services.writePath.apply(
+    [buildProposal(s.services.registry, DATASET, 'datasetProperties', 'UPSERT', { description: 'visible to all' })],
+    { actor: SYSTEM_ACTOR },
+  );
+  const [adminMinted, aliceMinted, keeperMinted] = [
+    await mint(ADMIN_ACTOR, 'admin-secret'),
+    await mint(ALICE, 'alice-secret'),
+    await mint(KEEPER, 'keeper-secret'),
+  ];
   [admin, alice, keeper] = [adminMinted.token, aliceMinted.token, keeperMinted.token];
   tokenUrns = [adminMinted, aliceMinted, keeperMinted].map((m) => m.urn).sort();
   aliceTokenUrn = aliceMinted.urn;
@@ -87,7 +94,10 @@ describe("a user's password hash", () => {
   const credentials = { salt: 'c2FsdA', hashedPassword: 'aGFzaA', passwordResetToken: 'reset-me' };
   beforeAll(async () => {
     await s.services.writePath.apply(
-      [buildProposal(s.services.registry, USER, 'corpUserInfo', 'UPSERT', { active: true, displayName: 'Native' }), buildProposal(s.services.registry, USER, 'corpUserCredentials', 'UPSERT', credentials)],
+      [
+        buildProposal(s.services.registry, USER, 'corpUserInfo', 'UPSERT', { active: true, displayName: 'Native' }),
+        buildProposal(s.services.registry, USER, 'corpUserCredentials', 'UPSERT', credentials),
+      ],
       { actor: SYSTEM_ACTOR },
     );
   });
@@ -102,7 +112,11 @@ describe("a user's password hash", () => {
     expectRefused(await rest(alice, `/entitiesV2/${enc(USER)}?aspects=List(corpUserCredentials)`), 'User is unauthorized to get entity');
     expectRefused(await rest(alice, `/aspects/${enc(USER)}?aspect=corpUserCredentials&version=0`), 'User is unauthorized to get aspect');
     // The token keeper may read the change log, but not user credentials.
-    await grantPolicy(s.services, 'feed-reader-2', { type: 'PLATFORM', privileges: ['GET_METADATA_CHANGE_LOG_EVENTS'], actors: { users: [KEEPER] } });
+    await grantPolicy(s.services, 'feed-reader-2', {
+      type: 'PLATFORM',
+      privileges: ['GET_METADATA_CHANGE_LOG_EVENTS'],
+      actors: { users: [KEEPER] },
+    });
     const feed = await rest(keeper, '/events?limit=10000');
     expect(feed.status).toBe(200);
     expect(feed.body.events.filter((e: { aspectName: string }) => e.aspectName === 'corpUserCredentials')).toEqual([]);
@@ -121,7 +135,9 @@ describe('listUrns', () => {
     for (const entity of ['dataHubAccessToken', 'dataHubPolicy']) {
       expectRefused(await rest(alice, '/entities?action=listUrns', { entity, start: 0, count: 100 }), 'User is unauthorized to search.');
     }
-    expect((await rest(alice, '/entities?action=listUrns', { entity: 'dataset', start: 0, count: 100 })).body.value.entities).toContain(DATASET);
+    expect((await rest(alice, '/entities?action=listUrns', { entity: 'dataset', start: 0, count: 100 })).body.value.entities).toContain(
+      DATASET,
+    );
   });
 
   it('lists every token to the admin and to a token manager, who still cannot list policies', async () => {
@@ -130,8 +146,13 @@ describe('listUrns', () => {
       expect(listed.entities).toEqual(tokenUrns);
       expect(listed.total).toBe(tokenUrns.length);
     }
-    expect((await rest(admin, '/entities?action=listUrns', { entity: 'dataHubPolicy', start: 0, count: 100 })).body.value.entities).toContain(POLICY);
-    expectRefused(await rest(keeper, '/entities?action=listUrns', { entity: 'dataHubPolicy', start: 0, count: 100 }), 'User is unauthorized to search.');
+    expect(
+      (await rest(admin, '/entities?action=listUrns', { entity: 'dataHubPolicy', start: 0, count: 100 })).body.value.entities,
+    ).toContain(POLICY);
+    expectRefused(
+      await rest(keeper, '/entities?action=listUrns', { entity: 'dataHubPolicy', start: 0, count: 100 }),
+      'User is unauthorized to search.',
+    );
   });
 });
 
@@ -142,22 +163,47 @@ describe('REST search', () => {
     const refused = 'User is unauthorized to search.';
     expectRefused(await search(alice, 'dataHubAccessToken'), refused);
     expectRefused(await search(alice, 'dataHubPolicy'), refused);
-    expectRefused(await rest(alice, '/entities?action=searchAcrossEntities', { entities: ['dataset', 'dataHubAccessToken'], input: 'secret', start: 0, count: 10 }), refused);
-    expectRefused(await rest(alice, '/entities?action=scrollAcrossEntities', { entities: ['dataHubAccessToken'], input: '*', count: 10 }), refused);
-    expectRefused(await rest(alice, '/entities?action=autocomplete', { entity: 'dataHubAccessToken', query: 'urn:li:corpuser:ali', field: 'ownerUrn', limit: 10 }), refused);
+    expectRefused(
+      await rest(alice, '/entities?action=searchAcrossEntities', {
+        entities: ['dataset', 'dataHubAccessToken'],
+        input: 'secret',
+        start: 0,
+        count: 10,
+      }),
+      refused,
+    );
+    expectRefused(
+      await rest(alice, '/entities?action=scrollAcrossEntities', { entities: ['dataHubAccessToken'], input: '*', count: 10 }),
+      refused,
+    );
+    expectRefused(
+      await rest(alice, '/entities?action=autocomplete', {
+        entity: 'dataHubAccessToken',
+        query: 'urn:li:corpuser:ali',
+        field: 'ownerUrn',
+        limit: 10,
+      }),
+      refused,
+    );
     expectRefused(await rest(alice, '/entities?action=browse', { entity: 'dataHubAccessToken', path: '/', start: 0, limit: 10 }), refused);
-    expectRefused(await rest(alice, '/aspects?action=getCount', { aspect: 'dataHubAccessTokenInfo' }), 'User is unauthorized to get entity counts.');
+    expectRefused(
+      await rest(alice, '/aspects?action=getCount', { aspect: 'dataHubAccessTokenInfo' }),
+      'User is unauthorized to get entity counts.',
+    );
   });
 
   it('finds no token through a search across every type, for anyone: totals and facets count none', async () => {
     for (const token of [alice, admin]) {
-      const r = (await rest(token, '/entities?action=searchAcrossEntities', { entities: [], input: 'secret', start: 0, count: 10 })).body.value;
+      const r = (await rest(token, '/entities?action=searchAcrossEntities', { entities: [], input: 'secret', start: 0, count: 10 })).body
+        .value;
       // The one match is the entity type named `dataHubSecret` (ingestion secrets), as in DataHub: no token.
       expect(r.numEntities).toBe(1);
       expect(r.entities).toEqual(['urn:li:entityType:datahub.dataHubSecret']);
-      for (const facet of r.metadata.searchResultMetadatas) expect(Object.keys(facet.aggregations).filter((k) => /token/i.test(k))).toEqual([]);
+      for (const facet of r.metadata.searchResultMetadatas)
+        expect(Object.keys(facet.aggregations).filter((k) => /token/i.test(k))).toEqual([]);
     }
-    const all = (await rest(alice, '/entities?action=searchAcrossEntities', { entities: [], input: '*', start: 0, count: 1000 })).body.value;
+    const all = (await rest(alice, '/entities?action=searchAcrossEntities', { entities: [], input: '*', start: 0, count: 1000 })).body
+      .value;
     expect(all.entities).toContain(DATASET);
     expect(all.entities.some((urn: string) => /^urn:li:(dataHubAccessToken|dataHubPolicy):/.test(urn))).toBe(false);
   });
@@ -167,18 +213,30 @@ describe('REST search', () => {
       const r = (await search(token, 'dataHubAccessToken')).body.value;
       expect(r.numEntities).toBe(tokenUrns.length);
       expect([...r.entities].sort()).toEqual(tokenUrns);
-      const scrolled = (await rest(token, '/entities?action=scrollAcrossEntities', { entities: ['dataHubAccessToken'], input: 'secret', count: 10 })).body.value;
+      const scrolled = (
+        await rest(token, '/entities?action=scrollAcrossEntities', { entities: ['dataHubAccessToken'], input: 'secret', count: 10 })
+      ).body.value;
       expect(scrolled.numEntities).toBe(tokenUrns.length);
-      const suggestions = (await rest(token, '/entities?action=autocomplete', { entity: 'dataHubAccessToken', query: 'urn:li:corpuser:ali', field: 'ownerUrn', limit: 10 })).body.value.suggestions;
+      const suggestions = (
+        await rest(token, '/entities?action=autocomplete', {
+          entity: 'dataHubAccessToken',
+          query: 'urn:li:corpuser:ali',
+          field: 'ownerUrn',
+          limit: 10,
+        })
+      ).body.value.suggestions;
       expect(suggestions).toEqual([ALICE]);
-      expect((await rest(token, '/entities?action=browse', { entity: 'dataHubAccessToken', path: '/', start: 0, limit: 10 })).status).toBe(200);
+      expect((await rest(token, '/entities?action=browse', { entity: 'dataHubAccessToken', path: '/', start: 0, limit: 10 })).status).toBe(
+        200,
+      );
       expect((await rest(token, '/aspects?action=getCount', { aspect: 'dataHubAccessTokenInfo' })).body.value).toBe(tokenUrns.length);
     }
     const policies = (await search(admin, 'dataHubPolicy')).body.value;
     const listed = (await rest(admin, '/entities?action=listUrns', { entity: 'dataHubPolicy', start: 0, count: 1000 })).body.value;
     expect(policies.numEntities).toBe(listed.total);
     const filter = { or: [{ and: [{ field: 'privileges', value: 'MANAGE_ACCESS_TOKENS', condition: 'EQUAL' }] }] };
-    const granting = (await rest(admin, '/entities?action=search', { entity: 'dataHubPolicy', input: '*', filter, start: 0, count: 100 })).body.value;
+    const granting = (await rest(admin, '/entities?action=search', { entity: 'dataHubPolicy', input: '*', filter, start: 0, count: 100 }))
+      .body.value;
     const privileges = granting.metadata.searchResultMetadatas.find((f: Json) => f.name === 'privileges');
     // the root user's policy, the Admin role's and the token keeper's
     expect(granting.numEntities).toBe(3);
@@ -192,8 +250,14 @@ describe('REST reads of a hidden entity', () => {
       expectRefused(await rest(alice, `/entitiesV2/${enc(urn)}`), `User is unauthorized to get entity ${urn}`);
       expectRefused(await rest(alice, `/entities/${enc(urn)}`), `User is unauthorized to get entity ${urn}`);
     }
-    expectRefused(await rest(alice, `/aspects/${enc(POLICY)}?aspect=dataHubPolicyInfo`), `User is unauthorized to get aspect for ${POLICY}`);
-    expectRefused(await rest(alice, `/entitiesV2?ids=List(${enc(DATASET)},${enc(POLICY)})`), `User is unauthorized to get entities [${DATASET}, ${POLICY}]`);
+    expectRefused(
+      await rest(alice, `/aspects/${enc(POLICY)}?aspect=dataHubPolicyInfo`),
+      `User is unauthorized to get aspect for ${POLICY}`,
+    );
+    expectRefused(
+      await rest(alice, `/entitiesV2?ids=List(${enc(DATASET)},${enc(POLICY)})`),
+      `User is unauthorized to get entities [${DATASET}, ${POLICY}]`,
+    );
     expect((await rest(alice, `/entitiesV2/${enc(aliceTokenUrn)}`)).text).not.toContain('alice-secret');
   });
 
@@ -214,16 +278,25 @@ describe('REST reads of a hidden entity', () => {
 });
 
 describe('GraphQL', () => {
-  const SEARCH = 'query($i: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $i) { total searchResults { entity { urn } } facets { field aggregations { value count } } } }';
+  const SEARCH =
+    'query($i: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $i) { total searchResults { entity { urn } } facets { field aggregations { value count } } } }';
   const COUNTS = 'query($i: EntityCountInput) { getEntityCounts(input: $i) { counts { entityType count } } }';
   const ENTITY = 'query($u: String!) { entity(urn: $u) { urn ... on AccessTokenMetadata { name ownerUrn } } }';
 
   it('refuses searches, counts and autocomplete of tokens and policies to an ordinary user', async () => {
     expectGqlRefused(await gql(alice, SEARCH, { i: { types: ['ACCESS_TOKEN'], query: '*' } }), 'User is unauthorized to search.');
-    expectGqlRefused(await gql(alice, 'query { search(input: {type: DATAHUB_POLICY, query: "*"}) { total } }'), 'User is unauthorized to search.');
+    expectGqlRefused(
+      await gql(alice, 'query { search(input: {type: DATAHUB_POLICY, query: "*"}) { total } }'),
+      'User is unauthorized to search.',
+    );
     expectGqlRefused(await gql(alice, 'query { scrollAcrossEntities(input: {types: [ACCESS_TOKEN], query: "*"}) { total } }'));
     expectGqlRefused(await gql(alice, COUNTS, { i: { types: ['ACCESS_TOKEN'] } }));
-    expectGqlRefused(await gql(alice, 'query { autoCompleteForMultiple(input: {types: [ACCESS_TOKEN], query: "urn:li:corpuser:ali", field: "ownerUrn"}) { suggestions { suggestions } } }'));
+    expectGqlRefused(
+      await gql(
+        alice,
+        'query { autoCompleteForMultiple(input: {types: [ACCESS_TOKEN], query: "urn:li:corpuser:ali", field: "ownerUrn"}) { suggestions { suggestions } } }',
+      ),
+    );
   });
 
   it('counts no hidden type by default, and counts tokens for the admin who asks', async () => {
@@ -240,7 +313,10 @@ describe('GraphQL', () => {
 
   it('refuses reading a token or policy by urn with DataHub’s text, and serves it to those who may', async () => {
     for (const u of [tokenUrns[0], POLICY]) expectGqlRefused(await gql(alice, ENTITY, { u }), UNAUTHORIZED_MESSAGE);
-    expectGqlRefused(await gql(alice, 'query($u: [String!]!) { entities(urns: $u) { urn } }', { u: [DATASET, tokenUrns[0]] }), UNAUTHORIZED_MESSAGE);
+    expectGqlRefused(
+      await gql(alice, 'query($u: [String!]!) { entities(urns: $u) { urn } }', { u: [DATASET, tokenUrns[0]] }),
+      UNAUTHORIZED_MESSAGE,
+    );
     const read = await gql(keeper, ENTITY, { u: tokenUrns[0] });
     expect(read.errors).toBeUndefined();
     expect(read.data.entity.name).toMatch(/-secret$/);
@@ -248,13 +324,16 @@ describe('GraphQL', () => {
   });
 
   it('still lists one’s own tokens through listAccessTokens', async () => {
-    const own = await gql(alice, 'query($i: ListAccessTokenInput!) { listAccessTokens(input: $i) { total tokens { name } } }', { i: { filters: [{ field: 'ownerUrn', values: [ALICE] }] } });
+    const own = await gql(alice, 'query($i: ListAccessTokenInput!) { listAccessTokens(input: $i) { total tokens { name } } }', {
+      i: { filters: [{ field: 'ownerUrn', values: [ALICE] }] },
+    });
     expect(own.data.listAccessTokens.tokens.map((t: Json) => t.name)).toEqual(['alice-secret']);
   });
 });
 
 describe('the change log feed', () => {
-  const tokenEvents = (events: Array<{ entityType: string }>) => events.filter((e) => e.entityType === 'dataHubAccessToken' || e.entityType === 'dataHubPolicy');
+  const tokenEvents = (events: Array<{ entityType: string }>) =>
+    events.filter((e) => e.entityType === 'dataHubAccessToken' || e.entityType === 'dataHubPolicy');
 
   it('is refused without GET_METADATA_CHANGE_LOG_EVENTS, paged or streamed', async () => {
     expectRefused(await rest(alice, '/events?limit=10'), UNAUTHORIZED_MESSAGE);
@@ -262,7 +341,11 @@ describe('the change log feed', () => {
   });
 
   it('leaves out the tokens and policies a reader may not see, and moves past them', async () => {
-    await grantPolicy(s.services, 'feed-reader', { type: 'PLATFORM', privileges: ['GET_METADATA_CHANGE_LOG_EVENTS'], actors: { users: [ALICE] } });
+    await grantPolicy(s.services, 'feed-reader', {
+      type: 'PLATFORM',
+      privileges: ['GET_METADATA_CHANGE_LOG_EVENTS'],
+      actors: { users: [ALICE] },
+    });
     const all = await rest(admin, '/events?limit=10000');
     expect(all.status).toBe(200);
     expect(tokenEvents(all.body.events).length).toBeGreaterThan(0);
@@ -297,7 +380,10 @@ describe("a run's rows and related entities", () => {
     expect(seen.body).toMatchObject({ total: 0, entities: [] });
     const all = await path(admin);
     expect(all.body.entities).toContain('urn:li:dataHubPolicy:role-bound');
-    expectRefused(await rest(alice, `/relationships?urn=${enc(POLICY)}&types=List(IsAssociatedWithRole)&direction=OUTGOING`), 'User is unauthorized to get entity');
+    expectRefused(
+      await rest(alice, `/relationships?urn=${enc(POLICY)}&types=List(IsAssociatedWithRole)&direction=OUTGOING`),
+      'User is unauthorized to get entity',
+    );
   });
 });
 
@@ -307,7 +393,9 @@ describe('the root user', () => {
     expect([...info.privileges].sort()).toEqual([...PLATFORM_PRIVILEGES].sort());
     // An older catalog's root policy, without the privileges added since: the next start brings them.
     const older = { ...info, privileges: info.privileges.filter((p) => !p.startsWith('GET_')) };
-    await s.services.writePath.apply([buildProposal(s.services.registry, POLICY, 'dataHubPolicyInfo', 'UPSERT', older)], { actor: SYSTEM_ACTOR });
+    await s.services.writePath.apply([buildProposal(s.services.registry, POLICY, 'dataHubPolicyInfo', 'UPSERT', older)], {
+      actor: SYSTEM_ACTOR,
+    });
     await bootstrapAccess(s.services);
     const after = (await s.services.store.getAspect(POLICY, 'dataHubPolicyInfo', 0))!.value as { privileges: string[] };
     expect([...after.privileges].sort()).toEqual([...PLATFORM_PRIVILEGES].sort());

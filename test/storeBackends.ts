@@ -33,7 +33,9 @@ async function reachable(url: string): Promise<boolean> {
 
 /** The PostgreSQL server to test on, if any. */
 export async function findPostgresServer(): Promise<string | undefined> {
-  const named = [process.env.TEST_DATABASE_URL, process.env.TEST_DATABASE_URL_PG, process.env.DATABASE_URL].filter((u): u is string => !!u && /^postgres(ql)?:\/\//.test(u));
+  const named = [process.env.TEST_DATABASE_URL, process.env.TEST_DATABASE_URL_PG, process.env.DATABASE_URL].filter(
+    (u): u is string => !!u && /^postgres(ql)?:\/\//.test(u),
+  );
   for (const url of [...named, ...LOCAL_SERVERS]) if (await reachable(url)) return url;
   return undefined;
 }

@@ -35,7 +35,15 @@ describe('export and import', () => {
     // Some history, so versions travel too.
     for (const description of ['first', 'second']) {
       await http(`${a.url}/aspects?action=ingestProposal`, {
-        body: { proposal: { entityType: 'tag', entityUrn: 'urn:li:tag:Legacy', changeType: 'UPSERT', aspectName: 'tagProperties', aspect: { value: JSON.stringify({ name: 'Legacy', description }) } } },
+        body: {
+          proposal: {
+            entityType: 'tag',
+            entityUrn: 'urn:li:tag:Legacy',
+            changeType: 'UPSERT',
+            aspectName: 'tagProperties',
+            aspect: { value: JSON.stringify({ name: 'Legacy', description }) },
+          },
+        },
       });
     }
     const [cmd, ...pre] = CATALOG_CMD;
@@ -56,9 +64,14 @@ describe('export and import', () => {
   });
 
   it('writes a header, every aspect version and every timeseries point', () => {
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ type: 'header', format: 'metadata-catalog-export', version: 1 });
-    expect(lines.filter((l) => l.type === 'aspect' && l.urn === 'urn:li:tag:Legacy' && l.aspect === 'tagProperties').map((l) => l.version)).toEqual([0, 1, 2]);
+    expect(
+      lines.filter((l) => l.type === 'aspect' && l.urn === 'urn:li:tag:Legacy' && l.aspect === 'tagProperties').map((l) => l.version),
+    ).toEqual([0, 1, 2]);
     expect(lines.filter((l) => l.type === 'timeseries').length).toBeGreaterThan(3);
   });
 
@@ -69,7 +82,8 @@ describe('export and import', () => {
       expect(y.status, path).toBe(x.status);
       expect(y.body, path).toEqual(x.body);
     };
-    const urns = (await http(`${a.url}/entities?action=listUrns`, { body: { entity: 'dataset', start: 0, count: 100 } })).body.value.entities;
+    const urns = (await http(`${a.url}/entities?action=listUrns`, { body: { entity: 'dataset', start: 0, count: 100 } })).body.value
+      .entities;
     expect(urns.length).toBeGreaterThan(0);
     for (const urn of urns) await same(`/entitiesV2/${enc(urn)}`);
     for (const v of [0, 1, 2]) await same(`/aspects/${enc('urn:li:tag:Legacy')}?aspect=tagProperties&version=${v}`);
@@ -78,7 +92,11 @@ describe('export and import', () => {
     }
     await same('/entities?action=browse', { entity: 'dataset', path: '/prod', start: 0, limit: 50 });
     await same(`/relationships?direction=INCOMING&urn=${enc('urn:li:corpuser:jdoe')}&types=OwnedBy`);
-    await same('/aspects?action=getTimeseriesAspectValues', { urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,SampleHiveDataset,PROD)', entity: 'dataset', aspect: 'datasetProfile' });
+    await same('/aspects?action=getTimeseriesAspectValues', {
+      urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,SampleHiveDataset,PROD)',
+      entity: 'dataset',
+      aspect: 'datasetProfile',
+    });
     expect(await target.store.dumpDerived()).toEqual(await source.dumpDerived());
   });
 
@@ -86,6 +104,8 @@ describe('export and import', () => {
     const bad = join(dir, 'bad.ndjson');
     writeFileSync(bad, '{"hello": 1}\n');
     const [cmd, ...pre] = CATALOG_CMD;
-    await expect(run(cmd, [...pre, 'import', bad, '--database-url', `sqlite:${join(dir, 'other.db')}`])).rejects.toMatchObject({ stderr: expect.stringContaining('not a metadata-catalog-export header') });
+    await expect(run(cmd, [...pre, 'import', bad, '--database-url', `sqlite:${join(dir, 'other.db')}`])).rejects.toMatchObject({
+      stderr: expect.stringContaining('not a metadata-catalog-export header'),
+    });
   });
 });

@@ -37,7 +37,10 @@ async function tokenFor(user: string): Promise<string> {
 
 /** One of the app's operations, sent as the app sends it. */
 async function op(token: string, name: string, variables: Json): Promise<Json> {
-  const reply = await http(`${s.url}/api/v2/graphql`, { body: { query: webAppOperation(name), variables }, headers: { authorization: `Bearer ${token}` } });
+  const reply = await http(`${s.url}/api/v2/graphql`, {
+    body: { query: webAppOperation(name), variables },
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(reply.status).toBe(200);
   return reply.body;
 }
@@ -59,7 +62,10 @@ async function rest(urn: string): Promise<{ status: number; aspects: Json }> {
 /** Urns search finds for `query` among entities of `type`. */
 async function found(type: string, query: string): Promise<string[]> {
   const reply = await http(`${s.url}/api/graphql`, {
-    body: { query: 'query($i: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $i) { searchResults { entity { urn } } } }', variables: { i: { types: [type], query, start: 0, count: 50 } } },
+    body: {
+      query: 'query($i: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $i) { searchResults { entity { urn } } } }',
+      variables: { i: { types: [type], query, start: 0, count: 50 } },
+    },
     headers: { authorization: `Bearer ${admin}` },
   });
   return reply.body.data.searchAcrossEntities.searchResults.map((r: Json) => r.entity.urn);
@@ -74,7 +80,12 @@ const productAssets = async (urn: string) => (await listed('getDataProductsList'
 const applicationAssets = async (urn: string) => (await listed('getApplicationsList', ['APPLICATION'], urn))?.properties.numAssets;
 
 /** The mutation is refused for a user without privileges, with DataHub's message, and writes nothing. */
-async function refused(name: string, variables: Json, user = `urn:li:corpuser:nobody${Math.random()}`, message = UNAUTHORIZED_MESSAGE): Promise<void> {
+async function refused(
+  name: string,
+  variables: Json,
+  user = `urn:li:corpuser:nobody${Math.random()}`,
+  message = UNAUTHORIZED_MESSAGE,
+): Promise<void> {
   const token = await tokenFor(user);
   const before = await changes();
   const reply = await op(token, name, variables);
@@ -93,7 +104,9 @@ async function rejected(name: string, variables: Json, message: RegExp): Promise
 
 describe('data products', () => {
   it('are created in a domain, renamed, given assets, taken back and deleted', async () => {
-    const created = await ok('createDataProduct', { input: { id: 'orders', domainUrn: DOMAIN, properties: { name: 'Orders', description: 'All about orders' } } });
+    const created = await ok('createDataProduct', {
+      input: { id: 'orders', domainUrn: DOMAIN, properties: { name: 'Orders', description: 'All about orders' } },
+    });
     const urn = created.createDataProduct.urn;
     expect(urn).toBe('urn:li:dataProduct:orders');
 
@@ -129,8 +142,15 @@ describe('data products', () => {
   it('needs MANAGE_DATA_PRODUCTS on the domain; assigning assets needs EDIT_ENTITY_DATA_PRODUCTS on them', async () => {
     const user = 'urn:li:corpuser:pm';
     await refused('createDataProduct', { input: { id: 'pm1', domainUrn: DOMAIN, properties: { name: 'PM' } } }, user);
-    await grantPolicy(s.services, 'pm-products', { type: 'METADATA', privileges: ['MANAGE_DATA_PRODUCTS'], actors: { users: [user] }, resources: { filter: { criteria: [{ field: 'URN', values: [DOMAIN], condition: 'EQUALS' }] } } });
-    const reply = await op(await tokenFor(user), 'createDataProduct', { input: { id: 'pm1', domainUrn: DOMAIN, properties: { name: 'PM' } } });
+    await grantPolicy(s.services, 'pm-products', {
+      type: 'METADATA',
+      privileges: ['MANAGE_DATA_PRODUCTS'],
+      actors: { users: [user] },
+      resources: { filter: { criteria: [{ field: 'URN', values: [DOMAIN], condition: 'EQUALS' }] } },
+    });
+    const reply = await op(await tokenFor(user), 'createDataProduct', {
+      input: { id: 'pm1', domainUrn: DOMAIN, properties: { name: 'PM' } },
+    });
     expect(reply.errors).toBeUndefined();
     await refused('batchSetDataProduct', { input: { dataProductUrn: 'urn:li:dataProduct:pm1', resourceUrns: [T1] } }, user);
     await refused('deleteDataProduct', { urn: 'urn:li:dataProduct:pm1' });
@@ -138,17 +158,29 @@ describe('data products', () => {
   });
 
   it('refuses a missing domain, product or asset with 400', async () => {
-    await rejected('createDataProduct', { input: { domainUrn: 'urn:li:domain:none', properties: { name: 'X' } } }, /Domain provided dos not exist/);
+    await rejected(
+      'createDataProduct',
+      { input: { domainUrn: 'urn:li:domain:none', properties: { name: 'X' } } },
+      /Domain provided dos not exist/,
+    );
     await rejected('createDataProduct', { input: { id: 'pm1', domainUrn: DOMAIN, properties: { name: 'X' } } }, /already exists/);
     await rejected('updateDataProduct', { urn: 'urn:li:dataProduct:none', input: { name: 'x' } }, /dos not exist/);
     await rejected('batchSetDataProduct', { input: { dataProductUrn: 'urn:li:dataProduct:none', resourceUrns: [T1] } }, /does not exist/);
-    await rejected('batchSetDataProduct', { input: { dataProductUrn: 'urn:li:dataProduct:pm1', resourceUrns: ['urn:li:dataset:(urn:li:dataPlatform:hive,none,PROD)'] } }, /does not exist/);
+    await rejected(
+      'batchSetDataProduct',
+      { input: { dataProductUrn: 'urn:li:dataProduct:pm1', resourceUrns: ['urn:li:dataset:(urn:li:dataPlatform:hive,none,PROD)'] } },
+      /does not exist/,
+    );
   });
 });
 
 describe('applications', () => {
   it('are created, assigned to assets, unassigned and deleted', async () => {
-    const urn = (await ok('createApplication', { input: { id: 'billing', domainUrn: DOMAIN, properties: { name: 'Billing', description: 'Invoices' } } })).createApplication.urn;
+    const urn = (
+      await ok('createApplication', {
+        input: { id: 'billing', domainUrn: DOMAIN, properties: { name: 'Billing', description: 'Invoices' } },
+      })
+    ).createApplication.urn;
     expect(urn).toBe('urn:li:application:billing');
     expect((await ok('getApplication', { urn })).application.properties).toMatchObject({ name: 'Billing', description: 'Invoices' });
     expect(await applicationAssets(urn)).toBe(0);
@@ -163,7 +195,11 @@ describe('applications', () => {
 
     // The app has no operation for it; DataHub's schema does.
     const renamed = await http(`${s.url}/api/graphql`, {
-      body: { query: 'mutation($urn: String!) { updateApplication(urn: $urn, input: { name: "Billing v2" }) { urn properties { name description } } }', variables: { urn } },
+      body: {
+        query:
+          'mutation($urn: String!) { updateApplication(urn: $urn, input: { name: "Billing v2" }) { urn properties { name description } } }',
+        variables: { urn },
+      },
       headers: { authorization: `Bearer ${admin}` },
     });
     expect(renamed.body.data.updateApplication).toEqual({ urn, properties: { name: 'Billing v2', description: 'Invoices' } });
@@ -198,7 +234,13 @@ describe('posts', () => {
     expect((await rest(post.urn)).aspects.postInfo.value.content.title).toBe('Welcome aboard');
     expect(await found('POST', 'Welcome')).toContain(post.urn);
 
-    await ok('updatePost', { input: { urn: post.urn, postType: 'HOME_PAGE_ANNOUNCEMENT', content: { ...content('Welcome!'), contentType: 'LINK', link: 'https://wiki/welcome' } } });
+    await ok('updatePost', {
+      input: {
+        urn: post.urn,
+        postType: 'HOME_PAGE_ANNOUNCEMENT',
+        content: { ...content('Welcome!'), contentType: 'LINK', link: 'https://wiki/welcome' },
+      },
+    });
     expect((await list()).find((p: Json) => p.urn === post.urn).content).toMatchObject({ title: 'Welcome!', link: 'https://wiki/welcome' });
 
     await ok('deletePost', { urn: post.urn });
@@ -210,23 +252,56 @@ describe('posts', () => {
     const token = await tokenFor('urn:li:corpuser:reader');
     const before = await changes();
     const reply = await op(token, 'createPost', { input: { postType: 'HOME_PAGE_ANNOUNCEMENT', content: content('nope') } });
-    expect(reply.errors[0]).toMatchObject({ message: 'Unauthorized to create posts. Please contact your DataHub administrator if this needs corrective action.', extensions: { code: 403 } });
+    expect(reply.errors[0]).toMatchObject({
+      message: 'Unauthorized to create posts. Please contact your DataHub administrator if this needs corrective action.',
+      extensions: { code: 403 },
+    });
     expect(await changes()).toBe(before);
-    await grantPolicy(s.services, 'announcers', { type: 'PLATFORM', privileges: ['CREATE_GLOBAL_ANNOUNCEMENTS'], actors: { users: ['urn:li:corpuser:reader'] } });
-    expect((await op(token, 'createPost', { input: { postType: 'HOME_PAGE_ANNOUNCEMENT', content: content('yes') } })).errors).toBeUndefined();
-    await rejected('updatePost', { input: { urn: 'urn:li:post:none', postType: 'HOME_PAGE_ANNOUNCEMENT', content: content('x') } }, /doesn't exist/);
-    await rejected('createPost', { input: { postType: 'ENTITY_ANNOUNCEMENT', content: content('x'), resourceUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,none,PROD)' } }, /does not exist/);
+    await grantPolicy(s.services, 'announcers', {
+      type: 'PLATFORM',
+      privileges: ['CREATE_GLOBAL_ANNOUNCEMENTS'],
+      actors: { users: ['urn:li:corpuser:reader'] },
+    });
+    expect(
+      (await op(token, 'createPost', { input: { postType: 'HOME_PAGE_ANNOUNCEMENT', content: content('yes') } })).errors,
+    ).toBeUndefined();
+    await rejected(
+      'updatePost',
+      { input: { urn: 'urn:li:post:none', postType: 'HOME_PAGE_ANNOUNCEMENT', content: content('x') } },
+      /doesn't exist/,
+    );
+    await rejected(
+      'createPost',
+      {
+        input: {
+          postType: 'ENTITY_ANNOUNCEMENT',
+          content: content('x'),
+          resourceUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,none,PROD)',
+        },
+      },
+      /does not exist/,
+    );
   });
 });
 
 describe('views', () => {
-  const definition = { entityTypes: ['DATASET'], filter: { operator: 'AND', filters: [{ field: 'platform', values: ['urn:li:dataPlatform:hive'], condition: 'EQUAL', negated: false }] } };
+  const definition = {
+    entityTypes: ['DATASET'],
+    filter: { operator: 'AND', filters: [{ field: 'platform', values: ['urn:li:dataPlatform:hive'], condition: 'EQUAL', negated: false }] },
+  };
 
   it('personal ones are made, changed, made the default and deleted', async () => {
     const view = (await ok('createView', { input: { viewType: 'PERSONAL', name: 'Hive tables', definition } })).createView;
     expect(view.urn).toMatch(/^urn:li:dataHubView:[0-9a-f-]{36}$/);
     const mine = async () => (await ok('listMyViews', { start: 0, count: 20 })).listMyViews.views;
-    expect((await mine()).find((v: Json) => v.urn === view.urn)).toMatchObject({ viewType: 'PERSONAL', name: 'Hive tables', definition: { entityTypes: ['DATASET'], filter: { operator: 'AND', filters: [{ field: 'platform', values: ['urn:li:dataPlatform:hive'] }] } } });
+    expect((await mine()).find((v: Json) => v.urn === view.urn)).toMatchObject({
+      viewType: 'PERSONAL',
+      name: 'Hive tables',
+      definition: {
+        entityTypes: ['DATASET'],
+        filter: { operator: 'AND', filters: [{ field: 'platform', values: ['urn:li:dataPlatform:hive'] }] },
+      },
+    });
     expect(await found('DATAHUB_VIEW', 'Hive')).toContain(view.urn);
 
     await ok('updateView', { urn: view.urn, input: { name: 'Hive only' } });
@@ -243,7 +318,15 @@ describe('views', () => {
 
   it('global ones need MANAGE_GLOBAL_VIEWS, and become the default until deleted', async () => {
     await refused('createView', { input: { viewType: 'GLOBAL', name: 'Everyone', definition } });
-    const view = (await ok('createView', { input: { viewType: 'GLOBAL', name: 'Everyone', definition: { ...definition, filter: { operator: 'OR', filters: definition.filter.filters } } } })).createView;
+    const view = (
+      await ok('createView', {
+        input: {
+          viewType: 'GLOBAL',
+          name: 'Everyone',
+          definition: { ...definition, filter: { operator: 'OR', filters: definition.filter.filters } },
+        },
+      })
+    ).createView;
     expect((await ok('listGlobalViews', { start: 0, count: 20 })).listGlobalViews.views.map((v: Json) => v.urn)).toContain(view.urn);
 
     await refused('updateGlobalViewsSettings', { input: { defaultView: view.urn } });
@@ -260,13 +343,21 @@ describe('views', () => {
 describe('queries', () => {
   it('are saved on datasets, edited and deleted', async () => {
     const statement = { value: 'select * from orders', language: 'SQL' };
-    const query = (await ok('createQuery', { input: { properties: { name: 'All orders', statement }, subjects: [{ datasetUrn: T1 }] } })).createQuery;
+    const query = (await ok('createQuery', { input: { properties: { name: 'All orders', statement }, subjects: [{ datasetUrn: T1 }] } }))
+      .createQuery;
     expect(query.urn).toMatch(/^urn:li:query:[0-9a-f-]{36}$/);
     const listed = async () => (await ok('listQueries', { input: { datasetUrn: T1, start: 0, count: 20 } })).listQueries.queries;
-    expect((await listed()).find((q: Json) => q.urn === query.urn).properties).toMatchObject({ name: 'All orders', source: 'MANUAL', statement });
+    expect((await listed()).find((q: Json) => q.urn === query.urn).properties).toMatchObject({
+      name: 'All orders',
+      source: 'MANUAL',
+      statement,
+    });
 
     expect(await found('QUERY', 'orders')).toContain(query.urn);
-    await ok('updateQuery', { urn: query.urn, input: { properties: { name: 'Orders', statement: { value: 'select 1', language: 'SQL' } } } });
+    await ok('updateQuery', {
+      urn: query.urn,
+      input: { properties: { name: 'Orders', statement: { value: 'select 1', language: 'SQL' } } },
+    });
     const page = (await ok('getQuery', { urn: query.urn })).entity;
     expect(page.properties).toMatchObject({ name: 'Orders', statement: { value: 'select 1' } });
     expect((await rest(query.urn)).aspects.querySubjects.value.subjects).toEqual([{ entity: T1 }]);
@@ -285,7 +376,11 @@ describe('queries', () => {
     expect(await changes()).toBe(before);
     await grantPolicy(s.services, 'analysts', { type: 'METADATA', privileges: ['EDIT_ENTITY_QUERIES'], actors: { users: [user] } });
     expect((await op(token, 'createQuery', { input })).errors).toBeUndefined();
-    await rejected('createQuery', { input: { ...input, subjects: [{ datasetUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,none,PROD)' }] } }, /does not exist/);
+    await rejected(
+      'createQuery',
+      { input: { ...input, subjects: [{ datasetUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,none,PROD)' }] } },
+      /does not exist/,
+    );
   });
 });
 
@@ -310,18 +405,35 @@ describe('onboarding steps and feature settings', () => {
 
 describe('page templates and modules', () => {
   it('a global template of new modules becomes a data product summary; deleting a module takes it out', async () => {
-    const product = (await ok('createDataProduct', { input: { id: 'summary', domainUrn: DOMAIN, properties: { name: 'Summary' } } })).createDataProduct.urn;
-    const note = (await ok('upsertPageModule', { input: { name: 'Read me', type: 'RICH_TEXT', scope: 'GLOBAL', params: { richTextParams: { content: 'Hello' } } } })).upsertPageModule.urn;
-    const links = (await ok('upsertPageModule', { input: { name: 'Links', type: 'LINK', scope: 'GLOBAL', params: { linkParams: { linkUrl: 'https://wiki' } } } })).upsertPageModule.urn;
-    const template = (await ok('upsertPageTemplate', { input: { rows: [{ modules: [note, links] }], scope: 'GLOBAL', surfaceType: 'ASSET_SUMMARY' } })).upsertPageTemplate.urn;
+    const product = (await ok('createDataProduct', { input: { id: 'summary', domainUrn: DOMAIN, properties: { name: 'Summary' } } }))
+      .createDataProduct.urn;
+    const note = (
+      await ok('upsertPageModule', {
+        input: { name: 'Read me', type: 'RICH_TEXT', scope: 'GLOBAL', params: { richTextParams: { content: 'Hello' } } },
+      })
+    ).upsertPageModule.urn;
+    const links = (
+      await ok('upsertPageModule', {
+        input: { name: 'Links', type: 'LINK', scope: 'GLOBAL', params: { linkParams: { linkUrl: 'https://wiki' } } },
+      })
+    ).upsertPageModule.urn;
+    const template = (
+      await ok('upsertPageTemplate', { input: { rows: [{ modules: [note, links] }], scope: 'GLOBAL', surfaceType: 'ASSET_SUMMARY' } })
+    ).upsertPageTemplate.urn;
     const settings = (await ok('updateAssetSettings', { input: { urn: product, summary: { template } } })).updateAssetSettings;
     expect(settings.assetSummary.templates[0].template.urn).toBe(template);
 
-    const shown = async () => (await ok('getDataProduct', { urn: product })).dataProduct.settings.assetSummary.templates[0].template.properties.rows[0].modules;
-    expect((await shown()).map((m: Json) => [m.urn, m.properties.name])).toEqual([[note, 'Read me'], [links, 'Links']]);
+    const shown = async () =>
+      (await ok('getDataProduct', { urn: product })).dataProduct.settings.assetSummary.templates[0].template.properties.rows[0].modules;
+    expect((await shown()).map((m: Json) => [m.urn, m.properties.name])).toEqual([
+      [note, 'Read me'],
+      [links, 'Links'],
+    ]);
     expect((await shown())[0].properties.params.richTextParams.content).toBe('Hello');
 
-    await ok('upsertPageModule', { input: { urn: note, name: 'Read me first', type: 'RICH_TEXT', scope: 'GLOBAL', params: { richTextParams: { content: 'Hi' } } } });
+    await ok('upsertPageModule', {
+      input: { urn: note, name: 'Read me first', type: 'RICH_TEXT', scope: 'GLOBAL', params: { richTextParams: { content: 'Hi' } } },
+    });
     expect((await shown())[0].properties.name).toBe('Read me first');
 
     await ok('deletePageModule', { input: { urn: links } });
@@ -336,18 +448,38 @@ describe('page templates and modules', () => {
     const user = 'urn:li:corpuser:designer';
     const token = await tokenFor(user);
     const before = await changes();
-    const global = await op(token, 'upsertPageModule', { input: { name: 'x', type: 'RICH_TEXT', scope: 'GLOBAL', params: { richTextParams: { content: 'x' } } } });
-    expect(global.errors[0]).toMatchObject({ message: 'User does not have permission to update global modules.', extensions: { code: 403 } });
+    const global = await op(token, 'upsertPageModule', {
+      input: { name: 'x', type: 'RICH_TEXT', scope: 'GLOBAL', params: { richTextParams: { content: 'x' } } },
+    });
+    expect(global.errors[0]).toMatchObject({
+      message: 'User does not have permission to update global modules.',
+      extensions: { code: 403 },
+    });
     expect(await changes()).toBe(before);
-    const mine = await op(token, 'upsertPageModule', { input: { name: 'mine', type: 'RICH_TEXT', scope: 'PERSONAL', params: { richTextParams: { content: 'x' } } } });
+    const mine = await op(token, 'upsertPageModule', {
+      input: { name: 'mine', type: 'RICH_TEXT', scope: 'PERSONAL', params: { richTextParams: { content: 'x' } } },
+    });
     expect(mine.errors).toBeUndefined();
-    await refused('deletePageModule', { input: { urn: mine.data.upsertPageModule.urn } }, undefined, 'Attempted to delete personal a page module that was not created by the actor');
+    await refused(
+      'deletePageModule',
+      { input: { urn: mine.data.upsertPageModule.urn } },
+      undefined,
+      'Attempted to delete personal a page module that was not created by the actor',
+    );
     expect((await op(token, 'deletePageModule', { input: { urn: mine.data.upsertPageModule.urn } })).errors).toBeUndefined();
     await refused('updateAssetSettings', { input: { urn: T1, summary: { template: 'urn:li:dataHubPageTemplate:home_default_1' } } });
 
-    await rejected('upsertPageTemplate', { input: { rows: [{ modules: ['urn:li:dataHubPageModule:none'] }], scope: 'PERSONAL', surfaceType: 'HOME_PAGE' } }, /does not exist/);
+    await rejected(
+      'upsertPageTemplate',
+      { input: { rows: [{ modules: ['urn:li:dataHubPageModule:none'] }], scope: 'PERSONAL', surfaceType: 'HOME_PAGE' } },
+      /does not exist/,
+    );
     await rejected('deletePageModule', { input: { urn: 'urn:li:dataHubPageModule:your_assets' } }, /default page module/);
     await rejected('deletePageTemplate', { input: { urn: 'urn:li:dataHubPageTemplate:none' } }, /does not exist/);
-    await rejected('updateAssetSettings', { input: { urn: 'urn:li:dataProduct:none', summary: { template: 'urn:li:dataHubPageTemplate:home_default_1' } } }, /does not exist/);
+    await rejected(
+      'updateAssetSettings',
+      { input: { urn: 'urn:li:dataProduct:none', summary: { template: 'urn:li:dataHubPageTemplate:home_default_1' } } },
+      /does not exist/,
+    );
   });
 });

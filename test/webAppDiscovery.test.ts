@@ -23,7 +23,9 @@ function datasetsPerPlatform(proposals: Json[]): Map<string, number> {
   const datasets = new Set<string>();
   const removed = new Set<string>();
   for (const item of bootstrapItems()) {
-    const urn = item.proposedSnapshot?.['com.linkedin.pegasus2avro.metadata.snapshot.DatasetSnapshot']?.urn ?? (item.entityType === 'dataset' ? item.entityUrn : undefined);
+    const urn =
+      item.proposedSnapshot?.['com.linkedin.pegasus2avro.metadata.snapshot.DatasetSnapshot']?.urn ??
+      (item.entityType === 'dataset' ? item.entityUrn : undefined);
     if (urn) datasets.add(urn);
   }
   for (const p of proposals) {
@@ -44,15 +46,20 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
   let s: TestServer;
   let proposals: Json[];
 
-  const track = (actor: string, event: Json) => http(`${s.url}/openapi/v1/tracking/track`, { body: event, headers: { 'x-datahub-actor': actor } });
+  const track = (actor: string, event: Json) =>
+    http(`${s.url}/openapi/v1/tracking/track`, { body: event, headers: { 'x-datahub-actor': actor } });
   const run = async (actor: string, operation: string, variables?: Json) => {
-    const r = await http(`${s.url}/api/v2/graphql`, { body: { query: webAppOperation(operation), variables: variables ?? {} }, headers: { 'x-datahub-actor': actor } });
+    const r = await http(`${s.url}/api/v2/graphql`, {
+      body: { query: webAppOperation(operation), variables: variables ?? {} },
+      headers: { 'x-datahub-actor': actor },
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
     return r.body.data;
   };
   const modules = async (actor: string, scenario: string, limit = 10) =>
-    (await run(actor, 'listRecommendations', { input: { userUrn: actor, requestContext: { scenario }, limit } })).listRecommendations.modules as Json[];
+    (await run(actor, 'listRecommendations', { input: { userUrn: actor, requestContext: { scenario }, limit } })).listRecommendations
+      .modules as Json[];
   const moduleOf = (list: Json[], id: string) => list.find((m) => m.moduleId === id);
   const edit = (actor: string, urn: string, description: string, runId?: string) =>
     http(`${s.url}/aspects?action=ingestProposal`, {
@@ -74,20 +81,49 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
     await loadBootstrap(s.url);
     await loadExamples(s.url);
     proposals = exampleProposals();
-    await grantPolicy(s.services, 'editors', { privileges: ['EDIT_ENTITY'], actors: { users: [JDOE, ALICE] }, resources: { allResources: true } });
+    await grantPolicy(s.services, 'editors', {
+      privileges: ['EDIT_ENTITY'],
+      actors: { users: [JDOE, ALICE] },
+      resources: { allResources: true },
+    });
     // jdoe opens three entity pages (Hive twice), searches, and edits; alice views another dataset.
-    for (const [actor, urn] of [[JDOE, HIVE], [JDOE, KAFKA], [ALICE, HDFS], [JDOE, FLOW], [JDOE, HIVE]] as const) {
-      const r = await track(actor, { type: 'EntityViewEvent', entityType: 'DATASET', entityUrn: urn, actorUrn: actor, timestamp: Date.now(), browserId: 'b-1' });
+    for (const [actor, urn] of [
+      [JDOE, HIVE],
+      [JDOE, KAFKA],
+      [ALICE, HDFS],
+      [JDOE, FLOW],
+      [JDOE, HIVE],
+    ] as const) {
+      const r = await track(actor, {
+        type: 'EntityViewEvent',
+        entityType: 'DATASET',
+        entityUrn: urn,
+        actorUrn: actor,
+        timestamp: Date.now(),
+        browserId: 'b-1',
+      });
       expect(r.status, r.text).toBe(200);
       expect(r.text).toBe('');
     }
-    for (const [query, total] of [['sample', 3], ['logging', 2], ['nothing here', 0], ['*', 40], ['sample', 3]] as const) {
+    for (const [query, total] of [
+      ['sample', 3],
+      ['logging', 2],
+      ['nothing here', 0],
+      ['*', 40],
+      ['sample', 3],
+    ] as const) {
       expect((await track(JDOE, { type: 'SearchEvent', query, pageNumber: 1, originPath: '/search' })).status).toBe(200);
-      expect((await track(JDOE, { type: 'SearchResultsViewEvent', query, total, entityTypes: [], filterFields: [], filterCount: 0 })).status).toBe(200);
+      expect(
+        (await track(JDOE, { type: 'SearchResultsViewEvent', query, total, entityTypes: [], filterFields: [], filterCount: 0 })).status,
+      ).toBe(200);
     }
     expect((await track(ALICE, { type: 'SearchResultsViewEvent', query: 'alice only', total: 5 })).status).toBe(200);
-    expect((await track(JDOE, { type: 'EntitySectionViewEvent', entityType: 'DATASET', entityUrn: HIVE, section: 'Schema' })).status).toBe(200);
-    expect((await track(JDOE, { type: 'EntityActionEvent', entityType: 'DATASET', entityUrn: HIVE, actionType: 'UpdateDescription' })).status).toBe(200);
+    expect((await track(JDOE, { type: 'EntitySectionViewEvent', entityType: 'DATASET', entityUrn: HIVE, section: 'Schema' })).status).toBe(
+      200,
+    );
+    expect(
+      (await track(JDOE, { type: 'EntityActionEvent', entityType: 'DATASET', entityUrn: HIVE, actionType: 'UpdateDescription' })).status,
+    ).toBe(200);
     expect((await edit(JDOE, S3, 'edited by jdoe')).status).toBe(200);
     expect((await edit(JDOE, FLOW, 'the flow, edited by jdoe')).status).toBe(200);
     expect((await edit(JDOE, HDFS, 'written by an ingestion run as jdoe', 'ingestion-run-1')).status).toBe(200);
@@ -126,13 +162,16 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
     });
 
     it('serves the endpoint under /api/gms too, as the frontend proxies it', async () => {
-      const r = await http(`${s.url}/api/gms/openapi/v1/tracking/track`, { body: { type: 'PageViewEvent' }, headers: { 'x-datahub-actor': ALICE } });
+      const r = await http(`${s.url}/api/gms/openapi/v1/tracking/track`, {
+        body: { type: 'PageViewEvent' },
+        headers: { 'x-datahub-actor': ALICE },
+      });
       expect(r.status).toBe(200);
     });
   });
 
   describe('listRecommendations', () => {
-    it('fills the home page with DataHub\'s modules, in its order', async () => {
+    it("fills the home page with DataHub's modules, in its order", async () => {
       const home = await modules(JDOE, 'HOME');
       expect(home.map((m) => [m.moduleId, m.title, m.renderType])).toEqual([
         ['Platforms', 'Platforms', 'PLATFORM_SEARCH_LIST'],
@@ -161,7 +200,10 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
       expect(counts).toEqual([...counts].sort((a, b) => b - a));
       const kafka = platforms.find((c) => c.value === 'urn:li:dataPlatform:kafka');
       expect(kafka.entity).toMatchObject({ urn: 'urn:li:dataPlatform:kafka', type: 'DATA_PLATFORM' });
-      expect(kafka.params.searchParams).toMatchObject({ query: '', filters: [{ field: 'platform', values: ['urn:li:dataPlatform:kafka'] }] });
+      expect(kafka.params.searchParams).toMatchObject({
+        query: '',
+        filters: [{ field: 'platform', values: ['urn:li:dataPlatform:kafka'] }],
+      });
     });
 
     it('counts within a view when the app names one', async () => {
@@ -170,17 +212,46 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
       const info = {
         name: 'Kafka datasets',
         type: 'GLOBAL',
-        definition: { entityTypes: ['dataset'], filter: { or: [{ and: [{ field: 'platform', value: 'urn:li:dataPlatform:kafka', values: ['urn:li:dataPlatform:kafka'], condition: 'EQUAL', negated: false }] }] } },
+        definition: {
+          entityTypes: ['dataset'],
+          filter: {
+            or: [
+              {
+                and: [
+                  {
+                    field: 'platform',
+                    value: 'urn:li:dataPlatform:kafka',
+                    values: ['urn:li:dataPlatform:kafka'],
+                    condition: 'EQUAL',
+                    negated: false,
+                  },
+                ],
+              },
+            ],
+          },
+        },
         created: stamp,
         lastModified: stamp,
       };
       const r = await http(`${s.url}/aspects?action=ingestProposal`, {
-        body: { proposal: { entityType: 'dataHubView', entityUrn: view, changeType: 'UPSERT', aspectName: 'dataHubViewInfo', aspect: { value: JSON.stringify(info), contentType: 'application/json' } } },
+        body: {
+          proposal: {
+            entityType: 'dataHubView',
+            entityUrn: view,
+            changeType: 'UPSERT',
+            aspectName: 'dataHubViewInfo',
+            aspect: { value: JSON.stringify(info), contentType: 'application/json' },
+          },
+        },
       });
       expect(r.status, r.text).toBe(200);
-      const home = (await run(JDOE, 'listRecommendations', { input: { userUrn: JDOE, requestContext: { scenario: 'HOME' }, limit: 10, viewUrn: view } })).listRecommendations.modules as Json[];
+      const home = (
+        await run(JDOE, 'listRecommendations', { input: { userUrn: JDOE, requestContext: { scenario: 'HOME' }, limit: 10, viewUrn: view } })
+      ).listRecommendations.modules as Json[];
       const platforms = moduleOf(home, 'Platforms').content as Json[];
-      expect(platforms.map((c) => [c.value, c.params.contentParams.count])).toEqual([['urn:li:dataPlatform:kafka', datasetsPerPlatform(proposals).get('urn:li:dataPlatform:kafka')]]);
+      expect(platforms.map((c) => [c.value, c.params.contentParams.count])).toEqual([
+        ['urn:li:dataPlatform:kafka', datasetsPerPlatform(proposals).get('urn:li:dataPlatform:kafka')],
+      ]);
       // Personal lists do not depend on the view.
       expect(moduleOf(home, 'RecentlyViewedEntities').content.map((c: Json) => c.value)).toEqual([HIVE, FLOW, KAFKA]);
     });
@@ -190,14 +261,31 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
       const domains = moduleOf(home, 'Domains').content as Json[];
       expect(domains.map((c) => c.value).sort()).toEqual(['urn:li:domain:commerce', 'urn:li:domain:fulfilment']);
       for (const d of domains) expect(d.entity.urn).toBe(d.value);
-      const removed = new Set(proposals.filter((p) => p.aspectName === 'status' && JSON.parse(p.aspect.value).removed).map((p) => p.entityUrn));
-      const inCommerce = new Set(proposals.filter((p) => p.aspectName === 'domains' && JSON.parse(p.aspect.value).domains.includes('urn:li:domain:commerce') && !removed.has(p.entityUrn)).map((p) => p.entityUrn));
+      const removed = new Set(
+        proposals.filter((p) => p.aspectName === 'status' && JSON.parse(p.aspect.value).removed).map((p) => p.entityUrn),
+      );
+      const inCommerce = new Set(
+        proposals
+          .filter(
+            (p) =>
+              p.aspectName === 'domains' &&
+              JSON.parse(p.aspect.value).domains.includes('urn:li:domain:commerce') &&
+              !removed.has(p.entityUrn),
+          )
+          .map((p) => p.entityUrn),
+      );
       expect(domains.find((d) => d.value === 'urn:li:domain:commerce').params.contentParams.count).toBe(inCommerce.size);
       const tags = moduleOf(home, 'TopTags').content as Json[];
       expect(tags.length).toBeGreaterThan(0);
-      expect(tags.every((t: Json) => t.value.startsWith('urn:li:tag:') && t.entity.urn === t.value && t.params.searchParams.filters[0].field === 'tags')).toBe(true);
+      expect(
+        tags.every(
+          (t: Json) => t.value.startsWith('urn:li:tag:') && t.entity.urn === t.value && t.params.searchParams.filters[0].field === 'tags',
+        ),
+      ).toBe(true);
       const terms = moduleOf(home, 'TopTerms').content as Json[];
-      expect(terms.every((t: Json) => t.value.startsWith('urn:li:glossaryTerm:') && t.params.searchParams.filters[0].field === 'glossaryTerms')).toBe(true);
+      expect(
+        terms.every((t: Json) => t.value.startsWith('urn:li:glossaryTerm:') && t.params.searchParams.filters[0].field === 'glossaryTerms'),
+      ).toBe(true);
       // The search page shows tags and terms only.
       expect((await modules(JDOE, 'SEARCH_RESULTS')).map((m) => m.moduleId)).toEqual(['TopTags', 'TopTerms']);
     });
@@ -223,7 +311,7 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
       expect(popular.map((c) => c.value).sort()).toEqual([FLOW, HDFS, HIVE, KAFKA].sort());
     });
 
-    it('offers the user\'s recent searches that found something in the search bar', async () => {
+    it("offers the user's recent searches that found something in the search bar", async () => {
       const bar = await modules(JDOE, 'SEARCH_BAR');
       expect(bar.map((m) => m.moduleId)).toEqual(['RecentSearches']);
       expect(bar[0]).toMatchObject({ title: 'Recent searches', renderType: 'SEARCH_QUERY_LIST' });
@@ -238,16 +326,27 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
       expect(await run(JDOE, 'isAnalyticsEnabled')).toEqual({ isAnalyticsEnabled: true });
     });
 
-    it('highlights active users and how complete each entity type\'s metadata is', async () => {
+    it("highlights active users and how complete each entity type's metadata is", async () => {
       const highlights = (await run(JDOE, 'getHighlights')).getHighlights as Json[];
       const byTitle = new Map(highlights.map((h) => [h.title, h]));
-      expect(highlights.map((h) => h.title)).toEqual(['Weekly Active Users', 'Monthly Active Users', 'Datasets', 'Dashboards', 'Charts', 'Pipelines', 'Tasks', 'Domains']);
+      expect(highlights.map((h) => h.title)).toEqual([
+        'Weekly Active Users',
+        'Monthly Active Users',
+        'Datasets',
+        'Dashboards',
+        'Charts',
+        'Pipelines',
+        'Tasks',
+        'Domains',
+      ]);
       // jdoe and alice reported events this week; nobody the week before, so there is no change to tell.
       expect(byTitle.get('Weekly Active Users')).toMatchObject({ value: 2, body: '' });
       expect(byTitle.get('Monthly Active Users')).toMatchObject({ value: 2, body: '' });
       const datasets = [...datasetsPerPlatform(proposals).values()].reduce((a, b) => a + b, 0);
       expect(byTitle.get('Datasets').value).toBe(datasets);
-      expect(byTitle.get('Datasets').body).toMatch(/^\d+\.\d\d% have owners, \d+\.\d\d% have tags, \d+\.\d\d% have glossary terms, \d+\.\d\d% have description, \d+\.\d\d% have domain assigned!$/);
+      expect(byTitle.get('Datasets').body).toMatch(
+        /^\d+\.\d\d% have owners, \d+\.\d\d% have tags, \d+\.\d\d% have glossary terms, \d+\.\d\d% have description, \d+\.\d\d% have domain assigned!$/,
+      );
       expect(byTitle.get('Domains')).toMatchObject({ value: 2, body: expect.stringMatching(/have description!$/) });
       expect(byTitle.get('Domains').body).not.toMatch(/domain assigned/);
     });
@@ -273,8 +372,15 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
       expect(topSearches.rows[0].values).toEqual(['sample', '2']);
       expect(topSearches.rows[0].cells[0].linkParams.searchParams.query).toBe('sample');
       const topDatasets = chart('Top Viewed Datasets (Past Week)');
-      expect(topDatasets.rows.map((r: Json) => r.values)).toEqual([[HIVE, '2'], [HDFS, '1'], [KAFKA, '1']]);
-      expect(topDatasets.rows[0].cells[0]).toMatchObject({ value: 'SampleHiveDataset', linkParams: { entityProfileParams: { urn: HIVE, type: 'DATASET' } } });
+      expect(topDatasets.rows.map((r: Json) => r.values)).toEqual([
+        [HIVE, '2'],
+        [HDFS, '1'],
+        [KAFKA, '1'],
+      ]);
+      expect(topDatasets.rows[0].cells[0]).toMatchObject({
+        value: 'SampleHiveDataset',
+        linkParams: { entityProfileParams: { urn: HIVE, type: 'DATASET' } },
+      });
       const topUsers = chart('Top Users (Last 30 Days)');
       expect(topUsers.rows.map((r: Json) => r.values[0])).toEqual([JDOE, ALICE]);
       expect(topUsers.columns).toEqual(['Name', 'Title', 'Email']);
@@ -289,13 +395,16 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
       const byPlatform = chart('Assets By Platform');
       expect(byPlatform.__typename).toBe('BarChart');
       const kafka = byPlatform.bars.find((b: Json) => /kafka/i.test(b.name));
-      expect(kafka.segments).toEqual([{ label: 'Count', value: datasetsPerPlatform(proposals).get('urn:li:dataPlatform:kafka'), __typename: 'BarSegment' }]);
+      expect(kafka.segments).toEqual([
+        { label: 'Count', value: datasetsPerPlatform(proposals).get('urn:li:dataPlatform:kafka'), __typename: 'BarSegment' },
+      ]);
       const byDomain = chart('Entities By Domain');
       expect(byDomain.bars.map((b: Json) => b.name).sort()).toEqual(['Commerce', 'Fulfilment']);
     });
 
     it('charts the data assets a filtered query finds', async () => {
-      const [group] = (await run(JDOE, 'getMetadataAnalyticsCharts', { input: { entityType: 'DATASET', query: '*' } })).getMetadataAnalyticsCharts as Json[];
+      const [group] = (await run(JDOE, 'getMetadataAnalyticsCharts', { input: { entityType: 'DATASET', query: '*' } }))
+        .getMetadataAnalyticsCharts as Json[];
       expect(group).toMatchObject({ groupId: 'FilteredMetadataAnalytics', title: '' });
       const titles = group.charts.map((c: Json) => c.title);
       expect(titles).toContain('Data Assets by Domain');
@@ -305,9 +414,12 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
       expect(platforms.map((b) => b.segments[0].value).reduce((a, b) => a + b, 0)).toBe([...expected.values()].reduce((a, b) => a + b, 0));
       expect(platforms.find((b) => /kafka/i.test(b.name)).segments[0].value).toBe(expected.get('urn:li:dataPlatform:kafka'));
 
-      const [inDomain] = (await run(JDOE, 'getMetadataAnalyticsCharts', { input: { domain: 'urn:li:domain:commerce', query: '' } })).getMetadataAnalyticsCharts as Json[];
+      const [inDomain] = (await run(JDOE, 'getMetadataAnalyticsCharts', { input: { domain: 'urn:li:domain:commerce', query: '' } }))
+        .getMetadataAnalyticsCharts as Json[];
       expect(inDomain.charts.map((c: Json) => c.title)).not.toContain('Data Assets by Domain');
-      const total = inDomain.charts.find((c: Json) => c.title === 'Data Assets by Platform').bars.reduce((n: number, b: Json) => n + b.segments[0].value, 0);
+      const total = inDomain.charts
+        .find((c: Json) => c.title === 'Data Assets by Platform')
+        .bars.reduce((n: number, b: Json) => n + b.segments[0].value, 0);
       expect(total).toBeLessThan([...expected.values()].reduce((a, b) => a + b, 0));
     });
   });
@@ -318,7 +430,11 @@ describe('usage events over time and with authentication', () => {
     const dir = tempDir();
     const { store, drop } = await openTestStore(dir);
     try {
-      for (let i = 1; i <= 5; i++) await store.appendUsageEvent({ actor: JDOE, type: 'SearchEvent', timestampMillis: i, query: `q${i}`, event: { type: 'SearchEvent' } }, 3);
+      for (let i = 1; i <= 5; i++)
+        await store.appendUsageEvent(
+          { actor: JDOE, type: 'SearchEvent', timestampMillis: i, query: `q${i}`, event: { type: 'SearchEvent' } },
+          3,
+        );
       const kept = await store.groupUsage({ by: ['query'], present: true, order: 'latest', limit: 10 });
       expect(kept.map((g) => g.values[0])).toEqual(['q5', 'q4', 'q3']);
       expect(await store.countUsage({}, [[0, 100]], false)).toEqual([3]);
@@ -328,12 +444,15 @@ describe('usage events over time and with authentication', () => {
     }
   });
 
-  it('compares this week\'s active users with last week\'s, by the time events were received', async () => {
+  it("compares this week's active users with last week's, by the time events were received", async () => {
     let clock = Date.UTC(2026, 2, 11, 12); // a Wednesday
     const s = await startTestServer({ now: () => clock });
     try {
       const view = (actor: string) =>
-        http(`${s.url}/openapi/v1/tracking/track`, { body: { type: 'PageViewEvent', timestamp: 0 }, headers: { 'x-datahub-actor': actor } });
+        http(`${s.url}/openapi/v1/tracking/track`, {
+          body: { type: 'PageViewEvent', timestamp: 0 },
+          headers: { 'x-datahub-actor': actor },
+        });
       for (const actor of [JDOE, ALICE, 'urn:li:corpuser:bob', 'urn:li:corpuser:carol']) expect((await view(actor)).status).toBe(200);
       clock += 7 * 86_400_000 + 3_600_000;
       for (const actor of [JDOE, JDOE, ALICE]) expect((await view(actor)).status).toBe(200);
@@ -355,7 +474,7 @@ describe('usage events over time and with authentication', () => {
     }
   });
 
-  it('records events for the token\'s user, whatever the body says, and refuses them without a token', async () => {
+  it("records events for the token's user, whatever the body says, and refuses them without a token", async () => {
     const s = await startTestServer({ auth: true, adminToken: 'secret-admin-token' });
     try {
       const url = `${s.url}/openapi/v1/tracking/track`;
@@ -363,13 +482,25 @@ describe('usage events over time and with authentication', () => {
       expect((await http(url, { body: event })).status).toBe(401);
       await http(`${s.url}/entities?action=ingest`, {
         headers: { authorization: 'Bearer secret-admin-token' },
-        body: { entity: { value: { 'com.linkedin.metadata.snapshot.DatasetSnapshot': { urn: HIVE, aspects: [{ 'com.linkedin.common.Status': { removed: false } }] } } } },
+        body: {
+          entity: {
+            value: {
+              'com.linkedin.metadata.snapshot.DatasetSnapshot': {
+                urn: HIVE,
+                aspects: [{ 'com.linkedin.common.Status': { removed: false } }],
+              },
+            },
+          },
+        },
       });
       expect((await http(url, { body: event, headers: { authorization: 'Bearer secret-admin-token' } })).status).toBe(200);
       const recommend = async () => {
         const r = await http(`${s.url}/api/v2/graphql`, {
           headers: { authorization: 'Bearer secret-admin-token' },
-          body: { query: webAppOperation('listRecommendations'), variables: { input: { userUrn: JDOE, requestContext: { scenario: 'HOME' }, limit: 10 } } },
+          body: {
+            query: webAppOperation('listRecommendations'),
+            variables: { input: { userUrn: JDOE, requestContext: { scenario: 'HOME' }, limit: 10 } },
+          },
         });
         expect(r.body.errors).toBeUndefined();
         return r.body.data.listRecommendations.modules as Json[];
@@ -377,7 +508,10 @@ describe('usage events over time and with authentication', () => {
       // Recorded for the admin (the token), not for jdoe (the body), and read back for the admin.
       const viewed = (await recommend()).find((m) => m.moduleId === 'RecentlyViewedEntities');
       expect(viewed.content.map((c: Json) => c.value)).toEqual([HIVE]);
-      const topUsers = await http(`${s.url}/api/v2/graphql`, { headers: { authorization: 'Bearer secret-admin-token' }, body: { query: webAppOperation('getAnalyticsCharts') } });
+      const topUsers = await http(`${s.url}/api/v2/graphql`, {
+        headers: { authorization: 'Bearer secret-admin-token' },
+        body: { query: webAppOperation('getAnalyticsCharts') },
+      });
       // DataHub leaves its built-in users out of the top users.
       expect(topUsers.body.data.getAnalyticsCharts[0].charts.find((c: Json) => c.title === 'Top Users (Last 30 Days)').rows).toEqual([]);
     } finally {

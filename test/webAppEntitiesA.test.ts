@@ -47,44 +47,72 @@ describe('the web app: data products, structured properties and governance entit
   it('getDataProduct: properties, owners and tags with their attribution, assets, values and notes', async () => {
     const { dataProduct: p } = await run('getDataProduct', { urn: REVENUE_PRODUCT });
     expect(p.type).toBe('DATA_PRODUCT');
-    expect(p.properties).toMatchObject({ name: 'Orders and revenue', externalUrl: 'https://wiki.fernbrook.example/data-products/orders-and-revenue' });
+    expect(p.properties).toMatchObject({
+      name: 'Orders and revenue',
+      externalUrl: 'https://wiki.fernbrook.example/data-products/orders-and-revenue',
+    });
     expect(p.properties.description).toMatch(/finance closes the month on/);
     expect(p.properties.createdOn.time).toBeGreaterThan(0);
-    expect(p.properties.customProperties).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'sla', value: 'ready by 06:00 UTC' })]));
+    expect(p.properties.customProperties).toEqual(
+      expect.arrayContaining([expect.objectContaining({ key: 'sla', value: 'ready by 06:00 UTC' })]),
+    );
     // Three assets, each an entity the examples define.
     expect(p.entities.total).toBe(3);
 
     const owners = p.ownership.owners;
-    expect(owners.map((o: Json) => o.owner.urn).sort()).toEqual(['urn:li:corpGroup:finance', 'urn:li:corpuser:amara.okafor', 'urn:li:corpuser:mei.tanaka']);
+    expect(owners.map((o: Json) => o.owner.urn).sort()).toEqual([
+      'urn:li:corpGroup:finance',
+      'urn:li:corpuser:amara.okafor',
+      'urn:li:corpuser:mei.tanaka',
+    ]);
     const reviewer = owners.find((o: Json) => o.owner.urn === 'urn:li:corpuser:amara.okafor');
     expect(reviewer.ownershipType).toMatchObject({ urn: 'urn:li:ownershipType:privacy-reviewer', info: { name: 'Privacy reviewer' } });
     expect(reviewer.attribution).toMatchObject({ time: 1767225600000, actor: { urn: 'urn:li:corpuser:amara.okafor' } });
     // An owner of a standard type is of DataHub's system ownership type of that name.
-    expect(owners.find((o: Json) => o.owner.urn === 'urn:li:corpuser:mei.tanaka').ownershipType).toMatchObject({ urn: 'urn:li:ownershipType:__system__technical_owner', info: { name: 'Technical Owner' } });
+    expect(owners.find((o: Json) => o.owner.urn === 'urn:li:corpuser:mei.tanaka').ownershipType).toMatchObject({
+      urn: 'urn:li:ownershipType:__system__technical_owner',
+      info: { name: 'Technical Owner' },
+    });
 
     const gold = p.tags.tags.find((t: Json) => t.tag.urn === 'urn:li:tag:Gold');
     expect(gold.attribution.actor.urn).toBe('urn:li:corpuser:mei.tanaka');
-    expect(gold.attribution.sourceDetail).toEqual([{ key: 'reason', value: 'certified at the 2025-12 data council', __typename: 'StringMapEntry' }]);
+    expect(gold.attribution.sourceDetail).toEqual([
+      { key: 'reason', value: 'certified at the 2025-12 data council', __typename: 'StringMapEntry' },
+    ]);
     const netRevenue = p.glossaryTerms.terms.find((t: Json) => t.term.urn === 'urn:li:glossaryTerm:Commerce.NetRevenue');
     expect(netRevenue.attribution.actor.urn).toBe('urn:li:corpuser:jonah.whitfield');
 
     expect(p.domain.domain.urn).toBe('urn:li:domain:commerce');
-    expect(p.domain.domain.displayProperties).toMatchObject({ colorHex: '#2E7D32', icon: { iconLibrary: 'MATERIAL', name: 'ShoppingCart', style: 'Outlined' } });
+    expect(p.domain.domain.displayProperties).toMatchObject({
+      colorHex: '#2E7D32',
+      icon: { iconLibrary: 'MATERIAL', name: 'ShoppingCart', style: 'Outlined' },
+    });
 
     const classification = entry(p.structuredProperties, CLASSIFICATION);
     expect(classification.values).toEqual([{ __typename: 'StringValue', stringValue: 'Confidential' }]);
-    expect(classification.structuredProperty.definition).toMatchObject({ displayName: 'Data classification', cardinality: 'SINGLE', valueType: { info: { type: 'STRING', displayName: 'String' } } });
+    expect(classification.structuredProperty.definition).toMatchObject({
+      displayName: 'Data classification',
+      cardinality: 'SINGLE',
+      valueType: { info: { type: 'STRING', displayName: 'String' } },
+    });
     const steward = entry(p.structuredProperties, STEWARD);
     expect(steward.valueEntities.map((e: Json) => e.urn)).toEqual(['urn:li:corpuser:priya.raman']);
 
     // None of DataHub's aspects is rendered generically; asked by name, an aspect comes raw.
     expect(p.autoRenderAspects).toEqual([]);
     expect(p.notes.total).toBe(1);
-    expect(p.notes.relationships[0].entity).toMatchObject({ postType: 'ENTITY_ANNOUNCEMENT', content: { title: 'Month-end freeze', contentType: 'TEXT' } });
+    expect(p.notes.relationships[0].entity).toMatchObject({
+      postType: 'ENTITY_ANNOUNCEMENT',
+      content: { title: 'Month-end freeze', contentType: 'TEXT' },
+    });
   });
 
   it('aspects(input): an entity’s stored aspects, raw, by name', async () => {
-    const r = await http(`${s.url}/api/v2/graphql`, { body: { query: `{ dataProduct(urn: "${REVENUE_PRODUCT}") { aspects(input: { aspectNames: ["dataProductProperties", "domains"] }) { aspectName payload } } }` } });
+    const r = await http(`${s.url}/api/v2/graphql`, {
+      body: {
+        query: `{ dataProduct(urn: "${REVENUE_PRODUCT}") { aspects(input: { aspectNames: ["dataProductProperties", "domains"] }) { aspectName payload } } }`,
+      },
+    });
     expect(r.body.errors).toBeUndefined();
     const aspects = r.body.data.dataProduct.aspects;
     expect(aspects.map((a: Json) => a.aspectName).sort()).toEqual(['dataProductProperties', 'domains']);
@@ -92,12 +120,22 @@ describe('the web app: data products, structured properties and governance entit
   });
 
   it('listDataProductAssets and the data products list: the assets, searched, and their counts', async () => {
-    const { listDataProductAssets: assets } = await run('listDataProductAssets', { urn: DELIVERY_PRODUCT, input: { query: '*', start: 0, count: 10 } });
+    const { listDataProductAssets: assets } = await run('listDataProductAssets', {
+      urn: DELIVERY_PRODUCT,
+      input: { query: '*', start: 0, count: 10 },
+    });
     expect(assets.total).toBe(4);
     expect(assets.searchResults.map((r: Json) => r.entity.urn).sort()).toEqual(
-      [ds('kafka', 'fernbrook.deliveries.courier_pings'), ds('snowflake', 'fernbrook.marts.fct_deliveries'), ds('snowflake', 'fernbrook.staging.stg_deliveries'), 'urn:li:dashboard:(looker,fernbrook.store_operations)'].sort(),
+      [
+        ds('kafka', 'fernbrook.deliveries.courier_pings'),
+        ds('snowflake', 'fernbrook.marts.fct_deliveries'),
+        ds('snowflake', 'fernbrook.staging.stg_deliveries'),
+        'urn:li:dashboard:(looker,fernbrook.store_operations)',
+      ].sort(),
     );
-    const { searchAcrossEntities: list } = await run('getDataProductsList', { input: { types: ['DATA_PRODUCT'], query: '*', start: 0, count: 10 } });
+    const { searchAcrossEntities: list } = await run('getDataProductsList', {
+      input: { types: ['DATA_PRODUCT'], query: '*', start: 0, count: 10 },
+    });
     const byUrn = new Map(list.searchResults.map((r: Json) => [r.entity.urn, r.entity]));
     expect((byUrn.get(REVENUE_PRODUCT) as Json).properties.numAssets).toBe(3);
     expect((byUrn.get(DELIVERY_PRODUCT) as Json).properties.numAssets).toBe(4);
@@ -106,28 +144,52 @@ describe('the web app: data products, structured properties and governance entit
 
   it('getApplication: properties, owners and the assets assigned to it', async () => {
     const { application: a } = await run('getApplication', { urn: SHOPFRONT });
-    expect(a).toMatchObject({ type: 'APPLICATION', properties: { name: 'Shopfront', externalUrl: 'https://wiki.fernbrook.example/apps/shopfront' } });
-    expect(a.properties.customProperties).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'on-call', value: '#shopfront-oncall' })]));
+    expect(a).toMatchObject({
+      type: 'APPLICATION',
+      properties: { name: 'Shopfront', externalUrl: 'https://wiki.fernbrook.example/apps/shopfront' },
+    });
+    expect(a.properties.customProperties).toEqual(
+      expect.arrayContaining([expect.objectContaining({ key: 'on-call', value: '#shopfront-oncall' })]),
+    );
     expect(a.ownership.owners[0].owner.urn).toBe('urn:li:corpuser:sofia.marchetti');
     expect(a.children.total).toBe(4);
-    const { searchAcrossEntities: list } = await run('getApplicationsList', { input: { types: ['APPLICATION'], query: '*', start: 0, count: 10 } });
+    const { searchAcrossEntities: list } = await run('getApplicationsList', {
+      input: { types: ['APPLICATION'], query: '*', start: 0, count: 10 },
+    });
     expect(list.searchResults[0].entity.properties).toMatchObject({ name: 'Shopfront', numAssets: 4 });
     const r = await http(`${s.url}/api/v2/graphql`, {
-      body: { query: `{ listApplicationAssets(urn: "${SHOPFRONT}", input: { query: "*", start: 0, count: 10 }) { total searchResults { entity { urn ... on Dataset { application { application { urn } } } } } } }` },
+      body: {
+        query: `{ listApplicationAssets(urn: "${SHOPFRONT}", input: { query: "*", start: 0, count: 10 }) { total searchResults { entity { urn ... on Dataset { application { application { urn } } } } } } }`,
+      },
     });
     expect(r.body.errors).toBeUndefined();
     const assets = r.body.data.listApplicationAssets;
     expect(assets.total).toBe(4);
-    expect(assets.searchResults.map((x: Json) => x.entity.urn).sort()).toEqual(['couriers', 'customers', 'products', 'stores'].map((t) => ds('postgres', `shopfront.public.${t}`)));
+    expect(assets.searchResults.map((x: Json) => x.entity.urn).sort()).toEqual(
+      ['couriers', 'customers', 'products', 'stores'].map((t) => ds('postgres', `shopfront.public.${t}`)),
+    );
     expect(assets.searchResults.every((x: Json) => x.entity.application.application.urn === SHOPFRONT)).toBe(true);
   });
 
   it('getStructuredProperty and searchStructuredProperties: definitions with types and allowed values', async () => {
     const { entity } = await run('getStructuredProperty', { urn: CLASSIFICATION });
-    expect(entity.definition).toMatchObject({ qualifiedName: 'io.fernbrook.dataClassification', displayName: 'Data classification', cardinality: 'SINGLE' });
-    expect(entity.definition.valueType).toMatchObject({ urn: 'urn:li:dataType:datahub.string', type: 'DATA_TYPE', info: { type: 'STRING', qualifiedName: 'datahub.string' } });
+    expect(entity.definition).toMatchObject({
+      qualifiedName: 'io.fernbrook.dataClassification',
+      displayName: 'Data classification',
+      cardinality: 'SINGLE',
+    });
+    expect(entity.definition.valueType).toMatchObject({
+      urn: 'urn:li:dataType:datahub.string',
+      type: 'DATA_TYPE',
+      info: { type: 'STRING', qualifiedName: 'datahub.string' },
+    });
     expect(entity.definition.entityTypes.map((t: Json) => t.info.type)).toEqual(['DATASET', 'DATA_PRODUCT']);
-    expect(entity.definition.allowedValues.map((v: Json) => v.value.stringValue)).toEqual(['Public', 'Internal', 'Confidential', 'Restricted']);
+    expect(entity.definition.allowedValues.map((v: Json) => v.value.stringValue)).toEqual([
+      'Public',
+      'Internal',
+      'Confidential',
+      'Restricted',
+    ]);
     expect(entity.definition.allowedValues[3].description).toMatch(/privacy office/);
 
     const { searchAcrossEntities: found } = await run('searchStructuredProperties', { query: '*', start: 0, count: 10 });
@@ -139,13 +201,19 @@ describe('the web app: data products, structured properties and governance entit
 
   it('a dataset page: its structured property values with their definitions, and a deprecation replacement', async () => {
     const { dataset } = await run('getDataset', { urn: FCT_ORDERS });
-    const values = Object.fromEntries(dataset.structuredProperties.properties.map((p: Json) => [p.structuredProperty.definition.qualifiedName, p.values]));
+    const values = Object.fromEntries(
+      dataset.structuredProperties.properties.map((p: Json) => [p.structuredProperty.definition.qualifiedName, p.values]),
+    );
     expect(values['io.fernbrook.retentionDays']).toEqual([{ __typename: 'NumberValue', numberValue: 730 }]);
     expect(values['io.fernbrook.dataClassification']).toEqual([{ __typename: 'StringValue', stringValue: 'Confidential' }]);
     expect(entry(dataset.structuredProperties, CLASSIFICATION).attribution.actor.urn).toBe('urn:li:corpuser:amara.okafor');
 
     const { dataset: legacy } = await run('getDataset', { urn: LTV_LEGACY });
-    expect(legacy.deprecation).toMatchObject({ deprecated: true, actorEntity: { urn: 'urn:li:corpuser:priya.raman' }, replacement: { urn: DIM_CUSTOMERS, name: 'fernbrook.marts.dim_customers' } });
+    expect(legacy.deprecation).toMatchObject({
+      deprecated: true,
+      actorEntity: { urn: 'urn:li:corpuser:priya.raman' },
+      replacement: { urn: DIM_CUSTOMERS, name: 'fernbrook.marts.dim_customers' },
+    });
   });
 
   it('getBusinessAttribute, listBusinessAttributes and the attribute of a schema field', async () => {
@@ -159,17 +227,41 @@ describe('the web app: data products, structured properties and governance entit
 
     const { entity: field } = await run('getSchemaField', { urn: `urn:li:schemaField:(${CUSTOMERS},email)` });
     expect(field).toMatchObject({ fieldPath: 'email', parent: { urn: CUSTOMERS } });
-    expect(field.businessAttributes.businessAttribute).toMatchObject({ associatedUrn: `urn:li:schemaField:(${CUSTOMERS},email)`, businessAttribute: { urn: EMAIL_ATTRIBUTE, properties: { name: 'Customer email' } } });
+    expect(field.businessAttributes.businessAttribute).toMatchObject({
+      associatedUrn: `urn:li:schemaField:(${CUSTOMERS},email)`,
+      businessAttribute: { urn: EMAIL_ATTRIBUTE, properties: { name: 'Customer email' } },
+    });
   });
 
   it('listPosts: announcements newest first, with their content', async () => {
     const { listPosts } = await run('listPosts', { input: { start: 0, count: 10 } });
     expect(listPosts.total).toBe(3);
-    expect(listPosts.posts.map((p: Json) => p.content.title)).toEqual(['Nightly marts now finish by 06:00 UTC', 'Month-end freeze', 'Data products are live']);
-    expect(listPosts.posts[2]).toMatchObject({ postType: 'HOME_PAGE_ANNOUNCEMENT', content: { contentType: 'LINK', link: 'https://wiki.fernbrook.example/data-products' } });
+    expect(listPosts.posts.map((p: Json) => p.content.title)).toEqual([
+      'Nightly marts now finish by 06:00 UTC',
+      'Month-end freeze',
+      'Data products are live',
+    ]);
+    expect(listPosts.posts[2]).toMatchObject({
+      postType: 'HOME_PAGE_ANNOUNCEMENT',
+      content: { contentType: 'LINK', link: 'https://wiki.fernbrook.example/data-products' },
+    });
     // The home page's unseen announcements, as the app asks: of a type, not among those seen (none yet), changed since.
     const homePage = { field: 'type', condition: 'EQUAL', values: ['HOME_PAGE_ANNOUNCEMENT'] };
-    const unseen = (seen: string[]) => ({ input: { start: 0, count: 30, orFilters: [{ and: [homePage, { field: 'urn', condition: 'EQUAL', values: seen, negated: true }, { field: 'lastModified', condition: 'GREATER_THAN', values: ['0'] }] }] } });
+    const unseen = (seen: string[]) => ({
+      input: {
+        start: 0,
+        count: 30,
+        orFilters: [
+          {
+            and: [
+              homePage,
+              { field: 'urn', condition: 'EQUAL', values: seen, negated: true },
+              { field: 'lastModified', condition: 'GREATER_THAN', values: ['0'] },
+            ],
+          },
+        ],
+      },
+    });
     const firstVisit = (await run('listPosts', unseen([]))).listPosts;
     expect(firstVisit.total).toBe(listPosts.posts.filter((p: Json) => p.postType === 'HOME_PAGE_ANNOUNCEMENT').length);
     expect((await run('listPosts', unseen([firstVisit.posts[0].urn]))).listPosts.total).toBe(firstVisit.total - 1);
@@ -179,13 +271,21 @@ describe('the web app: data products, structured properties and governance entit
 
   it('getQuery and listQueries: the statement, its subjects, platform and authors', async () => {
     const { entity: q } = await run('getQuery', { urn: QUERY });
-    expect(q.properties).toMatchObject({ name: 'Weekly net revenue by store', source: 'MANUAL', statement: { language: 'SQL' }, created: { actor: 'urn:li:corpuser:jonah.whitfield' } });
+    expect(q.properties).toMatchObject({
+      name: 'Weekly net revenue by store',
+      source: 'MANUAL',
+      statement: { language: 'SQL' },
+      created: { actor: 'urn:li:corpuser:jonah.whitfield' },
+    });
     expect(q.properties.statement.value).toMatch(/SUM\(net_revenue_gbp\)/);
     expect(q.properties.createdOn.actor.urn).toBe('urn:li:corpuser:jonah.whitfield');
     expect(q.platform.urn).toBe('urn:li:dataPlatform:snowflake');
     expect(q.subjects).toEqual([
       expect.objectContaining({ dataset: expect.objectContaining({ urn: FCT_ORDERS }), schemaField: null }),
-      expect.objectContaining({ dataset: expect.objectContaining({ urn: FCT_ORDERS }), schemaField: expect.objectContaining({ fieldPath: 'net_revenue_gbp' }) }),
+      expect.objectContaining({
+        dataset: expect.objectContaining({ urn: FCT_ORDERS }),
+        schemaField: expect.objectContaining({ fieldPath: 'net_revenue_gbp' }),
+      }),
     ]);
     const { listQueries } = await run('listQueries', { input: { start: 0, count: 10, datasetUrn: FCT_ORDERS, source: 'MANUAL' } });
     expect(listQueries).toMatchObject({ total: 1, queries: [{ urn: QUERY }] });
@@ -200,8 +300,15 @@ describe('the web app: data products, structured properties and governance entit
 
     const { erModelRelationship: er } = await run('getERModelRelationship', { urn: 'urn:li:erModelRelationship:orders-to-customers' });
     expect(er).toMatchObject({ id: 'orders-to-customers', type: 'ER_MODEL_RELATIONSHIP' });
-    expect(er.properties).toMatchObject({ name: 'Orders to customers', cardinality: 'N_ONE', source: { urn: FCT_ORDERS }, destination: { urn: DIM_CUSTOMERS } });
-    expect(er.properties.relationshipFieldMappings).toEqual([expect.objectContaining({ sourceField: 'customer_id', destinationField: 'customer_id' })]);
+    expect(er.properties).toMatchObject({
+      name: 'Orders to customers',
+      cardinality: 'N_ONE',
+      source: { urn: FCT_ORDERS },
+      destination: { urn: DIM_CUSTOMERS },
+    });
+    expect(er.properties.relationshipFieldMappings).toEqual([
+      expect.objectContaining({ sourceField: 'customer_id', destinationField: 'customer_id' }),
+    ]);
     expect(er.editableProperties.description).toMatch(/exactly one customer/);
     expect(er.outgoing.total).toBe(2);
   });
@@ -211,19 +318,33 @@ describe('the web app: data products, structured properties and governance entit
     const w = await http(`${s.url}/aspects?action=ingestProposalBatch`, {
       body: {
         proposals: [
-          mcp(role, 'roleProperties', { name: 'FINANCE_READER', description: 'Snowflake role that reads the finance marts.', type: 'READ', requestUrl: 'https://access.fernbrook.example/request/FINANCE_READER' }),
+          mcp(role, 'roleProperties', {
+            name: 'FINANCE_READER',
+            description: 'Snowflake role that reads the finance marts.',
+            type: 'READ',
+            requestUrl: 'https://access.fernbrook.example/request/FINANCE_READER',
+          }),
           mcp(role, 'actors', { users: [{ user: 'urn:li:corpuser:jonah.whitfield' }], groups: [{ group: 'urn:li:corpGroup:finance' }] }),
         ],
       },
     });
     expect(w.status, w.text).toBe(200);
-    expect((await run('getExternalRole', { urn: role })).role.properties).toMatchObject({ name: 'FINANCE_READER', description: 'Snowflake role that reads the finance marts.' });
+    expect((await run('getExternalRole', { urn: role })).role.properties).toMatchObject({
+      name: 'FINANCE_READER',
+      description: 'Snowflake role that reads the finance marts.',
+    });
     const r = await http(`${s.url}/api/v2/graphql`, {
       headers: { 'x-datahub-actor': 'urn:li:corpuser:jonah.whitfield' },
-      body: { query: `{ role(urn: "${role}") { id isAssignedToMe properties { requestUrl } actors { users { user { urn } } groups { group { urn } } } } admin: entity(urn: "urn:li:dataHubRole:Admin") { ... on DataHubRole { name description } } }` },
+      body: {
+        query: `{ role(urn: "${role}") { id isAssignedToMe properties { requestUrl } actors { users { user { urn } } groups { group { urn } } } } admin: entity(urn: "urn:li:dataHubRole:Admin") { ... on DataHubRole { name description } } }`,
+      },
     });
     expect(r.body.errors).toBeUndefined();
-    expect(r.body.data.role).toMatchObject({ id: 'snowflake-finance-reader', isAssignedToMe: true, actors: { users: [{ user: { urn: 'urn:li:corpuser:jonah.whitfield' } }], groups: [{ group: { urn: 'urn:li:corpGroup:finance' } }] } });
+    expect(r.body.data.role).toMatchObject({
+      id: 'snowflake-finance-reader',
+      isAssignedToMe: true,
+      actors: { users: [{ user: { urn: 'urn:li:corpuser:jonah.whitfield' } }], groups: [{ group: { urn: 'urn:li:corpGroup:finance' } }] },
+    });
     expect(r.body.data.admin).toEqual({ name: 'Admin', description: 'Can do everything on the platform.' });
   });
 
@@ -240,7 +361,11 @@ describe('the web app: data products, structured properties and governance entit
     });
     expect(w.status, w.text).toBe(200);
     const { connection } = await run('connection', { urn });
-    expect(connection).toMatchObject({ urn, details: { type: 'JSON', json: { blob } }, platform: { urn: 'urn:li:dataPlatform:snowflake' } });
+    expect(connection).toMatchObject({
+      urn,
+      details: { type: 'JSON', json: { blob } },
+      platform: { urn: 'urn:li:dataPlatform:snowflake' },
+    });
   });
 
   it('getDomain and getGlossaryNode: their display properties', async () => {
@@ -278,17 +403,47 @@ describe('the web app: data products, structured properties and governance entit
     const set = 'urn:li:versionSet:(customer-ltv,dataset)';
     const stamp = { time: 1767225600000, actor: 'urn:li:corpuser:priya.raman' };
     const members = [
-      [LTV_LEGACY, { versionSet: set, version: { versionTag: 'v1' }, aliases: [{ versionTag: 'legacy' }], sortId: 'AAAAAAAA', isLatest: false, comment: 'with VAT', metadataCreatedTimestamp: stamp }],
-      [DIM_CUSTOMERS, { versionSet: set, version: { versionTag: 'v2' }, aliases: [], sortId: 'AAAAAAAB', isLatest: true, metadataCreatedTimestamp: stamp }],
+      [
+        LTV_LEGACY,
+        {
+          versionSet: set,
+          version: { versionTag: 'v1' },
+          aliases: [{ versionTag: 'legacy' }],
+          sortId: 'AAAAAAAA',
+          isLatest: false,
+          comment: 'with VAT',
+          metadataCreatedTimestamp: stamp,
+        },
+      ],
+      [
+        DIM_CUSTOMERS,
+        {
+          versionSet: set,
+          version: { versionTag: 'v2' },
+          aliases: [],
+          sortId: 'AAAAAAAB',
+          isLatest: true,
+          metadataCreatedTimestamp: stamp,
+        },
+      ],
     ] as const;
-    const proposals = [mcp(set, 'versionSetProperties', { latest: DIM_CUSTOMERS, versioningScheme: 'LEXICOGRAPHIC_STRING' }), ...members.map(([urn, v]) => mcp(urn, 'versionProperties', v))];
+    const proposals = [
+      mcp(set, 'versionSetProperties', { latest: DIM_CUSTOMERS, versioningScheme: 'LEXICOGRAPHIC_STRING' }),
+      ...members.map(([urn, v]) => mcp(urn, 'versionProperties', v)),
+    ];
     const w = await http(`${s.url}/aspects?action=ingestProposalBatch`, { body: { proposals } });
     expect(w.status, w.text).toBe(200);
 
     const { versionSet } = await run('searchAcrossVersions', { versionSetUrn: set, input: { query: '*', start: 0, count: 10 } });
     const found = versionSet.versionsSearch.searchResults.map((r: Json) => r.entity);
     expect(found.map((e: Json) => e.versionProperties.version.versionTag)).toEqual(['v2', 'v1']);
-    expect(found[1].versionProperties).toMatchObject({ isLatest: false, comment: 'with VAT', aliases: [{ versionTag: 'legacy' }], versionSet: { urn: set }, created: { actor: { urn: 'urn:li:corpuser:priya.raman' } } });
+    expect(found[1].versionProperties).toMatchObject({
+      isLatest: false,
+      comment: 'with VAT',
+      aliases: [{ versionTag: 'legacy' }],
+      versionSet: { urn: set },
+      created: { actor: { urn: 'urn:li:corpuser:priya.raman' } },
+    });
     const r = await http(`${s.url}/api/v2/graphql`, { body: { query: `{ versionSet(urn: "${set}") { latestVersion { urn } } }` } });
     expect(r.body.data.versionSet.latestVersion.urn).toBe(DIM_CUSTOMERS);
   });

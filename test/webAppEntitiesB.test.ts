@@ -58,19 +58,58 @@ describe('quality, runs, forms and usage through the web app operations', () => 
         fieldCounts: [{ fieldPath: 'order_id', count: queries }],
       });
     await ingest([
-      usage(2, [[AMARA, 30], [TOMAS, 5]], 35),
+      usage(
+        2,
+        [
+          [AMARA, 30],
+          [TOMAS, 5],
+        ],
+        35,
+      ),
       usage(10, [[AMARA, 4]], 4),
       // Past the last month: counted by a year's range, not by the summary.
       usage(45, [['urn:li:corpuser:priya.raman', 100]], 100),
-      mcp(FCT, 'datasetProfile', { timestampMillis: now - DAY, rowCount: 48211, columnCount: 10, partitionSpec: { partition: 'order_date=2025-12-31' }, fieldProfiles: [{ fieldPath: 'order_id', nullCount: 0, uniqueProportion: 1, quantiles: [{ quantile: '0.5', value: '24105' }] }] }),
-      mcp(FCT, 'operation', { timestampMillis: now - DAY, lastUpdatedTimestamp: now - DAY, operationType: 'INSERT', actor: TOMAS, numAffectedRows: 48211, customProperties: { dag: 'fernbrook_marts_nightly' } }),
+      mcp(FCT, 'datasetProfile', {
+        timestampMillis: now - DAY,
+        rowCount: 48211,
+        columnCount: 10,
+        partitionSpec: { partition: 'order_date=2025-12-31' },
+        fieldProfiles: [{ fieldPath: 'order_id', nullCount: 0, uniqueProportion: 1, quantiles: [{ quantile: '0.5', value: '24105' }] }],
+      }),
+      mcp(FCT, 'operation', {
+        timestampMillis: now - DAY,
+        lastUpdatedTimestamp: now - DAY,
+        operationType: 'INSERT',
+        actor: TOMAS,
+        numAffectedRows: 48211,
+        customProperties: { dag: 'fernbrook_marts_nightly' },
+      }),
       // A dashboard's absolute figure (no granularity) and its daily buckets; a chart's the same way.
       mcp(DASHBOARD, 'dashboardUsageStatistics', { timestampMillis: now - DAY, viewsCount: 812, favoritesCount: 9 }),
-      mcp(DASHBOARD, 'dashboardUsageStatistics', { timestampMillis: now - 3 * DAY, eventGranularity: { unit: 'DAY', multiple: 1 }, viewsCount: 40, uniqueUserCount: 2, userCounts: [{ user: TOMAS, viewsCount: 10 }, { user: AMARA, viewsCount: 30 }] }),
+      mcp(DASHBOARD, 'dashboardUsageStatistics', {
+        timestampMillis: now - 3 * DAY,
+        eventGranularity: { unit: 'DAY', multiple: 1 },
+        viewsCount: 40,
+        uniqueUserCount: 2,
+        userCounts: [
+          { user: TOMAS, viewsCount: 10 },
+          { user: AMARA, viewsCount: 30 },
+        ],
+      }),
       mcp(CHART, 'chartUsageStatistics', { timestampMillis: now - DAY, viewsCount: 120 }),
-      mcp(CHART, 'chartUsageStatistics', { timestampMillis: now - 2 * DAY, eventGranularity: { unit: 'DAY', multiple: 1 }, viewsCount: 12, userCounts: [{ user: AMARA, viewsCount: 12 }] }),
+      mcp(CHART, 'chartUsageStatistics', {
+        timestampMillis: now - 2 * DAY,
+        eventGranularity: { unit: 'DAY', multiple: 1 },
+        viewsCount: 12,
+        userCounts: [{ user: AMARA, viewsCount: 12 }],
+      }),
       mcp(TRAINING, 'dataProcessInstanceProperties', { name: 'churn-model training 42', created: { time: now - DAY, actor: AMARA } }),
-      mcp(TRAINING, 'mlTrainingRunProperties', { id: 'run-42', outputUrls: ['s3://fernbrook-ml/churn/42'], hyperParams: [{ name: 'learning_rate', value: '0.05' }], trainingMetrics: [{ name: 'auc', value: '0.91' }] }),
+      mcp(TRAINING, 'mlTrainingRunProperties', {
+        id: 'run-42',
+        outputUrls: ['s3://fernbrook-ml/churn/42'],
+        hyperParams: [{ name: 'learning_rate', value: '0.05' }],
+        trainingMetrics: [{ name: 'auc', value: '0.91' }],
+      }),
       mcp(DBT, 'datasetProperties', { name: 'fct_orders', description: 'dbt model of the orders fact table' }),
       mcp(DBT, 'siblings', { siblings: [FCT], primary: true }),
       mcp(FCT, 'siblings', { siblings: [DBT], primary: false }),
@@ -111,7 +150,16 @@ describe('quality, runs, forms and usage through the web app operations', () => 
     const { dataset: dim } = await run('getDataset', { urn: DIM });
     expect(dim.forms.incompleteForms).toEqual([]);
     expect(dim.forms.completedForms.map((f: Json) => f.form.urn)).toEqual([FORM]);
-    expect(dataset.testResults).toEqual({ __typename: 'TestResults', passing: [expect.objectContaining({ type: 'SUCCESS', test: expect.objectContaining({ urn: TEST, name: 'Marts have a technical owner', category: 'Ownership' }) })], failing: [] });
+    expect(dataset.testResults).toEqual({
+      __typename: 'TestResults',
+      passing: [
+        expect.objectContaining({
+          type: 'SUCCESS',
+          test: expect.objectContaining({ urn: TEST, name: 'Marts have a technical owner', category: 'Ownership' }),
+        }),
+      ],
+      failing: [],
+    });
   });
 
   it('a dataset page shows its siblings and searches among them', async () => {
@@ -129,7 +177,10 @@ describe('quality, runs, forms and usage through the web app operations', () => 
     expect(dataset.statsSummary.topUsersLast30Days.map((u: Json) => u.urn)).toEqual([AMARA, TOMAS]);
     const month = (await run('getLastMonthUsageAggregations', { urn: FCT })).dataset.usageStats;
     expect(month.aggregations.totalSqlQueries).toBe(39);
-    expect(month.aggregations.users.map((u: Json) => [u.user.urn, u.count])).toEqual([[AMARA, 34], [TOMAS, 5]]);
+    expect(month.aggregations.users.map((u: Json) => [u.user.urn, u.count])).toEqual([
+      [AMARA, 34],
+      [TOMAS, 5],
+    ]);
     expect(month.aggregations.fields).toEqual([{ __typename: 'FieldUsageCounts', fieldName: 'order_id', count: 39 }]);
     const year = (await run('getTimeRangeUsageAggregations', { urn: FCT, timeRange: 'YEAR' })).dataset.usageStats;
     expect(year.aggregations.totalSqlQueries).toBe(139);
@@ -140,14 +191,24 @@ describe('quality, runs, forms and usage through the web app operations', () => 
     const { chart } = await run('getChart', { urn: CHART });
     expect(chart.statsSummary).toMatchObject({ viewCount: 120, uniqueUserCountLast30Days: 1, topUsersLast30Days: [{ urn: AMARA }] });
     const r = await http(`${s.url}/api/v2/graphql`, {
-      body: { query: `{ dashboard(urn: "${DASHBOARD}") { statsSummary { viewCount viewCountLast30Days uniqueUserCountLast30Days topUsersLast30Days { urn } } usageStats { metrics { viewsCount favoritesCount } buckets { duration metrics { viewsCount } } aggregations { viewsCount uniqueUserCount users { user { urn } viewsCount } } } } }` },
+      body: {
+        query: `{ dashboard(urn: "${DASHBOARD}") { statsSummary { viewCount viewCountLast30Days uniqueUserCountLast30Days topUsersLast30Days { urn } } usageStats { metrics { viewsCount favoritesCount } buckets { duration metrics { viewsCount } } aggregations { viewsCount uniqueUserCount users { user { urn } viewsCount } } } } }`,
+      },
     });
     expect(r.body.errors).toBeUndefined();
     const { statsSummary, usageStats } = r.body.data.dashboard;
-    expect(statsSummary).toEqual({ viewCount: 812, viewCountLast30Days: 40, uniqueUserCountLast30Days: 2, topUsersLast30Days: [{ urn: AMARA }, { urn: TOMAS }] });
+    expect(statsSummary).toEqual({
+      viewCount: 812,
+      viewCountLast30Days: 40,
+      uniqueUserCountLast30Days: 2,
+      topUsersLast30Days: [{ urn: AMARA }, { urn: TOMAS }],
+    });
     expect(usageStats.metrics).toEqual([{ viewsCount: 812, favoritesCount: 9 }]);
     expect(usageStats.buckets).toEqual([{ duration: 'DAY', metrics: { viewsCount: 40 } }]);
-    expect(usageStats.aggregations.users).toEqual([{ user: { urn: AMARA }, viewsCount: 30 }, { user: { urn: TOMAS }, viewsCount: 10 }]);
+    expect(usageStats.aggregations.users).toEqual([
+      { user: { urn: AMARA }, viewsCount: 30 },
+      { user: { urn: TOMAS }, viewsCount: 10 },
+    ]);
   });
 
   it("a dataset's assertions tab and the runs that read it; a test and the list of tests", async () => {
@@ -169,8 +230,17 @@ describe('quality, runs, forms and usage through the web app operations', () => 
 
   it('profiles and operations, as the stats tab reads them', async () => {
     const [profile] = (await run('getDataProfiles', { urn: FCT, limit: 1 })).dataset.datasetProfiles;
-    expect(profile).toMatchObject({ rowCount: 48211, columnCount: 10, partitionSpec: { type: 'PARTITION', partition: 'order_date=2025-12-31', timePartition: null } });
-    expect(profile.fieldProfiles[0]).toMatchObject({ fieldPath: 'order_id', nullCount: 0, uniqueProportion: 1, quantiles: [{ quantile: '0.5', value: '24105' }] });
+    expect(profile).toMatchObject({
+      rowCount: 48211,
+      columnCount: 10,
+      partitionSpec: { type: 'PARTITION', partition: 'order_date=2025-12-31', timePartition: null },
+    });
+    expect(profile.fieldProfiles[0]).toMatchObject({
+      fieldPath: 'order_id',
+      nullCount: 0,
+      uniqueProportion: 1,
+      quantiles: [{ quantile: '0.5', value: '24105' }],
+    });
     const [operation] = (await run('getOperations', { urn: FCT, limit: 1 })).dataset.operations;
     expect(operation).toMatchObject({ operationType: 'INSERT', actor: TOMAS });
   });
@@ -183,12 +253,21 @@ describe('quality, runs, forms and usage through the web app operations', () => 
     expect(assertion.platform.name).toBe('snowflake');
     expect(assertion.runEvents.total).toBe(1);
     expect(assertion.runEvents.failed).toBe(1);
-    expect(assertion.runEvents.runEvents[0].result).toMatchObject({ type: 'FAILURE', actualAggValue: 312, nativeResults: [{ key: 'observed_row_count', value: '312' }] });
+    expect(assertion.runEvents.runEvents[0].result).toMatchObject({
+      type: 'FAILURE',
+      actualAggValue: 312,
+      nativeResults: [{ key: 'observed_row_count', value: '312' }],
+    });
     const runs = (await run('getAssertionRuns', { assertionUrn: FRESHNESS, limit: 10 })).assertion.runEvents;
     expect([runs.total, runs.failed, runs.succeeded]).toEqual([2, 1, 1]);
     expect(runs.runEvents.map((e: Json) => e.result.type)).toEqual(['SUCCESS', 'FAILURE']);
     const { assertion: notNull } = await run('getAssertionWithRunEvents', { assertionUrn: NOT_NULL });
-    expect(notNull.info.datasetAssertion).toMatchObject({ datasetUrn: FCT, scope: 'DATASET_COLUMN', operator: 'NOT_NULL', fields: [{ urn: `urn:li:schemaField:(${FCT},order_id)`, path: 'order_id' }] });
+    expect(notNull.info.datasetAssertion).toMatchObject({
+      datasetUrn: FCT,
+      scope: 'DATASET_COLUMN',
+      operator: 'NOT_NULL',
+      fields: [{ urn: `urn:li:schemaField:(${FCT},order_id)`, path: 'order_id' }],
+    });
   });
 
   it("a dataset's incidents by state, with their source, priority and assignee", async () => {
@@ -210,7 +289,11 @@ describe('quality, runs, forms and usage through the web app operations', () => 
     expect((await run('getEntityIncidents', { urn: FCT, start: 0, count: 10, state: null })).entity.incidents.total).toBe(2);
     // The filters the incidents tab offers besides state: stage, priority and assignee.
     const filtered = async (args: string) =>
-      (await http(`${s.url}/api/v2/graphql`, { body: { query: `{ dataset(urn: "${FCT}") { incidents(${args}) { total incidents { urn } } } }` } })).body.data.dataset.incidents;
+      (
+        await http(`${s.url}/api/v2/graphql`, {
+          body: { query: `{ dataset(urn: "${FCT}") { incidents(${args}) { total incidents { urn } } } }` },
+        })
+      ).body.data.dataset.incidents;
     expect((await filtered('stage: FIXED')).incidents).toEqual([{ urn: 'urn:li:incident:fct-orders-late-load' }]);
     expect((await filtered('priority: HIGH')).incidents).toEqual([{ urn: 'urn:li:incident:fct-orders-low-volume' }]);
     expect((await filtered(`assigneeUrns: ["${TOMAS}"]`)).total).toBe(1);
@@ -232,11 +315,23 @@ describe('quality, runs, forms and usage through the web app operations', () => 
     expect(runs.runs.map((r: Json) => r.urn)).toEqual([RUN_31, RUN_30]);
     const { dataProcessInstance: p } = await run('getDataProcessInstance', { urn: RUN_31 });
     expect(p.properties.name).toBe('scheduled__2025-12-31T02:30:00+00:00');
-    expect(p.state).toEqual([expect.objectContaining({ status: 'COMPLETE', attempt: 1, durationMillis: 420000, result: expect.objectContaining({ resultType: 'FAILURE', nativeResultType: 'airflow' }) })]);
+    expect(p.state).toEqual([
+      expect.objectContaining({
+        status: 'COMPLETE',
+        attempt: 1,
+        durationMillis: 420000,
+        result: expect.objectContaining({ resultType: 'FAILURE', nativeResultType: 'airflow' }),
+      }),
+    ]);
     expect(p.parentTemplate.urn).toBe(JOB);
     expect(p.optionalPlatform.name).toBe('airflow');
     const training = (await run('getDataProcessInstance', { urn: TRAINING })).dataProcessInstance;
-    expect(training.mlTrainingRunProperties).toMatchObject({ id: 'run-42', outputUrls: ['s3://fernbrook-ml/churn/42'], hyperParams: [{ name: 'learning_rate', value: '0.05' }], trainingMetrics: [{ name: 'auc', value: '0.91' }] });
+    expect(training.mlTrainingRunProperties).toMatchObject({
+      id: 'run-42',
+      outputUrls: ['s3://fernbrook-ml/churn/42'],
+      hyperParams: [{ name: 'learning_rate', value: '0.05' }],
+      trainingMetrics: [{ name: 'auc', value: '0.91' }],
+    });
     expect(training.state).toEqual([]);
     const written = (await run('getDatasetRuns', { urn: FCT, start: 0, count: 10, direction: 'OUTGOING' })).dataset.runs;
     expect(written.runs.map((r: Json) => r.urn)).toEqual([RUN_31, RUN_30]);
@@ -252,18 +347,22 @@ describe("an entity's privileges as the app reads them", () => {
   const TRIAGER = 'urn:li:corpuser:triager';
   let admin: Record<string, string>;
 
-  const token = async (user: string) => ({ authorization: `Bearer ${(await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken}` });
+  const token = async (user: string) => ({
+    authorization: `Bearer ${(await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken}`,
+  });
   const read = async (user: string, query: string, urn: string) => {
     const r = await http(`${s.url}/api/v2/graphql`, { body: { query, variables: { urn } }, headers: await token(user) });
     expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
     return r.body.data.entity.privileges;
   };
-  const Q = 'query p($urn: String!) { entity(urn: $urn) { ... on GlossaryNode { privileges { canManageEntity canManageChildren } } ... on GlossaryTerm { privileges { canManageEntity canManageChildren } } ... on Dataset { privileges { canEditIncidents canEditTags canEditEmbed canViewDatasetOperations canManageAssetSummary } } } }';
+  const Q =
+    'query p($urn: String!) { entity(urn: $urn) { ... on GlossaryNode { privileges { canManageEntity canManageChildren } } ... on GlossaryTerm { privileges { canManageEntity canManageChildren } } ... on Dataset { privileges { canEditIncidents canEditTags canEditEmbed canViewDatasetOperations canManageAssetSummary } } } }';
 
   beforeAll(async () => {
     s = await startTestServer({ auth: true });
     admin = await token('urn:li:corpuser:datahub');
-    const write = (urn: string, aspect: string, value: Json) => http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, aspect, value) }, headers: admin });
+    const write = (urn: string, aspect: string, value: Json) =>
+      http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, aspect, value) }, headers: admin });
     await write(ROOT, 'glossaryNodeInfo', { name: 'Commerce', definition: '' });
     await write(CHILD, 'glossaryNodeInfo', { name: 'Revenue', definition: '', parentNode: ROOT });
     await write(TERM, 'glossaryTermInfo', { name: 'Net revenue', definition: '', termSource: 'INTERNAL', parentNode: CHILD });
@@ -279,7 +378,11 @@ describe("an entity's privileges as the app reads them", () => {
       actors: { users: [STEWARD] },
       resources: { filter: { criteria: [{ field: 'RESOURCE_URN', values: [ROOT], condition: 'EQUALS' }] } },
     });
-    await grantPolicy(s.services, 'triage', { privileges: ['EDIT_ENTITY_INCIDENTS', 'VIEW_DATASET_OPERATIONS'], actors: { users: [TRIAGER] }, ...viewAll });
+    await grantPolicy(s.services, 'triage', {
+      privileges: ['EDIT_ENTITY_INCIDENTS', 'VIEW_DATASET_OPERATIONS'],
+      actors: { users: [TRIAGER] },
+      ...viewAll,
+    });
   });
   afterAll(async () => s?.close());
 
@@ -292,7 +395,8 @@ describe("an entity's privileges as the app reads them", () => {
   });
 
   it('profiles and usage need their view privileges: without them the app is shown none', async () => {
-    const Stats = 'query s($urn: String!) { entity(urn: $urn) { ... on Dataset { datasetProfiles(limit: 5) { rowCount } operations(limit: 5) { operationType } statsSummary { queryCountLast30Days } } } }';
+    const Stats =
+      'query s($urn: String!) { entity(urn: $urn) { ... on Dataset { datasetProfiles(limit: 5) { rowCount } operations(limit: 5) { operationType } statsSummary { queryCountLast30Days } } } }';
     const stats = async (user: string) => {
       const r = await http(`${s.url}/api/v2/graphql`, { body: { query: Stats, variables: { urn: FCT } }, headers: await token(user) });
       expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
@@ -300,26 +404,47 @@ describe("an entity's privileges as the app reads them", () => {
     };
     expect(await stats(STEWARD)).toEqual({ datasetProfiles: [], operations: [], statsSummary: null });
     expect(await stats(TRIAGER)).toEqual({ datasetProfiles: [], operations: [{ operationType: 'UPDATE' }], statsSummary: null });
-    expect(await stats('urn:li:corpuser:datahub')).toEqual({ datasetProfiles: [{ rowCount: 7 }], operations: [{ operationType: 'UPDATE' }], statsSummary: { queryCountLast30Days: 0 } });
+    expect(await stats('urn:li:corpuser:datahub')).toEqual({
+      datasetProfiles: [{ rowCount: 7 }],
+      operations: [{ operationType: 'UPDATE' }],
+      statsSummary: { queryCountLast30Days: 0 },
+    });
   });
 
-  it("a form is assigned to me when it names me or a group I am in", async () => {
-    const write = (urn: string, aspect: string, value: Json) => http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, aspect, value) }, headers: admin });
+  it('a form is assigned to me when it names me or a group I am in', async () => {
+    const write = (urn: string, aspect: string, value: Json) =>
+      http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, aspect, value) }, headers: admin });
     const form = 'urn:li:form:stewards-review';
     await write(STEWARD, 'groupMembership', { groups: ['urn:li:corpGroup:stewards'] });
-    await write(form, 'formInfo', { name: 'Stewards review', prompts: [], actors: { owners: false, groups: ['urn:li:corpGroup:stewards'], users: [TRIAGER] } });
+    await write(form, 'formInfo', {
+      name: 'Stewards review',
+      prompts: [],
+      actors: { owners: false, groups: ['urn:li:corpGroup:stewards'], users: [TRIAGER] },
+    });
     const actors = async (user: string) => {
-      const r = await http(`${s.url}/api/v2/graphql`, { body: { query: `{ form(urn: "${form}") { info { type actors { owners isAssignedToMe users { urn } groups { urn } } } } }` }, headers: await token(user) });
+      const r = await http(`${s.url}/api/v2/graphql`, {
+        body: { query: `{ form(urn: "${form}") { info { type actors { owners isAssignedToMe users { urn } groups { urn } } } } }` },
+        headers: await token(user),
+      });
       expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
       return r.body.data.form.info;
     };
-    expect(await actors(STEWARD)).toEqual({ type: 'COMPLETION', actors: { owners: false, isAssignedToMe: true, users: [{ urn: TRIAGER }], groups: [{ urn: 'urn:li:corpGroup:stewards' }] } });
+    expect(await actors(STEWARD)).toEqual({
+      type: 'COMPLETION',
+      actors: { owners: false, isAssignedToMe: true, users: [{ urn: TRIAGER }], groups: [{ urn: 'urn:li:corpGroup:stewards' }] },
+    });
     expect((await actors(TRIAGER)).actors.isAssignedToMe).toBe(true);
     expect((await actors('urn:li:corpuser:datahub')).actors.isAssignedToMe).toBe(false);
   });
 
   it('lists tests only to those who may view or manage them', async () => {
-    const list = async (user: string) => (await http(`${s.url}/api/v2/graphql`, { body: { query: webAppOperation('listTests'), variables: { input: { start: 0, count: 5 } } }, headers: await token(user) })).body;
+    const list = async (user: string) =>
+      (
+        await http(`${s.url}/api/v2/graphql`, {
+          body: { query: webAppOperation('listTests'), variables: { input: { start: 0, count: 5 } } },
+          headers: await token(user),
+        })
+      ).body;
     const refused = await list(STEWARD);
     expect(refused.data.listTests).toBeNull();
     expect(refused.errors[0].message).toMatch(/^Unauthorized to perform this action/);
@@ -327,8 +452,24 @@ describe("an entity's privileges as the app reads them", () => {
   });
 
   it('incident, embed, operations and summary privileges follow the policies held', async () => {
-    expect(await read(TRIAGER, Q, FCT)).toEqual({ canEditIncidents: true, canEditTags: false, canEditEmbed: false, canViewDatasetOperations: true, canManageAssetSummary: false });
-    expect(await read(STEWARD, Q, FCT)).toEqual({ canEditIncidents: false, canEditTags: false, canEditEmbed: false, canViewDatasetOperations: false, canManageAssetSummary: false });
-    expect(await read('urn:li:corpuser:datahub', Q, FCT)).toMatchObject({ canEditIncidents: true, canEditEmbed: true, canManageAssetSummary: true });
+    expect(await read(TRIAGER, Q, FCT)).toEqual({
+      canEditIncidents: true,
+      canEditTags: false,
+      canEditEmbed: false,
+      canViewDatasetOperations: true,
+      canManageAssetSummary: false,
+    });
+    expect(await read(STEWARD, Q, FCT)).toEqual({
+      canEditIncidents: false,
+      canEditTags: false,
+      canEditEmbed: false,
+      canViewDatasetOperations: false,
+      canManageAssetSummary: false,
+    });
+    expect(await read('urn:li:corpuser:datahub', Q, FCT)).toMatchObject({
+      canEditIncidents: true,
+      canEditEmbed: true,
+      canManageAssetSummary: true,
+    });
   });
 });

@@ -29,26 +29,54 @@ const { tokens, run, mutate, expectError, entityV2, search } = asUsers(() => s);
 
 beforeAll(async () => {
   s = await startTestServer({ auth: true });
-  const put = (urn: string, aspect: string, value: Json) => s.services.writePath.apply([buildProposal(s.services.registry, urn, aspect, 'UPSERT', value)], { actor: SYSTEM_ACTOR });
-  for (const [urn, name] of [[DATASET, 'orders'], [OTHER, 'refunds']] as const) await put(urn, 'datasetProperties', { name, customProperties: {} });
-  const field = (fieldPath: string) => ({ fieldPath, nullable: false, type: { type: { 'com.linkedin.schema.StringType': {} } }, nativeDataType: 'VARCHAR', recursive: false });
+  const put = (urn: string, aspect: string, value: Json) =>
+    s.services.writePath.apply([buildProposal(s.services.registry, urn, aspect, 'UPSERT', value)], { actor: SYSTEM_ACTOR });
+  for (const [urn, name] of [
+    [DATASET, 'orders'],
+    [OTHER, 'refunds'],
+  ] as const)
+    await put(urn, 'datasetProperties', { name, customProperties: {} });
+  const field = (fieldPath: string) => ({
+    fieldPath,
+    nullable: false,
+    type: { type: { 'com.linkedin.schema.StringType': {} } },
+    nativeDataType: 'VARCHAR',
+    recursive: false,
+  });
   await put(DATASET, 'schemaMetadata', {
-    schemaName: 'orders', platform: 'urn:li:dataPlatform:snowflake', version: 0, hash: '',
-    created: { time: 0, actor: SYSTEM_ACTOR }, lastModified: { time: 0, actor: SYSTEM_ACTOR },
-    platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: '' } }, fields: [field('id'), field('amount')],
+    schemaName: 'orders',
+    platform: 'urn:li:dataPlatform:snowflake',
+    version: 0,
+    hash: '',
+    created: { time: 0, actor: SYSTEM_ACTOR },
+    lastModified: { time: 0, actor: SYSTEM_ACTOR },
+    platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: '' } },
+    fields: [field('id'), field('amount')],
   });
   await put(DATASET, 'ownership', { owners: [{ owner: OWNER, type: 'TECHNICAL_OWNER' }], lastModified: { time: 0, actor: SYSTEM_ACTOR } });
   await put(TIER, 'propertyDefinition', {
-    qualifiedName: 'io.acryl.tier', valueType: 'urn:li:dataType:datahub.string', cardinality: 'SINGLE', entityTypes: ['urn:li:entityType:datahub.dataset'],
+    qualifiedName: 'io.acryl.tier',
+    valueType: 'urn:li:dataType:datahub.string',
+    cardinality: 'SINGLE',
+    entityTypes: ['urn:li:entityType:datahub.dataset'],
     allowedValues: [{ value: { string: 'gold' } }, { value: { string: 'silver' } }],
   });
-  await put(ROWS, 'propertyDefinition', { qualifiedName: 'io.acryl.expectedRows', valueType: 'urn:li:dataType:datahub.number', cardinality: 'SINGLE', entityTypes: ['urn:li:entityType:datahub.schemaField'] });
-  await grantPolicy(s.services, 'form-admins', { type: 'PLATFORM', privileges: ['MANAGE_DOCUMENTATION_FORMS', 'MANAGE_TESTS'], actors: { users: [ADMIN] } });
+  await put(ROWS, 'propertyDefinition', {
+    qualifiedName: 'io.acryl.expectedRows',
+    valueType: 'urn:li:dataType:datahub.number',
+    cardinality: 'SINGLE',
+    entityTypes: ['urn:li:entityType:datahub.schemaField'],
+  });
+  await grantPolicy(s.services, 'form-admins', {
+    type: 'PLATFORM',
+    privileges: ['MANAGE_DOCUMENTATION_FORMS', 'MANAGE_TESTS'],
+    actors: { users: [ADMIN] },
+  });
   await grantPolicy(s.services, 'form-readers', { privileges: ['VIEW_ENTITY_PAGE'], actors: { users: [ADMIN, OWNER, READER] } });
-  for (const user of [ADMIN, OWNER, READER]) tokens.set(user, (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken);
+  for (const user of [ADMIN, OWNER, READER])
+    tokens.set(user, (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken);
 }, 60_000);
 afterAll(() => s?.close());
-
 
 const CREATE_FORM = `mutation($input: CreateFormInput!) { createForm(input: $input) { urn type info { name type prompts { id title type required structuredPropertyParams { structuredProperty { urn } } } actors { owners } } } }`;
 const UPDATE_FORM = `mutation($input: UpdateFormInput!) { updateForm(input: $input) { urn info { name prompts { id required } } } }`;
@@ -60,28 +88,68 @@ const UPDATE_TEST = 'mutation($urn: String!, $input: UpdateTestInput!) { updateT
 
 const formsOf = async (urn: string, user = OWNER) => {
   const f = (await run('getDataset', { urn }, user)).dataset.forms;
-  const ids = (list: Json[]) => list.map((a: Json) => ({ form: a.form.urn, done: a.completedPrompts.map((p: Json) => p.id).sort(), todo: a.incompletePrompts.map((p: Json) => p.id).sort() }));
-  return { incomplete: ids(f?.incompleteForms ?? []), complete: ids(f?.completedForms ?? []), verified: (f?.verifications ?? []).map((v: Json) => v.form.urn) };
+  const ids = (list: Json[]) =>
+    list.map((a: Json) => ({
+      form: a.form.urn,
+      done: a.completedPrompts.map((p: Json) => p.id).sort(),
+      todo: a.incompletePrompts.map((p: Json) => p.id).sort(),
+    }));
+  return {
+    incomplete: ids(f?.incompleteForms ?? []),
+    complete: ids(f?.completedForms ?? []),
+    verified: (f?.verifications ?? []).map((v: Json) => v.form.urn),
+  };
 };
 
 const submit = (input: Json, user = OWNER, urn = DATASET) => run('submitFormPrompt', { urn, input: { formUrn: FORM, ...input } }, user);
-const tierAnswer = (value: string) => ({ promptId: 'tier', type: 'STRUCTURED_PROPERTY', structuredPropertyParams: { structuredPropertyUrn: TIER, values: [{ stringValue: value }] } });
-const rowsAnswer = (fieldPath: string, n: number) => ({ promptId: 'rows', type: 'FIELDS_STRUCTURED_PROPERTY', fieldPath, structuredPropertyParams: { structuredPropertyUrn: ROWS, values: [{ numberValue: n }] } });
+const tierAnswer = (value: string) => ({
+  promptId: 'tier',
+  type: 'STRUCTURED_PROPERTY',
+  structuredPropertyParams: { structuredPropertyUrn: TIER, values: [{ stringValue: value }] },
+});
+const rowsAnswer = (fieldPath: string, n: number) => ({
+  promptId: 'rows',
+  type: 'FIELDS_STRUCTURED_PROPERTY',
+  fieldPath,
+  structuredPropertyParams: { structuredPropertyUrn: ROWS, values: [{ numberValue: n }] },
+});
 
 describe('forms', () => {
   it('creates a form with its prompts, refusing those without the privilege', async () => {
     const input = {
-      id: 'orders-review', name: 'Orders review', type: 'VERIFICATION', actors: { owners: true },
+      id: 'orders-review',
+      name: 'Orders review',
+      type: 'VERIFICATION',
+      actors: { owners: true },
       prompts: [
         { id: 'tier', title: 'Tier', type: 'STRUCTURED_PROPERTY', structuredPropertyParams: { urn: TIER }, required: true },
-        { id: 'rows', title: 'Expected rows per column', type: 'FIELDS_STRUCTURED_PROPERTY', structuredPropertyParams: { urn: ROWS }, required: true },
+        {
+          id: 'rows',
+          title: 'Expected rows per column',
+          type: 'FIELDS_STRUCTURED_PROPERTY',
+          structuredPropertyParams: { urn: ROWS },
+          required: true,
+        },
       ],
     };
     await expectError(READER, CREATE_FORM, { input }, 403, 'Unable to create form. Please contact your admin.');
-    await expectError(ADMIN, CREATE_FORM, { input: { ...input, prompts: [{ title: 'x', type: 'STRUCTURED_PROPERTY' }] } }, 400, 'Provided prompt with type STRUCTURED_PROPERTY or FIELDS_STRUCTURED_PROPERTY and no structured property params');
+    await expectError(
+      ADMIN,
+      CREATE_FORM,
+      { input: { ...input, prompts: [{ title: 'x', type: 'STRUCTURED_PROPERTY' }] } },
+      400,
+      'Provided prompt with type STRUCTURED_PROPERTY or FIELDS_STRUCTURED_PROPERTY and no structured property params',
+    );
     const form = (await mutate(CREATE_FORM, { input })).createForm;
-    expect(form).toMatchObject({ urn: FORM, type: 'FORM', info: { name: 'Orders review', type: 'VERIFICATION', actors: { owners: true } } });
-    expect(form.info.prompts.map((p: Json) => [p.id, p.required, p.structuredPropertyParams.structuredProperty.urn])).toEqual([['tier', true, TIER], ['rows', true, ROWS]]);
+    expect(form).toMatchObject({
+      urn: FORM,
+      type: 'FORM',
+      info: { name: 'Orders review', type: 'VERIFICATION', actors: { owners: true } },
+    });
+    expect(form.info.prompts.map((p: Json) => [p.id, p.required, p.structuredPropertyParams.structuredProperty.urn])).toEqual([
+      ['tier', true, TIER],
+      ['rows', true, ROWS],
+    ]);
     expect((await entityV2(FORM)).formInfo.value.prompts).toHaveLength(2);
     expect(await search('form', 'structuredPropertyPromptUrns', TIER)).toEqual([FORM]);
     await expectError(ADMIN, CREATE_FORM, { input }, 400, `Form with urn ${FORM} already exists`);
@@ -89,7 +157,13 @@ describe('forms', () => {
 
   it('assigns the form to a dataset: every prompt to answer, on the dataset page, REST and search', async () => {
     await expectError(READER, ASSIGN, { input: { formUrn: FORM, entityUrns: [DATASET] } }, 403, UNAUTHORIZED_MESSAGE);
-    await expectError(ADMIN, ASSIGN, { input: { formUrn: FORM, entityUrns: [DATASET, 'urn:li:dataset:(urn:li:dataPlatform:hive,ghost,PROD)'] } }, 400, /does not exist/);
+    await expectError(
+      ADMIN,
+      ASSIGN,
+      { input: { formUrn: FORM, entityUrns: [DATASET, 'urn:li:dataset:(urn:li:dataPlatform:hive,ghost,PROD)'] } },
+      400,
+      /does not exist/,
+    );
     await mutate(ASSIGN, { input: { formUrn: FORM, entityUrns: [DATASET] } });
     expect(await formsOf(DATASET)).toEqual({ incomplete: [{ form: FORM, done: [], todo: ['rows', 'tier'] }], complete: [], verified: [] });
     expect((await entityV2(DATASET)).forms.value.incompleteForms.map((a: Json) => a.urn)).toEqual([FORM]);
@@ -97,11 +171,48 @@ describe('forms', () => {
   });
 
   it('refuses bad answers and answers from people the form does not ask, writing nothing', async () => {
-    await expectError(READER, webAppOperation('submitFormPrompt'), { urn: DATASET, input: { formUrn: FORM, ...tierAnswer('gold') } }, 403, `Failed to authorize form on entity as form with urn ${FORM} is not assigned to user`);
-    await expectError(OWNER, webAppOperation('submitFormPrompt'), { urn: DATASET, input: { formUrn: FORM, ...tierAnswer('bronze') } }, 400, `Value bronze is not allowed for structured property ${TIER}`);
-    await expectError(OWNER, webAppOperation('submitFormPrompt'), { urn: DATASET, input: { formUrn: FORM, ...tierAnswer('gold'), promptId: 'nope' } }, 400, `Form ${FORM} has no prompt nope`);
-    await expectError(OWNER, webAppOperation('submitFormPrompt'), { urn: DATASET, input: { formUrn: FORM, ...rowsAnswer('id', 1), fieldPath: null } }, 400, 'Failed to provide fieldPath for prompt type FIELDS_STRUCTURED_PROPERTY');
-    await expectError(OWNER, webAppOperation('submitFormPrompt'), { urn: DATASET, input: { formUrn: FORM, ...rowsAnswer('id', 1), structuredPropertyParams: { structuredPropertyUrn: ROWS, values: [{ stringValue: 'many' }] } } }, 400, /numberValue/);
+    await expectError(
+      READER,
+      webAppOperation('submitFormPrompt'),
+      { urn: DATASET, input: { formUrn: FORM, ...tierAnswer('gold') } },
+      403,
+      `Failed to authorize form on entity as form with urn ${FORM} is not assigned to user`,
+    );
+    await expectError(
+      OWNER,
+      webAppOperation('submitFormPrompt'),
+      { urn: DATASET, input: { formUrn: FORM, ...tierAnswer('bronze') } },
+      400,
+      `Value bronze is not allowed for structured property ${TIER}`,
+    );
+    await expectError(
+      OWNER,
+      webAppOperation('submitFormPrompt'),
+      { urn: DATASET, input: { formUrn: FORM, ...tierAnswer('gold'), promptId: 'nope' } },
+      400,
+      `Form ${FORM} has no prompt nope`,
+    );
+    await expectError(
+      OWNER,
+      webAppOperation('submitFormPrompt'),
+      { urn: DATASET, input: { formUrn: FORM, ...rowsAnswer('id', 1), fieldPath: null } },
+      400,
+      'Failed to provide fieldPath for prompt type FIELDS_STRUCTURED_PROPERTY',
+    );
+    await expectError(
+      OWNER,
+      webAppOperation('submitFormPrompt'),
+      {
+        urn: DATASET,
+        input: {
+          formUrn: FORM,
+          ...rowsAnswer('id', 1),
+          structuredPropertyParams: { structuredPropertyUrn: ROWS, values: [{ stringValue: 'many' }] },
+        },
+      },
+      400,
+      /numberValue/,
+    );
     await expectError(OWNER, webAppOperation('submitFormPrompt'), { urn: OTHER, input: { formUrn: FORM, ...tierAnswer('gold') } }, 403);
     expect(await formsOf(DATASET)).toMatchObject({ incomplete: [{ form: FORM, done: [] }] });
   });
@@ -109,21 +220,46 @@ describe('forms', () => {
   it('completes the form as its owner answers each prompt, a field prompt once every field is answered', async () => {
     await submit(tierAnswer('gold'));
     expect(await formsOf(DATASET)).toMatchObject({ incomplete: [{ form: FORM, done: ['tier'], todo: ['rows'] }], complete: [] });
-    expect((await entityV2(DATASET)).structuredProperties.value.properties).toEqual([expect.objectContaining({ propertyUrn: TIER, values: [{ string: 'gold' }] })]);
-    await expectError(OWNER, webAppOperation('verifyForm'), { input: { formUrn: FORM, entityUrn: DATASET } }, 400, `Form ${FORM} is not in the list of completed forms for this entity. Skipping verification.`);
+    expect((await entityV2(DATASET)).structuredProperties.value.properties).toEqual([
+      expect.objectContaining({ propertyUrn: TIER, values: [{ string: 'gold' }] }),
+    ]);
+    await expectError(
+      OWNER,
+      webAppOperation('verifyForm'),
+      { input: { formUrn: FORM, entityUrn: DATASET } },
+      400,
+      `Form ${FORM} is not in the list of completed forms for this entity. Skipping verification.`,
+    );
 
     await submit(rowsAnswer('id', 1000));
     expect(await formsOf(DATASET)).toMatchObject({ incomplete: [{ form: FORM, done: ['tier'], todo: ['rows'] }] });
     await submit(rowsAnswer('amount', 500));
     expect(await formsOf(DATASET)).toEqual({ incomplete: [], complete: [{ form: FORM, done: ['rows', 'tier'], todo: [] }], verified: [] });
-    expect((await entityV2(`urn:li:schemaField:(${DATASET},amount)`)).structuredProperties.value.properties[0]).toMatchObject({ propertyUrn: ROWS, values: [{ double: 500 }] });
+    expect((await entityV2(`urn:li:schemaField:(${DATASET},amount)`)).structuredProperties.value.properties[0]).toMatchObject({
+      propertyUrn: ROWS,
+      values: [{ double: 500 }],
+    });
     expect((await entityV2(DATASET)).forms.value.completedForms.map((a: Json) => a.urn)).toEqual([FORM]);
     expect(await search('dataset', 'completedForms', FORM)).toEqual([DATASET]);
     expect(await search('dataset', 'incompleteForms', FORM)).toEqual([]);
 
-    await expectError(READER, webAppOperation('verifyForm'), { input: { formUrn: FORM, entityUrn: DATASET } }, 403, `Failed to authorize form on entity as form with urn ${FORM} is not assigned to user`);
+    await expectError(
+      READER,
+      webAppOperation('verifyForm'),
+      { input: { formUrn: FORM, entityUrn: DATASET } },
+      403,
+      `Failed to authorize form on entity as form with urn ${FORM} is not assigned to user`,
+    );
     // Another form assigned and taken off again leaves this one where it was.
-    const other = (await mutate(CREATE_FORM, { input: { id: 'notes', name: 'Notes', prompts: [{ id: 'note', title: 'Note', type: 'STRUCTURED_PROPERTY', structuredPropertyParams: { urn: TIER }, required: true }] } })).createForm.urn;
+    const other = (
+      await mutate(CREATE_FORM, {
+        input: {
+          id: 'notes',
+          name: 'Notes',
+          prompts: [{ id: 'note', title: 'Note', type: 'STRUCTURED_PROPERTY', structuredPropertyParams: { urn: TIER }, required: true }],
+        },
+      })
+    ).createForm.urn;
     await mutate(ASSIGN, { input: { formUrn: other, entityUrns: [DATASET] } });
     expect((await entityV2(DATASET)).forms.value).toMatchObject({ completedForms: [{ urn: FORM }], incompleteForms: [{ urn: other }] });
     await mutate(UNASSIGN, { input: { formUrn: other, entityUrns: [DATASET] } });
@@ -137,7 +273,15 @@ describe('forms', () => {
 
   it('a new required prompt reopens the form; removing the form takes it off the dataset', async () => {
     await expectError(READER, UPDATE_FORM, { input: { urn: FORM, name: 'x' } }, 403, 'Unable to update form. Please contact your admin.');
-    const updated = await mutate(UPDATE_FORM, { input: { urn: FORM, name: 'Orders review v2', promptsToAdd: [{ id: 'pii', title: 'PII tier', type: 'STRUCTURED_PROPERTY', structuredPropertyParams: { urn: TIER }, required: true }] } });
+    const updated = await mutate(UPDATE_FORM, {
+      input: {
+        urn: FORM,
+        name: 'Orders review v2',
+        promptsToAdd: [
+          { id: 'pii', title: 'PII tier', type: 'STRUCTURED_PROPERTY', structuredPropertyParams: { urn: TIER }, required: true },
+        ],
+      },
+    });
     expect(updated.updateForm.info).toMatchObject({ name: 'Orders review v2', prompts: [{ id: 'tier' }, { id: 'rows' }, { id: 'pii' }] });
     expect(await formsOf(DATASET)).toMatchObject({ incomplete: [{ form: FORM, done: ['rows', 'tier'] }], complete: [] });
     await mutate(UPDATE_FORM, { input: { urn: FORM, promptsToRemove: ['pii'] } });
@@ -150,8 +294,13 @@ describe('forms', () => {
 
   it('assigns a form by a filter, and deleting the form clears it from its assets', async () => {
     await expectError(READER, DYNAMIC, { input: { formUrn: FORM, orFilters: [] } }, 403, UNAUTHORIZED_MESSAGE);
-    await mutate(DYNAMIC, { input: { formUrn: FORM, orFilters: [{ and: [{ field: 'platform', values: ['urn:li:dataPlatform:hive'] }] }] } });
-    expect((await entityV2(FORM)).dynamicFormAssignment.value.filter.or[0].and[0]).toMatchObject({ field: 'platform', values: ['urn:li:dataPlatform:hive'] });
+    await mutate(DYNAMIC, {
+      input: { formUrn: FORM, orFilters: [{ and: [{ field: 'platform', values: ['urn:li:dataPlatform:hive'] }] }] },
+    });
+    expect((await entityV2(FORM)).dynamicFormAssignment.value.filter.or[0].and[0]).toMatchObject({
+      field: 'platform',
+      values: ['urn:li:dataPlatform:hive'],
+    });
     expect(await formsOf(OTHER, ADMIN)).toMatchObject({ incomplete: [{ form: FORM }] });
     expect(await formsOf(DATASET)).toMatchObject({ incomplete: [] });
 
@@ -165,15 +314,32 @@ describe('forms', () => {
 });
 
 describe('tests', () => {
-  const input = { id: 'has-owner', name: 'Has an owner', category: 'Governance', description: 'Every dataset has an owner', definition: { json: '{"on":{"types":["dataset"]},"rules":[]}' } };
-  const listed = async () => (await run('listTests', { input: { start: 0, count: 20 } })).listTests.tests.map((t: Json) => [t.urn, t.name, t.category]);
+  const input = {
+    id: 'has-owner',
+    name: 'Has an owner',
+    category: 'Governance',
+    description: 'Every dataset has an owner',
+    definition: { json: '{"on":{"types":["dataset"]},"rules":[]}' },
+  };
+  const listed = async () =>
+    (await run('listTests', { input: { start: 0, count: 20 } })).listTests.tests.map((t: Json) => [t.urn, t.name, t.category]);
 
   it('creates, changes and deletes a test under MANAGE_TESTS', async () => {
     await expectError(READER, webAppOperation('createTest'), { input }, 403, UNAUTHORIZED_MESSAGE);
-    await expectError(ADMIN, webAppOperation('createTest'), { input: { ...input, definition: { json: '{not json' } } }, 400, /not valid JSON/);
+    await expectError(
+      ADMIN,
+      webAppOperation('createTest'),
+      { input: { ...input, definition: { json: '{not json' } } },
+      400,
+      /not valid JSON/,
+    );
     const urn = (await run('createTest', { input })).createTest;
     expect(urn).toBe('urn:li:test:has-owner');
-    expect((await run('getTest', { urn })).test).toMatchObject({ name: 'Has an owner', category: 'Governance', definition: { json: input.definition.json } });
+    expect((await run('getTest', { urn })).test).toMatchObject({
+      name: 'Has an owner',
+      category: 'Governance',
+      definition: { json: input.definition.json },
+    });
     expect(await listed()).toEqual([[urn, 'Has an owner', 'Governance']]);
     expect((await entityV2(urn)).testInfo.value).toMatchObject({ name: 'Has an owner', definition: { type: 'JSON' } });
     expect(await search('test', 'category', 'Governance')).toEqual([urn]);

@@ -33,7 +33,10 @@ async function tokenFor(user: string): Promise<string> {
 
 /** One of the app's operations, by name, as `token`'s user. */
 async function app(name: string, variables: Json, token = admin): Promise<Json> {
-  const reply = await http(`${s.url}/api/v2/graphql`, { body: { query: webAppOperation(name), variables }, headers: { authorization: `Bearer ${token}` } });
+  const reply = await http(`${s.url}/api/v2/graphql`, {
+    body: { query: webAppOperation(name), variables },
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(reply.status).toBe(200);
   return reply.body;
 }
@@ -70,7 +73,8 @@ async function refused(name: string, variables: Json, text: string): Promise<voi
 }
 
 async function searchDatasets(input: Json): Promise<Json> {
-  return (await ok('getSearchResultsForMultiple', { input: { types: ['DATASET'], query: '*', start: 0, count: 10, ...input } })).searchAcrossEntities;
+  return (await ok('getSearchResultsForMultiple', { input: { types: ['DATASET'], query: '*', start: 0, count: 10, ...input } }))
+    .searchAcrossEntities;
 }
 
 beforeAll(async () => {
@@ -80,7 +84,11 @@ beforeAll(async () => {
   await write(NOBODY, 'corpUserInfo', { active: true, displayName: 'Nobody' });
   await write(DATASET, 'datasetProperties', { name: 'orders', customProperties: {} });
   await write(OTHER, 'datasetProperties', { name: 'customers', customProperties: {} });
-  await write(CHART, 'chartInfo', { title: 'gov chart', description: '', lastModified: { created: { time: 0, actor: SYSTEM_ACTOR }, lastModified: { time: 0, actor: SYSTEM_ACTOR } } });
+  await write(CHART, 'chartInfo', {
+    title: 'gov chart',
+    description: '',
+    lastModified: { created: { time: 0, actor: SYSTEM_ACTOR }, lastModified: { time: 0, actor: SYSTEM_ACTOR } },
+  });
 });
 afterAll(async () => s.close());
 
@@ -112,7 +120,10 @@ describe('structured properties', () => {
       allowedValues: [{ value: { stringValue: 'gold' }, description: 'critical' }, { value: { stringValue: 'silver' } }],
     });
     const aspects = await entityV2(TIER);
-    expect(aspects.propertyDefinition.value).toMatchObject({ qualifiedName: 'io.acryl.tier', entityTypes: ['urn:li:entityType:datahub.dataset'] });
+    expect(aspects.propertyDefinition.value).toMatchObject({
+      qualifiedName: 'io.acryl.tier',
+      entityTypes: ['urn:li:entityType:datahub.dataset'],
+    });
     expect(aspects.structuredPropertySettings.value).toMatchObject({ showInSearchFilters: true, showInAssetSummary: true });
 
     await ok('createStructuredProperty', {
@@ -130,14 +141,33 @@ describe('structured properties', () => {
   });
 
   it('refuses a duplicate, a hidden property shown in filters, and an unknown value type', async () => {
-    await rejected('createStructuredProperty', { input: { qualifiedName: 'io.acryl.tier', valueType: 'urn:li:dataType:datahub.string', entityTypes: [] } }, 'A structured property already exists with this urn');
     await rejected(
       'createStructuredProperty',
-      { input: { qualifiedName: 'io.acryl.hidden', valueType: 'urn:li:dataType:datahub.string', entityTypes: [], settings: { isHidden: true, showInSearchFilters: true } } },
+      { input: { qualifiedName: 'io.acryl.tier', valueType: 'urn:li:dataType:datahub.string', entityTypes: [] } },
+      'A structured property already exists with this urn',
+    );
+    await rejected(
+      'createStructuredProperty',
+      {
+        input: {
+          qualifiedName: 'io.acryl.hidden',
+          valueType: 'urn:li:dataType:datahub.string',
+          entityTypes: [],
+          settings: { isHidden: true, showInSearchFilters: true },
+        },
+      },
       'Cannot have property isHidden = true while other display location settings are also true.',
     );
-    await rejected('createStructuredProperty', { input: { qualifiedName: 'io.acryl.x', valueType: 'urn:li:dataType:datahub.blob', entityTypes: [] } }, /datahub\.blob/);
-    await rejected('createStructuredProperty', { input: { id: 'a', qualifiedName: 'b', valueType: 'urn:li:dataType:datahub.string', entityTypes: [] } }, 'Qualified name and the ID of a structured property must match');
+    await rejected(
+      'createStructuredProperty',
+      { input: { qualifiedName: 'io.acryl.x', valueType: 'urn:li:dataType:datahub.blob', entityTypes: [] } },
+      /datahub\.blob/,
+    );
+    await rejected(
+      'createStructuredProperty',
+      { input: { id: 'a', qualifiedName: 'b', valueType: 'urn:li:dataType:datahub.string', entityTypes: [] } },
+      'Qualified name and the ID of a structured property must match',
+    );
     await ok('updateStructuredProperty', { input: { urn: RETENTION, settings: { showAsAssetBadge: true } } });
     await rejected(
       'updateStructuredProperty',
@@ -159,7 +189,9 @@ describe('structured properties', () => {
       },
     });
     expect(upserted.upsertStructuredProperties.properties).toHaveLength(3);
-    await ok('upsertStructuredProperties', { input: { assetUrn: OTHER, structuredPropertyInputParams: [{ structuredPropertyUrn: TIER, values: [{ stringValue: 'silver' }] }] } });
+    await ok('upsertStructuredProperties', {
+      input: { assetUrn: OTHER, structuredPropertyInputParams: [{ structuredPropertyUrn: TIER, values: [{ stringValue: 'silver' }] }] },
+    });
 
     const { dataset } = await ok('getDataset', { urn: DATASET });
     const byUrn = Object.fromEntries(dataset.structuredProperties.properties.map((p: Json) => [p.structuredProperty.urn, p]));
@@ -184,13 +216,39 @@ describe('structured properties', () => {
   });
 
   it('refuses values of the wrong type or not allowed, naming property and value, writing nothing', async () => {
-    const upsert = (structuredPropertyUrn: string, values: Json[]) => ({ input: { assetUrn: DATASET, structuredPropertyInputParams: [{ structuredPropertyUrn, values }] } });
-    await rejected('upsertStructuredProperties', upsert(TIER, [{ stringValue: 'bronze' }]), `Property: ${TIER}, value: {string=bronze} should be one of [{string=gold}, {string=silver}]`);
-    await rejected('upsertStructuredProperties', upsert(RETENTION, [{ stringValue: 'forever' }]), `Property: ${RETENTION}, value: {string=forever} should be a number`);
-    await rejected('upsertStructuredProperties', upsert(TIER, [{ numberValue: 3 }]), `Property: ${TIER}, value: {double=3.0} should be a string`);
-    await rejected('upsertStructuredProperties', upsert(TIER, [{ stringValue: 'gold' }, { stringValue: 'silver' }]), `Property: ${TIER} has cardinality 1, but multiple values were assigned`);
-    await rejected('upsertStructuredProperties', upsert(STEWARD, [{ stringValue: 'urn:li:tag:x' }]), `Property: ${STEWARD}, value: {string=urn:li:tag:x} is not of any supported urn types`);
-    await rejected('upsertStructuredProperties', { input: { assetUrn: CHART, structuredPropertyInputParams: [{ structuredPropertyUrn: TIER, values: [{ stringValue: 'gold' }] }] } }, /cannot be applied to entity type chart/);
+    const upsert = (structuredPropertyUrn: string, values: Json[]) => ({
+      input: { assetUrn: DATASET, structuredPropertyInputParams: [{ structuredPropertyUrn, values }] },
+    });
+    await rejected(
+      'upsertStructuredProperties',
+      upsert(TIER, [{ stringValue: 'bronze' }]),
+      `Property: ${TIER}, value: {string=bronze} should be one of [{string=gold}, {string=silver}]`,
+    );
+    await rejected(
+      'upsertStructuredProperties',
+      upsert(RETENTION, [{ stringValue: 'forever' }]),
+      `Property: ${RETENTION}, value: {string=forever} should be a number`,
+    );
+    await rejected(
+      'upsertStructuredProperties',
+      upsert(TIER, [{ numberValue: 3 }]),
+      `Property: ${TIER}, value: {double=3.0} should be a string`,
+    );
+    await rejected(
+      'upsertStructuredProperties',
+      upsert(TIER, [{ stringValue: 'gold' }, { stringValue: 'silver' }]),
+      `Property: ${TIER} has cardinality 1, but multiple values were assigned`,
+    );
+    await rejected(
+      'upsertStructuredProperties',
+      upsert(STEWARD, [{ stringValue: 'urn:li:tag:x' }]),
+      `Property: ${STEWARD}, value: {string=urn:li:tag:x} is not of any supported urn types`,
+    );
+    await rejected(
+      'upsertStructuredProperties',
+      { input: { assetUrn: CHART, structuredPropertyInputParams: [{ structuredPropertyUrn: TIER, values: [{ stringValue: 'gold' }] }] } },
+      /cannot be applied to entity type chart/,
+    );
     const { dataset } = await ok('getDataset', { urn: DATASET });
     expect(dataset.structuredProperties.properties.find((p: Json) => p.structuredProperty.urn === TIER).values[0].stringValue).toBe('gold');
   });
@@ -198,24 +256,47 @@ describe('structured properties', () => {
   it('checks values sent over REST ingestion the same way: 422, nothing written', async () => {
     const before = await changes();
     const send = (value: Json) =>
-      http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(OTHER, 'structuredProperties', value) }, headers: { authorization: `Bearer ${admin}` } });
+      http(`${s.url}/aspects?action=ingestProposal`, {
+        body: { proposal: mcp(OTHER, 'structuredProperties', value) },
+        headers: { authorization: `Bearer ${admin}` },
+      });
     const wrongType = await send({ properties: [{ propertyUrn: RETENTION, values: [{ string: 'forever' }] }] });
     expect(wrongType.status).toBe(422);
     expect(JSON.stringify(wrongType.body)).toContain(`Property: ${RETENTION}, value: {string=forever} should be a number`);
-    const undefinedProperty = await send({ properties: [{ propertyUrn: 'urn:li:structuredProperty:io.acryl.none', values: [{ string: 'x' }] }] });
+    const undefinedProperty = await send({
+      properties: [{ propertyUrn: 'urn:li:structuredProperty:io.acryl.none', values: [{ string: 'x' }] }],
+    });
     expect(undefinedProperty.status).toBe(422);
-    expect(JSON.stringify(undefinedProperty.body)).toContain('Unexpected null value found for urn:li:structuredProperty:io.acryl.none Structured Property Definition.');
+    expect(JSON.stringify(undefinedProperty.body)).toContain(
+      'Unexpected null value found for urn:li:structuredProperty:io.acryl.none Structured Property Definition.',
+    );
     expect(await changes()).toBe(before);
-    expect((await send({ properties: [{ propertyUrn: RETENTION, values: [{ double: 30 }] }, { propertyUrn: TIER, values: [{ string: 'silver' }] }] })).status).toBe(200);
+    expect(
+      (
+        await send({
+          properties: [
+            { propertyUrn: RETENTION, values: [{ double: 30 }] },
+            { propertyUrn: TIER, values: [{ string: 'silver' }] },
+          ],
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('updates a definition additively and removes values from an asset', async () => {
-    await ok('updateStructuredProperty', { input: { urn: TIER, displayName: 'Criticality', newAllowedValues: [{ stringValue: 'bronze' }], setCardinalityAsMultiple: true } });
+    await ok('updateStructuredProperty', {
+      input: { urn: TIER, displayName: 'Criticality', newAllowedValues: [{ stringValue: 'bronze' }], setCardinalityAsMultiple: true },
+    });
     const { entity: structuredProperty } = await ok('getStructuredProperty', { urn: TIER });
     expect(structuredProperty.definition.displayName).toBe('Criticality');
     expect(structuredProperty.definition.cardinality).toBe('MULTIPLE');
     expect(structuredProperty.definition.allowedValues.map((a: Json) => a.value.stringValue)).toEqual(['gold', 'silver', 'bronze']);
-    await ok('upsertStructuredProperties', { input: { assetUrn: DATASET, structuredPropertyInputParams: [{ structuredPropertyUrn: TIER, values: [{ stringValue: 'gold' }, { stringValue: 'bronze' }] }] } });
+    await ok('upsertStructuredProperties', {
+      input: {
+        assetUrn: DATASET,
+        structuredPropertyInputParams: [{ structuredPropertyUrn: TIER, values: [{ stringValue: 'gold' }, { stringValue: 'bronze' }] }],
+      },
+    });
 
     const removed = await ok('removeStructuredProperties', { input: { assetUrn: DATASET, structuredPropertyUrns: [RETENTION] } });
     expect(removed.removeStructuredProperties.properties.map((p: Json) => p.structuredProperty.urn).sort()).toEqual([STEWARD, TIER].sort());
@@ -227,27 +308,60 @@ describe('structured properties', () => {
 
   it('keeps an immutable property value from being changed or removed once set', async () => {
     const FIXED = 'urn:li:structuredProperty:io.acryl.origin';
-    await ok('createStructuredProperty', { input: { qualifiedName: 'io.acryl.origin', valueType: 'urn:li:dataType:datahub.string', immutable: true, entityTypes: ['urn:li:entityType:datahub.dataset'] } });
-    const set = (value: string) => ({ input: { assetUrn: OTHER, structuredPropertyInputParams: [{ structuredPropertyUrn: FIXED, values: [{ stringValue: value }] }] } });
+    await ok('createStructuredProperty', {
+      input: {
+        qualifiedName: 'io.acryl.origin',
+        valueType: 'urn:li:dataType:datahub.string',
+        immutable: true,
+        entityTypes: ['urn:li:entityType:datahub.dataset'],
+      },
+    });
+    const set = (value: string) => ({
+      input: { assetUrn: OTHER, structuredPropertyInputParams: [{ structuredPropertyUrn: FIXED, values: [{ stringValue: value }] }] },
+    });
     await ok('upsertStructuredProperties', set('erp'));
     await rejected('upsertStructuredProperties', set('crm'), `Cannot mutate an immutable property: ${FIXED}`);
-    await rejected('removeStructuredProperties', { input: { assetUrn: OTHER, structuredPropertyUrns: [FIXED] } }, `Cannot delete an immutable property ${FIXED}`);
+    await rejected(
+      'removeStructuredProperties',
+      { input: { assetUrn: OTHER, structuredPropertyUrns: [FIXED] } },
+      `Cannot delete an immutable property ${FIXED}`,
+    );
     // Other values of the asset stay editable.
-    await ok('upsertStructuredProperties', { input: { assetUrn: OTHER, structuredPropertyInputParams: [{ structuredPropertyUrn: RETENTION, values: [{ numberValue: 7 }] }] } });
+    await ok('upsertStructuredProperties', {
+      input: { assetUrn: OTHER, structuredPropertyInputParams: [{ structuredPropertyUrn: RETENTION, values: [{ numberValue: 7 }] }] },
+    });
     const aspect = (await entityV2(OTHER)).structuredProperties.value;
     expect(aspect.properties.find((p: Json) => p.propertyUrn === FIXED).values).toEqual([{ string: 'erp' }]);
     await ok('deleteStructuredProperty', { input: { urn: FIXED } });
   });
 
   it('refuses every structured property mutation to a user without the privilege', async () => {
-    await refused('createStructuredProperty', { input: { qualifiedName: 'io.acryl.no', valueType: 'urn:li:dataType:datahub.string', entityTypes: [] } }, 'Unable to create structured property. Please contact your admin.');
-    await refused('updateStructuredProperty', { input: { urn: TIER, displayName: 'x' } }, 'Unable to update structured property. Please contact your admin.');
+    await refused(
+      'createStructuredProperty',
+      { input: { qualifiedName: 'io.acryl.no', valueType: 'urn:li:dataType:datahub.string', entityTypes: [] } },
+      'Unable to create structured property. Please contact your admin.',
+    );
+    await refused(
+      'updateStructuredProperty',
+      { input: { urn: TIER, displayName: 'x' } },
+      'Unable to update structured property. Please contact your admin.',
+    );
     await refused('deleteStructuredProperty', { input: { urn: TIER } }, 'Unable to delete structured property. Please contact your admin.');
-    const values = { input: { assetUrn: DATASET, structuredPropertyInputParams: [{ structuredPropertyUrn: TIER, values: [{ stringValue: 'gold' }] }] } };
+    const values = {
+      input: { assetUrn: DATASET, structuredPropertyInputParams: [{ structuredPropertyUrn: TIER, values: [{ stringValue: 'gold' }] }] },
+    };
     await refused('upsertStructuredProperties', values, `Not authorized to update properties on the gives urn ${DATASET}`);
-    await refused('removeStructuredProperties', { input: { assetUrn: DATASET, structuredPropertyUrns: [TIER] } }, `Not authorized to update properties on the gives urn ${DATASET}`);
+    await refused(
+      'removeStructuredProperties',
+      { input: { assetUrn: DATASET, structuredPropertyUrns: [TIER] } },
+      `Not authorized to update properties on the gives urn ${DATASET}`,
+    );
 
-    await grantPolicy(s.services, 'nobody-edits-properties', { type: 'METADATA', privileges: ['EDIT_ENTITY_PROPERTIES'], actors: { users: [NOBODY] } });
+    await grantPolicy(s.services, 'nobody-edits-properties', {
+      type: 'METADATA',
+      privileges: ['EDIT_ENTITY_PROPERTIES'],
+      actors: { users: [NOBODY] },
+    });
     const body = await app('upsertStructuredProperties', values, nobody);
     expect(body.errors).toBeUndefined();
   });
@@ -267,7 +381,8 @@ describe('ownership types', () => {
   let urn = '';
 
   it('creates, updates and lists a custom ownership type, usable by addOwners', async () => {
-    const created = (await ok('createOwnershipType', { input: { name: 'Steward', description: 'Looks after the data' } })).createOwnershipType;
+    const created = (await ok('createOwnershipType', { input: { name: 'Steward', description: 'Looks after the data' } }))
+      .createOwnershipType;
     urn = created.urn;
     expect(urn).toMatch(/^urn:li:ownershipType:/);
     expect(created.info).toMatchObject({ name: 'Steward', description: 'Looks after the data', created: { actor: ADMIN_ACTOR } });
@@ -277,13 +392,19 @@ describe('ownership types', () => {
     expect(listed.ownershipTypes.find((t: Json) => t.urn === urn)?.info.name).toBe('Data Steward');
     expect((await entityV2(urn)).ownershipTypeInfo.value).toMatchObject({ name: 'Data Steward' });
 
-    await ok('addOwners', { input: { resourceUrn: OTHER, owners: [{ ownerUrn: NOBODY, ownerEntityType: 'CORP_USER', type: 'CUSTOM', ownershipTypeUrn: urn }] } });
+    await ok('addOwners', {
+      input: { resourceUrn: OTHER, owners: [{ ownerUrn: NOBODY, ownerEntityType: 'CORP_USER', type: 'CUSTOM', ownershipTypeUrn: urn }] },
+    });
     expect((await entityV2(OTHER)).ownership.value.owners[0]).toMatchObject({ owner: NOBODY, typeUrn: urn });
   });
 
   it('refuses to update an ownership type that does not exist, writing nothing', async () => {
     const missing = 'urn:li:ownershipType:missing';
-    await rejected('updateOwnershipType', { urn: missing, input: { name: 'x' } }, `Failed to update Ownership Type. Ownership Type with urn ${missing} does not exist.`);
+    await rejected(
+      'updateOwnershipType',
+      { urn: missing, input: { name: 'x' } },
+      `Failed to update Ownership Type. Ownership Type with urn ${missing} does not exist.`,
+    );
   });
 
   it('refuses ownership type changes to a user without MANAGE_GLOBAL_OWNERSHIP_TYPES', async () => {
@@ -306,11 +427,17 @@ describe('business attributes', () => {
   let urn = '';
 
   it('creates and updates an attribute, read back by the app and found in search', async () => {
-    urn = (await ok('createBusinessAttribute', { input: { id: 'order-id', name: 'OrderId', description: 'An order number', type: 'STRING' } })).createBusinessAttribute.urn;
+    urn = (
+      await ok('createBusinessAttribute', { input: { id: 'order-id', name: 'OrderId', description: 'An order number', type: 'STRING' } })
+    ).createBusinessAttribute.urn;
     expect(urn).toBe('urn:li:businessAttribute:order-id');
     await ok('updateBusinessAttribute', { urn, input: { description: 'The number of an order', type: 'NUMBER' } });
     const { businessAttribute } = await ok('getBusinessAttribute', { urn });
-    expect(businessAttribute.properties).toMatchObject({ name: 'OrderId', description: 'The number of an order', businessAttributeDataType: 'NUMBER' });
+    expect(businessAttribute.properties).toMatchObject({
+      name: 'OrderId',
+      description: 'The number of an order',
+      businessAttributeDataType: 'NUMBER',
+    });
     expect(businessAttribute.ownership.owners.map((o: Json) => o.owner.urn)).toEqual([ADMIN_ACTOR]);
     expect((await entityV2(urn)).businessAttributeInfo.value.type).toEqual({ type: { 'com.linkedin.schema.NumberType': {} } });
     const listed = (await ok('listBusinessAttributes', { start: 0, count: 10, query: 'OrderId' })).listBusinessAttributes;
@@ -320,7 +447,10 @@ describe('business attributes', () => {
   it('refuses a second attribute of the same name', async () => {
     const before = await changes();
     const body = await app('createBusinessAttribute', { input: { name: 'OrderId' } });
-    expect(body.errors[0]).toMatchObject({ message: '"OrderId" already exists as Business Attribute. Please pick a unique name.', extensions: { code: 409 } });
+    expect(body.errors[0]).toMatchObject({
+      message: '"OrderId" already exists as Business Attribute. Please pick a unique name.',
+      extensions: { code: 409 },
+    });
     expect(await changes()).toBe(before);
   });
 
@@ -329,10 +459,18 @@ describe('business attributes', () => {
     const { entity } = await ok('getSchemaField', { urn: FIELD });
     expect(entity.businessAttributes.businessAttribute.businessAttribute.urn).toBe(urn);
     expect((await entityV2(FIELD)).businessAttributes.value).toEqual({ businessAttribute: { businessAttributeUrn: urn } });
-    await rejected('addBusinessAttribute', { input: { businessAttributeUrn: 'urn:li:businessAttribute:none', resourceUrn: [{ resourceUrn: FIELD }] } }, 'This urn does not exist: urn:li:businessAttribute:none');
+    await rejected(
+      'addBusinessAttribute',
+      { input: { businessAttributeUrn: 'urn:li:businessAttribute:none', resourceUrn: [{ resourceUrn: FIELD }] } },
+      'This urn does not exist: urn:li:businessAttribute:none',
+    );
     await ok('removeBusinessAttribute', { input: { businessAttributeUrn: urn, resourceUrn: [{ resourceUrn: FIELD }] } });
     expect((await entityV2(FIELD)).businessAttributes.value).toEqual({});
-    await rejected('removeBusinessAttribute', { input: { businessAttributeUrn: urn, resourceUrn: [{ resourceUrn: FIELD }] } }, 'Schema field has not attached with business attribute');
+    await rejected(
+      'removeBusinessAttribute',
+      { input: { businessAttributeUrn: urn, resourceUrn: [{ resourceUrn: FIELD }] } },
+      'Schema field has not attached with business attribute',
+    );
   });
 
   it('refuses attribute changes to a user without the privileges', async () => {
@@ -340,7 +478,11 @@ describe('business attributes', () => {
     await refused('createBusinessAttribute', { input: { name: 'Other' } }, text);
     await refused('updateBusinessAttribute', { urn, input: { name: 'Other' } }, text);
     await refused('deleteBusinessAttribute', { urn }, text);
-    await refused('addBusinessAttribute', { input: { businessAttributeUrn: urn, resourceUrn: [{ resourceUrn: `urn:li:schemaField:(${CHART},x)` }] } }, text);
+    await refused(
+      'addBusinessAttribute',
+      { input: { businessAttributeUrn: urn, resourceUrn: [{ resourceUrn: `urn:li:schemaField:(${CHART},x)` }] } },
+      text,
+    );
   });
 
   it('deletes the attribute and its use on columns', async () => {
@@ -376,9 +518,21 @@ describe('glossary relations, display properties, links and embeds', () => {
     expect(glossaryTerm.hasRelatedTerms.relationships.map((r: Json) => r.entity.urn)).toEqual([PART]);
     expect((await entityV2(TERM)).glossaryRelatedTerms.value).toMatchObject({ isRelatedTerms: [PARENT], hasRelatedTerms: [PART] });
 
-    await rejected('addRelatedTerms', { input: { urn: TERM, termUrns: [TERM], relationshipType: 'isA' } }, `Failed to update ${TERM}. Tried to create related term with itself.`);
-    await rejected('addRelatedTerms', { input: { urn: TERM, termUrns: ['urn:li:glossaryTerm:nope'], relationshipType: 'isA' } }, `Failed to update ${TERM}. urn:li:glossaryTerm:nope does not exist.`);
-    await refused('addRelatedTerms', { input: { urn: TERM, termUrns: [PART], relationshipType: 'isA' } }, 'Unauthorized to perform this action. Please contact your DataHub administrator.');
+    await rejected(
+      'addRelatedTerms',
+      { input: { urn: TERM, termUrns: [TERM], relationshipType: 'isA' } },
+      `Failed to update ${TERM}. Tried to create related term with itself.`,
+    );
+    await rejected(
+      'addRelatedTerms',
+      { input: { urn: TERM, termUrns: ['urn:li:glossaryTerm:nope'], relationshipType: 'isA' } },
+      `Failed to update ${TERM}. urn:li:glossaryTerm:nope does not exist.`,
+    );
+    await refused(
+      'addRelatedTerms',
+      { input: { urn: TERM, termUrns: [PART], relationshipType: 'isA' } },
+      'Unauthorized to perform this action. Please contact your DataHub administrator.',
+    );
 
     await ok('removeRelatedTerms', { input: { urn: TERM, termUrns: [PARENT], relationshipType: 'isA' } });
     ({ glossaryTerm } = await ok('getGlossaryTerm', { urn: TERM, start: 0, count: 10 }));
@@ -386,26 +540,62 @@ describe('glossary relations, display properties, links and embeds', () => {
   });
 
   it('sets the colour and icon of a domain, seen on the domain page', async () => {
-    await ok('updateDisplayProperties', { urn: DOMAIN, input: { colorHex: '#123456', icon: { iconLibrary: 'MATERIAL', name: 'Savings', style: 'Outlined' } } });
+    await ok('updateDisplayProperties', {
+      urn: DOMAIN,
+      input: { colorHex: '#123456', icon: { iconLibrary: 'MATERIAL', name: 'Savings', style: 'Outlined' } },
+    });
     await ok('updateDisplayProperties', { urn: DOMAIN, input: { colorHex: '#abcdef' } });
     const { domain } = await ok('getDomain', { urn: DOMAIN });
-    expect(domain.displayProperties).toMatchObject({ colorHex: '#abcdef', icon: { iconLibrary: 'MATERIAL', name: 'Savings', style: 'Outlined' } });
+    expect(domain.displayProperties).toMatchObject({
+      colorHex: '#abcdef',
+      icon: { iconLibrary: 'MATERIAL', name: 'Savings', style: 'Outlined' },
+    });
     expect((await entityV2(DOMAIN)).displayProperties.value.colorHex).toBe('#abcdef');
-    await refused('updateDisplayProperties', { urn: DOMAIN, input: { colorHex: '#000000' } }, 'Unauthorized to perform this action. Please contact your DataHub administrator.');
-    await rejected('updateDisplayProperties', { urn: 'urn:li:domain:none', input: { colorHex: '#000000' } }, 'Failed to update urn:li:domain:none. urn:li:domain:none does not exist.');
+    await refused(
+      'updateDisplayProperties',
+      { urn: DOMAIN, input: { colorHex: '#000000' } },
+      'Unauthorized to perform this action. Please contact your DataHub administrator.',
+    );
+    await rejected(
+      'updateDisplayProperties',
+      { urn: 'urn:li:domain:none', input: { colorHex: '#000000' } },
+      'Failed to update urn:li:domain:none. urn:li:domain:none does not exist.',
+    );
   });
 
   it('changes a link of an entity, and refuses one that does not exist', async () => {
     await ok('addLink', { input: { resourceUrn: DOMAIN, linkUrl: 'https://wiki/finance', label: 'Wiki' } });
-    await ok('updateLink', { input: { resourceUrn: DOMAIN, currentUrl: 'https://wiki/finance', currentLabel: 'Wiki', linkUrl: 'https://wiki/finance-v2', label: 'Finance wiki' } });
+    await ok('updateLink', {
+      input: {
+        resourceUrn: DOMAIN,
+        currentUrl: 'https://wiki/finance',
+        currentLabel: 'Wiki',
+        linkUrl: 'https://wiki/finance-v2',
+        label: 'Finance wiki',
+      },
+    });
     const { domain } = await ok('getDomain', { urn: DOMAIN });
-    expect(domain.institutionalMemory.elements.map((e: Json) => [e.url, e.description])).toEqual([['https://wiki/finance-v2', 'Finance wiki']]);
+    expect(domain.institutionalMemory.elements.map((e: Json) => [e.url, e.description])).toEqual([
+      ['https://wiki/finance-v2', 'Finance wiki'],
+    ]);
     await rejected(
       'updateLink',
       { input: { resourceUrn: DOMAIN, currentUrl: 'https://wiki/finance', currentLabel: 'Wiki', linkUrl: 'https://x', label: 'x' } },
       "Failed to update the link 'https://wiki/finance' with label 'Wiki'. The link does not exist",
     );
-    await refused('updateLink', { input: { resourceUrn: DOMAIN, currentUrl: 'https://wiki/finance-v2', currentLabel: 'Finance wiki', linkUrl: 'https://x', label: 'x' } }, 'Unauthorized to perform this action. Please contact your DataHub administrator.');
+    await refused(
+      'updateLink',
+      {
+        input: {
+          resourceUrn: DOMAIN,
+          currentUrl: 'https://wiki/finance-v2',
+          currentLabel: 'Finance wiki',
+          linkUrl: 'https://x',
+          label: 'x',
+        },
+      },
+      'Unauthorized to perform this action. Please contact your DataHub administrator.',
+    );
   });
 
   it('sets and clears the embed of a chart', async () => {
@@ -413,8 +603,16 @@ describe('glossary relations, display properties, links and embeds', () => {
     expect((await entityV2(CHART)).embed.value).toEqual({ renderUrl: 'https://looker/embed/1' });
     const chart = (await ok('getChart', { urn: CHART })).chart;
     expect(chart.embed.renderUrl).toBe('https://looker/embed/1');
-    await refused('updateEmbed', { input: { urn: CHART, renderUrl: 'https://x' } }, 'Unauthorized to perform this action. Please contact your DataHub administrator.');
-    await rejected('updateEmbed', { input: { urn: 'urn:li:chart:(looker,none)', renderUrl: 'https://x' } }, 'Failed to update embed for entity with urn urn:li:chart:(looker,none). Entity does not exist!');
+    await refused(
+      'updateEmbed',
+      { input: { urn: CHART, renderUrl: 'https://x' } },
+      'Unauthorized to perform this action. Please contact your DataHub administrator.',
+    );
+    await rejected(
+      'updateEmbed',
+      { input: { urn: 'urn:li:chart:(looker,none)', renderUrl: 'https://x' } },
+      'Failed to update embed for entity with urn urn:li:chart:(looker,none). Entity does not exist!',
+    );
     await ok('updateEmbed', { input: { urn: CHART } });
     expect((await entityV2(CHART)).embed.value).toEqual({});
   });

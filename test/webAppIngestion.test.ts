@@ -33,12 +33,18 @@ const logged: string[] = [];
 const tokens = new Map<string, string>();
 
 async function tokenOf(user: string): Promise<string> {
-  if (!tokens.has(user)) tokens.set(user, (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken);
+  if (!tokens.has(user))
+    tokens.set(user, (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken);
   return tokens.get(user)!;
 }
 
 async function send(user: string, operation: string, variables: Json = {}): Promise<Json> {
-  return (await http(`${s.url}/api/v2/graphql`, { body: { query: webAppOperation(operation), variables }, headers: { authorization: `Bearer ${await tokenOf(user)}` } })).body;
+  return (
+    await http(`${s.url}/api/v2/graphql`, {
+      body: { query: webAppOperation(operation), variables },
+      headers: { authorization: `Bearer ${await tokenOf(user)}` },
+    })
+  ).body;
 }
 
 async function run(user: string, operation: string, variables: Json = {}): Promise<Json> {
@@ -59,7 +65,8 @@ async function entityV2(urn: string): Promise<{ status: number; aspects: Json }>
   return { status: reply.status, aspects: reply.body?.aspects ?? {} };
 }
 
-const recipe = (type: string, config: Json) => JSON.stringify({ source: { type, config }, sink: { type: 'datahub-rest', config: { server: 'http://localhost:8080' } } });
+const recipe = (type: string, config: Json) =>
+  JSON.stringify({ source: { type, config }, sink: { type: 'datahub-rest', config: { server: 'http://localhost:8080' } } });
 
 const sourceInput = (name: string, type: string, config: Json, extra: Json = {}) => ({
   name,
@@ -79,7 +86,8 @@ async function finished(urn: string): Promise<Json> {
   throw new Error(`run ${urn} did not end`);
 }
 
-const sourceCount = async () => (await run(ADMIN_ACTOR, 'listIngestionSources', { input: { start: 0, count: 50 } })).listIngestionSources.total;
+const sourceCount = async () =>
+  (await run(ADMIN_ACTOR, 'listIngestionSources', { input: { start: 0, count: 50 } })).listIngestionSources.total;
 
 beforeAll(async () => {
   s = await startTestServer({ auth: true, adminToken: ADMIN_SECRET, log: (line) => void logged.push(line) });
@@ -88,31 +96,57 @@ beforeAll(async () => {
   copyFileSync(join(import.meta.dirname, 'fixtures/ingestion/small_metadata.json'), metadataFile);
   await grantPolicy(s.services, 'ops-ingest', { type: 'PLATFORM', privileges: ['MANAGE_INGESTION'], actors: { users: [OPS] } });
   // A run writes with the privileges of whoever started it, as `catalog ingest` does with its token.
-  await grantPolicy(s.services, 'ops-edit', { type: 'METADATA', privileges: ['EDIT_ENTITY'], actors: { users: [OPS] }, resources: { allResources: true } });
-  await grantPolicy(s.services, 'keeper-secrets', { type: 'PLATFORM', privileges: ['MANAGE_SECRETS', 'GET_METADATA_CHANGE_LOG_EVENTS'], actors: { users: [KEEPER] } });
+  await grantPolicy(s.services, 'ops-edit', {
+    type: 'METADATA',
+    privileges: ['EDIT_ENTITY'],
+    actors: { users: [OPS] },
+    resources: { allResources: true },
+  });
+  await grantPolicy(s.services, 'keeper-secrets', {
+    type: 'PLATFORM',
+    privileges: ['MANAGE_SECRETS', 'GET_METADATA_CHANGE_LOG_EVENTS'],
+    actors: { users: [KEEPER] },
+  });
 });
 afterAll(async () => s?.close());
 
 describe('a file source run from the app', () => {
   it('lands its entities in the background, reports counts, and is undone by rollbackIngestion', async () => {
     const { createIngestionSource: sourceUrn } = await run(OPS, 'createIngestionSource', {
-      input: sourceInput('Shop metadata', 'file', { path: metadataFile }, { schedule: { interval: '0 5 * * *', timezone: 'Europe/Paris' } }),
+      input: sourceInput(
+        'Shop metadata',
+        'file',
+        { path: metadataFile },
+        { schedule: { interval: '0 5 * * *', timezone: 'Europe/Paris' } },
+      ),
     });
     expect(sourceUrn).toMatch(/^urn:li:dataHubIngestionSource:[0-9a-f-]{36}$/);
 
     const { ingestionSource } = await run(OPS, 'getIngestionSource', { urn: sourceUrn, runStart: 0, runCount: 5 });
-    expect(ingestionSource).toMatchObject({ urn: sourceUrn, name: 'Shop metadata', type: 'file', schedule: { interval: '0 5 * * *', timezone: 'Europe/Paris' } });
+    expect(ingestionSource).toMatchObject({
+      urn: sourceUrn,
+      name: 'Shop metadata',
+      type: 'file',
+      schedule: { interval: '0 5 * * *', timezone: 'Europe/Paris' },
+    });
     expect(JSON.parse(ingestionSource.config.recipe).source.config.path).toBe(metadataFile);
     expect(ingestionSource.config).toMatchObject({ executorId: 'default', version: '0.15.0', debugMode: false });
     expect(ingestionSource.ownership.owners.map((o: Json) => o.owner.urn)).toEqual([OPS]);
     expect(ingestionSource.executions.total).toBe(0);
 
-    const { createIngestionExecutionRequest: requestUrn } = await run(OPS, 'createIngestionExecutionRequest', { input: { ingestionSourceUrn: sourceUrn } });
+    const { createIngestionExecutionRequest: requestUrn } = await run(OPS, 'createIngestionExecutionRequest', {
+      input: { ingestionSourceUrn: sourceUrn },
+    });
     const runId = requestUrn.slice('urn:li:dataHubExecutionRequest:'.length);
     const request = await finished(requestUrn);
     expect(request.result.status, request.result.report).toBe('SUCCESS');
     expect(request.id).toBe(runId);
-    expect(request.input).toMatchObject({ task: 'RUN_INGEST', source: { type: 'MANUAL_INGESTION_SOURCE' }, executorId: 'default', actor: { urn: OPS } });
+    expect(request.input).toMatchObject({
+      task: 'RUN_INGEST',
+      source: { type: 'MANUAL_INGESTION_SOURCE' },
+      executorId: 'default',
+      actor: { urn: OPS },
+    });
     expect(JSON.parse(request.input.arguments.find((a: Json) => a.key === 'recipe').value).run_id).toBe(runId);
     expect(request.result.report).toContain('events produced: 4');
     expect(request.result.report).toContain('records written: 4');
@@ -140,7 +174,11 @@ describe('a file source run from the app', () => {
     expect(sources.ingestionSources.map((x: Json) => x.urn)).toEqual([sourceUrn]);
     expect(sources.ingestionSources[0].executions.executionRequests[0].urn).toBe(requestUrn);
     // The app hides DataHub's own system sources with a negated filter.
-    const visible = (await run(OPS, 'listIngestionSources', { input: { start: 0, count: 10, query: '*', filters: [{ field: 'sourceType', values: ['SYSTEM'], negated: true }] } })).listIngestionSources;
+    const visible = (
+      await run(OPS, 'listIngestionSources', {
+        input: { start: 0, count: 10, query: '*', filters: [{ field: 'sourceType', values: ['SYSTEM'], negated: true }] },
+      })
+    ).listIngestionSources;
     expect(visible.ingestionSources.map((x: Json) => x.urn)).toContain(sourceUrn);
 
     // Rolling the run back removes what it created and marks the run.
@@ -150,7 +188,10 @@ describe('a file source run from the app', () => {
     expect((await run(OPS, 'getIngestionExecutionRequest', { urn: requestUrn })).executionRequest.result.status).toBe('ROLLED_BACK');
 
     // Updating and deleting the source.
-    await run(OPS, 'updateIngestionSource', { urn: sourceUrn, input: sourceInput('Shop metadata (daily)', 'file', { path: metadataFile }) });
+    await run(OPS, 'updateIngestionSource', {
+      urn: sourceUrn,
+      input: sourceInput('Shop metadata (daily)', 'file', { path: metadataFile }),
+    });
     const updated = (await run(OPS, 'getIngestionSource', { urn: sourceUrn })).ingestionSource;
     expect([updated.name, updated.schedule]).toEqual(['Shop metadata (daily)', null]);
     expect((await run(OPS, 'deleteIngestionSource', { urn: sourceUrn })).deleteIngestionSource).toBe(sourceUrn);
@@ -158,29 +199,52 @@ describe('a file source run from the app', () => {
   });
 
   it('ends FAILURE for a source this service cannot run, saying it needs the ingestion CLI', async () => {
-    const { createIngestionSource: sourceUrn } = await run(OPS, 'createIngestionSource', { input: sourceInput('Warehouse', 'snowflake', { account_id: 'abc' }) });
-    const { createIngestionExecutionRequest: requestUrn } = await run(OPS, 'createIngestionExecutionRequest', { input: { ingestionSourceUrn: sourceUrn } });
+    const { createIngestionSource: sourceUrn } = await run(OPS, 'createIngestionSource', {
+      input: sourceInput('Warehouse', 'snowflake', { account_id: 'abc' }),
+    });
+    const { createIngestionExecutionRequest: requestUrn } = await run(OPS, 'createIngestionExecutionRequest', {
+      input: { ingestionSourceUrn: sourceUrn },
+    });
     const request = await finished(requestUrn);
     expect(request.result.status).toBe('FAILURE');
     expect(request.result.report).toMatch(/Source type 'snowflake' cannot run inside this service.*datahub ingest/s);
   });
 
   it('tests a connection: a readable file succeeds, a missing one fails with the reason', async () => {
-    const ok = await finished((await run(OPS, 'createTestConnectionRequest', { input: { recipe: recipe('file', { path: metadataFile }) } })).createTestConnectionRequest);
+    const ok = await finished(
+      (await run(OPS, 'createTestConnectionRequest', { input: { recipe: recipe('file', { path: metadataFile }) } }))
+        .createTestConnectionRequest,
+    );
     expect(ok.result.status).toBe('SUCCESS');
     expect(JSON.parse(ok.result.structuredReport.serializedValue)).toEqual({ basic_connectivity: { capable: true } });
     expect(ok.input).toMatchObject({ task: 'TEST_CONNECTION', source: { type: 'MANUAL_TEST_CONNECTION' } });
-    const missing = await finished((await run(OPS, 'createTestConnectionRequest', { input: { recipe: recipe('file', { path: join(s.dir, 'nope.json') }) } })).createTestConnectionRequest);
+    const missing = await finished(
+      (await run(OPS, 'createTestConnectionRequest', { input: { recipe: recipe('file', { path: join(s.dir, 'nope.json') }) } }))
+        .createTestConnectionRequest,
+    );
     expect(missing.result.status).toBe('FAILURE');
-    expect(JSON.parse(missing.result.structuredReport.serializedValue).basic_connectivity).toMatchObject({ capable: false, failure_reason: expect.stringContaining('nope.json') });
+    expect(JSON.parse(missing.result.structuredReport.serializedValue).basic_connectivity).toMatchObject({
+      capable: false,
+      failure_reason: expect.stringContaining('nope.json'),
+    });
   });
 
   it("records a cancel as DataHub's KILL signal on the run", async () => {
-    const { createIngestionSource: sourceUrn } = await run(OPS, 'createIngestionSource', { input: sourceInput('Cancelled', 'file', { path: metadataFile }) });
-    const { createIngestionExecutionRequest: requestUrn } = await run(OPS, 'createIngestionExecutionRequest', { input: { ingestionSourceUrn: sourceUrn } });
+    const { createIngestionSource: sourceUrn } = await run(OPS, 'createIngestionSource', {
+      input: sourceInput('Cancelled', 'file', { path: metadataFile }),
+    });
+    const { createIngestionExecutionRequest: requestUrn } = await run(OPS, 'createIngestionExecutionRequest', {
+      input: { ingestionSourceUrn: sourceUrn },
+    });
     const input = { ingestionSourceUrn: sourceUrn, executionRequestUrn: requestUrn };
     await refused(BOB, 'cancelIngestionExecutionRequest', { input }, 403, UNAUTHORIZED_MESSAGE);
-    await refused(OPS, 'cancelIngestionExecutionRequest', { input: { ...input, executionRequestUrn: 'urn:li:dataHubExecutionRequest:nope' } }, 400, 'Failed to find execution request with urn urn:li:dataHubExecutionRequest:nope');
+    await refused(
+      OPS,
+      'cancelIngestionExecutionRequest',
+      { input: { ...input, executionRequestUrn: 'urn:li:dataHubExecutionRequest:nope' } },
+      400,
+      'Failed to find execution request with urn urn:li:dataHubExecutionRequest:nope',
+    );
     expect((await run(OPS, 'cancelIngestionExecutionRequest', { input })).cancelIngestionExecutionRequest).toBe(requestUrn);
     const signal = (await entityV2(requestUrn)).aspects.dataHubExecutionRequestSignal.value;
     expect(signal).toMatchObject({ signal: 'KILL', executorId: 'default', createdAt: { actor: OPS } });
@@ -190,11 +254,25 @@ describe('a file source run from the app', () => {
 
   it("refuses without MANAGE_INGESTION, with DataHub's messages", async () => {
     await refused(BOB, 'createIngestionSource', { input: sourceInput('x', 'file', { path: metadataFile }) }, 403, UNAUTHORIZED_MESSAGE);
-    await refused(BOB, 'listIngestionSources', { input: { start: 0, count: 10 } }, 403, 'You are not authorized to list ingestion sources. Please contact your DataHub administrator.');
+    await refused(
+      BOB,
+      'listIngestionSources',
+      { input: { start: 0, count: 10 } },
+      403,
+      'You are not authorized to list ingestion sources. Please contact your DataHub administrator.',
+    );
     await refused(BOB, 'listIngestionExecutionRequests', { input: { start: 0, count: 10 } }, 403, UNAUTHORIZED_MESSAGE);
     await refused(BOB, 'rollbackIngestion', { input: { runId: 'anything' } }, 403, UNAUTHORIZED_MESSAGE);
-    await refused(KEEPER, 'createTestConnectionRequest', { input: { recipe: recipe('file', { path: metadataFile }) } }, 403, UNAUTHORIZED_MESSAGE);
-    const { createIngestionSource: sourceUrn } = await run(OPS, 'createIngestionSource', { input: sourceInput('Guarded', 'file', { path: metadataFile }) });
+    await refused(
+      KEEPER,
+      'createTestConnectionRequest',
+      { input: { recipe: recipe('file', { path: metadataFile }) } },
+      403,
+      UNAUTHORIZED_MESSAGE,
+    );
+    const { createIngestionSource: sourceUrn } = await run(OPS, 'createIngestionSource', {
+      input: sourceInput('Guarded', 'file', { path: metadataFile }),
+    });
     await refused(BOB, 'getIngestionSource', { urn: sourceUrn }, 403);
     await refused(BOB, 'createIngestionExecutionRequest', { input: { ingestionSourceUrn: sourceUrn } }, 403, UNAUTHORIZED_MESSAGE);
     await refused(BOB, 'deleteIngestionSource', { urn: sourceUrn }, 403, UNAUTHORIZED_MESSAGE);
@@ -203,21 +281,57 @@ describe('a file source run from the app', () => {
 
   it('answers bad input with a 400 that writes nothing', async () => {
     const before = await sourceCount();
-    await refused(OPS, 'createIngestionSource', { input: { ...sourceInput('Bad', 'file', {}), config: { recipe: 'source: {type: file', executorId: 'default' } } }, 400, 'Failed to create execution request: Invalid recipe json provided.');
-    await refused(OPS, 'createIngestionSource', { input: sourceInput('Bad', 'file', {}, { schedule: { interval: 'every day', timezone: 'UTC' } }) }, 400, /^Invalid cron schedule `every day`/);
-    await refused(OPS, 'createIngestionSource', { input: sourceInput('Bad', 'file', {}, { schedule: { interval: '0 5 * * *', timezone: 'Mars/Olympus' } }) }, 400, /^Invalid timezone `Mars\/Olympus`/);
+    await refused(
+      OPS,
+      'createIngestionSource',
+      { input: { ...sourceInput('Bad', 'file', {}), config: { recipe: 'source: {type: file', executorId: 'default' } } },
+      400,
+      'Failed to create execution request: Invalid recipe json provided.',
+    );
+    await refused(
+      OPS,
+      'createIngestionSource',
+      { input: sourceInput('Bad', 'file', {}, { schedule: { interval: 'every day', timezone: 'UTC' } }) },
+      400,
+      /^Invalid cron schedule `every day`/,
+    );
+    await refused(
+      OPS,
+      'createIngestionSource',
+      { input: sourceInput('Bad', 'file', {}, { schedule: { interval: '0 5 * * *', timezone: 'Mars/Olympus' } }) },
+      400,
+      /^Invalid timezone `Mars\/Olympus`/,
+    );
     await refused(OPS, 'createIngestionSource', { input: sourceInput('  ', 'file', {}) }, 400);
-    await refused(OPS, 'updateIngestionSource', { urn: 'urn:li:dataHubIngestionSource:nope', input: sourceInput('Bad', 'file', {}) }, 400, 'Failed to find ingestion source with urn urn:li:dataHubIngestionSource:nope');
-    await refused(OPS, 'createIngestionExecutionRequest', { input: { ingestionSourceUrn: 'urn:li:dataHubIngestionSource:nope' } }, 400, 'Failed to find ingestion source with urn urn:li:dataHubIngestionSource:nope');
+    await refused(
+      OPS,
+      'updateIngestionSource',
+      { urn: 'urn:li:dataHubIngestionSource:nope', input: sourceInput('Bad', 'file', {}) },
+      400,
+      'Failed to find ingestion source with urn urn:li:dataHubIngestionSource:nope',
+    );
+    await refused(
+      OPS,
+      'createIngestionExecutionRequest',
+      { input: { ingestionSourceUrn: 'urn:li:dataHubIngestionSource:nope' } },
+      400,
+      'Failed to find ingestion source with urn urn:li:dataHubIngestionSource:nope',
+    );
     await refused(OPS, 'createTestConnectionRequest', { input: { recipe: '{not json' } }, 400);
     expect(await sourceCount()).toBe(before);
-    expect((await run(OPS, 'listIngestionExecutionRequests', { input: { start: 0, count: 100 } })).listExecutionRequests.executionRequests.every((r: Json) => r.input.task)).toBe(true);
+    expect(
+      (await run(OPS, 'listIngestionExecutionRequests', { input: { start: 0, count: 100 } })).listExecutionRequests.executionRequests.every(
+        (r: Json) => r.input.task,
+      ),
+    ).toBe(true);
   });
 });
 
 describe('secrets', () => {
   it('are listed by name only, read back with getSecretValues, and used by a recipe that refers to them', async () => {
-    const { createSecret: urn } = await run(KEEPER, 'createSecret', { input: { name: 'SHOP_FILE', value: metadataFile, description: 'where the shop metadata is' } });
+    const { createSecret: urn } = await run(KEEPER, 'createSecret', {
+      input: { name: 'SHOP_FILE', value: metadataFile, description: 'where the shop metadata is' },
+    });
     expect(urn).toBe('urn:li:dataHubSecret:SHOP_FILE');
     await run(KEEPER, 'createSecret', { input: { name: 'DB_PASSWORD', value: CLEAR_VALUE } });
     const { listSecrets } = await run(KEEPER, 'listSecrets', { input: { start: 0, count: 10 } });
@@ -231,17 +345,31 @@ describe('secrets', () => {
     expect(body.data.listSecrets.secrets.map((x: Json) => x.name)).toEqual(['DB_PASSWORD']);
 
     const values = await http(`${s.url}/api/v2/graphql`, {
-      body: { query: 'query v($input: GetSecretValuesInput!) { getSecretValues(input: $input) { name value } }', variables: { input: { secrets: ['DB_PASSWORD', 'SHOP_FILE', 'MISSING'] } } },
+      body: {
+        query: 'query v($input: GetSecretValuesInput!) { getSecretValues(input: $input) { name value } }',
+        variables: { input: { secrets: ['DB_PASSWORD', 'SHOP_FILE', 'MISSING'] } },
+      },
       headers: { authorization: `Bearer ${await tokenOf(KEEPER)}` },
     });
-    expect(values.body.data.getSecretValues).toEqual(expect.arrayContaining([{ name: 'DB_PASSWORD', value: CLEAR_VALUE }, { name: 'SHOP_FILE', value: metadataFile }]));
+    expect(values.body.data.getSecretValues).toEqual(
+      expect.arrayContaining([
+        { name: 'DB_PASSWORD', value: CLEAR_VALUE },
+        { name: 'SHOP_FILE', value: metadataFile },
+      ]),
+    );
     expect(values.body.data.getSecretValues).toHaveLength(2);
 
-    await run(KEEPER, 'updateSecret', { input: { urn: 'urn:li:dataHubSecret:DB_PASSWORD', name: 'DB_PASSWORD', value: `${CLEAR_VALUE}-rotated`, description: 'rotated' } });
+    await run(KEEPER, 'updateSecret', {
+      input: { urn: 'urn:li:dataHubSecret:DB_PASSWORD', name: 'DB_PASSWORD', value: `${CLEAR_VALUE}-rotated`, description: 'rotated' },
+    });
 
     // A recipe refers to the secret; the stored recipe keeps the reference, the run reads the file.
-    const { createIngestionSource: sourceUrn } = await run(OPS, 'createIngestionSource', { input: sourceInput('Shop via secret', 'file', { path: `\${SHOP_FILE}` }) });
-    const { createIngestionExecutionRequest: requestUrn } = await run(OPS, 'createIngestionExecutionRequest', { input: { ingestionSourceUrn: sourceUrn } });
+    const { createIngestionSource: sourceUrn } = await run(OPS, 'createIngestionSource', {
+      input: sourceInput('Shop via secret', 'file', { path: `\${SHOP_FILE}` }),
+    });
+    const { createIngestionExecutionRequest: requestUrn } = await run(OPS, 'createIngestionExecutionRequest', {
+      input: { ingestionSourceUrn: sourceUrn },
+    });
     const request = await finished(requestUrn);
     expect(request.result.status, request.result.report).toBe('SUCCESS');
     // The value the run used is masked in what it reports.
@@ -250,8 +378,12 @@ describe('secrets', () => {
     expect((await entityV2(ORDERS)).aspects.datasetProperties.value.name).toBe('orders');
     await run(OPS, 'rollbackIngestion', { input: { runId: request.id } });
 
-    const { createIngestionSource: brokenUrn } = await run(OPS, 'createIngestionSource', { input: sourceInput('Missing secret', 'file', { path: `\${NOT_A_SECRET}` }) });
-    const broken = await finished((await run(OPS, 'createIngestionExecutionRequest', { input: { ingestionSourceUrn: brokenUrn } })).createIngestionExecutionRequest);
+    const { createIngestionSource: brokenUrn } = await run(OPS, 'createIngestionSource', {
+      input: sourceInput('Missing secret', 'file', { path: `\${NOT_A_SECRET}` }),
+    });
+    const broken = await finished(
+      (await run(OPS, 'createIngestionExecutionRequest', { input: { ingestionSourceUrn: brokenUrn } })).createIngestionExecutionRequest,
+    );
     expect(broken.result.status).toBe('FAILURE');
     expect(broken.result.report).toContain('NOT_A_SECRET');
   });
@@ -276,7 +408,9 @@ describe('secrets', () => {
       const c = new pg.default.Client({ connectionString: s.databaseUrl });
       await c.connect();
       try {
-        const tables = (await c.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")).rows.map((r) => r.table_name as string);
+        const tables = (await c.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")).rows.map(
+          (r) => r.table_name as string,
+        );
         for (const t of tables) {
           const hit = await c.query(`SELECT count(*)::int AS n FROM "${t}" x WHERE x::text LIKE $1`, [`%${CLEAR_VALUE}%`]);
           expect(hit.rows[0].n, t).toBe(0);
@@ -287,11 +421,13 @@ describe('secrets', () => {
     }
   });
 
-  it("refuse without MANAGE_SECRETS, and answer bad input with a 400 that writes nothing", async () => {
+  it('refuse without MANAGE_SECRETS, and answer bad input with a 400 that writes nothing', async () => {
     await refused(OPS, 'listSecrets', { input: { start: 0, count: 10 } }, 403, UNAUTHORIZED_MESSAGE);
     await refused(OPS, 'createSecret', { input: { name: 'X', value: 'y' } }, 403, UNAUTHORIZED_MESSAGE);
     await refused(BOB, 'deleteSecret', { urn: 'urn:li:dataHubSecret:DB_PASSWORD' }, 403, UNAUTHORIZED_MESSAGE);
-    const denied = await http(`${s.url}/entitiesV2/${enc('urn:li:dataHubSecret:DB_PASSWORD')}`, { headers: { authorization: `Bearer ${await tokenOf(OPS)}` } });
+    const denied = await http(`${s.url}/entitiesV2/${enc('urn:li:dataHubSecret:DB_PASSWORD')}`, {
+      headers: { authorization: `Bearer ${await tokenOf(OPS)}` },
+    });
     expect(denied.status).toBe(403);
 
     await refused(KEEPER, 'createSecret', { input: { name: 'DB_PASSWORD', value: 'again' } }, 400, 'This Secret already exists!');
@@ -300,8 +436,12 @@ describe('secrets', () => {
     await refused(KEEPER, 'updateSecret', { input: { urn: 'urn:li:dataHubSecret:NOPE', name: 'NOPE', value: 'v' } }, 400);
     expect((await run(KEEPER, 'listSecrets', { input: { start: 0, count: 10 } })).listSecrets.total).toBe(2);
 
-    expect((await run(KEEPER, 'deleteSecret', { urn: 'urn:li:dataHubSecret:SHOP_FILE' })).deleteSecret).toBe('urn:li:dataHubSecret:SHOP_FILE');
-    expect((await run(KEEPER, 'listSecrets', { input: { start: 0, count: 10 } })).listSecrets.secrets.map((x: Json) => x.name)).toEqual(['DB_PASSWORD']);
+    expect((await run(KEEPER, 'deleteSecret', { urn: 'urn:li:dataHubSecret:SHOP_FILE' })).deleteSecret).toBe(
+      'urn:li:dataHubSecret:SHOP_FILE',
+    );
+    expect((await run(KEEPER, 'listSecrets', { input: { start: 0, count: 10 } })).listSecrets.secrets.map((x: Json) => x.name)).toEqual([
+      'DB_PASSWORD',
+    ]);
   });
 });
 
@@ -319,7 +459,9 @@ describe('the key secrets are sealed with', () => {
       expect(await stored.secrets.values(SYSTEM_ACTOR, ['CONFIGURED'])).toEqual([]);
       await stored.secrets.create(SYSTEM_ACTOR, { name: 'STORED', value: 'sealed-under-stored-key' });
       // Another start on the same database finds the same key.
-      expect(await createServices(store).secrets.values(SYSTEM_ACTOR, ['STORED'])).toEqual([{ name: 'STORED', value: 'sealed-under-stored-key' }]);
+      expect(await createServices(store).secrets.values(SYSTEM_ACTOR, ['STORED'])).toEqual([
+        { name: 'STORED', value: 'sealed-under-stored-key' },
+      ]);
     } finally {
       await store.close();
       await drop();

@@ -22,8 +22,21 @@ const JAN_2026 = Date.UTC(2026, 0, 5);
 const WINDOW = { startTimeMillis: Date.UTC(2026, 0, 1), endTimeMillis: Date.UTC(2026, 0, 31) };
 
 const stamp = (time: number, actor = ANA) => ({ time, actor });
-const upstream = (dataset: string, time = JAN_2026, extra: Json = {}) => ({ dataset, type: 'TRANSFORMED', created: stamp(time), auditStamp: stamp(time, BEN), ...extra });
-const fgl = (from: string[], to: string[]) => ({ upstreamType: 'FIELD_SET', upstreams: from, downstreamType: 'FIELD', downstreams: to, confidenceScore: 1.0, transformOperation: 'COPY' });
+const upstream = (dataset: string, time = JAN_2026, extra: Json = {}) => ({
+  dataset,
+  type: 'TRANSFORMED',
+  created: stamp(time),
+  auditStamp: stamp(time, BEN),
+  ...extra,
+});
+const fgl = (from: string[], to: string[]) => ({
+  upstreamType: 'FIELD_SET',
+  upstreams: from,
+  downstreamType: 'FIELD',
+  downstreams: to,
+  confidenceScore: 1.0,
+  transformOperation: 'COPY',
+});
 const fieldOf = (fieldPath: string, nativeDataType: string, description?: string) => ({
   fieldPath,
   nullable: false,
@@ -71,7 +84,15 @@ describe('lineage and history through the web app operations', () => {
 
   beforeAll(async () => {
     s = await startTestServer({ now: () => clock });
-    for (const [urn, name] of [[D0, 'd0'], [D1, 'd1'], [D2, 'd2'], [D3, 'd3'], [D4, 'd4'], [D5, 'd5'], [X, 'side']] as const) {
+    for (const [urn, name] of [
+      [D0, 'd0'],
+      [D1, 'd1'],
+      [D2, 'd2'],
+      [D3, 'd3'],
+      [D4, 'd4'],
+      [D5, 'd5'],
+      [X, 'side'],
+    ] as const) {
       await ingest(urn, 'datasetProperties', { name, description: `chain table ${name}`, customProperties: {} });
       await ingest(urn, 'schemaMetadata', schema([fieldOf('id', 'NUMBER'), fieldOf('name', 'VARCHAR')]));
     }
@@ -89,12 +110,26 @@ describe('lineage and history through the web app operations', () => {
       outputDatasetEdges: [{ destinationUrn: D3, created: stamp(JAN_2026), lastModified: stamp(JAN_2026, BEN) }],
       fineGrainedLineages: [fgl([field(D2, 'id')], [field(D3, 'id')])],
     });
-    await ingest(D4, 'upstreamLineage', { upstreams: [upstream(D3, JAN_2025)], fineGrainedLineages: [fgl([field(D3, 'id')], [field(D4, 'id')])] });
-    await ingest(D5, 'upstreamLineage', { upstreams: [upstream(D4), upstream(GHOST)], fineGrainedLineages: [fgl([field(D4, 'id'), field(D4, 'name')], [field(D5, 'id')])] });
+    await ingest(D4, 'upstreamLineage', {
+      upstreams: [upstream(D3, JAN_2025)],
+      fineGrainedLineages: [fgl([field(D3, 'id')], [field(D4, 'id')])],
+    });
+    await ingest(D5, 'upstreamLineage', {
+      upstreams: [upstream(D4), upstream(GHOST)],
+      fineGrainedLineages: [fgl([field(D4, 'id'), field(D4, 'name')], [field(D5, 'id')])],
+    });
   });
   afterAll(async () => s?.close());
 
-  const lineageVars = { showColumns: true, separateSiblings: false, excludeUpstream: false, excludeDownstream: false, includeGhostEntities: false, startTimeMillis: null, endTimeMillis: null };
+  const lineageVars = {
+    showColumns: true,
+    separateSiblings: false,
+    excludeUpstream: false,
+    excludeDownstream: false,
+    includeGhostEntities: false,
+    startTimeMillis: null,
+    endTimeMillis: null,
+  };
 
   describe("an entity's lineage", () => {
     it('getEntityLineageV2 answers one hop each way, with the edges’ times, actors and paths', async () => {
@@ -104,10 +139,18 @@ describe('lineage and history through the web app operations', () => {
       expect(up.filtered).toBe(0);
       expect(up.relationships).toHaveLength(1);
       const r = up.relationships[0];
-      expect(r).toMatchObject({ type: 'DownstreamOf', createdOn: JAN_2026, updatedOn: JAN_2026, isManual: false, entity: { urn: D1, type: 'DATASET' } });
+      expect(r).toMatchObject({
+        type: 'DownstreamOf',
+        createdOn: JAN_2026,
+        updatedOn: JAN_2026,
+        isManual: false,
+        entity: { urn: D1, type: 'DATASET' },
+      });
       expect(r.createdActor).toMatchObject({ urn: ANA, type: 'CORP_USER' });
       expect(r.updatedActor).toMatchObject({ urn: BEN });
-      expect(r.paths).toEqual([expect.objectContaining({ path: [expect.objectContaining({ urn: D2 }), expect.objectContaining({ urn: D1 })] })]);
+      expect(r.paths).toEqual([
+        expect.objectContaining({ path: [expect.objectContaining({ urn: D2 }), expect.objectContaining({ urn: D1 })] }),
+      ]);
       const down = d.entity.downstream;
       expect(down.total).toBe(1);
       expect(down.relationships[0]).toMatchObject({ type: 'Consumes', entity: { urn: JOB, type: 'DATA_JOB' }, createdOn: JAN_2026 });
@@ -117,7 +160,9 @@ describe('lineage and history through the web app operations', () => {
       const d = await data('getLineageCounts', { urn: JOB, separateSiblings: false });
       expect(d.entity.upstream).toMatchObject({ total: 1, filtered: 0 });
       expect(d.entity.downstream).toMatchObject({ total: 1, filtered: 0 });
-      const q = await graphql(`{ dataJob(urn: "${JOB}") { downstream: lineage(input: {direction: DOWNSTREAM}) { relationships { type entity { urn } } } } }`);
+      const q = await graphql(
+        `{ dataJob(urn: "${JOB}") { downstream: lineage(input: {direction: DOWNSTREAM}) { relationships { type entity { urn } } } } }`,
+      );
       expect(q.data.dataJob.downstream.relationships).toEqual([{ type: 'Produces', entity: { urn: D3 } }]);
     });
 
@@ -133,7 +178,10 @@ describe('lineage and history through the web app operations', () => {
     it('keeps only edges created or updated within a time window, and those drawn by hand', async () => {
       const d = await data('getEntityLineage', { urn: D1, showColumns: false, separateSiblings: false, ...WINDOW });
       // side → d1 dates from 2025 but was drawn in the app (source: UI).
-      expect(d.entity.upstream.relationships.map((r: Json) => [r.entity.urn, r.isManual])).toEqual([[D0, false], [X, true]]);
+      expect(d.entity.upstream.relationships.map((r: Json) => [r.entity.urn, r.isManual])).toEqual([
+        [D0, false],
+        [X, true],
+      ]);
       const old = await data('getLineageCounts', { urn: D4, separateSiblings: false, ...WINDOW });
       expect(old.entity.upstream.total).toBe(0);
       const all = await data('getLineageCounts', { urn: D4, separateSiblings: false });
@@ -146,21 +194,35 @@ describe('lineage and history through the web app operations', () => {
       await ingest(P, 'siblings', { siblings: [Q], primary: true });
       await ingest(Q, 'upstreamLineage', { upstreams: [upstream(R)] });
       const merged = await data('getEntityLineageV2', { urn: P, ...lineageVars });
-      expect(merged.entity.upstream.relationships.map((r: Json) => [r.entity.urn, r.paths[0].path.map((e: Json) => e.urn)])).toEqual([[R, [Q, R]]]);
+      expect(merged.entity.upstream.relationships.map((r: Json) => [r.entity.urn, r.paths[0].path.map((e: Json) => e.urn)])).toEqual([
+        [R, [Q, R]],
+      ]);
       const apart = await data('getLineageCounts', { urn: P, separateSiblings: true });
       expect(apart.entity.upstream.total).toBe(0);
     });
 
     it('pages with start and count', async () => {
-      const q = await graphql(`{ dataset(urn: "${D1}") { lineage(input: {direction: UPSTREAM, start: 1, count: 1}) { start count total relationships { entity { urn } } } } }`);
+      const q = await graphql(
+        `{ dataset(urn: "${D1}") { lineage(input: {direction: UPSTREAM, start: 1, count: 1}) { start count total relationships { entity { urn } } } } }`,
+      );
       expect(q.data.dataset.lineage).toEqual({ start: 1, count: 1, total: 2, relationships: [{ entity: { urn: X } }] });
     });
   });
 
-  const input = (urn: string, direction: string, extra: Json = {}) => ({ urn, direction, query: '*', start: 0, count: 100, types: [], orFilters: [], ...extra });
+  const input = (urn: string, direction: string, extra: Json = {}) => ({
+    urn,
+    direction,
+    query: '*',
+    start: 0,
+    count: 100,
+    types: [],
+    orFilters: [],
+    ...extra,
+  });
 
   describe('search across lineage', () => {
-    const degreeFacet = (facets: Json[]) => Object.fromEntries(facets.find((f: Json) => f.field === 'degree').aggregations.map((a: Json) => [a.value, a.count]));
+    const degreeFacet = (facets: Json[]) =>
+      Object.fromEntries(facets.find((f: Json) => f.field === 'degree').aggregations.map((a: Json) => [a.value, a.count]));
 
     it('walks every hop upstream, with degrees, paths and the degree facet', async () => {
       const d = await data('searchAcrossLineage', { input: input(D5, 'UPSTREAM') });
@@ -181,14 +243,21 @@ describe('lineage and history through the web app operations', () => {
       await ingest(E, 'upstreamLineage', { upstreams: [upstream(B), upstream(C)] });
       const d = await data('searchAcrossLineageStructure', { input: input(A, 'DOWNSTREAM') });
       const e = d.searchAcrossLineage.searchResults.find((x: Json) => x.entity.urn === E);
-      expect(e.paths.map((p: Json) => p.path.map((x: Json) => x.urn))).toEqual([[A, B, E], [A, C, E]]);
+      expect(e.paths.map((p: Json) => p.path.map((x: Json) => x.urn))).toEqual([
+        [A, B, E],
+        [A, C, E],
+      ]);
       expect(e.explored).toBe(true);
     });
 
     it('applies the degree filter as the app sends it, and counts each degree', async () => {
-      const one = await data('searchAcrossLineage', { input: input(D5, 'UPSTREAM', { orFilters: [{ and: [{ field: 'degree', condition: 'EQUAL', values: ['1'] }] }] }) });
+      const one = await data('searchAcrossLineage', {
+        input: input(D5, 'UPSTREAM', { orFilters: [{ and: [{ field: 'degree', condition: 'EQUAL', values: ['1'] }] }] }),
+      });
       expect(one.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn)).toEqual([D4]);
-      const far = await data('searchAcrossLineageStructure', { input: input(D5, 'UPSTREAM', { orFilters: [{ and: [{ field: 'degree', condition: 'EQUAL', values: ['2', '3+'] }] }] }) });
+      const far = await data('searchAcrossLineageStructure', {
+        input: input(D5, 'UPSTREAM', { orFilters: [{ and: [{ field: 'degree', condition: 'EQUAL', values: ['2', '3+'] }] }] }),
+      });
       expect(far.searchAcrossLineage.total).toBe(6);
       const counts = await data('getSearchAcrossLineageCounts', { urn: D0 });
       expect(counts.downstreams.total).toBe(1);
@@ -202,7 +271,9 @@ describe('lineage and history through the web app operations', () => {
       expect(jobs.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn)).toEqual([JOB]);
       const named = await data('searchAcrossLineageNames', { input: input(D0, 'DOWNSTREAM', { query: 'd4' }) });
       expect(named.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn)).toEqual([D4]);
-      const agg = await data('aggregateAcrossLineage', { input: input(D0, 'DOWNSTREAM', { orFilters: [{ and: [{ field: 'platform', values: ['urn:li:dataPlatform:snowflake'] }] }] }) });
+      const agg = await data('aggregateAcrossLineage', {
+        input: input(D0, 'DOWNSTREAM', { orFilters: [{ and: [{ field: 'platform', values: ['urn:li:dataPlatform:snowflake'] }] }] }),
+      });
       expect(agg.searchAcrossLineage.total).toBe(5);
       const all = await data('aggregateAcrossLineage', { input: input(D0, 'DOWNSTREAM') });
       const types = all.searchAcrossLineage.facets.find((f: Json) => f.field === '_entityType');
@@ -215,7 +286,13 @@ describe('lineage and history through the web app operations', () => {
 
     it('searches within a saved view', async () => {
       const view = 'urn:li:dataHubView:jobs-only';
-      await ingest(view, 'dataHubViewInfo', { name: 'Jobs', type: 'GLOBAL', definition: { entityTypes: ['dataJob'], filter: { or: [] } }, created: stamp(JAN_2026), lastModified: stamp(JAN_2026) });
+      await ingest(view, 'dataHubViewInfo', {
+        name: 'Jobs',
+        type: 'GLOBAL',
+        definition: { entityTypes: ['dataJob'], filter: { or: [] } },
+        created: stamp(JAN_2026),
+        lastModified: stamp(JAN_2026),
+      });
       const d = await data('searchAcrossLineageStructure', { input: { ...input(D0, 'DOWNSTREAM'), viewUrn: view } });
       expect(d.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn)).toEqual([JOB]);
     });
@@ -228,14 +305,22 @@ describe('lineage and history through the web app operations', () => {
     });
 
     it('marks what a per-hop limit left unexplored, and can pass through data jobs without counting them', async () => {
-      const limited = await graphql(`query($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { total searchResults { entity { urn } degree explored truncatedChildren } } }`, {
-        input: input(D1, 'UPSTREAM', { lineageFlags: { entitiesExploredPerHopLimit: 1 } }),
-      });
+      const limited = await graphql(
+        `query($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { total searchResults { entity { urn } degree explored truncatedChildren } } }`,
+        {
+          input: input(D1, 'UPSTREAM', { lineageFlags: { entitiesExploredPerHopLimit: 1 } }),
+        },
+      );
       expect(limited.data.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn)).toEqual([D0]);
-      const skipJobs = await graphql(`query($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { searchResults { entity { urn } degree ignoredAsHop } } }`, {
-        input: input(D5, 'UPSTREAM', { lineageFlags: { ignoreAsHops: [{ entityType: 'DATA_JOB' }] } }),
-      });
-      const byUrn = Object.fromEntries(skipJobs.data.searchAcrossLineage.searchResults.map((x: Json) => [x.entity.urn, [x.degree, x.ignoredAsHop]]));
+      const skipJobs = await graphql(
+        `query($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { searchResults { entity { urn } degree ignoredAsHop } } }`,
+        {
+          input: input(D5, 'UPSTREAM', { lineageFlags: { ignoreAsHops: [{ entityType: 'DATA_JOB' }] } }),
+        },
+      );
+      const byUrn = Object.fromEntries(
+        skipJobs.data.searchAcrossLineage.searchResults.map((x: Json) => [x.entity.urn, [x.degree, x.ignoredAsHop]]),
+      );
       expect(byUrn[JOB]).toEqual([3, true]);
       expect(byUrn[D2]).toEqual([3, false]);
       expect(byUrn[D0]).toEqual([5, false]);
@@ -245,7 +330,9 @@ describe('lineage and history through the web app operations', () => {
       const seen: string[] = [];
       let scrollId: string | null = null;
       do {
-        const d: Json = await data('getDownloadScrollAcrossLineageResults', { input: { urn: D5, direction: 'UPSTREAM', query: '*', count: 3, types: [], orFilters: [], ...(scrollId ? { scrollId } : {}) } });
+        const d: Json = await data('getDownloadScrollAcrossLineageResults', {
+          input: { urn: D5, direction: 'UPSTREAM', query: '*', count: 3, types: [], orFilters: [], ...(scrollId ? { scrollId } : {}) },
+        });
         const r = d.scrollAcrossLineage;
         expect(r.total).toBe(7);
         seen.push(...r.searchResults.map((x: Json) => x.entity.urn));
@@ -270,27 +357,48 @@ describe('lineage and history through the web app operations', () => {
       const d = await data('getEntityLineageV2', { urn: D5, ...lineageVars });
       expect(d.entity.fineGrainedLineages).toEqual([
         {
-          upstreams: [{ urn: D4, path: 'id', __typename: 'SchemaFieldRef' }, { urn: D4, path: 'name', __typename: 'SchemaFieldRef' }],
+          upstreams: [
+            { urn: D4, path: 'id', __typename: 'SchemaFieldRef' },
+            { urn: D4, path: 'name', __typename: 'SchemaFieldRef' },
+          ],
           downstreams: [{ urn: D5, path: 'id', __typename: 'SchemaFieldRef' }],
           query: null,
           transformOperation: 'COPY',
           __typename: 'FineGrainedLineage',
         },
       ]);
-      const q = await graphql(`{ dataJob(urn: "${JOB}") { inputOutput { fineGrainedLineages { upstreams { urn path } downstreams { urn path } } } } }`);
-      expect(q.data.dataJob.inputOutput.fineGrainedLineages).toEqual([{ upstreams: [{ urn: D2, path: 'id' }], downstreams: [{ urn: D3, path: 'id' }] }]);
+      const q = await graphql(
+        `{ dataJob(urn: "${JOB}") { inputOutput { fineGrainedLineages { upstreams { urn path } downstreams { urn path } } } } }`,
+      );
+      expect(q.data.dataJob.inputOutput.fineGrainedLineages).toEqual([
+        { upstreams: [{ urn: D2, path: 'id' }], downstreams: [{ urn: D3, path: 'id' }] },
+      ]);
     });
 
     it("walks a column's lineage through datasets and jobs", async () => {
       const up = await data('searchAcrossLineageStructure', { input: input(field(D5, 'id'), 'UPSTREAM') });
       const byUrn = Object.fromEntries(up.searchAcrossLineage.searchResults.map((x: Json) => [x.entity.urn, x.paths[0].path.length - 1]));
-      expect(byUrn).toEqual({ [field(D4, 'id')]: 1, [field(D4, 'name')]: 1, [field(D3, 'id')]: 2, [field(D2, 'id')]: 3, [field(D1, 'id')]: 4, [field(D0, 'id')]: 5 });
+      expect(byUrn).toEqual({
+        [field(D4, 'id')]: 1,
+        [field(D4, 'name')]: 1,
+        [field(D3, 'id')]: 2,
+        [field(D2, 'id')]: 3,
+        [field(D1, 'id')]: 4,
+        [field(D0, 'id')]: 5,
+      });
       const down = await data('getEntityLineageV2', { urn: field(D0, 'id'), ...lineageVars });
       expect(down.entity).toMatchObject({ fieldPath: 'id', parent: { urn: D0 } });
-      expect(down.entity.downstream).toMatchObject({ total: 1, relationships: [{ type: 'DownstreamOf', entity: { urn: field(D1, 'id') } }] });
+      expect(down.entity.downstream).toMatchObject({
+        total: 1,
+        relationships: [{ type: 'DownstreamOf', entity: { urn: field(D1, 'id') } }],
+      });
       expect(down.entity.upstream.total).toBe(0);
       const viaJob = await data('searchAcrossLineageStructure', { input: input(field(D2, 'id'), 'DOWNSTREAM') });
-      expect(viaJob.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn)).toEqual([field(D3, 'id'), field(D4, 'id'), field(D5, 'id')]);
+      expect(viaJob.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn)).toEqual([
+        field(D3, 'id'),
+        field(D4, 'id'),
+        field(D5, 'id'),
+      ]);
     });
   });
 
@@ -300,29 +408,49 @@ describe('lineage and history through the web app operations', () => {
     const EXPORT = fb('exports.crm_loyalty_tiers');
 
     beforeAll(async () => {
-      for (const p of JSON.parse(readFileSync(new URL('../examples/lineage-chain.json', import.meta.url), 'utf8')) as Json[]) await ingest(p.entityUrn, p.aspectName, p.aspect.json);
+      for (const p of JSON.parse(readFileSync(new URL('../examples/lineage-chain.json', import.meta.url), 'utf8')) as Json[])
+        await ingest(p.entityUrn, p.aspectName, p.aspect.json);
     });
 
     it('reaches the kafka topic five hops up from the CRM export, through the nightly job', async () => {
       const d = await data('searchAcrossLineageStructure', { input: input(EXPORT, 'UPSTREAM') });
       const urns = d.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn);
-      expect(urns).toEqual([fb('marts.dim_loyalty_tiers'), fb('marts.fct_loyalty_balances'), 'urn:li:dataJob:(urn:li:dataFlow:(airflow,fernbrook_marts_nightly,prod),build_fct_loyalty_balances)', fb('staging.stg_loyalty_points'), TOPIC]);
+      expect(urns).toEqual([
+        fb('marts.dim_loyalty_tiers'),
+        fb('marts.fct_loyalty_balances'),
+        'urn:li:dataJob:(urn:li:dataFlow:(airflow,fernbrook_marts_nightly,prod),build_fct_loyalty_balances)',
+        fb('staging.stg_loyalty_points'),
+        TOPIC,
+      ]);
     });
 
     it('follows a column back to the event field it came from', async () => {
       const d = await data('searchAcrossLineageStructure', { input: input(field(EXPORT, 'tier'), 'UPSTREAM') });
       const urns = d.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn);
-      expect(urns).toEqual([field(fb('marts.dim_loyalty_tiers'), 'tier'), field(fb('marts.fct_loyalty_balances'), 'points_balance'), field(fb('staging.stg_loyalty_points'), 'points'), field(TOPIC, 'points')]);
+      expect(urns).toEqual([
+        field(fb('marts.dim_loyalty_tiers'), 'tier'),
+        field(fb('marts.fct_loyalty_balances'), 'points_balance'),
+        field(fb('staging.stg_loyalty_points'), 'points'),
+        field(TOPIC, 'points'),
+      ]);
     });
   });
 
   describe('schema history', () => {
     beforeAll(async () => {
       // d5: version 2 adds `amount`; version 3 drops `name` and changes the type of `id`.
-      await ingest(D5, 'schemaMetadata', schema([fieldOf('id', 'NUMBER'), fieldOf('name', 'VARCHAR'), fieldOf('amount', 'DECIMAL', 'order amount')]));
+      await ingest(
+        D5,
+        'schemaMetadata',
+        schema([fieldOf('id', 'NUMBER'), fieldOf('name', 'VARCHAR'), fieldOf('amount', 'DECIMAL', 'order amount')]),
+      );
       await ingest(D5, 'schemaMetadata', schema([fieldOf('id', 'BIGINT'), fieldOf('amount', 'DECIMAL', 'order amount')]));
       await ingest(D5, 'globalTags', { tags: [{ tag: 'urn:li:tag:Gold' }] });
-      await ingest(D5, 'editableSchemaMetadata', { created: stamp(JAN_2026), lastModified: stamp(JAN_2026), editableSchemaFieldInfo: [{ fieldPath: 'amount', description: 'Gross amount', globalTags: { tags: [{ tag: 'urn:li:tag:PII' }] } }] });
+      await ingest(D5, 'editableSchemaMetadata', {
+        created: stamp(JAN_2026),
+        lastModified: stamp(JAN_2026),
+        editableSchemaFieldInfo: [{ fieldPath: 'amount', description: 'Gross amount', globalTags: { tags: [{ tag: 'urn:li:tag:PII' }] } }],
+      });
     });
 
     it('getSchemaVersionList lists the computed semantic versions, newest first', async () => {
@@ -341,19 +469,28 @@ describe('lineage and history through the web app operations', () => {
       const first = await at(list.find((v: Json) => v.semanticVersion === '0.0.0').versionStamp);
       expect(first.schema.fields.map((f: Json) => f.fieldPath)).toEqual(['id', 'name']);
       const latest = await at(null);
-      expect(latest.schema.fields.map((f: Json) => [f.fieldPath, f.nativeDataType])).toEqual([['id', 'BIGINT'], ['amount', 'DECIMAL']]);
+      expect(latest.schema.fields.map((f: Json) => [f.fieldPath, f.nativeDataType])).toEqual([
+        ['id', 'BIGINT'],
+        ['amount', 'DECIMAL'],
+      ]);
       expect(latest.editableSchemaMetadata.editableSchemaFieldInfo[0]).toMatchObject({ fieldPath: 'amount', description: 'Gross amount' });
-      const bad = await http(`${s.url}/api/v2/graphql`, { body: { query: webAppOperation('getVersionedDataset'), variables: { urn: D5, versionStamp: 'schemaMetadata:latest' } } });
+      const bad = await http(`${s.url}/api/v2/graphql`, {
+        body: { query: webAppOperation('getVersionedDataset'), variables: { urn: D5, versionStamp: 'schemaMetadata:latest' } },
+      });
       expect(bad.body.errors[0].extensions.code).toBe(400);
     });
 
     it('getSchemaBlame names the version that last changed each field, at the latest or an older version', async () => {
       const latest = await data('getSchemaBlame', { input: { datasetUrn: D5 } });
-      const blame = Object.fromEntries(latest.getSchemaBlame.schemaFieldBlameList.map((b: Json) => [b.fieldPath, b.schemaFieldChange.lastSchemaFieldChange]));
+      const blame = Object.fromEntries(
+        latest.getSchemaBlame.schemaFieldBlameList.map((b: Json) => [b.fieldPath, b.schemaFieldChange.lastSchemaFieldChange]),
+      );
       expect(blame).toEqual({ id: 'Modified in v1.0.0', amount: 'Added in v0.1.0' });
       expect(latest.getSchemaBlame.version.semanticVersion).toBe('1.0.0');
       const older = await data('getSchemaBlame', { input: { datasetUrn: D5, version: '0.1.0' } });
-      const then = Object.fromEntries(older.getSchemaBlame.schemaFieldBlameList.map((b: Json) => [b.fieldPath, b.schemaFieldChange.lastSchemaFieldChange]));
+      const then = Object.fromEntries(
+        older.getSchemaBlame.schemaFieldBlameList.map((b: Json) => [b.fieldPath, b.schemaFieldChange.lastSchemaFieldChange]),
+      );
       expect(then).toEqual({ id: 'Added in v0.0.0', name: 'Added in v0.0.0', amount: 'Added in v0.1.0' });
     });
 
@@ -368,16 +505,34 @@ describe('lineage and history through the web app operations', () => {
           ['MODIFY', "A backwards incompatible change due to native datatype of the field 'id' changed from 'NUMBER' to 'BIGINT'."],
         ]),
       );
-      expect(txs[1].changes).toEqual([expect.objectContaining({ category: 'TECHNICAL_SCHEMA', operation: 'ADD', modifier: field(D5, 'amount'), description: "A forwards & backwards compatible change due to the newly added field 'amount'." })]);
+      expect(txs[1].changes).toEqual([
+        expect.objectContaining({
+          category: 'TECHNICAL_SCHEMA',
+          operation: 'ADD',
+          modifier: field(D5, 'amount'),
+          description: "A forwards & backwards compatible change due to the newly added field 'amount'.",
+        }),
+      ]);
       const all = await data('getTimeline', { input: { urn: D5 } });
       const tagged = all.getTimeline.changeTransactions.flatMap((t: Json) => t.changes).filter((c: Json) => c.category === 'TAG');
       expect(tagged).toEqual([
-        expect.objectContaining({ operation: 'ADD', modifier: 'urn:li:tag:Gold', description: `Tag 'urn:li:tag:Gold' added to entity '${D5}'.` }),
-        expect.objectContaining({ operation: 'ADD', modifier: 'urn:li:tag:PII', description: `Tag 'urn:li:tag:PII' added to entity '${field(D5, 'amount')}'.` }),
+        expect.objectContaining({
+          operation: 'ADD',
+          modifier: 'urn:li:tag:Gold',
+          description: `Tag 'urn:li:tag:Gold' added to entity '${D5}'.`,
+        }),
+        expect.objectContaining({
+          operation: 'ADD',
+          modifier: 'urn:li:tag:PII',
+          description: `Tag 'urn:li:tag:PII' added to entity '${field(D5, 'amount')}'.`,
+        }),
       ]);
       const docs = all.getTimeline.changeTransactions.flatMap((t: Json) => t.changes).filter((c: Json) => c.category === 'DOCUMENTATION');
       expect(docs.map((c: Json) => c.description)).toEqual(
-        expect.arrayContaining(["The description 'order amount' for the field 'amount' has been added.", `Documentation for the field 'amount' of '${field(D5, 'amount')}' has been added: 'Gross amount'`]),
+        expect.arrayContaining([
+          "The description 'order amount' for the field 'amount' has been added.",
+          `Documentation for the field 'amount' of '${field(D5, 'amount')}' has been added: 'Gross amount'`,
+        ]),
       );
       // Each write is one transaction, in order, with the writer and time of that version.
       const times = all.getTimeline.changeTransactions.map((t: Json) => t.timestampMillis);
@@ -391,7 +546,11 @@ describe('lineage and history through the web app operations', () => {
       const last = d.getTimeline.changeTransactions.at(-1);
       expect(last.lastSemanticVersion).toBe('0.1.0-computed');
       expect(last.changes).toEqual([
-        expect.objectContaining({ operation: 'MODIFY', modifier: field(D4, 'name'), description: "A forwards & backwards compatible change due to renaming of the field 'name to full_name'." }),
+        expect.objectContaining({
+          operation: 'MODIFY',
+          modifier: field(D4, 'name'),
+          description: "A forwards & backwards compatible change due to renaming of the field 'name to full_name'.",
+        }),
       ]);
     });
 

@@ -7,7 +7,16 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import {
+  Kind,
+  parse,
+  print,
+  visit,
+  type DefinitionNode,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
 
 const DIR = join(import.meta.dirname, 'fixtures/web-app-graphql');
 
@@ -23,7 +32,9 @@ function load(): Catalogue {
   if (catalogue) return catalogue;
   const operations = new Map<string, OperationDefinitionNode>();
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const file of readdirSync(DIR).filter((f) => f.endsWith('.graphql')).sort()) {
+  for (const file of readdirSync(DIR)
+    .filter((f) => f.endsWith('.graphql'))
+    .sort()) {
     for (const def of parse(readFileSync(join(DIR, file), 'utf8')).definitions) {
       const table: Map<string, DefinitionNode> | undefined =
         def.kind === Kind.OPERATION_DEFINITION ? operations : def.kind === Kind.FRAGMENT_DEFINITION ? fragments : undefined;
@@ -31,7 +42,8 @@ function load(): Catalogue {
       if (!table || !name) continue;
       // The app's files repeat a few definitions word for word; only differing ones would be ambiguous.
       const known = table.get(name);
-      if (known && print(known) !== print(def)) throw new Error(`${file}: ${name} is defined twice, differently, in the web app's operations`);
+      if (known && print(known) !== print(def))
+        throw new Error(`${file}: ${name} is defined twice, differently, in the web app's operations`);
       table.set(name, def);
     }
   }

@@ -98,7 +98,12 @@ describe("the web app's entity pages", () => {
 
   it("lists the glossary's top and the domains, as the glossary and domains pages start", async () => {
     const { getRootGlossaryNodes } = await page('getRootGlossaryNodes', {});
-    expect(urns(getRootGlossaryNodes.nodes)).toEqual(['urn:li:glossaryNode:ClientsAndAccounts', 'urn:li:glossaryNode:Commerce', 'urn:li:glossaryNode:Customer', 'urn:li:glossaryNode:Fulfilment']);
+    expect(urns(getRootGlossaryNodes.nodes)).toEqual([
+      'urn:li:glossaryNode:ClientsAndAccounts',
+      'urn:li:glossaryNode:Commerce',
+      'urn:li:glossaryNode:Customer',
+      'urn:li:glossaryNode:Fulfilment',
+    ]);
     expect(getRootGlossaryNodes.total).toBe(4);
     // Four layers down, as the app asks: Commerce's terms.
     const commerce = getRootGlossaryNodes.nodes.find((n: Json) => n.urn === 'urn:li:glossaryNode:Commerce');
@@ -123,7 +128,9 @@ describe("the web app's entity pages", () => {
     const { mlModel } = await page('getMLModel', { urn: 'urn:li:mlModel:(urn:li:dataPlatform:science,scienceModel,PROD)' });
     expect(mlModel.name).toBe('scienceModel');
     expect(mlModel.ownership.owners.length).toBeGreaterThan(0);
-    const { mlFeatureTable } = await page('getMLFeatureTable', { urn: 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,test_feature_table_all_feature_dtypes)' });
+    const { mlFeatureTable } = await page('getMLFeatureTable', {
+      urn: 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,test_feature_table_all_feature_dtypes)',
+    });
     expect(mlFeatureTable.properties.mlFeatures.length).toBe(14);
     expect(urns(mlFeatureTable.properties.mlFeatures)[0]).toMatch(/^urn:li:mlFeature:/);
   });

@@ -33,13 +33,19 @@ let s: TestServer;
 const tokens = new Map<string, string>();
 
 async function tokenOf(user: string): Promise<string> {
-  if (!tokens.has(user)) tokens.set(user, (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken);
+  if (!tokens.has(user))
+    tokens.set(user, (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken);
   return tokens.get(user)!;
 }
 
 /** One of the app's operations, sent as `user` (to `url`: this server or a replica of it). */
 async function send(user: string, operation: string, variables: Json = {}, url = s.url): Promise<Json> {
-  return (await http(`${url}/api/v2/graphql`, { body: { query: webAppOperation(operation), variables }, headers: { authorization: `Bearer ${await tokenOf(user)}` } })).body;
+  return (
+    await http(`${url}/api/v2/graphql`, {
+      body: { query: webAppOperation(operation), variables },
+      headers: { authorization: `Bearer ${await tokenOf(user)}` },
+    })
+  ).body;
 }
 
 async function run(user: string, operation: string, variables: Json = {}, url = s.url): Promise<Json> {
@@ -62,7 +68,10 @@ async function aspects(urn: string): Promise<Json> {
 }
 
 async function ingest(urn: string, aspect: string, value: Json): Promise<void> {
-  const reply = await http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, aspect, value) }, headers: { authorization: `Bearer ${ADMIN_SECRET}` } });
+  const reply = await http(`${s.url}/aspects?action=ingestProposal`, {
+    body: { proposal: mcp(urn, aspect, value) },
+    headers: { authorization: `Bearer ${ADMIN_SECRET}` },
+  });
   expect(reply.status, reply.text).toBe(200);
 }
 
@@ -83,7 +92,13 @@ const userRow = async (urn: string) => (await listUsers()).users.find((u: Json) 
 beforeAll(async () => {
   s = await startTestServer({ auth: true, adminToken: ADMIN_SECRET });
   tokens.set(ADMIN_ACTOR, ADMIN_SECRET);
-  for (const [urn, name] of [[BOB, 'Bob Stone'], [CAROL, 'Carol King'], [DAN, 'Dan Reyes'], [ERIN, 'Erin Wu'], [FRANK, 'Frank Ode']] as const) {
+  for (const [urn, name] of [
+    [BOB, 'Bob Stone'],
+    [CAROL, 'Carol King'],
+    [DAN, 'Dan Reyes'],
+    [ERIN, 'Erin Wu'],
+    [FRANK, 'Frank Ode'],
+  ] as const) {
     await ingest(urn, 'corpUserInfo', { active: true, displayName: name, email: `${urn.split(':')[3]}@example.com` });
   }
   await ingest(DATASET, 'datasetProperties', { description: 'Orders' });
@@ -104,7 +119,11 @@ describe('the roles page', () => {
     ]);
     const editor = listRoles.roles.find((r: Json) => r.urn === EDITOR);
     expect(editor.description).toBe('Can read and edit all metadata. Cannot take administrative actions.');
-    expect(editor.policies.relationships.map((r: Json) => r.entity.name).sort()).toEqual(['Editors - Edit Metadata Entities', 'Editors - Metadata Policy', 'Editors - Platform Policy']);
+    expect(editor.policies.relationships.map((r: Json) => r.entity.name).sort()).toEqual([
+      'Editors - Edit Metadata Entities',
+      'Editors - Metadata Policy',
+      'Editors - Platform Policy',
+    ]);
   });
 });
 
@@ -160,7 +179,13 @@ describe('assigning a role', () => {
   });
 
   it('to a role that does not exist, or to something that cannot hold one, is a 400 that writes nothing', async () => {
-    await refused(ADMIN_ACTOR, 'batchAssignRole', { input: { roleUrn: 'urn:li:dataHubRole:Owner', actors: [CAROL] } }, 400, /Role urn:li:dataHubRole:Owner does not exist/);
+    await refused(
+      ADMIN_ACTOR,
+      'batchAssignRole',
+      { input: { roleUrn: 'urn:li:dataHubRole:Owner', actors: [CAROL] } },
+      400,
+      /Role urn:li:dataHubRole:Owner does not exist/,
+    );
     await refused(ADMIN_ACTOR, 'batchAssignRole', { input: { roleUrn: EDITOR, actors: [CAROL, DATASET] } }, 400);
     expect((await aspects(CAROL)).roleMembership).toBeUndefined();
   });
@@ -191,7 +216,12 @@ describe('groups', () => {
 
     const { listGroups } = await run(ADMIN_ACTOR, 'listGroups', { input: { start: 0, count: 10, query: '' } });
     const row = listGroups.groups.find((g: Json) => g.urn === ANALYSTS);
-    expect(row).toMatchObject({ name: 'analysts', info: { displayName: 'Analysts' }, memberCount: { total: 2 }, origin: { type: 'NATIVE' } });
+    expect(row).toMatchObject({
+      name: 'analysts',
+      info: { displayName: 'Analysts' },
+      memberCount: { total: 2 },
+      origin: { type: 'NATIVE' },
+    });
     expect(row.roles.relationships.map((r: Json) => r.entity.urn)).toEqual([EDITOR]);
 
     await run(ADMIN_ACTOR, 'removeGroupMembers', { groupUrn: ANALYSTS, userUrns: [CAROL] });
@@ -220,7 +250,13 @@ describe('groups', () => {
   it('refuse members that are not users, or do not exist, writing nothing; a group that does not exist is a 404', async () => {
     await refused(ADMIN_ACTOR, 'addGroupMembers', { groupUrn: ANALYSTS, userUrns: [CAROL, GHOST] }, 400, /does not exist/);
     expect((await aspects(CAROL)).nativeGroupMembership.value).toEqual({ nativeGroups: [] });
-    await refused(ADMIN_ACTOR, 'addGroupMembers', { groupUrn: 'urn:li:corpGroup:nobody', userUrns: [CAROL] }, 404, 'Failed to add members to group urn:li:corpGroup:nobody. Group does not exist.');
+    await refused(
+      ADMIN_ACTOR,
+      'addGroupMembers',
+      { groupUrn: 'urn:li:corpGroup:nobody', userUrns: [CAROL] },
+      404,
+      'Failed to add members to group urn:li:corpGroup:nobody. Group does not exist.',
+    );
     await refused(ADMIN_ACTOR, 'removeGroupMembers', { groupUrn: DATASET, userUrns: [CAROL] }, 400);
   });
 
@@ -280,10 +316,16 @@ describe('users', () => {
 describe("a user's own settings", () => {
   it('appearance, home page and dismissed announcements are written for the caller and read back by getMe', async () => {
     await run(BOB, 'updateUserSetting', { input: { name: 'SHOW_THEME_V2', value: true } });
-    await run(BOB, 'updateUserHomePageSettings', { input: { pageTemplate: 'urn:li:dataHubPageTemplate:home_default_1', newDismissedAnnouncements: ['urn:li:post:a'] } });
+    await run(BOB, 'updateUserHomePageSettings', {
+      input: { pageTemplate: 'urn:li:dataHubPageTemplate:home_default_1', newDismissedAnnouncements: ['urn:li:post:a'] },
+    });
     await run(BOB, 'updateUserHomePageSettings', { input: { newDismissedAnnouncements: ['urn:li:post:a', 'urn:li:post:b'] } });
     const { me } = await run(BOB, 'getMe');
-    expect(me.corpUser.settings.appearance).toEqual({ __typename: 'CorpUserAppearanceSettings', showSimplifiedHomepage: null, showThemeV2: true });
+    expect(me.corpUser.settings.appearance).toEqual({
+      __typename: 'CorpUserAppearanceSettings',
+      showSimplifiedHomepage: null,
+      showThemeV2: true,
+    });
     expect(me.corpUser.settings.homePage.pageTemplate.urn).toBe('urn:li:dataHubPageTemplate:home_default_1');
     expect(me.corpUser.settings.homePage.dismissedAnnouncementUrns).toEqual(['urn:li:post:a', 'urn:li:post:b']);
 
@@ -295,14 +337,23 @@ describe("a user's own settings", () => {
   it('default view is set and cleared, starting from DataHub’s first settings', async () => {
     const view = 'urn:li:dataHubView:bob-hive';
     await run(CAROL, 'updateCorpUserViewsSettings', { input: { defaultView: view } });
-    expect((await aspects(CAROL)).corpUserSettings.value).toEqual({ appearance: { showSimplifiedHomepage: false }, views: { defaultView: view } });
+    expect((await aspects(CAROL)).corpUserSettings.value).toEqual({
+      appearance: { showSimplifiedHomepage: false },
+      views: { defaultView: view },
+    });
     await run(CAROL, 'updateCorpUserViewsSettings', { input: {} });
     expect((await aspects(CAROL)).corpUserSettings.value.views).toEqual({});
   });
 
   it('bad input is a 400 that writes nothing', async () => {
     const before = (await aspects(BOB)).corpUserSettings.value;
-    await refused(BOB, 'updateUserHomePageSettings', { input: { pageTemplate: 'urn:li:dataHubPageTemplate:home_default_1', removePageTemplate: true } }, 400, 'Invalid inputs: Cannot specify both pageTemplate and removePageTemplate.');
+    await refused(
+      BOB,
+      'updateUserHomePageSettings',
+      { input: { pageTemplate: 'urn:li:dataHubPageTemplate:home_default_1', removePageTemplate: true } },
+      400,
+      'Invalid inputs: Cannot specify both pageTemplate and removePageTemplate.',
+    );
     await refused(BOB, 'updateCorpUserViewsSettings', { input: { defaultView: 'not an urn' } }, 400);
     expect((await aspects(BOB)).corpUserSettings.value).toEqual(before);
   });

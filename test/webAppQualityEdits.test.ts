@@ -25,15 +25,27 @@ const { tokens, gql, run, mutate, expectError, entityV2, search } = asUsers(() =
 
 beforeAll(async () => {
   s = await startTestServer({ auth: true });
-  for (const [urn, name] of [[DATASET, 'orders'], [OTHER, 'refunds']] as const) {
-    await s.services.writePath.apply([buildProposal(s.services.registry, urn, 'datasetProperties', 'UPSERT', { name, customProperties: {} })], { actor: SYSTEM_ACTOR });
+  for (const [urn, name] of [
+    [DATASET, 'orders'],
+    [OTHER, 'refunds'],
+  ] as const) {
+    await s.services.writePath.apply(
+      [buildProposal(s.services.registry, urn, 'datasetProperties', 'UPSERT', { name, customProperties: {} })],
+      { actor: SYSTEM_ACTOR },
+    );
   }
-  await grantPolicy(s.services, 'quality-editors', { privileges: [...QUALITY_PRIVILEGES, 'VIEW_DATASET_OPERATIONS', 'VIEW_ENTITY_PAGE'], actors: { users: [EDITOR] } });
-  await grantPolicy(s.services, 'quality-readers', { privileges: ['VIEW_DATASET_OPERATIONS', 'VIEW_ENTITY_PAGE'], actors: { users: [READER] } });
-  for (const user of [EDITOR, READER]) tokens.set(user, (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken);
+  await grantPolicy(s.services, 'quality-editors', {
+    privileges: [...QUALITY_PRIVILEGES, 'VIEW_DATASET_OPERATIONS', 'VIEW_ENTITY_PAGE'],
+    actors: { users: [EDITOR] },
+  });
+  await grantPolicy(s.services, 'quality-readers', {
+    privileges: ['VIEW_DATASET_OPERATIONS', 'VIEW_ENTITY_PAGE'],
+    actors: { users: [READER] },
+  });
+  for (const user of [EDITOR, READER])
+    tokens.set(user, (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken);
 }, 60_000);
 afterAll(() => s?.close());
-
 
 const health = async (urn: string) => (await run('getDataset', { urn })).dataset.health as Json[];
 const healthOf = (list: Json[], type: string) => list.find((h) => h.type === type);
@@ -43,7 +55,15 @@ const UPSERT_ASSERTION = `mutation($urn: String, $input: UpsertCustomAssertionIn
 }`;
 const REPORT = 'mutation($urn: String!, $result: AssertionResultInput!) { reportAssertionResult(urn: $urn, result: $result) }';
 const REPORT_OPERATION = 'mutation($input: ReportOperationInput!) { reportOperation(input: $input) }';
-const assertionInput = (extra: Json = {}) => ({ entityUrn: DATASET, type: 'Row checks', description: 'No order without a customer', platform: { name: 'great-expectations' }, fieldPath: 'customer_id', logic: 'customer_id IS NOT NULL', ...extra });
+const assertionInput = (extra: Json = {}) => ({
+  entityUrn: DATASET,
+  type: 'Row checks',
+  description: 'No order without a customer',
+  platform: { name: 'great-expectations' },
+  fieldPath: 'customer_id',
+  logic: 'customer_id IS NOT NULL',
+  ...extra,
+});
 
 describe('assertions', () => {
   let assertion: string;
@@ -53,13 +73,21 @@ describe('assertions', () => {
     assertion = a.urn;
     expect(a).toMatchObject({
       type: 'ASSERTION',
-      info: { type: 'CUSTOM', description: 'No order without a customer', customAssertion: { type: 'Row checks', entityUrn: DATASET, logic: 'customer_id IS NOT NULL', field: { path: 'customer_id' } } },
+      info: {
+        type: 'CUSTOM',
+        description: 'No order without a customer',
+        customAssertion: { type: 'Row checks', entityUrn: DATASET, logic: 'customer_id IS NOT NULL', field: { path: 'customer_id' } },
+      },
       platform: { urn: 'urn:li:dataPlatform:great-expectations' },
     });
     const { dataset } = await run('getDatasetAssertionsWithRunEvents', { urn: DATASET });
     expect(dataset.assertions.assertions.map((x: Json) => x.urn)).toEqual([assertion]);
     const aspects = await entityV2(assertion);
-    expect(aspects.assertionInfo.value).toMatchObject({ type: 'CUSTOM', source: { type: 'EXTERNAL' }, customAssertion: { entity: DATASET, field: `urn:li:schemaField:(${DATASET},customer_id)` } });
+    expect(aspects.assertionInfo.value).toMatchObject({
+      type: 'CUSTOM',
+      source: { type: 'EXTERNAL' },
+      customAssertion: { entity: DATASET, field: `urn:li:schemaField:(${DATASET},customer_id)` },
+    });
     expect(aspects.dataPlatformInstance.value).toEqual({ platform: 'urn:li:dataPlatform:great-expectations' });
     expect(await search('assertion', 'entity', DATASET)).toContain(assertion);
   });
@@ -73,7 +101,15 @@ describe('assertions', () => {
 
   it('reportAssertionResult: a failure makes the dataset FAIL at once, a later success passes it', async () => {
     expect(healthOf(await health(DATASET), 'ASSERTIONS')).toBeUndefined();
-    await mutate(REPORT, { urn: assertion, result: { type: 'FAILURE', timestampMillis: 1_767_225_600_000, properties: [{ key: 'nulls', value: '12' }], externalUrl: 'https://ge.example/run/1' } });
+    await mutate(REPORT, {
+      urn: assertion,
+      result: {
+        type: 'FAILURE',
+        timestampMillis: 1_767_225_600_000,
+        properties: [{ key: 'nulls', value: '12' }],
+        externalUrl: 'https://ge.example/run/1',
+      },
+    });
     expect(healthOf(await health(DATASET), 'ASSERTIONS')).toMatchObject({ status: 'FAIL', causes: [assertion] });
 
     const { dataset } = await run('getDatasetAssertionsWithRunEvents', { urn: DATASET });
@@ -85,7 +121,10 @@ describe('assertions', () => {
       result: { type: 'FAILURE', externalUrl: 'https://ge.example/run/1', nativeResults: [{ key: 'nulls', value: '12' }] },
     });
 
-    await mutate(REPORT, { urn: assertion, result: { type: 'ERROR', timestampMillis: 1_767_225_700_000, error: { type: 'SOURCE_QUERY_FAILED', message: 'timeout' } } });
+    await mutate(REPORT, {
+      urn: assertion,
+      result: { type: 'ERROR', timestampMillis: 1_767_225_700_000, error: { type: 'SOURCE_QUERY_FAILED', message: 'timeout' } },
+    });
     await mutate(REPORT, { urn: assertion, result: { type: 'SUCCESS', timestampMillis: 1_767_225_800_000 } });
     expect(healthOf(await health(DATASET), 'ASSERTIONS')).toMatchObject({ status: 'PASS' });
     // The tab shows the latest completed run; the history holds all three.
@@ -93,22 +132,47 @@ describe('assertions', () => {
     expect(latest.runEvents.map((e: Json) => e.result.type)).toEqual(['SUCCESS']);
     const runs = (await run('getAssertionRuns', { assertionUrn: assertion, limit: 10 })).assertion.runEvents;
     expect(runs).toMatchObject({ total: 3, failed: 1, succeeded: 1 });
-    expect(runs.runEvents.map((e: Json) => [e.runId, e.result.type])).toEqual([['1767225800000', 'SUCCESS'], ['1767225700000', 'ERROR'], ['1767225600000', 'FAILURE']]);
+    expect(runs.runEvents.map((e: Json) => [e.runId, e.result.type])).toEqual([
+      ['1767225800000', 'SUCCESS'],
+      ['1767225700000', 'ERROR'],
+      ['1767225600000', 'FAILURE'],
+    ]);
     const history = `query($urn: String!) { assertion(urn: $urn) { runEvents(limit: 10) { total failed succeeded errored runEvents { asserteeUrn result { type error { type properties { key value } } } } } } }`;
     const all = (await mutate(history, { urn: assertion })).assertion.runEvents;
     expect(all).toMatchObject({ total: 3, failed: 1, succeeded: 1, errored: 1 });
     expect(all.runEvents.every((e: Json) => e.asserteeUrn === DATASET)).toBe(true);
-    expect(all.runEvents.find((e: Json) => e.result.type === 'ERROR').result.error).toMatchObject({ type: 'SOURCE_QUERY_FAILED', properties: [{ key: 'message', value: 'timeout' }] });
+    expect(all.runEvents.find((e: Json) => e.result.type === 'ERROR').result.error).toMatchObject({
+      type: 'SOURCE_QUERY_FAILED',
+      properties: [{ key: 'message', value: 'timeout' }],
+    });
   });
 
   it('refuses a user without EDIT_ENTITY_ASSERTIONS, and bad input, writing nothing', async () => {
     await expectError(READER, UPSERT_ASSERTION, { input: assertionInput() }, 403, UNAUTHORIZED_MESSAGE);
     await expectError(READER, REPORT, { urn: assertion, result: { type: 'FAILURE' } }, 403, UNAUTHORIZED_MESSAGE);
     await expectError(READER, 'mutation($urn: String!) { deleteAssertion(urn: $urn) }', { urn: assertion }, 403, UNAUTHORIZED_MESSAGE);
-    await expectError(EDITOR, UPSERT_ASSERTION, { input: assertionInput({ platform: {} }) }, 400, 'Failed to upsert Custom Assertion. Platform Name or Platform Urn must be specified.');
-    await expectError(EDITOR, UPSERT_ASSERTION, { input: assertionInput({ entityUrn: 'urn:li:dataset:(urn:li:dataPlatform:x,missing,PROD)' }) }, 400, /does not exist/);
+    await expectError(
+      EDITOR,
+      UPSERT_ASSERTION,
+      { input: assertionInput({ platform: {} }) },
+      400,
+      'Failed to upsert Custom Assertion. Platform Name or Platform Urn must be specified.',
+    );
+    await expectError(
+      EDITOR,
+      UPSERT_ASSERTION,
+      { input: assertionInput({ entityUrn: 'urn:li:dataset:(urn:li:dataPlatform:x,missing,PROD)' }) },
+      400,
+      /does not exist/,
+    );
     await expectError(EDITOR, UPSERT_ASSERTION, { input: assertionInput({ entityUrn: 'not an urn' }) }, 400);
-    await expectError(EDITOR, REPORT, { urn: 'urn:li:assertion:nowhere', result: { type: 'SUCCESS' } }, 400, /does not exist or is not associated with any entity/);
+    await expectError(
+      EDITOR,
+      REPORT,
+      { urn: 'urn:li:assertion:nowhere', result: { type: 'SUCCESS' } },
+      400,
+      /does not exist or is not associated with any entity/,
+    );
   });
 
   it('deleteAssertion removes it from the tab, from REST and from the health', async () => {
@@ -128,11 +192,20 @@ describe('assertions', () => {
 
 describe('incidents', () => {
   let incident: string;
-  const incidents = async (urn: string, state?: string) => (await run('getEntityIncidents', { urn, start: 0, count: 10, ...(state ? { state } : {}) })).entity.incidents;
+  const incidents = async (urn: string, state?: string) =>
+    (await run('getEntityIncidents', { urn, start: 0, count: 10, ...(state ? { state } : {}) })).entity.incidents;
 
   it('raiseIncident opens an active incident the incidents tab shows, and the dataset FAILs', async () => {
     const { raiseIncident } = await run('raiseIncident', {
-      input: { type: 'FRESHNESS', title: 'Orders late', description: 'No load since 02:00', resourceUrn: DATASET, priority: 'HIGH', assigneeUrns: [READER], status: { state: 'ACTIVE', stage: 'TRIAGE' } },
+      input: {
+        type: 'FRESHNESS',
+        title: 'Orders late',
+        description: 'No load since 02:00',
+        resourceUrn: DATASET,
+        priority: 'HIGH',
+        assigneeUrns: [READER],
+        status: { state: 'ACTIVE', stage: 'TRIAGE' },
+      },
     });
     incident = raiseIncident;
     expect(incident).toMatch(/^urn:li:incident:/);
@@ -149,15 +222,32 @@ describe('incidents', () => {
       created: { actor: EDITOR },
     });
     expect(page.incidents[0].assignees.map((a: Json) => a.urn)).toEqual([READER]);
-    expect(healthOf(await health(DATASET), 'INCIDENTS')).toMatchObject({ status: 'FAIL', message: '1 active incident', causes: ['ACTIVE_INCIDENTS'] });
-    expect((await entityV2(incident)).incidentInfo.value).toMatchObject({ type: 'FRESHNESS', entities: [DATASET], priority: 1, status: { state: 'ACTIVE' } });
+    expect(healthOf(await health(DATASET), 'INCIDENTS')).toMatchObject({
+      status: 'FAIL',
+      message: '1 active incident',
+      causes: ['ACTIVE_INCIDENTS'],
+    });
+    expect((await entityV2(incident)).incidentInfo.value).toMatchObject({
+      type: 'FRESHNESS',
+      entities: [DATASET],
+      priority: 1,
+      status: { state: 'ACTIVE' },
+    });
     expect(await search('incident', 'state', 'ACTIVE')).toEqual([incident]);
   });
 
   it('updateIncident edits its fields; priority and assignees not given are removed', async () => {
-    await run('updateIncident', { urn: incident, input: { title: 'Orders late again', description: 'Loader stuck', resourceUrns: [DATASET, OTHER], priority: 'CRITICAL' } });
+    await run('updateIncident', {
+      urn: incident,
+      input: { title: 'Orders late again', description: 'Loader stuck', resourceUrns: [DATASET, OTHER], priority: 'CRITICAL' },
+    });
     const [shown] = (await incidents(DATASET)).incidents;
-    expect(shown).toMatchObject({ title: 'Orders late again', description: 'Loader stuck', priority: 'CRITICAL', incidentStatus: { state: 'ACTIVE' } });
+    expect(shown).toMatchObject({
+      title: 'Orders late again',
+      description: 'Loader stuck',
+      priority: 'CRITICAL',
+      incidentStatus: { state: 'ACTIVE' },
+    });
     expect(shown.assignees).toBeNull();
     expect((await incidents(OTHER)).total).toBe(1);
     expect((await entityV2(incident)).incidentInfo.value.entities).toEqual([DATASET, OTHER]);
@@ -168,7 +258,11 @@ describe('incidents', () => {
     await run('updateIncidentStatus', { urn: incident, input: { state: 'RESOLVED', stage: 'FIXED', message: 'Loader restarted' } });
     expect(healthOf(await health(DATASET), 'INCIDENTS')).toMatchObject({ status: 'PASS' });
     expect((await incidents(DATASET, 'ACTIVE')).total).toBe(0);
-    expect((await incidents(DATASET, 'RESOLVED')).incidents[0].incidentStatus).toMatchObject({ state: 'RESOLVED', stage: 'FIXED', message: 'Loader restarted' });
+    expect((await incidents(DATASET, 'RESOLVED')).incidents[0].incidentStatus).toMatchObject({
+      state: 'RESOLVED',
+      stage: 'FIXED',
+      message: 'Loader restarted',
+    });
     expect(await search('incident', 'state', 'RESOLVED')).toEqual([incident]);
     expect(await search('incident', 'state', 'ACTIVE')).toEqual([]);
   });
@@ -177,12 +271,42 @@ describe('incidents', () => {
     const raise = webAppOperation('raiseIncident');
     await expectError(READER, raise, { input: { type: 'OPERATIONAL', resourceUrn: DATASET } }, 403, UNAUTHORIZED_MESSAGE);
     await expectError(READER, webAppOperation('updateIncident'), { urn: incident, input: { title: 'x' } }, 403, UNAUTHORIZED_MESSAGE);
-    await expectError(READER, webAppOperation('updateIncidentStatus'), { urn: incident, input: { state: 'ACTIVE' } }, 403, UNAUTHORIZED_MESSAGE);
-    await expectError(EDITOR, raise, { input: { type: 'OPERATIONAL' } }, 400, 'At least 1 resource urn must be defined to raise an incident.');
+    await expectError(
+      READER,
+      webAppOperation('updateIncidentStatus'),
+      { urn: incident, input: { state: 'ACTIVE' } },
+      403,
+      UNAUTHORIZED_MESSAGE,
+    );
+    await expectError(
+      EDITOR,
+      raise,
+      { input: { type: 'OPERATIONAL' } },
+      400,
+      'At least 1 resource urn must be defined to raise an incident.',
+    );
     await expectError(EDITOR, raise, { input: { type: 'CUSTOM', resourceUrn: DATASET } }, 400, /customType is required/);
-    await expectError(EDITOR, raise, { input: { type: 'OPERATIONAL', resourceUrn: 'urn:li:dataset:(urn:li:dataPlatform:x,missing,PROD)' } }, 400, /does not exist/);
-    await expectError(EDITOR, webAppOperation('updateIncident'), { urn: incident, input: { resourceUrns: [] } }, 400, 'resourceUrns cannot be empty if provided');
-    await expectError(EDITOR, webAppOperation('updateIncidentStatus'), { urn: 'urn:li:incident:nowhere', input: { state: 'ACTIVE' } }, 404, 'Failed to update incident. Incident does not exist.');
+    await expectError(
+      EDITOR,
+      raise,
+      { input: { type: 'OPERATIONAL', resourceUrn: 'urn:li:dataset:(urn:li:dataPlatform:x,missing,PROD)' } },
+      400,
+      /does not exist/,
+    );
+    await expectError(
+      EDITOR,
+      webAppOperation('updateIncident'),
+      { urn: incident, input: { resourceUrns: [] } },
+      400,
+      'resourceUrns cannot be empty if provided',
+    );
+    await expectError(
+      EDITOR,
+      webAppOperation('updateIncidentStatus'),
+      { urn: 'urn:li:incident:nowhere', input: { state: 'ACTIVE' } },
+      404,
+      'Failed to update incident. Incident does not exist.',
+    );
   });
 });
 
@@ -192,14 +316,24 @@ describe('data contracts', () => {
 
   it('upsertDataContract makes the contract the contract tab shows, and a second upsert replaces it', async () => {
     assertion = (await mutate(UPSERT_ASSERTION, { input: assertionInput({ description: 'contracted' }) })).upsertCustomAssertion.urn;
-    const { upsertDataContract } = await run('upsertDataContract', { input: { entityUrn: DATASET, dataQuality: [{ assertionUrn: assertion }], state: 'PENDING' } });
+    const { upsertDataContract } = await run('upsertDataContract', {
+      input: { entityUrn: DATASET, dataQuality: [{ assertionUrn: assertion }], state: 'PENDING' },
+    });
     contract = upsertDataContract.urn;
     const { dataset } = await run('getDatasetContract', { urn: DATASET });
-    expect(dataset.contract).toMatchObject({ urn: contract, status: { state: 'PENDING' }, properties: { dataQuality: [{ assertion: { urn: assertion } }] } });
+    expect(dataset.contract).toMatchObject({
+      urn: contract,
+      status: { state: 'PENDING' },
+      properties: { dataQuality: [{ assertion: { urn: assertion } }] },
+    });
 
     await run('upsertDataContract', { input: { entityUrn: DATASET, freshness: [{ assertionUrn: assertion }] } });
     const after = (await run('getDatasetContract', { urn: DATASET })).dataset.contract;
-    expect(after).toMatchObject({ urn: contract, status: { state: 'ACTIVE' }, properties: { freshness: [{ assertion: { urn: assertion } }] } });
+    expect(after).toMatchObject({
+      urn: contract,
+      status: { state: 'ACTIVE' },
+      properties: { freshness: [{ assertion: { urn: assertion } }] },
+    });
     expect(after.properties.dataQuality).toBeNull();
     const aspects = await entityV2(contract);
     expect(aspects.dataContractProperties.value).toEqual({ entity: DATASET, freshness: [{ assertion }] });
@@ -209,8 +343,12 @@ describe('data contracts', () => {
 
   it('deleteAssertion takes the assertion out of the contract', async () => {
     const doomed = (await mutate(UPSERT_ASSERTION, { input: assertionInput({ description: 'short-lived' }) })).upsertCustomAssertion.urn;
-    await run('upsertDataContract', { input: { entityUrn: DATASET, freshness: [{ assertionUrn: assertion }], schema: [{ assertionUrn: doomed }] } });
-    expect((await run('getDatasetContract', { urn: DATASET })).dataset.contract.properties.schema).toEqual([expect.objectContaining({ assertion: expect.objectContaining({ urn: doomed }) })]);
+    await run('upsertDataContract', {
+      input: { entityUrn: DATASET, freshness: [{ assertionUrn: assertion }], schema: [{ assertionUrn: doomed }] },
+    });
+    expect((await run('getDatasetContract', { urn: DATASET })).dataset.contract.properties.schema).toEqual([
+      expect.objectContaining({ assertion: expect.objectContaining({ urn: doomed }) }),
+    ]);
     await run('deleteAssertion', { urn: doomed });
     const after = (await run('getDatasetContract', { urn: DATASET })).dataset.contract;
     expect(after.properties.schema).toEqual([]);
@@ -220,42 +358,96 @@ describe('data contracts', () => {
   it('refuses a user without EDIT_ENTITY_DATA_CONTRACT, and bad input, writing nothing', async () => {
     const upsert = webAppOperation('upsertDataContract');
     await expectError(READER, upsert, { input: { entityUrn: OTHER } }, 403, UNAUTHORIZED_MESSAGE);
-    await expectError(EDITOR, upsert, { input: { entityUrn: OTHER, schema: [{ assertionUrn: 'urn:li:assertion:nowhere' }] } }, 400, 'Provided assertion with urn urn:li:assertion:nowhere does not exist!');
-    await expectError(EDITOR, upsert, { input: { entityUrn: 'urn:li:dataset:(urn:li:dataPlatform:x,missing,PROD)' } }, 400, /Provided entity with urn .* does not exist!/);
+    await expectError(
+      EDITOR,
+      upsert,
+      { input: { entityUrn: OTHER, schema: [{ assertionUrn: 'urn:li:assertion:nowhere' }] } },
+      400,
+      'Provided assertion with urn urn:li:assertion:nowhere does not exist!',
+    );
+    await expectError(
+      EDITOR,
+      upsert,
+      { input: { entityUrn: 'urn:li:dataset:(urn:li:dataPlatform:x,missing,PROD)' } },
+      400,
+      /Provided entity with urn .* does not exist!/,
+    );
   });
 });
 
 describe('operations', () => {
   it('reportOperation records an operation the dataset page shows', async () => {
     const r = await mutate(REPORT_OPERATION, {
-      input: { urn: DATASET, operationType: 'INSERT', sourceType: 'DATA_PROCESS', numAffectedRows: 120, timestampMillis: 1_767_225_900_000, partition: '2026-01-01', customProperties: [{ key: 'job', value: 'backfill' }] },
+      input: {
+        urn: DATASET,
+        operationType: 'INSERT',
+        sourceType: 'DATA_PROCESS',
+        numAffectedRows: 120,
+        timestampMillis: 1_767_225_900_000,
+        partition: '2026-01-01',
+        customProperties: [{ key: 'job', value: 'backfill' }],
+      },
     });
     expect(r.reportOperation).toBe('true');
     const { dataset } = await run('getOperations', { urn: DATASET, limit: 10 });
-    expect(dataset.operations[0]).toMatchObject({ timestampMillis: 1_767_225_900_000, lastUpdatedTimestamp: 1_767_225_900_000, operationType: 'INSERT', actor: EDITOR });
+    expect(dataset.operations[0]).toMatchObject({
+      timestampMillis: 1_767_225_900_000,
+      lastUpdatedTimestamp: 1_767_225_900_000,
+      operationType: 'INSERT',
+      actor: EDITOR,
+    });
     const points = await http(`${s.url}/aspects?action=getTimeseriesAspectValues`, {
       body: { urn: DATASET, entity: 'dataset', aspect: 'operation' },
       headers: { authorization: `Bearer ${tokens.get(EDITOR)}` },
     });
     expect(points.status, points.text).toBe(200);
-    expect(JSON.parse(points.body.value.values[0].aspect.value)).toMatchObject({ numAffectedRows: 120, sourceType: 'DATA_PROCESS', partitionSpec: { partition: '2026-01-01' }, customProperties: { job: 'backfill' } });
+    expect(JSON.parse(points.body.value.values[0].aspect.value)).toMatchObject({
+      numAffectedRows: 120,
+      sourceType: 'DATA_PROCESS',
+      partitionSpec: { partition: '2026-01-01' },
+      customProperties: { job: 'backfill' },
+    });
   });
 
   it('refuses a user without EDIT_ENTITY_OPERATIONS, and an entity that is not a dataset, writing nothing', async () => {
-    await expectError(READER, REPORT_OPERATION, { input: { urn: DATASET, operationType: 'INSERT', sourceType: 'DATA_PROCESS' } }, 403, UNAUTHORIZED_MESSAGE);
-    await expectError(EDITOR, REPORT_OPERATION, { input: { urn: 'urn:li:tag:x', operationType: 'INSERT', sourceType: 'DATA_PROCESS' } }, 400, 'Unable to report operation. Invalid entity type tag provided.');
+    await expectError(
+      READER,
+      REPORT_OPERATION,
+      { input: { urn: DATASET, operationType: 'INSERT', sourceType: 'DATA_PROCESS' } },
+      403,
+      UNAUTHORIZED_MESSAGE,
+    );
+    await expectError(
+      EDITOR,
+      REPORT_OPERATION,
+      { input: { urn: 'urn:li:tag:x', operationType: 'INSERT', sourceType: 'DATA_PROCESS' } },
+      400,
+      'Unable to report operation. Invalid entity type tag provided.',
+    );
   });
 });
 
 describe('privileges on one asset', () => {
   it('EDIT_ENTITY on a dataset allows its quality edits there, and nowhere else', async () => {
     const user = 'urn:li:corpuser:orders.steward';
-    await grantPolicy(s.services, 'orders-stewards', { privileges: ['EDIT_ENTITY'], actors: { users: [user] }, resources: { type: 'dataset', resources: [DATASET] } });
+    await grantPolicy(s.services, 'orders-stewards', {
+      privileges: ['EDIT_ENTITY'],
+      actors: { users: [user] },
+      resources: { type: 'dataset', resources: [DATASET] },
+    });
     tokens.set(user, (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken);
     const raise = webAppOperation('raiseIncident');
     expect((await gql(user, raise, { input: { type: 'OPERATIONAL', resourceUrn: DATASET } })).errors).toBeUndefined();
     await expectError(user, raise, { input: { type: 'OPERATIONAL', resourceUrns: [DATASET, OTHER] } }, 403, UNAUTHORIZED_MESSAGE);
-    expect((await gql(user, REPORT_OPERATION, { input: { urn: DATASET, operationType: 'UPDATE', sourceType: 'DATA_PLATFORM' } })).errors).toBeUndefined();
-    await expectError(user, REPORT_OPERATION, { input: { urn: OTHER, operationType: 'UPDATE', sourceType: 'DATA_PLATFORM' } }, 403, UNAUTHORIZED_MESSAGE);
+    expect(
+      (await gql(user, REPORT_OPERATION, { input: { urn: DATASET, operationType: 'UPDATE', sourceType: 'DATA_PLATFORM' } })).errors,
+    ).toBeUndefined();
+    await expectError(
+      user,
+      REPORT_OPERATION,
+      { input: { urn: OTHER, operationType: 'UPDATE', sourceType: 'DATA_PLATFORM' } },
+      403,
+      UNAUTHORIZED_MESSAGE,
+    );
   });
 });

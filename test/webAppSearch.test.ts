@@ -33,13 +33,15 @@ function exampleDatasets(): Map<string, string[]> {
 /** Urns of the example items that `holds` picks (the soft-deleted dataset left out), in order. */
 function examplesWhere(holds: (item: Json) => boolean): string[] {
   const out = new Set<string>();
-  for (const item of exampleProposals()) if (item.entityUrn !== REMOVED && holds({ ...item, aspect: { json: JSON.parse(item.aspect.value) } })) out.add(item.entityUrn);
+  for (const item of exampleProposals())
+    if (item.entityUrn !== REMOVED && holds({ ...item, aspect: { json: JSON.parse(item.aspect.value) } })) out.add(item.entityUrn);
   return [...out].sort();
 }
 
 const entitiesOf = (type: string) => examplesWhere((item) => item.entityType === type);
 const inDomain = (domain: string) => examplesWhere((item) => item.aspectName === 'domains' && item.aspect.json.domains.includes(domain));
-const tagged = (tag: string) => examplesWhere((item) => item.aspectName === 'globalTags' && item.aspect.json.tags.some((t: Json) => t.tag === tag));
+const tagged = (tag: string) =>
+  examplesWhere((item) => item.aspectName === 'globalTags' && item.aspect.json.tags.some((t: Json) => t.tag === tag));
 
 describe('the web app searches, filters, browses and autocompletes', () => {
   let s: TestServer;
@@ -57,7 +59,18 @@ describe('the web app searches, filters, browses and autocompletes', () => {
   };
   /** The search page's variables (SearchPage.tsx). */
   const searchPage = (input: Json) => ({
-    input: { types: [], query: '*', start: 0, count: 10, filters: [], orFilters: [], viewUrn: null, sortInput: null, searchFlags: { getSuggestions: true, includeStructuredPropertyFacets: true }, ...input },
+    input: {
+      types: [],
+      query: '*',
+      start: 0,
+      count: 10,
+      filters: [],
+      orFilters: [],
+      viewUrn: null,
+      sortInput: null,
+      searchFlags: { getSuggestions: true, includeStructuredPropertyFacets: true },
+      ...input,
+    },
   });
   const search = async (input: Json) => (await run('getSearchResultsForMultiple', searchPage(input))).searchAcrossEntities;
   const urnsOf = (r: Json) => r.searchResults.map((h: Json) => h.entity.urn);
@@ -72,26 +85,58 @@ describe('the web app searches, filters, browses and autocompletes', () => {
     s = await startTestServer();
     await loadExamples(s.url);
     // Containers and browse paths as a Snowflake ingestion writes them: database › schema › table.
-    for (const [urn, name, parent] of [[DB, 'FERNBROOK', undefined], [MARTS, 'MARTS', DB], [STAGING, 'STAGING', DB]] as const) {
+    for (const [urn, name, parent] of [
+      [DB, 'FERNBROOK', undefined],
+      [MARTS, 'MARTS', DB],
+      [STAGING, 'STAGING', DB],
+    ] as const) {
       await ingest(mcp(urn, 'containerProperties', { name, customProperties: {} }));
       await ingest(mcp(urn, 'dataPlatformInstance', { platform: SNOWFLAKE }));
       if (parent) await ingest(mcp(urn, 'container', { container: parent }));
       await ingest(mcp(urn, 'browsePathsV2', { path: parent ? [{ id: parent, urn: parent }] : [] }));
     }
-    for (const [schema, tables] of [[MARTS, marts], [STAGING, staging]] as const) {
+    for (const [schema, tables] of [
+      [MARTS, marts],
+      [STAGING, staging],
+    ] as const) {
       for (const urn of tables) {
         await ingest(mcp(urn, 'container', { container: schema }));
-        await ingest(mcp(urn, 'browsePathsV2', { path: [{ id: DB, urn: DB }, { id: schema, urn: schema }] }));
+        await ingest(
+          mcp(urn, 'browsePathsV2', {
+            path: [
+              { id: DB, urn: DB },
+              { id: schema, urn: schema },
+            ],
+          }),
+        );
         await ingest(mcp(urn, 'subTypes', { typeNames: [urn.includes('.agg_') ? 'View' : 'Table'] }));
       }
     }
     await ingest(mcp(REMOVED, 'browsePathsV2', { path: [{ id: DB, urn: DB }, { id: 'scratch' }] }));
-    for (const urn of byPlatform.get('kafka')!) await ingest(mcp(urn, 'browsePathsV2', { path: [{ id: 'fernbrook' }, { id: urn.split('.')[1] }] }));
+    for (const urn of byPlatform.get('kafka')!)
+      await ingest(mcp(urn, 'browsePathsV2', { path: [{ id: 'fernbrook' }, { id: urn.split('.')[1] }] }));
     await ingest(
       mcp(VIEW, 'dataHubViewInfo', {
         name: 'Fulfilment datasets',
         type: 'GLOBAL',
-        definition: { entityTypes: ['dataset'], filter: { or: [{ and: [{ field: 'domains', value: 'urn:li:domain:fulfilment', values: ['urn:li:domain:fulfilment'], condition: 'EQUAL', negated: false }] }] } },
+        definition: {
+          entityTypes: ['dataset'],
+          filter: {
+            or: [
+              {
+                and: [
+                  {
+                    field: 'domains',
+                    value: 'urn:li:domain:fulfilment',
+                    values: ['urn:li:domain:fulfilment'],
+                    condition: 'EQUAL',
+                    negated: false,
+                  },
+                ],
+              },
+            ],
+          },
+        },
         created: { time: 1, actor: 'urn:li:corpuser:datahub' },
         lastModified: { time: 1, actor: 'urn:li:corpuser:datahub' },
       }),
@@ -103,7 +148,12 @@ describe('the web app searches, filters, browses and autocompletes', () => {
     it('finds by a word, with the fields that matched and their values', async () => {
       const r = await search({ query: 'orders', count: 50 });
       const hits = urnsOf(r);
-      for (const urn of [ds('snowflake', 'fernbrook.marts.fct_orders'), ds('snowflake', 'fernbrook.staging.stg_orders'), ds('kafka', 'fernbrook.orders.placed')]) expect(hits).toContain(urn);
+      for (const urn of [
+        ds('snowflake', 'fernbrook.marts.fct_orders'),
+        ds('snowflake', 'fernbrook.staging.stg_orders'),
+        ds('kafka', 'fernbrook.orders.placed'),
+      ])
+        expect(hits).toContain(urn);
       expect(r.total).toBe(hits.length);
       const fct = r.searchResults.find((h: Json) => h.entity.urn === ds('snowflake', 'fernbrook.marts.fct_orders'));
       expect(fct.matchedFields).toContainEqual({ name: 'name', value: 'fct_orders', entity: null, __typename: 'MatchedField' });
@@ -148,33 +198,78 @@ describe('the web app searches, filters, browses and autocompletes', () => {
       // Charts and dashboards are tagged Gold too: each AND group may narrow its own types.
       const datasetsOnly = await search({
         count: 50,
-        orFilters: [{ and: [{ field: 'platform', values: [KAFKA] }] }, { and: [{ field: 'tags', values: ['urn:li:tag:Gold'] }, { field: '_entityType', values: ['DATASET'] }] }],
+        orFilters: [
+          { and: [{ field: 'platform', values: [KAFKA] }] },
+          {
+            and: [
+              { field: 'tags', values: ['urn:li:tag:Gold'] },
+              { field: '_entityType', values: ['DATASET'] },
+            ],
+          },
+        ],
       });
       expect(urnsOf(datasetsOnly).sort()).toEqual(either.filter((u) => u.startsWith('urn:li:dataset:')));
     });
 
     it('negates a criterion, and nests entity type and sub type as the app splits them', async () => {
-      const notSnowflake = await search({ count: 50, orFilters: [{ and: [{ field: '_entityType', values: ['DATASET'] }, { field: 'platform', values: [SNOWFLAKE], negated: true }] }] });
+      const notSnowflake = await search({
+        count: 50,
+        orFilters: [
+          {
+            and: [
+              { field: '_entityType', values: ['DATASET'] },
+              { field: 'platform', values: [SNOWFLAKE], negated: true },
+            ],
+          },
+        ],
+      });
       expect(urnsOf(notSnowflake).sort()).toEqual([...byPlatform.get('kafka')!, ...byPlatform.get('postgres')!].sort());
-      const views = await search({ orFilters: [{ and: [{ field: '_entityType', values: ['DATASET'] }, { field: 'typeNames', values: ['View'] }] }] });
+      const views = await search({
+        orFilters: [
+          {
+            and: [
+              { field: '_entityType', values: ['DATASET'] },
+              { field: 'typeNames', values: ['View'] },
+            ],
+          },
+        ],
+      });
       expect(urnsOf(views).sort()).toEqual(marts.filter((u) => u.includes('.agg_')).sort());
       // The filtered value is listed even where nothing else is counted.
       expect(counts(facet(views, 'typeNames')).View).toBe(2);
     });
 
     it('matches with every filter condition the app can send, and refuses hierarchy conditions it cannot serve', async () => {
-      const names = async (and: Json[]) => urnsOf(await search({ count: 50, orFilters: [{ and: [{ field: '_entityType', values: ['DATASET'] }, ...and] }] })).sort();
+      const names = async (and: Json[]) =>
+        urnsOf(await search({ count: 50, orFilters: [{ and: [{ field: '_entityType', values: ['DATASET'] }, ...and] }] })).sort();
       expect(await names([{ field: 'name', values: ['stg_'], condition: 'START_WITH' }])).toEqual(staging);
-      expect(await names([{ field: 'name', values: ['_daily'], condition: 'END_WITH' }])).toEqual([ds('snowflake', 'fernbrook.marts.agg_inventory_daily')]);
-      expect(await names([{ field: 'name', values: ['ltv'], condition: 'CONTAIN' }])).toEqual([ds('snowflake', 'fernbrook.marts.customer_ltv_legacy')]);
-      expect(await names([{ field: 'name', values: ['STG_ORDERS'], condition: 'IEQUAL' }])).toEqual([ds('snowflake', 'fernbrook.staging.stg_orders')]);
-      expect(await names([{ field: 'name', values: ['couriers', 'stores'], condition: 'IN' }])).toEqual([ds('postgres', 'shopfront.public.couriers'), ds('postgres', 'shopfront.public.stores')]);
+      expect(await names([{ field: 'name', values: ['_daily'], condition: 'END_WITH' }])).toEqual([
+        ds('snowflake', 'fernbrook.marts.agg_inventory_daily'),
+      ]);
+      expect(await names([{ field: 'name', values: ['ltv'], condition: 'CONTAIN' }])).toEqual([
+        ds('snowflake', 'fernbrook.marts.customer_ltv_legacy'),
+      ]);
+      expect(await names([{ field: 'name', values: ['STG_ORDERS'], condition: 'IEQUAL' }])).toEqual([
+        ds('snowflake', 'fernbrook.staging.stg_orders'),
+      ]);
+      expect(await names([{ field: 'name', values: ['couriers', 'stores'], condition: 'IN' }])).toEqual([
+        ds('postgres', 'shopfront.public.couriers'),
+        ds('postgres', 'shopfront.public.stores'),
+      ]);
       expect(await names([{ field: 'typeNames', condition: 'EXISTS' }])).toEqual([...marts, ...staging].sort());
-      expect(await names([{ field: 'typeNames', condition: 'EXISTS', negated: true }, { field: 'platform', values: [SNOWFLAKE] }])).toEqual(
-        byPlatform.get('snowflake')!.filter((u) => !marts.includes(u) && !staging.includes(u)),
-      );
+      expect(
+        await names([
+          { field: 'typeNames', condition: 'EXISTS', negated: true },
+          { field: 'platform', values: [SNOWFLAKE] },
+        ]),
+      ).toEqual(byPlatform.get('snowflake')!.filter((u) => !marts.includes(u) && !staging.includes(u)));
       const refused = await http(`${s.url}/api/graphql`, {
-        body: { query: webAppOperation('getSearchResultsForMultiple'), variables: searchPage({ orFilters: [{ and: [{ field: 'domains', values: ['urn:li:domain:commerce'], condition: 'DESCENDANTS_INCL' }] }] }) },
+        body: {
+          query: webAppOperation('getSearchResultsForMultiple'),
+          variables: searchPage({
+            orFilters: [{ and: [{ field: 'domains', values: ['urn:li:domain:commerce'], condition: 'DESCENDANTS_INCL' }] }],
+          }),
+        },
       });
       expect(refused.body.errors[0].extensions).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
       expect(refused.body.errors[0].message).toContain('DESCENDANTS_INCL');
@@ -202,12 +297,19 @@ describe('the web app searches, filters, browses and autocompletes', () => {
       const byPlatformThenName = await search({
         count: 50,
         orFilters: [{ and: [{ field: '_entityType', values: ['DATASET'] }] }],
-        sortInput: { sortCriteria: [{ field: 'platform', sortOrder: 'DESCENDING' }, { field: '_entityName', sortOrder: 'ASCENDING' }] },
+        sortInput: {
+          sortCriteria: [
+            { field: 'platform', sortOrder: 'DESCENDING' },
+            { field: '_entityName', sortOrder: 'ASCENDING' },
+          ],
+        },
       });
       const platforms = byPlatformThenName.searchResults.map((h: Json) => h.entity.platform.urn);
       const order = [SNOWFLAKE, POSTGRES, KAFKA];
       expect(platforms.map((p: string) => order.indexOf(p))).toEqual([...platforms.map((p: string) => order.indexOf(p))].sort());
-      const kafkaNames = byPlatformThenName.searchResults.filter((h: Json) => h.entity.platform.urn === KAFKA).map((h: Json) => h.entity.properties.name);
+      const kafkaNames = byPlatformThenName.searchResults
+        .filter((h: Json) => h.entity.platform.urn === KAFKA)
+        .map((h: Json) => h.entity.properties.name);
       expect(kafkaNames).toEqual([...kafkaNames].sort());
     });
 
@@ -229,7 +331,8 @@ describe('the web app searches, filters, browses and autocompletes', () => {
       const seen: string[] = [];
       let scrollId: string | null = null;
       do {
-        const page: Json = (await run('scrollAcrossEntities', { input: { types: ['DATASET'], query: '*', count: 8, scrollId } })).scrollAcrossEntities;
+        const page: Json = (await run('scrollAcrossEntities', { input: { types: ['DATASET'], query: '*', count: 8, scrollId } }))
+          .scrollAcrossEntities;
         seen.push(...urnsOf(page));
         expect(page.total).toBe(DATASETS);
         scrollId = page.nextScrollId;
@@ -237,7 +340,17 @@ describe('the web app searches, filters, browses and autocompletes', () => {
       expect(new Set(seen).size).toBe(DATASETS);
       expect(seen).toHaveLength(DATASETS);
 
-      const agg = (await run('aggregateAcrossEntities', { input: { types: [], query: '*', facets: ['platform', '_entityType␞typeNames'], orFilters: [], searchFlags: { maxAggValues: 100 } } })).aggregateAcrossEntities;
+      const agg = (
+        await run('aggregateAcrossEntities', {
+          input: {
+            types: [],
+            query: '*',
+            facets: ['platform', '_entityType␞typeNames'],
+            orFilters: [],
+            searchFlags: { maxAggValues: 100 },
+          },
+        })
+      ).aggregateAcrossEntities;
       expect(agg.facets.map((f: Json) => f.field).sort()).toEqual(['_entityType␞typeNames', 'platform']);
       expect(counts(facet(agg, '_entityType␞typeNames')).DATASET).toBe(DATASETS);
       expect(counts(facet(agg, 'platform'))[POSTGRES]).toBe(4);
@@ -245,11 +358,22 @@ describe('the web app searches, filters, browses and autocompletes', () => {
   });
 
   it("answers the app's other search operations: counts, the trimmed page, the download scroll", async () => {
-    const input = { types: [], query: '*', start: 0, count: 5, orFilters: [{ and: [{ field: '_entityType', values: ['DATASET'] }] }], viewUrn: null };
+    const input = {
+      types: [],
+      query: '*',
+      start: 0,
+      count: 5,
+      orFilters: [{ and: [{ field: '_entityType', values: ['DATASET'] }] }],
+      viewUrn: null,
+    };
     expect((await run('getSearchCount', { input })).searchAcrossEntities.total).toBe(DATASETS);
     const trimmed = (await run('getSearchResultsForMultipleTrimmed', { input })).searchAcrossEntities;
     expect(trimmed.searchResults).toHaveLength(5);
-    const download = (await run('getDownloadScrollResults', { input: { types: [], query: '*', count: 100, orFilters: input.orFilters, scrollId: null, viewUrn: null } })).scrollAcrossEntities;
+    const download = (
+      await run('getDownloadScrollResults', {
+        input: { types: [], query: '*', count: 100, orFilters: input.orFilters, scrollId: null, viewUrn: null },
+      })
+    ).scrollAcrossEntities;
     expect(download.total).toBe(DATASETS);
     expect(download.searchResults).toHaveLength(DATASETS);
     expect(download.nextScrollId).toBeNull();
@@ -276,18 +400,31 @@ describe('the web app searches, filters, browses and autocompletes', () => {
     const one = (await run('getAutoCompleteResults', { input: { type: 'DATASET', query: 'couri', limit: 5 } })).autoComplete;
     expect(one.suggestions).toContain('couriers');
     expect(one.entities.map((e: Json) => e.urn)).toEqual(expect.arrayContaining([ds('postgres', 'shopfront.public.couriers')]));
-    const inView = (await run('getAutoCompleteMultipleResults', { input: { types: [], query: 'stg_ord', limit: 10, viewUrn: VIEW } })).autoCompleteForMultiple;
+    const inView = (await run('getAutoCompleteMultipleResults', { input: { types: [], query: 'stg_ord', limit: 10, viewUrn: VIEW } }))
+      .autoCompleteForMultiple;
     // stg_orders is a commerce dataset: outside the fulfilment view.
-    expect(inView.suggestions.flatMap((x: Json) => x.entities.map((e: Json) => e.urn))).not.toContain(ds('snowflake', 'fernbrook.staging.stg_orders'));
+    expect(inView.suggestions.flatMap((x: Json) => x.entities.map((e: Json) => e.urn))).not.toContain(
+      ds('snowflake', 'fernbrook.staging.stg_orders'),
+    );
   });
 
   it('browses by browse path v2: groups with counts, sub groups and their entities', async () => {
-    const browse = async (input: Json) => (await run('getBrowseResultsV2', { input: { type: 'DATASET', path: [], start: 0, count: 10, orFilters: [], viewUrn: null, query: '*', ...input } })).browseV2;
+    const browse = async (input: Json) =>
+      (
+        await run('getBrowseResultsV2', {
+          input: { type: 'DATASET', path: [], start: 0, count: 10, orFilters: [], viewUrn: null, query: '*', ...input },
+        })
+      ).browseV2;
     const top = await browse({});
     expect(top.metadata).toEqual({ path: [], totalNumEntities: DATASETS, __typename: 'BrowseResultMetadata' });
     // Datasets given no path were filed by their names, as DataHub files them: `shopfront.public.customers` under shopfront › public.
-    const filed = new Map<string, number>([[DB, marts.length + staging.length], ['fernbrook', byPlatform.get('kafka')!.length]]);
-    for (const urn of entitiesOf('dataset').filter((u) => !marts.includes(u) && !staging.includes(u) && !byPlatform.get('kafka')!.includes(u))) {
+    const filed = new Map<string, number>([
+      [DB, marts.length + staging.length],
+      ['fernbrook', byPlatform.get('kafka')!.length],
+    ]);
+    for (const urn of entitiesOf('dataset').filter(
+      (u) => !marts.includes(u) && !staging.includes(u) && !byPlatform.get('kafka')!.includes(u),
+    )) {
       const folder = /,([^,.]+)\.[^,]*,PROD\)$/.exec(urn)?.[1] ?? 'Default';
       filed.set(folder, (filed.get(folder) ?? 0) + 1);
     }
@@ -296,7 +433,12 @@ describe('the web app searches, filters, browses and autocompletes', () => {
     expect(top.groups.find((g: Json) => g.name === DB).entity).toMatchObject({ urn: DB, type: 'CONTAINER' });
     expect(top.total).toBe(filed.size);
     const db = await browse({ path: [DB] });
-    expect(db.groups.map((g: Json) => [g.name, g.count, g.hasSubGroups])).toEqual([[MARTS, marts.length, false], [STAGING, staging.length, false]].sort((a: Json, b: Json) => b[1] - a[1]));
+    expect(db.groups.map((g: Json) => [g.name, g.count, g.hasSubGroups])).toEqual(
+      [
+        [MARTS, marts.length, false],
+        [STAGING, staging.length, false],
+      ].sort((a: Json, b: Json) => b[1] - a[1]),
+    );
     expect(db.metadata.totalNumEntities).toBe(marts.length + staging.length);
     // Soft-deleted entities are browsed only when asked for.
     const withRemoved = await browse({ path: [DB], searchFlags: { includeSoftDeleted: true } });
@@ -314,14 +456,27 @@ describe('the web app searches, filters, browses and autocompletes', () => {
     // A search filtered on a browse path finds the entities below it, as the app lists a folder.
     const inMarts = await search({ count: 50, orFilters: [{ and: [{ field: 'browsePathV2', values: [`␟${DB}␟${MARTS}`] }] }] });
     expect(urnsOf(inMarts).sort()).toEqual(marts);
-    const inDb = await search({ count: 50, orFilters: [{ and: [{ field: 'browsePathV2', values: [`␟${DB}`] }, { field: '_entityType', values: ['DATASET'] }] }] });
+    const inDb = await search({
+      count: 50,
+      orFilters: [
+        {
+          and: [
+            { field: 'browsePathV2', values: [`␟${DB}`] },
+            { field: '_entityType', values: ['DATASET'] },
+          ],
+        },
+      ],
+    });
     expect(urnsOf(inDb).sort()).toEqual([...marts, ...staging].sort());
   });
 
   it('counts entities by type, within a view', async () => {
     const { getEntityCounts } = await run('getEntityCounts', { input: { types: ['DATASET', 'CHART', 'DASHBOARD', 'GLOSSARY_TERM'] } });
     expect(getEntityCounts.counts.map((c: Json) => [c.entityType, c.count])).toEqual([
-      ['DATASET', DATASETS], ['CHART', entitiesOf('chart').length], ['DASHBOARD', entitiesOf('dashboard').length], ['GLOSSARY_TERM', entitiesOf('glossaryTerm').length],
+      ['DATASET', DATASETS],
+      ['CHART', entitiesOf('chart').length],
+      ['DASHBOARD', entitiesOf('dashboard').length],
+      ['GLOSSARY_TERM', entitiesOf('glossaryTerm').length],
     ]);
     const inView = (await run('getEntityCounts', { input: { types: ['DATASET', 'CHART'], viewUrn: VIEW } })).getEntityCounts;
     expect(inView.counts.find((c: Json) => c.entityType === 'CHART').count).toBe(0);

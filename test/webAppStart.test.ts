@@ -28,12 +28,35 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   s = await startTestServer({ auth: true });
-  for (const user of [ADMIN_ACTOR, JDOE, ROE]) tokens[user] = (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'web app' })).accessToken;
+  for (const user of [ADMIN_ACTOR, JDOE, ROE])
+    tokens[user] = (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'web app' })).accessToken;
   await ingest(ADMIN_ACTOR, JDOE, 'corpUserInfo', { active: true, displayName: 'Jane Doe', email: 'jdoe@example.com' });
-  await ingest(ADMIN_ACTOR, JDOE_VIEW, 'dataHubViewInfo', view('Tables I use', 'PERSONAL', JDOE, 1000, { or: [{ and: [criterion('platform', ['urn:li:dataPlatform:snowflake'])] }] }));
-  await ingest(ADMIN_ACTOR, JDOE_SHARED_VIEW, 'dataHubViewInfo', view('Finance', 'GLOBAL', JDOE, 2000, { or: [{ and: [criterion('domains', ['urn:li:domain:finance'])] }, { and: [criterion('tags', ['urn:li:tag:pii'])] }] }));
-  await ingest(ADMIN_ACTOR, ROE_VIEW, 'dataHubViewInfo', view('Roe only', 'PERSONAL', ROE, 3000, { or: [{ and: [criterion('origin', ['PROD'])] }] }));
-  await ingest(ADMIN_ACTOR, ROE_GLOBAL_VIEW, 'dataHubViewInfo', view('Dashboards', 'GLOBAL', ROE, 4000, { or: [{ and: [criterion('_entityType', ['DASHBOARD'])] }] }));
+  await ingest(
+    ADMIN_ACTOR,
+    JDOE_VIEW,
+    'dataHubViewInfo',
+    view('Tables I use', 'PERSONAL', JDOE, 1000, { or: [{ and: [criterion('platform', ['urn:li:dataPlatform:snowflake'])] }] }),
+  );
+  await ingest(
+    ADMIN_ACTOR,
+    JDOE_SHARED_VIEW,
+    'dataHubViewInfo',
+    view('Finance', 'GLOBAL', JDOE, 2000, {
+      or: [{ and: [criterion('domains', ['urn:li:domain:finance'])] }, { and: [criterion('tags', ['urn:li:tag:pii'])] }],
+    }),
+  );
+  await ingest(
+    ADMIN_ACTOR,
+    ROE_VIEW,
+    'dataHubViewInfo',
+    view('Roe only', 'PERSONAL', ROE, 3000, { or: [{ and: [criterion('origin', ['PROD'])] }] }),
+  );
+  await ingest(
+    ADMIN_ACTOR,
+    ROE_GLOBAL_VIEW,
+    'dataHubViewInfo',
+    view('Dashboards', 'GLOBAL', ROE, 4000, { or: [{ and: [criterion('_entityType', ['DASHBOARD'])] }] }),
+  );
 }, 60_000);
 afterAll(async () => s?.close());
 
@@ -50,7 +73,10 @@ const view = (name: string, type: string, creator: string, time: number, filter:
 
 /** Writes an aspect as `actor` through DataHub's REST ingestProposal. */
 async function ingest(actor: string, urn: string, aspect: string, value: unknown): Promise<void> {
-  const reply = await http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, aspect, value) }, headers: { authorization: `Bearer ${tokens[actor]}` } });
+  const reply = await http(`${s.url}/aspects?action=ingestProposal`, {
+    body: { proposal: mcp(urn, aspect, value) },
+    headers: { authorization: `Bearer ${tokens[actor]}` },
+  });
   expect(reply.status, reply.text).toBe(200);
 }
 
@@ -70,7 +96,12 @@ describe('appConfig', () => {
     const { appConfig } = await run(JDOE, 'appConfig', {}, path);
     expect(appConfig.appVersion).toBe(CATALOG_VERSION);
     expect(appConfig.authConfig.tokenAuthEnabled).toBe(true);
-    expect(appConfig.featureFlags).toMatchObject({ themeV2Enabled: true, themeV2Default: true, showNavBarRedesign: true, showHomePageRedesign: true });
+    expect(appConfig.featureFlags).toMatchObject({
+      themeV2Enabled: true,
+      themeV2Default: true,
+      showNavBarRedesign: true,
+      showHomePageRedesign: true,
+    });
     // Features without a backend here are off, so the app hides them.
     // Version sets are written here too, so the app offers linking versions.
     expect(appConfig.featureFlags.entityVersioningEnabled).toBe(true);
@@ -86,10 +117,17 @@ describe('appConfig', () => {
   it("lists DataHub's privileges for the policy editor", async () => {
     const { policiesConfig } = (await run(JDOE, 'appConfig')).appConfig;
     expect(policiesConfig.enabled).toBe(true);
-    expect(policiesConfig.platformPrivileges).toContainEqual({ type: 'VIEW_MANAGE_TAGS', displayName: 'View Manage Tags', description: "View the 'Manage Tags' page.", __typename: 'Privilege' });
+    expect(policiesConfig.platformPrivileges).toContainEqual({
+      type: 'VIEW_MANAGE_TAGS',
+      displayName: 'View Manage Tags',
+      description: "View the 'Manage Tags' page.",
+      __typename: 'Privilege',
+    });
     const dataset = policiesConfig.resourcePrivileges.find((r: Json) => r.resourceType === 'dataset');
     expect(dataset).toMatchObject({ resourceTypeDisplayName: 'Datasets', entityType: 'DATASET' });
-    expect(dataset.privileges.map((p: Json) => p.type)).toEqual(expect.arrayContaining(['VIEW_ENTITY_PAGE', 'EDIT_DATASET_COL_TAGS', 'EDIT_LINEAGE']));
+    expect(dataset.privileges.map((p: Json) => p.type)).toEqual(
+      expect.arrayContaining(['VIEW_ENTITY_PAGE', 'EDIT_DATASET_COL_TAGS', 'EDIT_LINEAGE']),
+    );
     expect(policiesConfig.resourcePrivileges.at(-1).resourceType).toBe('all');
   });
 });
@@ -107,13 +145,41 @@ describe('me', () => {
   it('a user holds what policies grant, the newest privileges included', async () => {
     const before = (await run(JDOE, 'getMe')).me.platformPrivileges;
     // DataHub's base policy for all users.
-    expect(before).toMatchObject({ viewAnalytics: true, generatePersonalAccessTokens: true, manageTags: false, viewManageTags: false, manageApplications: false, manageFeatures: false, manageHomePageTemplates: false });
-    await grantPolicy(s.services, 'jdoe-platform', { type: 'PLATFORM', privileges: ['VIEW_MANAGE_TAGS', 'MANAGE_FEATURES'], actors: { users: [JDOE] } });
-    await grantPolicy(s.services, 'jdoe-applications', { type: 'METADATA', privileges: ['EDIT_ENTITY', 'DELETE_ENTITY'], resources: { type: 'application', allResources: false }, actors: { users: [JDOE] } });
+    expect(before).toMatchObject({
+      viewAnalytics: true,
+      generatePersonalAccessTokens: true,
+      manageTags: false,
+      viewManageTags: false,
+      manageApplications: false,
+      manageFeatures: false,
+      manageHomePageTemplates: false,
+    });
+    await grantPolicy(s.services, 'jdoe-platform', {
+      type: 'PLATFORM',
+      privileges: ['VIEW_MANAGE_TAGS', 'MANAGE_FEATURES'],
+      actors: { users: [JDOE] },
+    });
+    await grantPolicy(s.services, 'jdoe-applications', {
+      type: 'METADATA',
+      privileges: ['EDIT_ENTITY', 'DELETE_ENTITY'],
+      resources: { type: 'application', allResources: false },
+      actors: { users: [JDOE] },
+    });
     // Privileges on some datasets do not make one a manager of applications.
-    await grantPolicy(s.services, 'roe-datasets', { type: 'METADATA', privileges: ['EDIT_ENTITY', 'DELETE_ENTITY'], resources: { type: 'dataset' }, actors: { users: [ROE] } });
+    await grantPolicy(s.services, 'roe-datasets', {
+      type: 'METADATA',
+      privileges: ['EDIT_ENTITY', 'DELETE_ENTITY'],
+      resources: { type: 'dataset' },
+      actors: { users: [ROE] },
+    });
     const after = (await run(JDOE, 'getMe')).me.platformPrivileges;
-    expect(after).toMatchObject({ viewManageTags: true, manageFeatures: true, manageApplications: true, manageTags: false, manageHomePageTemplates: false });
+    expect(after).toMatchObject({
+      viewManageTags: true,
+      manageFeatures: true,
+      manageApplications: true,
+      manageTags: false,
+      manageHomePageTemplates: false,
+    });
     expect((await run(ROE, 'getMe')).me.platformPrivileges.manageApplications).toBe(false);
   });
 
@@ -149,9 +215,21 @@ describe('me', () => {
     expect(corpUser.settings.views.defaultView.urn).toBe(JDOE_VIEW);
     const home = corpUser.settings.homePage;
     expect(home.dismissedAnnouncementUrns).toEqual(['urn:li:post:welcome']);
-    expect(home.pageTemplate).toMatchObject({ urn: JDOE_TEMPLATE, type: 'DATAHUB_PAGE_TEMPLATE', properties: { surface: { surfaceType: 'HOME_PAGE' }, visibility: { scope: 'PERSONAL' } } });
+    expect(home.pageTemplate).toMatchObject({
+      urn: JDOE_TEMPLATE,
+      type: 'DATAHUB_PAGE_TEMPLATE',
+      properties: { surface: { surfaceType: 'HOME_PAGE' }, visibility: { scope: 'PERSONAL' } },
+    });
     const [links, assets] = home.pageTemplate.properties.rows[0].modules;
-    expect(links).toMatchObject({ urn: LINKS_MODULE, exists: true, properties: { name: 'Team links', type: 'LINK', params: { linkParams: { linkUrl: 'https://wiki.example.com', imageUrl: null, description: 'Team wiki' } } } });
+    expect(links).toMatchObject({
+      urn: LINKS_MODULE,
+      exists: true,
+      properties: {
+        name: 'Team links',
+        type: 'LINK',
+        params: { linkParams: { linkUrl: 'https://wiki.example.com', imageUrl: null, description: 'Team wiki' } },
+      },
+    });
     expect(assets.properties).toMatchObject({ name: 'Your Assets', type: 'OWNED_ASSETS', visibility: { scope: 'GLOBAL' } });
   });
 
@@ -168,7 +246,10 @@ describe('global settings', () => {
   it("serve DataHub's default home page, seeded at first start", async () => {
     const { globalHomePageSettings } = await run(JDOE, 'getHomePageSettings');
     const template = globalHomePageSettings.defaultTemplate;
-    expect(template).toMatchObject({ urn: DEFAULT_TEMPLATE, properties: { surface: { surfaceType: 'HOME_PAGE' }, visibility: { scope: 'GLOBAL' }, assetSummary: null } });
+    expect(template).toMatchObject({
+      urn: DEFAULT_TEMPLATE,
+      properties: { surface: { surfaceType: 'HOME_PAGE' }, visibility: { scope: 'GLOBAL' }, assetSummary: null },
+    });
     expect(template.properties.rows.map((r: Json) => r.modules.map((m: Json) => [m.urn, m.properties.name, m.properties.type]))).toEqual([
       [['urn:li:dataHubPageModule:your_assets', 'Your Assets', 'OWNED_ASSETS']],
       [['urn:li:dataHubPageModule:top_domains', 'Domains', 'DOMAINS']],
@@ -196,7 +277,9 @@ describe('global settings', () => {
     expect((await run(JDOE, 'getGlobalViewsSettings')).globalViewsSettings.defaultView).toBe(JDOE_SHARED_VIEW);
     expect((await run(JDOE, 'getDocPropagationSettings')).docPropagationSettings.docColumnPropagation).toBe(false);
     const template = (await run(JDOE, 'getHomePageSettings')).globalHomePageSettings.defaultTemplate;
-    expect(template.properties.rows.map((r: Json) => r.modules.map((m: Json) => m.urn))).toEqual([['urn:li:dataHubPageModule:top_domains']]);
+    expect(template.properties.rows.map((r: Json) => r.modules.map((m: Json) => m.urn))).toEqual([
+      ['urn:li:dataHubPageModule:top_domains'],
+    ]);
     const { visualConfig } = (await run(JDOE, 'appConfig')).appConfig;
     expect(visualConfig.application).toMatchObject({ showApplicationInNavigation: true, showSidebarSectionWhenEmpty: true });
   });
@@ -205,9 +288,16 @@ describe('global settings', () => {
 describe('batchGetStepStates', () => {
   it("answers the user's stored onboarding steps and leaves out unseen ones", async () => {
     const seen = `${JDOE}-search-results-filters`;
-    await ingest(ADMIN_ACTOR, `urn:li:dataHubStepState:${seen}`, 'dataHubStepStateProperties', { properties: { state: 'COMPLETE' }, lastModified: stamp(JDOE, 7000) });
-    const { batchGetStepStates } = await run(JDOE, 'batchGetStepStates', { input: { ids: [seen, `${JDOE}-lineage-graph`, `${ROE}-search-results-filters`] } });
-    expect(batchGetStepStates.results).toEqual([{ id: seen, properties: [{ key: 'state', value: 'COMPLETE', __typename: 'StringMapEntry' }], __typename: 'StepStateResult' }]);
+    await ingest(ADMIN_ACTOR, `urn:li:dataHubStepState:${seen}`, 'dataHubStepStateProperties', {
+      properties: { state: 'COMPLETE' },
+      lastModified: stamp(JDOE, 7000),
+    });
+    const { batchGetStepStates } = await run(JDOE, 'batchGetStepStates', {
+      input: { ids: [seen, `${JDOE}-lineage-graph`, `${ROE}-search-results-filters`] },
+    });
+    expect(batchGetStepStates.results).toEqual([
+      { id: seen, properties: [{ key: 'state', value: 'COMPLETE', __typename: 'StringMapEntry' }], __typename: 'StepStateResult' },
+    ]);
   });
 });
 
@@ -232,9 +322,18 @@ describe('views', () => {
 
   it('view: its definition as the app edits it; a personal view only for its creator', async () => {
     const own = (await run(JDOE, 'getView', { urn: JDOE_VIEW })).view;
-    expect(own).toMatchObject({ urn: JDOE_VIEW, type: 'DATAHUB_VIEW', viewType: 'PERSONAL', name: 'Tables I use', description: `Tables I use, saved by ${JDOE}` });
+    expect(own).toMatchObject({
+      urn: JDOE_VIEW,
+      type: 'DATAHUB_VIEW',
+      viewType: 'PERSONAL',
+      name: 'Tables I use',
+      description: `Tables I use, saved by ${JDOE}`,
+    });
     expect(own.definition.entityTypes).toEqual(['DATASET', 'DASHBOARD']);
-    expect(own.definition.filter).toMatchObject({ operator: 'AND', filters: [{ field: 'platform', values: ['urn:li:dataPlatform:snowflake'], condition: 'EQUAL', negated: false }] });
+    expect(own.definition.filter).toMatchObject({
+      operator: 'AND',
+      filters: [{ field: 'platform', values: ['urn:li:dataPlatform:snowflake'], condition: 'EQUAL', negated: false }],
+    });
 
     const shared = (await run(ROE, 'getView', { urn: JDOE_SHARED_VIEW })).view;
     expect(shared.definition.filter.operator).toBe('OR');

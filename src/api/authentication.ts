@@ -44,7 +44,8 @@ export function installAuthentication(app: FastifyInstance, options: Authenticat
     try {
       request.actor = await options.authenticator.actorOf(request.headers.authorization);
     } catch (err) {
-      if (err instanceof ServiceError && err.kind === 'unauthorized') return sendRestliError(reply.header('www-authenticate', 'Bearer'), 401, err.message);
+      if (err instanceof ServiceError && err.kind === 'unauthorized')
+        return sendRestliError(reply.header('www-authenticate', 'Bearer'), 401, err.message);
       throw err;
     }
   });

@@ -16,7 +16,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 function page(counts: ReadonlyArray<[string, number]>, authEnabled: boolean, base: string): string {
   const total = counts.reduce((n, [, c]) => n + c, 0);
   const rows = counts.map(([type, n]) => `<tr><td>${escapeHtml(type)}</td><td>${n.toLocaleString('en-US')}</td></tr>`).join('\n');
-  const holds = total === 0 ? '<p>The catalog is empty: nothing has been ingested yet.</p>' : `<table><thead><tr><th>entity type</th><th>entities</th></tr></thead><tbody>\n${rows}\n</tbody></table>`;
+  const holds =
+    total === 0
+      ? '<p>The catalog is empty: nothing has been ingested yet.</p>'
+      : `<table><thead><tr><th>entity type</th><th>entities</th></tr></thead><tbody>\n${rows}\n</tbody></table>`;
   const token = authEnabled
     ? `<p>Every API call needs an access token: <code>Authorization: Bearer &lt;token&gt;</code>. The first start printed an admin token; <code>catalog token create --user datahub</code> mints another.</p>`
     : `<p>Authentication is off: anyone who can reach this port may act as any user.</p>`;

@@ -58,7 +58,13 @@ export function installRequestLog(app: FastifyInstance, options: RequestLogOptio
     ended.push({ request, began: r.began, ended: performance.now() });
     if (ended.length > ENDED_KEPT) ended = ended.slice(-ENDED_KEPT / 2);
   };
-  const named = (request: FastifyRequest, ms: number, done: boolean) => ({ reqId: request.id, method: request.method, url: shown(request.url), ms: Math.round(ms), done });
+  const named = (request: FastifyRequest, ms: number, done: boolean) => ({
+    reqId: request.id,
+    method: request.method,
+    url: shown(request.url),
+    ms: Math.round(ms),
+    done,
+  });
 
   app.decorate('requestsInFlight', () => running.size);
   app.addHook('onRequest', async (request, reply) => {

@@ -46,8 +46,12 @@ export class Authenticator {
   }
 
   private systemClient(credentials: string): string {
-    if (!this.systemDigest) throw unauthorized("Malformed Authorization header: expected 'Bearer <access token>' (Basic credentials are those of DataHub's system client, and none is configured: DATAHUB_SYSTEM_CLIENT_SECRET)");
-    if (!timingSafeEqual(digest(credentials), this.systemDigest)) throw unauthorized('Provided credentials do not match known system client id & client secret. Check your configuration values...');
+    if (!this.systemDigest)
+      throw unauthorized(
+        "Malformed Authorization header: expected 'Bearer <access token>' (Basic credentials are those of DataHub's system client, and none is configured: DATAHUB_SYSTEM_CLIENT_SECRET)",
+      );
+    if (!timingSafeEqual(digest(credentials), this.systemDigest))
+      throw unauthorized('Provided credentials do not match known system client id & client secret. Check your configuration values...');
     return SYSTEM_ACTOR;
   }
 }

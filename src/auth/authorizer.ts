@@ -168,7 +168,11 @@ class Check implements Facts {
   async owners(resource: string): Promise<readonly Owner[]> {
     const owners = ((await this.aspectsOf(resource)).get('ownership')?.owners as Array<Record<string, string>> | undefined) ?? [];
     // An entry naming no owner (the schema requires one) can match no actor.
-    return owners.flatMap((o) => (typeof o.owner === 'string' ? [{ owner: o.owner, typeUrn: o.typeUrn ?? `urn:li:ownershipType:__system__${(o.type ?? 'NONE').toLowerCase()}` }] : []));
+    return owners.flatMap((o) =>
+      typeof o.owner === 'string'
+        ? [{ owner: o.owner, typeUrn: o.typeUrn ?? `urn:li:ownershipType:__system__${(o.type ?? 'NONE').toLowerCase()}` }]
+        : [],
+    );
   }
 
   async domains(resource: string): Promise<readonly string[]> {

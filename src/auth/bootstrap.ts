@@ -96,6 +96,11 @@ export async function bootPolicyProposals(services: Services, policies: Record<s
 export async function mintFirstAdminToken(services: Services): Promise<string | undefined> {
   const marker = randomUUID();
   if ((await services.store.ensureSetting(ADMIN_TOKEN_SETTING, marker)) !== marker) return undefined;
-  const { accessToken } = await services.tokens.mint({ actorUrn: ADMIN_ACTOR, duration: 'NO_EXPIRY', name: 'Bootstrap admin token', description: 'Minted at the first start of the catalog' });
+  const { accessToken } = await services.tokens.mint({
+    actorUrn: ADMIN_ACTOR,
+    duration: 'NO_EXPIRY',
+    name: 'Bootstrap admin token',
+    description: 'Minted at the first start of the catalog',
+  });
   return accessToken;
 }

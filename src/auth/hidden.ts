@@ -22,5 +22,9 @@ export async function hiddenFrom(authorizer: Authorizer, registry: Registry, act
   const seenAspects = new Set(await authorizer.visibleTypes(actor, restrictedAspects));
   const types = new Set(restrictedTypes.filter((e) => !seenTypes.has(e)).map((e) => e.name));
   const aspects = new Set(restrictedAspects.filter((a) => !seenAspects.has(a)).map((a) => a.name));
-  return { none: types.size === 0 && aspects.size === 0, types: [...types], hides: (entityType, aspect) => types.has(entityType) || aspects.has(aspect) };
+  return {
+    none: types.size === 0 && aspects.size === 0,
+    types: [...types],
+    hides: (entityType, aspect) => types.has(entityType) || aspects.has(aspect),
+  };
 }

@@ -69,8 +69,11 @@ export class NativeUsers {
    * canManagePolicies.
    */
   async inviteToken(caller: string, roleUrn: string | null | undefined, regenerate: boolean): Promise<string> {
-    const grant = await this.authorizer.require(caller, [onPlatform('MANAGE_POLICIES')], () =>
-      `Unauthorized to ${regenerate ? 'create' : 'get'} invite tokens. Please contact your DataHub administrator if this needs corrective action.`,
+    const grant = await this.authorizer.require(
+      caller,
+      [onPlatform('MANAGE_POLICIES')],
+      () =>
+        `Unauthorized to ${regenerate ? 'create' : 'get'} invite tokens. Please contact your DataHub administrator if this needs corrective action.`,
     );
     const role = roleUrn ?? undefined;
     if (role !== undefined) {
@@ -98,8 +101,10 @@ export class NativeUsers {
     if (entity.name !== 'corpuser') throw badRequest(`userUrn must be a corpuser urn, not ${request.userUrn}`);
     if (RESERVED.has(userUrn)) throw badRequest(`${userUrn} is reserved: nobody may sign up as it`);
     checkPassword(request.password);
-    if (!(await this.inviteIsValid(request.inviteToken))) throw badRequest('Invalid invite token: ask your administrator for a new invite link');
-    if ((await this.store.getLatestAspects([userUrn])).get(userUrn)?.length) throw badRequest('This user already exists! Cannot create a new user.');
+    if (!(await this.inviteIsValid(request.inviteToken)))
+      throw badRequest('Invalid invite token: ask your administrator for a new invite link');
+    if ((await this.store.getLatestAspects([userUrn])).get(userUrn)?.length)
+      throw badRequest('This user already exists! Cannot create a new user.');
     const time = this.now();
     await this.writePath.apply(
       [
@@ -110,7 +115,10 @@ export class NativeUsers {
           title: request.title,
           active: true,
         }),
-        buildProposal(this.registry, userUrn, 'corpUserStatus', 'UPSERT', { status: 'ACTIVE', lastModified: { actor: SYSTEM_ACTOR, time } }),
+        buildProposal(this.registry, userUrn, 'corpUserStatus', 'UPSERT', {
+          status: 'ACTIVE',
+          lastModified: { actor: SYSTEM_ACTOR, time },
+        }),
         buildProposal(this.registry, userUrn, CREDENTIALS, 'UPSERT', await hashPassword(request.password)),
       ],
       { actor: SYSTEM_ACTOR },
@@ -131,7 +139,8 @@ export class NativeUsers {
   async createResetToken(caller: string, userUrn: string): Promise<string> {
     const grant = await this.authorizer.require(caller, [onPlatform('MANAGE_USER_CREDENTIALS')], () => UNAUTHORIZED_MESSAGE);
     const credentials = await this.credentials(userUrn);
-    if (!credentials) throw badRequest(`Failed to generate password reset token for user: ${userUrn}: user does not exist or is a non-native user`);
+    if (!credentials)
+      throw badRequest(`Failed to generate password reset token for user: ${userUrn}: user does not exist or is a non-native user`);
     const token = urlSafeToken();
     const value: Credentials = {
       salt: credentials.salt,
@@ -156,8 +165,11 @@ export class NativeUsers {
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
       throw badRequest('Invalid reset token. Please ask your administrator to send you an updated link!');
     }
-    if (this.now() > credentials.passwordResetTokenExpirationTimeMillis) throw badRequest('Reset token has expired! Please ask your administrator to create a new one');
-    await this.writePath.apply([buildProposal(this.registry, userUrn, CREDENTIALS, 'UPSERT', await hashPassword(password))], { actor: SYSTEM_ACTOR });
+    if (this.now() > credentials.passwordResetTokenExpirationTimeMillis)
+      throw badRequest('Reset token has expired! Please ask your administrator to create a new one');
+    await this.writePath.apply([buildProposal(this.registry, userUrn, CREDENTIALS, 'UPSERT', await hashPassword(password))], {
+      actor: SYSTEM_ACTOR,
+    });
   }
 
   /** The role a live invite token grants (undefined: none), or null when it is no invite token (acceptRole reads it). */
@@ -200,7 +212,8 @@ export class NativeUsers {
 
 function checkPassword(password: string): void {
   if (password.length === 0) throw badRequest('password must not be empty');
-  if (password.length > MAX_PASSWORD_CHARS) throw badRequest(`password is ${password.length} characters long; at most ${MAX_PASSWORD_CHARS} are allowed`);
+  if (password.length > MAX_PASSWORD_CHARS)
+    throw badRequest(`password is ${password.length} characters long; at most ${MAX_PASSWORD_CHARS} are allowed`);
 }
 
 async function hashPassword(password: string): Promise<Credentials> {

@@ -32,25 +32,37 @@ export class PolicyService {
     private readonly now: () => number,
   ) {}
 
-  async list(caller: string, options: { start: number; count: number; query?: string | null | undefined }): Promise<{ total: number; policies: PolicyEntry[] }> {
+  async list(
+    caller: string,
+    options: { start: number; count: number; query?: string | null | undefined },
+  ): Promise<{ total: number; policies: PolicyEntry[] }> {
     await this.authorizer.require(caller, [MANAGE_POLICIES]);
     const words = (options.query ?? '').trim().toLowerCase();
     const all = await this.authorizer.policies();
-    const matching = words && words !== '*' ? all.filter((p) => `${p.info.displayName ?? ''} ${p.info.description ?? ''}`.toLowerCase().includes(words)) : all;
+    const matching =
+      words && words !== '*'
+        ? all.filter((p) => `${p.info.displayName ?? ''} ${p.info.description ?? ''}`.toLowerCase().includes(words))
+        : all;
     return { total: matching.length, policies: matching.slice(options.start, options.start + options.count) };
   }
 
   async create(caller: string, input: PolicyInput): Promise<string> {
     const grant = await this.authorizer.require(caller, [MANAGE_POLICIES]);
     const urn = `urn:li:dataHubPolicy:${randomUUID()}`;
-    await this.writePath.apply([buildProposal(this.registry, urn, 'dataHubPolicyInfo', 'UPSERT', this.info(input))], { actor: caller, grant });
+    await this.writePath.apply([buildProposal(this.registry, urn, 'dataHubPolicyInfo', 'UPSERT', this.info(input))], {
+      actor: caller,
+      grant,
+    });
     return urn;
   }
 
   async update(caller: string, urn: string, input: PolicyInput): Promise<string> {
     const grant = await this.authorizer.require(caller, [MANAGE_POLICIES]);
     await this.editable(urn);
-    await this.writePath.apply([buildProposal(this.registry, urn, 'dataHubPolicyInfo', 'UPSERT', this.info(input))], { actor: caller, grant });
+    await this.writePath.apply([buildProposal(this.registry, urn, 'dataHubPolicyInfo', 'UPSERT', this.info(input))], {
+      actor: caller,
+      grant,
+    });
     return urn;
   }
 

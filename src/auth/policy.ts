@@ -42,7 +42,13 @@ export interface Facts {
 }
 
 /** Whether `policy` grants `privilege` to `actor`: on the platform (no resource), or on `resource`. */
-export async function policyGrants(policy: PolicyInfo, privilege: string, actor: string, resource: string | undefined, facts: Facts): Promise<boolean> {
+export async function policyGrants(
+  policy: PolicyInfo,
+  privilege: string,
+  actor: string,
+  resource: string | undefined,
+  facts: Facts,
+): Promise<boolean> {
   if (policy.state !== 'ACTIVE' || !policy.privileges.includes(privilege)) return false;
   // Platform privileges come from PLATFORM policies; privileges on an entity from METADATA ones.
   if ((resource === undefined) !== (policy.type === 'PLATFORM')) return false;

@@ -8,7 +8,11 @@ import { OFFERED_PLATFORM_PRIVILEGES } from './privilegeCatalog.js';
  * Privileges granted by PLATFORM policies, checked without a resource: those DataHub's policy editor
  * offers, and two its APIs check that the editor does not show.
  */
-export const PLATFORM_PRIVILEGES: readonly string[] = [...OFFERED_PLATFORM_PRIVILEGES, 'RESTORE_INDICES_PRIVILEGE', 'APPLY_RETENTION_PRIVILEGE'];
+export const PLATFORM_PRIVILEGES: readonly string[] = [
+  ...OFFERED_PLATFORM_PRIVILEGES,
+  'RESTORE_INDICES_PRIVILEGE',
+  'APPLY_RETENTION_PRIVILEGE',
+];
 
 /** Privileges granted by METADATA policies, checked on one entity. */
 export const RESOURCE_PRIVILEGES = [

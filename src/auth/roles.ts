@@ -11,7 +11,8 @@ import type { Grant } from './authorizer.js';
 import { onPlatform } from './requirements.js';
 
 /** DataHub's text when someone without MANAGE_POLICIES assigns roles. */
-export const ASSIGN_ROLES_REFUSED = 'Unauthorized to assign roles. Please contact your DataHub administrator if this needs corrective action.';
+export const ASSIGN_ROLES_REFUSED =
+  'Unauthorized to assign roles. Please contact your DataHub administrator if this needs corrective action.';
 
 /** Entity types that may hold a role. */
 const ROLE_HOLDERS = new Set(['corpuser', 'corpGroup']);
@@ -40,7 +41,8 @@ export class RoleService {
       throw badRequest(`Role ${roleUrn} does not exist. Skipping batch role assignment`);
     }
     for (const actor of actors) {
-      if (!ROLE_HOLDERS.has(tryParseUrn(actor)?.entityType ?? '')) throw badRequest(`Failed to assign role ${roleUrn} to actor ${actor}: only users and groups hold roles`);
+      if (!ROLE_HOLDERS.has(tryParseUrn(actor)?.entityType ?? ''))
+        throw badRequest(`Failed to assign role ${roleUrn} to actor ${actor}: only users and groups hold roles`);
     }
     const existing = [];
     for (const actor of new Set(actors)) if (await entities.exists(actor, true)) existing.push(actor);

@@ -104,7 +104,9 @@ export class TokenService {
 
   /** A keyed hash of a secret (an access, invite or reset token): stored in its place. */
   async keyedHash(text: string): Promise<string> {
-    return createHmac('sha256', await this.signingKey()).update(text).digest('base64url');
+    return createHmac('sha256', await this.signingKey())
+      .update(text)
+      .digest('base64url');
   }
 
   /** A 256-bit key for one purpose, derived from the signing key, so it changes with it and no other key is kept. */
@@ -130,7 +132,8 @@ export class TokenService {
   async mint(request: MintRequest): Promise<{ accessToken: string; metadata: TokenMetadata }> {
     // Own keys only: `toString` is in every object but names no duration.
     const lifetime = Object.hasOwn(DURATIONS, request.duration) ? DURATIONS[request.duration] : undefined;
-    if (lifetime === undefined) throw badRequest(`Unrecognized access token duration ${request.duration} provided; use one of ${Object.keys(DURATIONS).join(', ')}`);
+    if (lifetime === undefined)
+      throw badRequest(`Unrecognized access token duration ${request.duration} provided; use one of ${Object.keys(DURATIONS).join(', ')}`);
     const { urn: actor, entity } = resolveUrn(this.registry, request.actorUrn);
     if (entity.name !== 'corpuser') throw badRequest(`actorUrn must be a corpuser urn, not ${request.actorUrn}`);
     if (!request.name.trim()) throw badRequest('a token needs a name');
@@ -163,10 +166,16 @@ export class TokenService {
   }
 
   /** createAccessToken: for oneself with Generate Personal Access Tokens, for anyone with Manage All Access Tokens. */
-  async create(caller: string, request: MintRequest & { type: string }, options: { selfOnly?: boolean } = {}): Promise<{ accessToken: string; metadata: TokenMetadata }> {
+  async create(
+    caller: string,
+    request: MintRequest & { type: string },
+    options: { selfOnly?: boolean } = {},
+  ): Promise<{ accessToken: string; metadata: TokenMetadata }> {
     const self = request.actorUrn === caller;
     if (options.selfOnly && !self) throw forbidden(UNAUTHORIZED_MESSAGE);
-    await this.authorizer.require(caller, [self ? onPlatform('GENERATE_PERSONAL_ACCESS_TOKENS', 'MANAGE_ACCESS_TOKENS') : onPlatform('MANAGE_ACCESS_TOKENS')]);
+    await this.authorizer.require(caller, [
+      self ? onPlatform('GENERATE_PERSONAL_ACCESS_TOKENS', 'MANAGE_ACCESS_TOKENS') : onPlatform('MANAGE_ACCESS_TOKENS'),
+    ]);
     if (request.type !== 'PERSONAL') throw badRequest(`Unsupported access token type ${request.type}`);
     return this.mint({ ...request, ownerUrn: caller });
   }
@@ -177,7 +186,8 @@ export class TokenService {
     if (typeof id === 'object') return id.session;
     const info = await this.info(id);
     if (!info) throw unauthorized('Access token has been revoked');
-    if (info.expiresAt !== undefined && info.expiresAt <= this.options.now()) throw unauthorized(`Access token expired at ${new Date(info.expiresAt).toISOString()}`);
+    if (info.expiresAt !== undefined && info.expiresAt <= this.options.now())
+      throw unauthorized(`Access token expired at ${new Date(info.expiresAt).toISOString()}`);
     return info.actorUrn;
   }
 
@@ -185,7 +195,10 @@ export class TokenService {
   private async verifySignature(token: string): Promise<string | { session: string }> {
     let claims: JWTPayload;
     try {
-      ({ payload: claims } = await jwtVerify(token, await this.signingKey(), { algorithms: ['HS256'], currentDate: new Date(this.options.now()) }));
+      ({ payload: claims } = await jwtVerify(token, await this.signingKey(), {
+        algorithms: ['HS256'],
+        currentDate: new Date(this.options.now()),
+      }));
     } catch (err) {
       throw unauthorized(rejection(err));
     }
@@ -218,8 +231,15 @@ export class TokenService {
    * listAccessTokens: everyone's for Manage All Access Tokens; one's own, asked for with an
    * `ownerUrn` filter, for Generate Personal Access Tokens. Newest expiry first, never-expiring last.
    */
-  async list(caller: string, filters: readonly TokenFilter[], start: number, count: number): Promise<{ total: number; tokens: TokenMetadata[] }> {
-    const asksForOwn = filters.some((f) => f.field === 'ownerUrn' && !f.negated && f.values.length > 0 && f.values.every((v) => v === caller));
+  async list(
+    caller: string,
+    filters: readonly TokenFilter[],
+    start: number,
+    count: number,
+  ): Promise<{ total: number; tokens: TokenMetadata[] }> {
+    const asksForOwn = filters.some(
+      (f) => f.field === 'ownerUrn' && !f.negated && f.values.length > 0 && f.values.every((v) => v === caller),
+    );
     const manage = onPlatform('MANAGE_ACCESS_TOKENS');
     const requirement = asksForOwn ? { ...manage, platform: ['GENERATE_PERSONAL_ACCESS_TOKENS'] } : manage;
     await this.authorizer.require(caller, [requirement]);
@@ -228,7 +248,9 @@ export class TokenService {
     const rows = await this.store.getLatestAspects(urns, [INFO]);
     const all = urns.flatMap((urn) => (rows.get(urn) ?? []).map((r) => ({ urn, id: tokenIdOf(urn), ...r.value }) as TokenMetadata));
     const matching = all.filter((t) => filters.every((f) => tokenMatches(t, f)));
-    matching.sort((a, b) => (b.expiresAt ?? -Infinity) - (a.expiresAt ?? -Infinity) || b.createdAt - a.createdAt || (a.urn < b.urn ? -1 : 1));
+    matching.sort(
+      (a, b) => (b.expiresAt ?? -Infinity) - (a.expiresAt ?? -Infinity) || b.createdAt - a.createdAt || (a.urn < b.urn ? -1 : 1),
+    );
     return { total: matching.length, tokens: matching.slice(start, start + count) };
   }
 
@@ -244,7 +266,8 @@ export class TokenService {
 const FILTER_FIELDS = new Set(['ownerUrn', 'actorUrn', 'name', 'id', 'urn']);
 
 function tokenMatches(t: TokenMetadata, f: TokenFilter): boolean {
-  if (!FILTER_FIELDS.has(f.field)) throw badRequest(`cannot filter access tokens by ${f.field}; filter by ${[...FILTER_FIELDS].join(', ')}`);
+  if (!FILTER_FIELDS.has(f.field))
+    throw badRequest(`cannot filter access tokens by ${f.field}; filter by ${[...FILTER_FIELDS].join(', ')}`);
   const hit = f.values.includes(String((t as unknown as Record<string, unknown>)[f.field]));
   return f.negated ? !hit : hit;
 }

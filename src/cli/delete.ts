@@ -22,11 +22,17 @@ export interface DeleteOneOptions {
 
 export async function deleteOne(client: CatalogClient, o: DeleteOneOptions): Promise<string> {
   if (!o.hard) {
-    if (o.aspect || o.start !== undefined || o.end !== undefined) throw new Error('--aspect, --start and --end need --hard (a soft delete marks the whole entity removed)');
+    if (o.aspect || o.start !== undefined || o.end !== undefined)
+      throw new Error('--aspect, --start and --end need --hard (a soft delete marks the whole entity removed)');
     await client.post('/aspects?action=ingestProposal', { proposal: statusProposal(o.urn) });
     return `soft-deleted ${o.urn} (status removed; undo by writing status {"removed": false})`;
   }
-  const body = { urn: o.urn, ...(o.aspect ? { aspectName: o.aspect } : {}), ...(o.start !== undefined ? { startTimeMillis: o.start } : {}), ...(o.end !== undefined ? { endTimeMillis: o.end } : {}) };
+  const body = {
+    urn: o.urn,
+    ...(o.aspect ? { aspectName: o.aspect } : {}),
+    ...(o.start !== undefined ? { startTimeMillis: o.start } : {}),
+    ...(o.end !== undefined ? { endTimeMillis: o.end } : {}),
+  };
   const { value } = (await client.post('/entities?action=delete', body)) as { value: Json };
   return `hard-deleted ${o.urn}: ${value.rows ?? 0} aspect rows, ${value.timeseriesRows ?? 0} timeseries points`;
 }
@@ -61,7 +67,9 @@ async function page(client: CatalogClient, o: DeleteManyOptions, start: number):
     start,
     count: PAGE,
   };
-  const { value } = (await client.post('/entities?action=searchAcrossEntities', body)) as { value: { numEntities: number; entities: string[] } };
+  const { value } = (await client.post('/entities?action=searchAcrossEntities', body)) as {
+    value: { numEntities: number; entities: string[] };
+  };
   return { total: value.numEntities, urns: value.entities };
 }
 
@@ -82,19 +90,25 @@ export async function deleteMany(client: CatalogClient, o: DeleteManyOptions): P
     return { matched: first.total, deleted: 0 };
   }
   if (first.total === 0) return { matched: 0, deleted: 0 };
-  if (!o.force && !(await confirm(`${o.hard ? 'Hard-delete (cannot be undone)' : 'Soft-delete'} ${what}?`))) throw new Error('nothing deleted');
+  if (!o.force && !(await confirm(`${o.hard ? 'Hard-delete (cannot be undone)' : 'Soft-delete'} ${what}?`)))
+    throw new Error('nothing deleted');
 
-  const bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'deleting [{bar}] {value}/{total}', noTTYOutput: false }, cliProgress.Presets.shades_classic);
+  const bar = new cliProgress.SingleBar(
+    { stream: process.stderr, format: 'deleting [{bar}] {value}/{total}', noTTYOutput: false },
+    cliProgress.Presets.shades_classic,
+  );
   const tty = process.stderr.isTTY === true;
   if (tty) bar.start(first.total, 0);
   let deleted = 0;
   // Deleted entities leave the results, so the first page is always the next one to delete.
   const done = new Set<string>();
   for (let batch = first.urns; batch.length > 0; batch = (await page(client, o, 0)).urns) {
-    if (batch.some((urn) => done.has(urn))) throw new Error(`${batch.find((urn) => done.has(urn))} is still found after being deleted; stopping`);
+    if (batch.some((urn) => done.has(urn)))
+      throw new Error(`${batch.find((urn) => done.has(urn))} is still found after being deleted; stopping`);
     for (const urn of batch) done.add(urn);
     if (o.hard) {
-      for (let i = 0; i < batch.length; i += PARALLEL) await Promise.all(batch.slice(i, i + PARALLEL).map((urn) => client.post('/entities?action=delete', { urn })));
+      for (let i = 0; i < batch.length; i += PARALLEL)
+        await Promise.all(batch.slice(i, i + PARALLEL).map((urn) => client.post('/entities?action=delete', { urn })));
     } else {
       await client.post('/aspects?action=ingestProposalBatch', { proposals: batch.map(statusProposal) });
     }
@@ -110,7 +124,10 @@ export async function rollback(client: CatalogClient, runId: string, dryRun: boo
   const lines = [
     `${dryRun ? 'would roll back' : 'rolled back'} run ${runId}: ${r.entitiesAffected} entities, ${r.aspectsAffected} aspect rows, ${r.aspectsReverted} aspects reverted, ${r.entitiesDeleted} entities ${safe ? 'soft-' : ''}deleted`,
   ];
-  if (r.unsafeEntitiesCount > 0) lines.push(`${r.unsafeEntitiesCount} of the entities it created also hold aspects of other runs${safe ? '' : ' (deleted with them)'}: ${r.unsafeEntities.map((u: Json) => u.urn).join(', ')}`);
+  if (r.unsafeEntitiesCount > 0)
+    lines.push(
+      `${r.unsafeEntitiesCount} of the entities it created also hold aspects of other runs${safe ? '' : ' (deleted with them)'}: ${r.unsafeEntities.map((u: Json) => u.urn).join(', ')}`,
+    );
   return lines.join('\n');
 }
 

@@ -29,7 +29,10 @@ type Batch = [Sendable, ...Sendable[]];
 
 async function send(client: CatalogClient, batch: Batch): Promise<void> {
   if (batch[0].kind === 'proposal') {
-    await client.post('/aspects?action=ingestProposalBatch', { proposals: batch.map((b) => (b as Extract<Sendable, { kind: 'proposal' }>).proposal), async: 'false' });
+    await client.post('/aspects?action=ingestProposalBatch', {
+      proposals: batch.map((b) => (b as Extract<Sendable, { kind: 'proposal' }>).proposal),
+      async: 'false',
+    });
   } else {
     const snaps = batch as Array<Extract<Sendable, { kind: 'snapshot' }>>;
     await client.post('/entities?action=batchIngest', {
@@ -77,7 +80,8 @@ export async function ingestFiles(paths: readonly string[], options: IngestOptio
       // A server error, or no valid token, would fail every item the same way: stop and say so.
       if (!(err instanceof HttpError) || err.status >= 500 || err.status === 401) {
         if (tty) bar.stop();
-        if (err instanceof HttpError && err.status === 401) throw new Error(`the catalog refused the token (401): ${err.message}; pass --token or set CATALOG_TOKEN`);
+        if (err instanceof HttpError && err.status === 401)
+          throw new Error(`the catalog refused the token (401): ${err.message}; pass --token or set CATALOG_TOKEN`);
         throw err;
       }
       // The server names only the first bad item; find every one by sending them singly.

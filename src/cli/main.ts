@@ -5,7 +5,8 @@ import type { CatalogClient } from './client.js';
 
 // Each command loads only the modules it runs: `serve` starts without the HTTP client, the file
 // tools and the operator commands (start-up time is one of the service's measured figures).
-const clientOf = async (server: string, token?: string): Promise<CatalogClient> => new (await import('./client.js')).CatalogClient(server, token);
+const clientOf = async (server: string, token?: string): Promise<CatalogClient> =>
+  new (await import('./client.js')).CatalogClient(server, token);
 
 const DEFAULT_SERVER = process.env.CATALOG_SERVER || 'http://localhost:8080';
 /** DataHub's CLI reads its token from DATAHUB_GMS_TOKEN; ours from CATALOG_TOKEN first. */
@@ -18,11 +19,15 @@ function positiveInt(text: string): number {
 }
 
 export function program(): Command {
-  const cmd = new Command('catalog').description('metadata-catalog: a metadata catalog service, wire-compatible with DataHub').showHelpAfterError();
+  const cmd = new Command('catalog')
+    .description('metadata-catalog: a metadata catalog service, wire-compatible with DataHub')
+    .showHelpAfterError();
 
   cmd
     .command('serve')
-    .description("run the metadata service on one port: DataHub's REST (Rest.li) and GraphQL APIs, the GraphQL explorer and the change feed")
+    .description(
+      "run the metadata service on one port: DataHub's REST (Rest.li) and GraphQL APIs, the GraphQL explorer and the change feed",
+    )
     .option('--port <port>', 'HTTP port (env PORT, default 8080)')
     .option('--host <host>', 'address to bind (env HOST, default 0.0.0.0)')
     .option('--database-url <url>', 'sqlite:<path> or postgres://… (env DATABASE_URL, default sqlite:./data/catalog.db)')
@@ -46,7 +51,11 @@ export function program(): Command {
     .option('--batch-size <n>', 'items per request', positiveInt, 100)
     .action(async (paths: string[], opts: { server: string; token?: string; batchSize: number }) => {
       const { formatSummary, ingestFiles } = await import('./ingest.js');
-      const summary = await ingestFiles(paths, { server: opts.server, batchSize: opts.batchSize, ...(opts.token ? { token: opts.token } : {}) });
+      const summary = await ingestFiles(paths, {
+        server: opts.server,
+        batchSize: opts.batchSize,
+        ...(opts.token ? { token: opts.token } : {}),
+      });
       console.log(formatSummary(summary));
       if (summary.rejected.length > 0) process.exitCode = 2;
     });
@@ -116,18 +125,49 @@ export function program(): Command {
     .option('--force', 'with --platform: do not ask for confirmation')
     .option(...serverOption)
     .option(...tokenOption)
-    .action(async (o: { urn?: string; platform?: string; entityType?: string; hard?: boolean; aspect?: string; start?: number; end?: number; dryRun?: boolean; force?: boolean; server: string; token?: string }) => {
-      if (Boolean(o.urn) === Boolean(o.platform)) throw new Error('give either --urn or --platform');
-      const client = await clientOf(o.server, o.token);
-      if (o.urn) {
-        const { deleteOne } = await import('./delete.js');
-        console.log(await deleteOne(client, { urn: o.urn, hard: o.hard === true, ...(o.aspect ? { aspect: o.aspect } : {}), ...(o.start !== undefined ? { start: o.start } : {}), ...(o.end !== undefined ? { end: o.end } : {}) }));
-        return;
-      }
-      const { deleteMany } = await import('./delete.js');
-      const r = await deleteMany(client, { platform: o.platform!, ...(o.entityType ? { entityType: o.entityType } : {}), hard: o.hard === true, dryRun: o.dryRun === true, force: o.force === true, out: process.stdout });
-      console.error(o.dryRun ? `${r.matched} entities would be deleted` : `${o.hard ? 'hard' : 'soft'}-deleted ${r.deleted} of ${r.matched} entities`);
-    });
+    .action(
+      async (o: {
+        urn?: string;
+        platform?: string;
+        entityType?: string;
+        hard?: boolean;
+        aspect?: string;
+        start?: number;
+        end?: number;
+        dryRun?: boolean;
+        force?: boolean;
+        server: string;
+        token?: string;
+      }) => {
+        if (Boolean(o.urn) === Boolean(o.platform)) throw new Error('give either --urn or --platform');
+        const client = await clientOf(o.server, o.token);
+        if (o.urn) {
+          const { deleteOne } = await import('./delete.js');
+          console.log(
+            await deleteOne(client, {
+              urn: o.urn,
+              hard: o.hard === true,
+              ...(o.aspect ? { aspect: o.aspect } : {}),
+              ...(o.start !== undefined ? { start: o.start } : {}),
+              ...(o.end !== undefined ? { end: o.end } : {}),
+            }),
+          );
+          return;
+        }
+        const { deleteMany } = await import('./delete.js');
+        const r = await deleteMany(client, {
+          platform: o.platform!,
+          ...(o.entityType ? { entityType: o.entityType } : {}),
+          hard: o.hard === true,
+          dryRun: o.dryRun === true,
+          force: o.force === true,
+          out: process.stdout,
+        });
+        console.error(
+          o.dryRun ? `${r.matched} entities would be deleted` : `${o.hard ? 'hard' : 'soft'}-deleted ${r.deleted} of ${r.matched} entities`,
+        );
+      },
+    );
 
   cmd
     .command('rollback')
@@ -138,7 +178,9 @@ export function program(): Command {
     .option(...serverOption)
     .option(...tokenOption)
     .action(async (o: { runId: string; dryRun?: boolean; safe?: boolean; server: string; token?: string }) => {
-      console.log(await (await import('./delete.js')).rollback(await clientOf(o.server, o.token), o.runId, o.dryRun === true, o.safe === true));
+      console.log(
+        await (await import('./delete.js')).rollback(await clientOf(o.server, o.token), o.runId, o.dryRun === true, o.safe === true),
+      );
     });
 
   const runs = cmd.command('runs').description('ingestion runs');
@@ -148,7 +190,9 @@ export function program(): Command {
     .option('--page-size <n>', 'how many', positiveInt, 100)
     .option(...serverOption)
     .option(...tokenOption)
-    .action(async (o: { pageSize: number; server: string; token?: string }) => console.log(await (await import('./delete.js')).listRuns(await clientOf(o.server, o.token), o.pageSize)));
+    .action(async (o: { pageSize: number; server: string; token?: string }) =>
+      console.log(await (await import('./delete.js')).listRuns(await clientOf(o.server, o.token), o.pageSize)),
+    );
   runs
     .command('show')
     .description('the aspect rows a run wrote')
@@ -156,7 +200,9 @@ export function program(): Command {
     .option('--count <n>', 'how many rows', positiveInt, 100)
     .option(...serverOption)
     .option(...tokenOption)
-    .action(async (runId: string, o: { count: number; server: string; token?: string }) => console.log(await (await import('./delete.js')).showRun(await clientOf(o.server, o.token), runId, o.count)));
+    .action(async (runId: string, o: { count: number; server: string; token?: string }) =>
+      console.log(await (await import('./delete.js')).showRun(await clientOf(o.server, o.token), runId, o.count)),
+    );
 
   const token = cmd.command('token').description('access tokens');
   token
@@ -173,7 +219,8 @@ export function program(): Command {
       console.log(text);
       const expiry = metadata.expiresAt ? `expires ${new Date(metadata.expiresAt).toISOString()}` : 'never expires';
       console.error(`token '${metadata.name}' for ${metadata.actorUrn} (${metadata.urn}), ${expiry}; it is shown only this once`);
-      if (!userExists) console.error(`note: ${metadata.actorUrn} has no entity in the catalog yet; the token gets only what policies grant all users`);
+      if (!userExists)
+        console.error(`note: ${metadata.actorUrn} has no entity in the catalog yet; the token gets only what policies grant all users`);
     });
 
   return cmd;

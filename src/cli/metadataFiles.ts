@@ -60,12 +60,21 @@ export function classify(item: unknown, source: string): MetadataItem {
   }
   const obj = item as Record<string, unknown>;
   if (obj.proposedSnapshot && typeof obj.proposedSnapshot === 'object') {
-    return { kind: 'snapshot', source, entity: { value: obj.proposedSnapshot }, ...(obj.systemMetadata ? { systemMetadata: obj.systemMetadata } : {}) };
+    return {
+      kind: 'snapshot',
+      source,
+      entity: { value: obj.proposedSnapshot },
+      ...(obj.systemMetadata ? { systemMetadata: obj.systemMetadata } : {}),
+    };
   }
   if (typeof obj.entityType === 'string' && typeof obj.changeType === 'string') {
     return { kind: 'proposal', source, proposal: toWireProposal(obj) };
   }
-  return { kind: 'unreadable', source, reason: 'neither a MetadataChangeEvent (proposedSnapshot) nor a MetadataChangeProposal (entityType, changeType)' };
+  return {
+    kind: 'unreadable',
+    source,
+    reason: 'neither a MetadataChangeEvent (proposedSnapshot) nor a MetadataChangeProposal (entityType, changeType)',
+  };
 }
 
 export async function readMetadataFile(path: string): Promise<MetadataItem[]> {

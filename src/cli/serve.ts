@@ -21,7 +21,12 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = pino({ level: config.logLevel });
   const store = await openStore(config.databaseUrl, { poolSize: config.poolSize });
-  const services = createServices(store, { maxVersions: config.maxAspectVersions, sessionTokenDurationMs: config.sessionTokenDurationMs, ...(config.tokenSigningKey ? { tokenSigningKey: config.tokenSigningKey } : {}), ...(config.secretEncryptionKey ? { secretEncryptionKey: config.secretEncryptionKey } : {}) });
+  const services = createServices(store, {
+    maxVersions: config.maxAspectVersions,
+    sessionTokenDurationMs: config.sessionTokenDurationMs,
+    ...(config.tokenSigningKey ? { tokenSigningKey: config.tokenSigningKey } : {}),
+    ...(config.secretEncryptionKey ? { secretEncryptionKey: config.secretEncryptionKey } : {}),
+  });
   let app: FastifyInstance | undefined;
   try {
     await bootstrapAccess(services);
@@ -45,16 +50,24 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
-  logger.info({ version: CATALOG_VERSION, database: config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@'), pid: process.pid }, `metadata-catalog ${CATALOG_VERSION} serving on ${url}`);
+  logger.info(
+    { version: CATALOG_VERSION, database: config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@'), pid: process.pid },
+    `metadata-catalog ${CATALOG_VERSION} serving on ${url}`,
+  );
   const adminToken = config.authEnabled && !config.adminToken ? await mintFirstAdminToken(services) : undefined;
   if (!config.authEnabled) {
     logger.warn('AUTH_ENABLED is false: anyone who can reach this port may act as any user (X-DataHub-Actor) or as the system');
   } else if (adminToken) {
     process.stdout.write(firstStartBanner(adminToken, url));
   } else {
-    logger.info(`authentication is on: send 'Authorization: Bearer <token>'; ${config.adminToken ? 'ADMIN_TOKEN is accepted as an admin token' : "'catalog token create --user datahub' mints an admin token"}`);
+    logger.info(
+      `authentication is on: send 'Authorization: Bearer <token>'; ${config.adminToken ? 'ADMIN_TOKEN is accepted as an admin token' : "'catalog token create --user datahub' mints an admin token"}`,
+    );
   }
-  const stopPruning = config.timeseriesRetentionDays > 0 ? pruneTimeseriesEvery(PRUNE_INTERVAL_MS, config.timeseriesRetentionDays, services, logger) : () => undefined;
+  const stopPruning =
+    config.timeseriesRetentionDays > 0
+      ? pruneTimeseriesEvery(PRUNE_INTERVAL_MS, config.timeseriesRetentionDays, services, logger)
+      : () => undefined;
   const running = app;
   return {
     app: running,

@@ -16,13 +16,21 @@ export function parseDuration(text: string): string {
   return name;
 }
 
-export async function createToken(config: Config, options: { user: string; duration: string; name: string }): Promise<{ token: string; metadata: TokenMetadata; userExists: boolean }> {
+export async function createToken(
+  config: Config,
+  options: { user: string; duration: string; name: string },
+): Promise<{ token: string; metadata: TokenMetadata; userExists: boolean }> {
   const actorUrn = options.user.startsWith('urn:li:corpuser:') ? options.user : `urn:li:corpuser:${options.user}`;
   const store = await openStore(config.databaseUrl, { poolSize: 2 });
   try {
     const services = createServices(store, config.tokenSigningKey ? { tokenSigningKey: config.tokenSigningKey } : {});
     await bootstrapAccess(services);
-    const { accessToken, metadata } = await services.tokens.mint({ actorUrn, duration: parseDuration(options.duration), name: options.name, description: 'Created with catalog token create' });
+    const { accessToken, metadata } = await services.tokens.mint({
+      actorUrn,
+      duration: parseDuration(options.duration),
+      name: options.name,
+      description: 'Created with catalog token create',
+    });
     const userExists = await services.entities.exists(actorUrn, true);
     return { token: accessToken, metadata, userExists };
   } finally {

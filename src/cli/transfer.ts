@@ -15,7 +15,10 @@ export async function exportToFile(config: Config, path?: string): Promise<Trans
       if (!out.write(line)) await once(out, 'drain');
     });
   } finally {
-    if (path) await new Promise<void>((done, fail) => (out as ReturnType<typeof createWriteStream>).end((err?: Error | null) => (err ? fail(err) : done())));
+    if (path)
+      await new Promise<void>((done, fail) =>
+        (out as ReturnType<typeof createWriteStream>).end((err?: Error | null) => (err ? fail(err) : done())),
+      );
     await store.close();
   }
 }

@@ -37,6 +37,11 @@ export function defaultBrowsePathsV2(entity: EntitySpec, key: Record<string, str
   const rule = entity.browseV2;
   const parent = rule?.parent ? key[rule.parent] : undefined;
   if (parent) return { path: [{ id: parent, urn: parent }] };
-  const folders = rule?.nameFolders ? (key[rule.nameFolders] ?? '').split('.').filter((part) => part !== '').slice(0, -1) : [];
+  const folders = rule?.nameFolders
+    ? (key[rule.nameFolders] ?? '')
+        .split('.')
+        .filter((part) => part !== '')
+        .slice(0, -1)
+    : [];
   return { path: folders.length > 0 ? folders.map((id) => ({ id })) : [{ id: DEFAULT_FOLDER }] };
 }

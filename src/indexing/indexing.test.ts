@@ -64,7 +64,15 @@ describe('buildSearchDocument', () => {
   });
 
   it('keys the values that are looked up by value, and leaves free text out of that index', () => {
-    const row = buildSearchRow(dataset, buildSearchDocument(dataset, URN, new Map([...aspects, ['schemaMetadata', { fields: [{ fieldPath: 'order_id', description: 'the order' }] }]])), facetFields(registry));
+    const row = buildSearchRow(
+      dataset,
+      buildSearchDocument(
+        dataset,
+        URN,
+        new Map([...aspects, ['schemaMetadata', { fields: [{ fieldPath: 'order_id', description: 'the order' }] }]]),
+      ),
+      facetFields(registry),
+    );
     expect(row.values.fieldPaths).toEqual(['order_id']);
     expect(row.keyed).toEqual(expect.arrayContaining(['urn', 'platform', 'origin', 'tags', 'hasTags', 'removed']));
     expect(row.keyed).not.toContain('fieldPaths');
@@ -101,7 +109,9 @@ describe('default browse paths v2', () => {
   };
 
   it('files a dataset under its name up to the last dot, or in Default', () => {
-    expect(v2('dataset', 'urn:li:dataset:(urn:li:dataPlatform:snowflake,fernbrook.marts.fct_orders,PROD)')).toEqual({ path: [{ id: 'fernbrook' }, { id: 'marts' }] });
+    expect(v2('dataset', 'urn:li:dataset:(urn:li:dataPlatform:snowflake,fernbrook.marts.fct_orders,PROD)')).toEqual({
+      path: [{ id: 'fernbrook' }, { id: 'marts' }],
+    });
     expect(v2('dataset', 'urn:li:dataset:(urn:li:dataPlatform:hive,SampleHiveDataset,PROD)')).toEqual({ path: [{ id: 'Default' }] });
     expect(v2('dataset', 'urn:li:dataset:(urn:li:dataPlatform:hive,.orders.,PROD)')).toEqual({ path: [{ id: 'Default' }] });
   });

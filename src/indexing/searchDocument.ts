@@ -38,7 +38,11 @@ function browsePathV2(segments: Scalar[]): Scalar[] {
 }
 
 /** `aspects`: the latest value of each versioned aspect of the entity, by aspect name. */
-export function buildSearchDocument(entity: EntitySpec, urn: string, aspects: ReadonlyMap<string, Record<string, unknown>>): SearchDocument {
+export function buildSearchDocument(
+  entity: EntitySpec,
+  urn: string,
+  aspects: ReadonlyMap<string, Record<string, unknown>>,
+): SearchDocument {
   const fields: Record<string, Scalar[]> = { urn: [urn] };
   const add = (name: string, values: Scalar[]) => {
     const list = fields[name] ?? [];

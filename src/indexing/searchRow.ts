@@ -57,7 +57,11 @@ export function textTokens(text: string): string[] {
   // Most catalog text is ASCII: there, accents cannot occur and letters and digits are [a-z0-9].
   const parts = ASCII.test(words)
     ? words.toLowerCase().split(/[^a-z0-9]+/)
-    : words.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u);
+    : words
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u);
   return parts.filter((t) => t.length > 0);
 }
 
@@ -101,7 +105,8 @@ export const isKeyed = perEntity((entity: EntitySpec): ((field: string) => boole
   const keyed = new Set<string>();
   for (const aspect of entity.aspects.values()) {
     for (const f of aspect.searchable) {
-      const byValue = f.addToFilters || f.enableAutocomplete || (f.queryByDefault && f.boostScore >= 8) || Object.keys(f.weightsPerFieldValue).length > 0;
+      const byValue =
+        f.addToFilters || f.enableAutocomplete || (f.queryByDefault && f.boostScore >= 8) || Object.keys(f.weightsPerFieldValue).length > 0;
       (UNKEYED_TYPES.has(f.fieldType) && !byValue ? unkeyed : keyed).add(f.fieldName);
     }
   }
@@ -119,7 +124,8 @@ export function facetFields(registry: Registry): ReadonlySet<string> {
   let fields = facetFieldCache.get(registry);
   if (!fields) {
     const found = new Set<string>();
-    for (const e of registry.entities.values()) for (const a of e.aspects.values()) for (const f of a.searchable) if (f.addToFilters) found.add(f.fieldName);
+    for (const e of registry.entities.values())
+      for (const a of e.aspects.values()) for (const f of a.searchable) if (f.addToFilters) found.add(f.fieldName);
     facetFieldCache.set(registry, found);
     fields = found;
   }

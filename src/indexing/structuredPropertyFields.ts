@@ -26,7 +26,9 @@ export function structuredPropertyFields(aspect: Record<string, unknown>): Array
   const assignments = Array.isArray(aspect.properties) ? aspect.properties : [];
   return assignments.flatMap((a: any) => {
     if (typeof a?.propertyUrn !== 'string') return [];
-    const values = (Array.isArray(a.values) ? a.values : []).map((v: any) => (v !== null && typeof v === 'object' ? (v.string ?? v.double) : v)).filter((v: unknown): v is Scalar => isScalar(v) && v !== '');
+    const values = (Array.isArray(a.values) ? a.values : [])
+      .map((v: any) => (v !== null && typeof v === 'object' ? (v.string ?? v.double) : v))
+      .filter((v: unknown): v is Scalar => isScalar(v) && v !== '');
     return [[structuredPropertyField(a.propertyUrn), values] as [string, Scalar[]]];
   });
 }

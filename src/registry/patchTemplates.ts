@@ -10,8 +10,6 @@
  */
 import { SYSTEM_ACTOR } from '../actors.js';
 
-
-
 /**
  * Joins the parts of a key field that lies inside a nested record of the item, e.g.
  * `attribution␟source` (DataHub's `ArrayMergingTemplate.UNIT_SEPARATOR_DELIMITER`, U+241F).

@@ -9,9 +9,32 @@ const registry = loadRegistry();
 describe('the registry', () => {
   it('has every entity type the interface and the reference name', () => {
     for (const name of [
-      'dataset', 'chart', 'dashboard', 'dataFlow', 'dataJob', 'container', 'domain', 'glossaryTerm', 'glossaryNode', 'tag',
-      'corpuser', 'corpGroup', 'notebook', 'dataPlatform', 'mlModel', 'mlModelGroup', 'mlFeature', 'mlFeatureTable',
-      'mlPrimaryKey', 'dataHubPolicy', 'dataHubAccessToken', 'dataPlatformInstance', 'schemaField', 'post', 'assertion', 'query',
+      'dataset',
+      'chart',
+      'dashboard',
+      'dataFlow',
+      'dataJob',
+      'container',
+      'domain',
+      'glossaryTerm',
+      'glossaryNode',
+      'tag',
+      'corpuser',
+      'corpGroup',
+      'notebook',
+      'dataPlatform',
+      'mlModel',
+      'mlModelGroup',
+      'mlFeature',
+      'mlFeatureTable',
+      'mlPrimaryKey',
+      'dataHubPolicy',
+      'dataHubAccessToken',
+      'dataPlatformInstance',
+      'schemaField',
+      'post',
+      'assertion',
+      'query',
     ]) {
       expect(registry.entity(name), name).toBeDefined();
     }
@@ -19,13 +42,33 @@ describe('the registry', () => {
 
   it('has every aspect the interface lists, with its kind', () => {
     for (const name of [
-      'ownership', 'institutionalMemory', 'schemaMetadata', 'editableSchemaMetadata', 'globalTags', 'status', 'browsePaths',
-      'datasetKey', 'dataPlatformInstance', 'upstreamLineage', 'corpUserInfo', 'corpUserEditableInfo', 'corpGroupInfo', 'chartInfo',
-      'dashboardInfo', 'tagProperties', 'glossaryTermInfo', 'deprecation', 'corpUserKey', 'corpGroupKey', 'chartKey', 'dashboardKey',
+      'ownership',
+      'institutionalMemory',
+      'schemaMetadata',
+      'editableSchemaMetadata',
+      'globalTags',
+      'status',
+      'browsePaths',
+      'datasetKey',
+      'dataPlatformInstance',
+      'upstreamLineage',
+      'corpUserInfo',
+      'corpUserEditableInfo',
+      'corpGroupInfo',
+      'chartInfo',
+      'dashboardInfo',
+      'tagProperties',
+      'glossaryTermInfo',
+      'deprecation',
+      'corpUserKey',
+      'corpGroupKey',
+      'chartKey',
+      'dashboardKey',
     ]) {
       expect(registry.aspects.get(name)?.kind, name).toBe('versioned');
     }
-    for (const name of ['datasetUsageStatistics', 'datasetProfile', 'operation']) expect(registry.aspects.get(name)?.kind, name).toBe('timeseries');
+    for (const name of ['datasetUsageStatistics', 'datasetProfile', 'operation'])
+      expect(registry.aspects.get(name)?.kind, name).toBe('timeseries');
   });
 
   it('finds entity types case-insensitively, aspects and snapshots in both spellings', () => {
@@ -40,7 +83,13 @@ describe('the registry', () => {
   it('applies annotation defaults to searchable fields and relationships', () => {
     const tags = registry.aspects.get('globalTags')!;
     const field = tags.searchable.find((f) => f.fieldName === 'tags')!;
-    expect(field).toMatchObject({ fieldType: 'URN', queryByDefault: true, addToFilters: true, boostScore: 0.5, hasValuesFieldName: 'hasTags' });
+    expect(field).toMatchObject({
+      fieldType: 'URN',
+      queryByDefault: true,
+      addToFilters: true,
+      boostScore: 0.5,
+      hasValuesFieldName: 'hasTags',
+    });
     expect(tags.relationships).toContainEqual(expect.objectContaining({ name: 'TaggedWith', isLineage: false, isUpstream: true }));
     const owners = registry.aspects.get('ownership')!.searchable.find((f) => f.fieldName === 'owners')!;
     expect(owners).toMatchObject({ queryByDefault: false, filterName: 'Owned By', boostScore: 1 });
@@ -65,9 +114,16 @@ describe('the registry', () => {
 describe('keys and urns', () => {
   it('derives the key aspect from an urn, fields in declaration order', () => {
     const dataset = registry.entity('dataset')!;
-    expect(registry.keyFromUrn(dataset, parseUrn('urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)'))).toEqual({ platform: 'urn:li:dataPlatform:hive', name: 'db.t', origin: 'PROD' });
+    expect(registry.keyFromUrn(dataset, parseUrn('urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)'))).toEqual({
+      platform: 'urn:li:dataPlatform:hive',
+      name: 'db.t',
+      origin: 'PROD',
+    });
     const job = registry.entity('dataJob')!;
-    expect(registry.keyFromUrn(job, parseUrn('urn:li:dataJob:(urn:li:dataFlow:(airflow,dag,prod),task)'))).toEqual({ flow: 'urn:li:dataFlow:(airflow,dag,prod)', jobId: 'task' });
+    expect(registry.keyFromUrn(job, parseUrn('urn:li:dataJob:(urn:li:dataFlow:(airflow,dag,prod),task)'))).toEqual({
+      flow: 'urn:li:dataFlow:(airflow,dag,prod)',
+      jobId: 'task',
+    });
     expect(registry.keyFromUrn(registry.entity('corpuser')!, parseUrn('urn:li:corpuser:jdoe'))).toEqual({ username: 'jdoe' });
   });
 
@@ -86,7 +142,9 @@ describe('validation', () => {
   it('names the path and the problem', () => {
     const ownership = registry.aspects.get('ownership')!;
     expect(registry.validate(ownership, { owners: [{ owner: 'urn:li:corpuser:a', type: 'DATAOWNER' }] })).toEqual([]);
-    expect(registry.validate(ownership, { owners: [{ owner: 'not an urn', type: 'DATAOWNER' }] })).toEqual([{ path: '/owners/0/owner', message: 'must be a valid urn' }]);
+    expect(registry.validate(ownership, { owners: [{ owner: 'not an urn', type: 'DATAOWNER' }] })).toEqual([
+      { path: '/owners/0/owner', message: 'must be a valid urn' },
+    ]);
     expect(registry.validate(ownership, { owners: [{ owner: 'urn:li:corpuser:a', type: 'BOSS' }] })[0]?.path).toBe('/owners/0/type');
     expect(registry.validate(ownership, {})).toEqual([{ path: '/', message: "required field 'owners' is missing" }]);
   });
@@ -98,8 +156,12 @@ describe('validation', () => {
   it('checks union members', () => {
     const schema = registry.aspects.get('schemaMetadata')!;
     const base = { schemaName: 's', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', fields: [] };
-    expect(registry.validate(schema, { ...base, platformSchema: { 'com.linkedin.schema.KafkaSchema': { documentSchema: '{}' } } })).toEqual([]);
-    expect(registry.validate(schema, { ...base, platformSchema: { 'com.linkedin.schema.Nope': {} } })[0]?.message).toMatch(/not a member of this union/);
+    expect(registry.validate(schema, { ...base, platformSchema: { 'com.linkedin.schema.KafkaSchema': { documentSchema: '{}' } } })).toEqual(
+      [],
+    );
+    expect(registry.validate(schema, { ...base, platformSchema: { 'com.linkedin.schema.Nope': {} } })[0]?.message).toMatch(
+      /not a member of this union/,
+    );
   });
 });
 
@@ -108,6 +170,7 @@ describe('aspect schemas', () => {
     const ajv = new Ajv({ strict: false });
     ajv.addFormat('urn', { type: 'string', validate: () => true });
     const registry = loadRegistry();
-    for (const aspect of registry.aspects.values()) expect(ajv.validateSchema(aspect.jsonSchema), `${aspect.name}: ${ajv.errorsText()}`).toBe(true);
+    for (const aspect of registry.aspects.values())
+      expect(ajv.validateSchema(aspect.jsonSchema), `${aspect.name}: ${ajv.errorsText()}`).toBe(true);
   });
 });

@@ -231,4 +231,3 @@ export function loadRegistry(): Registry {
   shared ??= new Registry(allAspects, entityDecls);
   return shared;
 }
-

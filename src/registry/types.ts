@@ -36,7 +36,8 @@ export interface SearchableDecl {
   weightsPerFieldValue?: Record<string, number>;
 }
 
-export interface SearchableField extends Required<Omit<SearchableDecl, 'hasValuesFieldName' | 'numValuesFieldName' | 'filterNameOverride'>> {
+export interface SearchableField
+  extends Required<Omit<SearchableDecl, 'hasValuesFieldName' | 'numValuesFieldName' | 'filterNameOverride'>> {
   filterName: string;
   hasValuesFieldName?: string;
   numValuesFieldName?: string;

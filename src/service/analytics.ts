@@ -29,7 +29,13 @@ export interface Cell {
 }
 
 export type AnalyticsChart =
-  | { kind: 'TimeSeriesChart'; title: string; lines: Array<{ name: string; data: Array<{ x: string; y: number }> }>; dateRange: { start: string; end: string }; interval: 'DAY' | 'WEEK' | 'MONTH' }
+  | {
+      kind: 'TimeSeriesChart';
+      title: string;
+      lines: Array<{ name: string; data: Array<{ x: string; y: number }> }>;
+      dateRange: { start: string; end: string };
+      interval: 'DAY' | 'WEEK' | 'MONTH';
+    }
   | { kind: 'BarChart'; title: string; bars: Array<{ name: string; segments: Array<{ label: string; value: number }> }> }
   | { kind: 'TableChart'; title: string; columns: string[]; rows: Array<{ values: string[]; cells: Cell[] }> };
 
@@ -118,7 +124,14 @@ export class AnalyticsService {
   /** Distinct users with events in the period up to now, and how that compares with the period before. */
   private async activeUsers(title: string, period: string, now: number, back: (t: number) => number): Promise<Highlight> {
     const start = back(now);
-    const [before = 0, current = 0] = await this.store.countUsage({}, [[back(start), start], [start, now]], true);
+    const [before = 0, current = 0] = await this.store.countUsage(
+      {},
+      [
+        [back(start), start],
+        [start, now],
+      ],
+      true,
+    );
     let body = '';
     if (before > 0) {
       const change = ((current - before) / before) * 100;
@@ -160,7 +173,14 @@ export class AnalyticsService {
   }
 
   /** One line, `total`: per bucket (starting at each of `starts`, the last ending at `end`) the events or distinct users. */
-  private async timeSeries(title: string, interval: 'DAY' | 'WEEK' | 'MONTH', starts: number[], end: number, filter: UsageFilter, users: boolean): Promise<AnalyticsChart> {
+  private async timeSeries(
+    title: string,
+    interval: 'DAY' | 'WEEK' | 'MONTH',
+    starts: number[],
+    end: number,
+    filter: UsageFilter,
+    users: boolean,
+  ): Promise<AnalyticsChart> {
     const buckets = starts.map((s, i) => [s, starts[i + 1] ?? end + 1] as const);
     const counts = await this.store.countUsage(filter, buckets, users);
     return {
@@ -174,15 +194,33 @@ export class AnalyticsService {
 
   /** Users whose status changed in the past month (as DataHub finds its new users), newest first. */
   private async newUsers(month: UsageFilter): Promise<AnalyticsChart> {
-    const page = await this.store.search(this.query(['corpuser'], [[{ field: 'statusLastModifiedAt', condition: 'GREATER_THAN', values: [String(month.startTimeMillis)], negated: false }]], 100));
+    const page = await this.store.search(
+      this.query(
+        ['corpuser'],
+        [[{ field: 'statusLastModifiedAt', condition: 'GREATER_THAN', values: [String(month.startTimeMillis)], negated: false }]],
+        100,
+      ),
+    );
     const statuses = await this.store.getLatestAspects(page.urns, ['corpUserStatus']);
     const changed = (u: string) => Number((statuses.get(u)?.[0]?.value.lastModified as { time?: number } | undefined)?.time ?? 0);
     const urns = [...page.urns].sort((a, b) => changed(b) - changed(a));
-    return { kind: 'TableChart', title: 'New Users (Last 30 Days)', columns: ['Name', 'Title', 'Email'], rows: await this.userRows(urns.map((u) => [u])) };
+    return {
+      kind: 'TableChart',
+      title: 'New Users (Last 30 Days)',
+      columns: ['Name', 'Title', 'Email'],
+      rows: await this.userRows(urns.map((u) => [u])),
+    };
   }
 
   private async topUsers(month: UsageFilter): Promise<AnalyticsChart> {
-    const groups = await this.store.groupUsage({ ...month, excludeActors: BUILT_IN_USERS, by: ['actor'], present: true, order: 'count', limit: 30 });
+    const groups = await this.store.groupUsage({
+      ...month,
+      excludeActors: BUILT_IN_USERS,
+      by: ['actor'],
+      present: true,
+      order: 'count',
+      limit: 30,
+    });
     return {
       kind: 'TableChart',
       title: 'Top Users (Last 30 Days)',
@@ -199,8 +237,12 @@ export class AnalyticsService {
       const rows = aspects.get(v[0]) ?? [];
       const info = rows.find((r) => r.aspect === 'corpUserInfo')?.value;
       const editable = rows.find((r) => r.aspect === 'corpUserEditableInfo')?.value;
-      const field = (name: string) => (typeof info?.[name] === 'string' ? info[name] : typeof editable?.[name] === 'string' ? editable[name] : 'None') as string;
-      return { values: v, cells: [this.entityCell(v[0], rows.length > 0 ? userName(v[0], info) : v[0]), { value: field('title') }, { value: field('email') }] };
+      const field = (name: string) =>
+        (typeof info?.[name] === 'string' ? info[name] : typeof editable?.[name] === 'string' ? editable[name] : 'None') as string;
+      return {
+        values: v,
+        cells: [this.entityCell(v[0], rows.length > 0 ? userName(v[0], info) : v[0]), { value: field('title') }, { value: field('email') }],
+      };
     });
   }
 
@@ -210,24 +252,51 @@ export class AnalyticsService {
       kind: 'TableChart',
       title: 'Top Searches (Past Week)',
       columns: ['Query', 'Count'],
-      rows: groups.map((g) => ({ values: [g.values[0]!, String(g.count)], cells: [{ value: g.values[0]!, searchQuery: g.values[0]! }, { value: String(g.count) }] })),
+      rows: groups.map((g) => ({
+        values: [g.values[0]!, String(g.count)],
+        cells: [{ value: g.values[0]!, searchQuery: g.values[0]! }, { value: String(g.count) }],
+      })),
     };
   }
 
   private async topViewed(title: string, entityType: string, week: UsageFilter): Promise<AnalyticsChart> {
-    const groups = await this.store.groupUsage({ ...week, types: [ENTITY_VIEW], entityTypes: [entityType], by: ['entityUrn'], present: true, order: 'count', limit: TOP });
+    const groups = await this.store.groupUsage({
+      ...week,
+      types: [ENTITY_VIEW],
+      entityTypes: [entityType],
+      by: ['entityUrn'],
+      present: true,
+      order: 'count',
+      limit: TOP,
+    });
     const names = await this.displayNames(groups.map((g) => g.values[0]!));
     return {
       kind: 'TableChart',
       title,
       columns: ['Name', 'View Count'],
-      rows: groups.map((g) => ({ values: [g.values[0]!, String(g.count)], cells: [this.entityCell(g.values[0]!, names.get(g.values[0]!) ?? g.values[0]!), { value: String(g.count) }] })),
+      rows: groups.map((g) => ({
+        values: [g.values[0]!, String(g.count)],
+        cells: [this.entityCell(g.values[0]!, names.get(g.values[0]!) ?? g.values[0]!), { value: String(g.count) }],
+      })),
     };
   }
 
   /** Events of one type per entity type (bars) and per `detail` (segments); events without one count as N/A. */
-  private async eventBars(title: string, type: string, detail: 'section' | 'actionType', week: UsageFilter, typeLabel: (entityName: string) => string): Promise<AnalyticsChart> {
-    const groups = await this.store.groupUsage({ ...week, types: [type], by: ['entityType', detail], present: false, order: 'count', limit: 1000 });
+  private async eventBars(
+    title: string,
+    type: string,
+    detail: 'section' | 'actionType',
+    week: UsageFilter,
+    typeLabel: (entityName: string) => string,
+  ): Promise<AnalyticsChart> {
+    const groups = await this.store.groupUsage({
+      ...week,
+      types: [type],
+      by: ['entityType', detail],
+      present: false,
+      order: 'count',
+      limit: 1000,
+    });
     const bars = new Map<string, Array<{ label: string; value: number }>>();
     for (const g of groups) {
       const [entityType, segment] = g.values;
@@ -242,16 +311,31 @@ export class AnalyticsService {
 
   private async landscapeCharts(actor: string): Promise<AnalyticsChart[]> {
     const types = await this.visibleTypes(actor);
-    const { counts } = await countValues(this.store, this.registry, { entityTypes: types, fields: ['domains', 'platform', 'glossaryTerms', 'origin'] });
+    const { counts } = await countValues(this.store, this.registry, {
+      entityTypes: types,
+      fields: ['domains', 'platform', 'glossaryTerms', 'origin'],
+    });
     const charts: AnalyticsChart[] = [];
     const domains = topCounts(counts.domains, TOP);
     if (domains.length > 0) {
       const names = await this.displayNames([...domains.map(([d]) => d)]);
       const bars = [];
       for (const [domain] of domains) {
-        const platforms = topCounts((await countValues(this.store, this.registry, { entityTypes: types, fields: ['platform'], filter: [[{ field: 'domains', condition: 'EQUAL', values: [domain], negated: false }]] })).counts.platform, TOP);
+        const platforms = topCounts(
+          (
+            await countValues(this.store, this.registry, {
+              entityTypes: types,
+              fields: ['platform'],
+              filter: [[{ field: 'domains', condition: 'EQUAL', values: [domain], negated: false }]],
+            })
+          ).counts.platform,
+          TOP,
+        );
         const platformNames = await this.displayNames(platforms.map(([p]) => p));
-        bars.push({ name: names.get(domain) ?? domain, segments: platforms.map(([p, n]) => ({ label: platformNames.get(p) ?? p, value: n })) });
+        bars.push({
+          name: names.get(domain) ?? domain,
+          segments: platforms.map(([p, n]) => ({ label: platformNames.get(p) ?? p, value: n })),
+        });
       }
       charts.push({ kind: 'BarChart', title: 'Entities By Domain', bars });
     }
@@ -269,8 +353,15 @@ export class AnalyticsService {
     const visible = await this.visibleTypes(actor);
     const types = req.entityType ? visible.filter((t) => t === req.entityType) : visible;
     const inDomain = req.domain !== undefined && boundedText(req.domain, 'domain') !== '' && req.domain !== 'ALL';
-    const filter: SearchQuery['filter'] = inDomain ? [[{ field: 'domains', condition: 'EQUAL', values: [req.domain!], negated: false }]] : [];
-    const { counts } = await countValues(this.store, this.registry, { entityTypes: types, fields: ['domains', 'platform', 'glossaryTerms', 'origin'], filter, query: req.query ?? '' });
+    const filter: SearchQuery['filter'] = inDomain
+      ? [[{ field: 'domains', condition: 'EQUAL', values: [req.domain!], negated: false }]]
+      : [];
+    const { counts } = await countValues(this.store, this.registry, {
+      entityTypes: types,
+      fields: ['domains', 'platform', 'glossaryTerms', 'origin'],
+      filter,
+      query: req.query ?? '',
+    });
     const charts: AnalyticsChart[] = [];
     const add = async (title: string, field: keyof typeof counts, minBars = 1) => {
       const bars = await this.countBars(counts[field]);
@@ -284,7 +375,9 @@ export class AnalyticsService {
   }
 
   /** The top values as bars of one `Count` segment, named by their entities' display names where they are urns. */
-  private async countBars(counts: ReadonlyMap<string, number>): Promise<Array<{ name: string; segments: Array<{ label: string; value: number }> }>> {
+  private async countBars(
+    counts: ReadonlyMap<string, number>,
+  ): Promise<Array<{ name: string; segments: Array<{ label: string; value: number }> }>> {
     const top = topCounts(counts, TOP);
     const names = await this.displayNames(top.map(([v]) => v));
     return top.map(([value, n]) => ({ name: names.get(value) ?? value, segments: [{ label: 'Count', value: n }] }));
@@ -297,7 +390,14 @@ export class AnalyticsService {
   /** Names of the entities DataHub's charts show by name (domains, platforms, terms, datasets, dashboards); others keep their urn. */
   private async displayNames(urns: readonly string[]): Promise<Map<string, string>> {
     const named = urns.filter((u) => tryParseUrn(u));
-    const aspects = await this.store.getLatestAspects(named, ['domainProperties', 'dataPlatformInfo', 'glossaryTermInfo', 'datasetKey', 'datasetProperties', 'dashboardInfo']);
+    const aspects = await this.store.getLatestAspects(named, [
+      'domainProperties',
+      'dataPlatformInfo',
+      'glossaryTermInfo',
+      'datasetKey',
+      'datasetProperties',
+      'dashboardInfo',
+    ]);
     const out = new Map<string, string>();
     for (const urn of named) {
       const name = displayName(urn, aspects.get(urn) ?? []);
@@ -335,7 +435,7 @@ function displayName(urn: string, rows: readonly AspectRow[]): string | undefine
     case 'glossaryTerm':
       return text(value('glossaryTermInfo')?.name) ?? parsed.parts[0];
     case 'dataset':
-      return rows.length > 0 ? text(value('datasetProperties')?.name) ?? parsed.parts[1] : undefined;
+      return rows.length > 0 ? (text(value('datasetProperties')?.name) ?? parsed.parts[1]) : undefined;
     case 'dashboard':
       return text(value('dashboardInfo')?.title);
     default:

@@ -29,7 +29,10 @@ export class BrowseService {
     private readonly authorizer: Authorizer,
   ) {}
 
-  async browse(req: { entity: string; path: string; start: number; limit: number; filter?: unknown }, actor: string): Promise<BrowseResult> {
+  async browse(
+    req: { entity: string; path: string; start: number; limit: number; filter?: unknown },
+    actor: string,
+  ): Promise<BrowseResult> {
     const entity = resolveEntity(this.registry, req.entity);
     await this.authorizer.requireReadable(actor, [entity], READ_REFUSED.search);
     if (!Number.isInteger(req.start) || req.start < 0) throw badRequest('start must be a non-negative integer');
@@ -54,7 +57,9 @@ export class BrowseService {
         underAny.add(urn);
       }
     }
-    const groups = [...below].map(([name, urns]) => ({ name, count: urns.size })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+    const groups = [...below]
+      .map(([name, urns]) => ({ name, count: urns.size }))
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
     const all = [...here.keys()].sort();
     // Groups come first, then entities: the page window is applied to the entities after the groups.
     const entityFrom = Math.max(req.start - groups.length, 0);

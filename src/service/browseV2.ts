@@ -29,7 +29,11 @@ export interface BrowseV2Result {
   totalNumEntities: number;
 }
 
-export async function browseV2(search: SearchService, scope: Scope, req: { path: readonly string[]; query: string; start: number; count: number; flags?: SearchFlags }): Promise<BrowseV2Result> {
+export async function browseV2(
+  search: SearchService,
+  scope: Scope,
+  req: { path: readonly string[]; query: string; start: number; count: number; flags?: SearchFlags },
+): Promise<BrowseV2Result> {
   if (!Number.isInteger(req.start) || req.start < 0) throw badRequest('start must be a non-negative integer');
   if (!Number.isInteger(req.count) || req.count < 0) throw badRequest('count must be a non-negative integer');
   const prefix = req.path.map((p) => `${BROWSE_PATH_V2_DELIMITER}${p}`).join('') + BROWSE_PATH_V2_DELIMITER;

@@ -50,7 +50,11 @@ function diff<T>(base: readonly T[], target: readonly T[], key: (t: T) => string
 /** Items of two lists by key, each with its version before and after (either may be missing). */
 function pairs(base: readonly Json[], target: readonly Json[], key: string): Array<[Json | undefined, Json | undefined]> {
   const d = diff(base, target, (x) => String(x[key]));
-  return [...d.removed.map((b) => [b, undefined] as [Json, undefined]), ...d.kept.map(([b, t]) => [b, t] as [Json, Json]), ...d.added.map((t) => [undefined, t] as [undefined, Json])];
+  return [
+    ...d.removed.map((b) => [b, undefined] as [Json, undefined]),
+    ...d.kept.map(([b, t]) => [b, t] as [Json, Json]),
+    ...d.added.map((t) => [undefined, t] as [undefined, Json]),
+  ];
 }
 
 interface DocWords {
@@ -64,9 +68,39 @@ interface DocWords {
 
 function descriptionEvents(base: string | undefined, target: string | undefined, words: DocWords): ChangeEvent[] {
   const m = words.modifier ? { modifier: words.modifier } : {};
-  if (!base && target) return [{ category: 'DOCUMENTATION', operation: 'ADD', ...m, semVerChange: 'MINOR', description: words.added(target), parameters: { description: target } }];
-  if (base && !target) return [{ category: 'DOCUMENTATION', operation: 'REMOVE', ...m, semVerChange: 'MINOR', description: words.removed(base), parameters: { description: base } }];
-  if (base && target && base !== target) return [{ category: 'DOCUMENTATION', operation: 'MODIFY', ...m, semVerChange: words.changedBump, description: words.changed(base, target), parameters: { description: target } }];
+  if (!base && target)
+    return [
+      {
+        category: 'DOCUMENTATION',
+        operation: 'ADD',
+        ...m,
+        semVerChange: 'MINOR',
+        description: words.added(target),
+        parameters: { description: target },
+      },
+    ];
+  if (base && !target)
+    return [
+      {
+        category: 'DOCUMENTATION',
+        operation: 'REMOVE',
+        ...m,
+        semVerChange: 'MINOR',
+        description: words.removed(base),
+        parameters: { description: base },
+      },
+    ];
+  if (base && target && base !== target)
+    return [
+      {
+        category: 'DOCUMENTATION',
+        operation: 'MODIFY',
+        ...m,
+        semVerChange: words.changedBump,
+        description: words.changed(base, target),
+        parameters: { description: target },
+      },
+    ];
   return [];
 }
 
@@ -80,7 +114,13 @@ const entityDocs = (urn: string): DocWords => ({
 const entityDocumentation: Generator = (base, target, urn) => descriptionEvents(base?.description, target?.description, entityDocs(urn));
 
 /** Associations (tags, terms, owners) added or removed; DataHub weighs each as a minor change. */
-function associations(category: ChangeCategory, list: (v: Json | undefined) => Json[], key: string, describe: (item: Json, added: boolean, urn: string) => string, parameter: string): Generator {
+function associations(
+  category: ChangeCategory,
+  list: (v: Json | undefined) => Json[],
+  key: string,
+  describe: (item: Json, added: boolean, urn: string) => string,
+  parameter: string,
+): Generator {
   return (base, target, urn) => {
     const d = diff(list(base), list(target), (x) => String(x[key]));
     const event = (x: Json, added: boolean): ChangeEvent => ({
@@ -95,8 +135,20 @@ function associations(category: ChangeCategory, list: (v: Json | undefined) => J
   };
 }
 
-const tags = associations('TAG', (v) => v?.tags ?? [], 'tag', (x, added, urn) => (added ? `Tag '${x.tag}' added to entity '${urn}'.` : `Tag '${x.tag}' removed from entity '${urn}'.`), 'tagUrn');
-const terms = associations('GLOSSARY_TERM', (v) => v?.terms ?? [], 'urn', (x, added, urn) => (added ? `Term '${x.urn}' added to entity '${urn}'.` : `Term '${x.urn}' removed from entity '${urn}'.`), 'termUrn');
+const tags = associations(
+  'TAG',
+  (v) => v?.tags ?? [],
+  'tag',
+  (x, added, urn) => (added ? `Tag '${x.tag}' added to entity '${urn}'.` : `Tag '${x.tag}' removed from entity '${urn}'.`),
+  'tagUrn',
+);
+const terms = associations(
+  'GLOSSARY_TERM',
+  (v) => v?.terms ?? [],
+  'urn',
+  (x, added, urn) => (added ? `Term '${x.urn}' added to entity '${urn}'.` : `Term '${x.urn}' removed from entity '${urn}'.`),
+  'termUrn',
+);
 const owners = associations(
   'OWNER',
   (v) => v?.owners ?? [],
@@ -108,19 +160,26 @@ const owners = associations(
 /** Tags or terms of each field (of schemaMetadata or editableSchemaMetadata), told of the field's urn. */
 function fieldAssociations(list: string, property: 'globalTags' | 'glossaryTerms', generate: Generator): Generator {
   return (base, target, urn) =>
-    pairs(base?.[list] ?? [], target?.[list] ?? [], 'fieldPath').flatMap(([b, t]) => generate(b?.[property], t?.[property], schemaFieldUrn(urn, (t ?? b)!.fieldPath)));
+    pairs(base?.[list] ?? [], target?.[list] ?? [], 'fieldPath').flatMap(([b, t]) =>
+      generate(b?.[property], t?.[property], schemaFieldUrn(urn, (t ?? b)!.fieldPath)),
+    );
 }
 
 const parentPath = (path: string) => (path.lastIndexOf('.') > 0 ? path.slice(0, path.lastIndexOf('.')) : undefined);
 
 /** DataHub's test for a rename: a field gone and one new with the same type, parent and description. */
 const isRenamed = (gone: Json, added: Json) =>
-  (gone.nativeDataType ?? '') === (added.nativeDataType ?? '') && parentPath(gone.fieldPath) === parentPath(added.fieldPath) && (gone.description ?? null) === (added.description ?? null);
+  (gone.nativeDataType ?? '') === (added.nativeDataType ?? '') &&
+  parentPath(gone.fieldPath) === parentPath(added.fieldPath) &&
+  (gone.description ?? null) === (added.description ?? null);
 
 /** Schema fields of two versions paired by path, and a field gone with the first new one it was renamed to. */
 function schemaFieldPairs(base: Json | undefined, target: Json | undefined): Array<[Json | undefined, Json | undefined]> {
   const byPath = pairs(base?.fields ?? [], target?.fields ?? [], 'fieldPath');
-  const added = byPath.filter(([b]) => !b).map(([, t]) => t!).sort((x, y) => (x.fieldPath < y.fieldPath ? -1 : 1));
+  const added = byPath
+    .filter(([b]) => !b)
+    .map(([, t]) => t!)
+    .sort((x, y) => (x.fieldPath < y.fieldPath ? -1 : 1));
   const renamed = new Set<Json>();
   const out: Array<[Json | undefined, Json | undefined]> = [];
   for (const [b, t] of byPath) {
@@ -145,10 +204,36 @@ const technicalSchema: Generator = (base, target, urn) =>
     const path = (b ?? t)!.fieldPath as string;
     const field = { modifier: schemaFieldUrn(urn, path), parameters: { fieldPath: path } };
     if (b && t && b.fieldPath !== t.fieldPath) {
-      return [{ category: 'TECHNICAL_SCHEMA', operation: 'MODIFY', ...field, semVerChange: 'MINOR', description: `${COMPATIBLE}renaming of the field '${simpleFieldPath(b.fieldPath)} to ${simpleFieldPath(t.fieldPath)}'.` }];
+      return [
+        {
+          category: 'TECHNICAL_SCHEMA',
+          operation: 'MODIFY',
+          ...field,
+          semVerChange: 'MINOR',
+          description: `${COMPATIBLE}renaming of the field '${simpleFieldPath(b.fieldPath)} to ${simpleFieldPath(t.fieldPath)}'.`,
+        },
+      ];
     }
-    if (!t) return [{ category: 'TECHNICAL_SCHEMA', operation: 'REMOVE', ...field, semVerChange: 'MAJOR', description: `${BACKWARDS_INCOMPATIBLE} removal of field: '${simpleFieldPath(path)}'.` }];
-    if (!b) return [{ category: 'TECHNICAL_SCHEMA', operation: 'ADD', ...field, semVerChange: 'MINOR', description: `${COMPATIBLE}the newly added field '${simpleFieldPath(path)}'.` }];
+    if (!t)
+      return [
+        {
+          category: 'TECHNICAL_SCHEMA',
+          operation: 'REMOVE',
+          ...field,
+          semVerChange: 'MAJOR',
+          description: `${BACKWARDS_INCOMPATIBLE} removal of field: '${simpleFieldPath(path)}'.`,
+        },
+      ];
+    if (!b)
+      return [
+        {
+          category: 'TECHNICAL_SCHEMA',
+          operation: 'ADD',
+          ...field,
+          semVerChange: 'MINOR',
+          description: `${COMPATIBLE}the newly added field '${simpleFieldPath(path)}'.`,
+        },
+      ];
     if ((b.nativeDataType ?? '') === (t.nativeDataType ?? '')) return [];
     const description = `${BACKWARDS_INCOMPATIBLE} native datatype of the field '${simpleFieldPath(path)}' changed from '${b.nativeDataType ?? ''}' to '${t.nativeDataType ?? ''}'.`;
     return [{ category: 'TECHNICAL_SCHEMA', operation: 'MODIFY', ...field, semVerChange: 'MAJOR', description }];
@@ -186,8 +271,17 @@ const editableFieldDocumentation: Generator = (base, target, urn) =>
 export const TIMELINE_ASPECTS: Record<string, Partial<Record<ChangeCategory, Record<string, Generator>>>> = {
   dataset: {
     TECHNICAL_SCHEMA: { schemaMetadata: technicalSchema },
-    DOCUMENTATION: { schemaMetadata: schemaDocumentation, editableSchemaMetadata: editableFieldDocumentation, datasetProperties: entityDocumentation, editableDatasetProperties: entityDocumentation },
-    TAG: { globalTags: tags, schemaMetadata: fieldAssociations('fields', 'globalTags', tags), editableSchemaMetadata: fieldAssociations('editableSchemaFieldInfo', 'globalTags', tags) },
+    DOCUMENTATION: {
+      schemaMetadata: schemaDocumentation,
+      editableSchemaMetadata: editableFieldDocumentation,
+      datasetProperties: entityDocumentation,
+      editableDatasetProperties: entityDocumentation,
+    },
+    TAG: {
+      globalTags: tags,
+      schemaMetadata: fieldAssociations('fields', 'globalTags', tags),
+      editableSchemaMetadata: fieldAssociations('editableSchemaFieldInfo', 'globalTags', tags),
+    },
     GLOSSARY_TERM: { glossaryTerms: terms, editableSchemaMetadata: fieldAssociations('editableSchemaFieldInfo', 'glossaryTerms', terms) },
     OWNER: { ownership: owners },
   },

@@ -12,7 +12,8 @@ import { buildProposal } from './proposals.js';
 import type { SecretService } from './secrets.js';
 import type { WritePath } from './writePath.js';
 
-export const UPSERT_CONNECTION_REFUSED = 'Unauthorized to upsert Connection. Please contact your DataHub administrator for more information.';
+export const UPSERT_CONNECTION_REFUSED =
+  'Unauthorized to upsert Connection. Please contact your DataHub administrator for more information.';
 
 export interface ConnectionInput {
   id?: string | null | undefined;
@@ -32,7 +33,8 @@ export class ConnectionService {
 
   async upsert(actor: string, input: ConnectionInput): Promise<string> {
     const grant = await this.authorizer.require(actor, [onPlatform('MANAGE_CONNECTIONS')], () => UPSERT_CONNECTION_REFUSED);
-    if (tryParseUrn(input.platformUrn)?.entityType !== 'dataPlatform') throw badRequest(`platformUrn ${input.platformUrn} is not a data platform urn`);
+    if (tryParseUrn(input.platformUrn)?.entityType !== 'dataPlatform')
+      throw badRequest(`platformUrn ${input.platformUrn} is not a data platform urn`);
     const urn = `urn:li:dataHubConnection:${input.id ?? randomUUID()}`;
     const details = {
       type: input.type,
@@ -40,7 +42,10 @@ export class ConnectionService {
       ...(input.json ? { json: { encryptedBlob: await this.secrets.encrypt(input.json.blob) } } : {}),
     };
     await this.writePath.apply(
-      [buildProposal(this.registry, urn, 'dataHubConnectionDetails', 'UPSERT', details), buildProposal(this.registry, urn, 'dataPlatformInstance', 'UPSERT', { platform: input.platformUrn })],
+      [
+        buildProposal(this.registry, urn, 'dataHubConnectionDetails', 'UPSERT', details),
+        buildProposal(this.registry, urn, 'dataPlatformInstance', 'UPSERT', { platform: input.platformUrn }),
+      ],
       { actor, grant },
     );
     return urn;

@@ -48,7 +48,12 @@ export class DeleteService {
    * an UPSERT (or, for an aspect that cannot stand without the reference, a DELETE) for the write path.
    * A `grant` stands for the check of each write, for operations whose own rule covers the cleanup.
    */
-  async deleteReferences(urn: string, dryRun: boolean, actor: string, grant?: Grant): Promise<{ total: number; relatedAspects: RelatedAspect[] }> {
+  async deleteReferences(
+    urn: string,
+    dryRun: boolean,
+    actor: string,
+    grant?: Grant,
+  ): Promise<{ total: number; relatedAspects: RelatedAspect[] }> {
     const { urnString } = resolveUrn(this.registry, urn);
     const types = [...new Set([...this.registry.aspects.values()].flatMap((a) => a.relationships.map((r) => r.name)))];
     const related = new Map<string, RelatedAspect>();
@@ -65,11 +70,16 @@ export class DeleteService {
       const spec = this.registry.aspects.get(r.aspect);
       const current = await this.store.getAspect(r.entity, r.aspect, 0);
       if (!spec || !current) continue;
-      const cleaned = withoutReferences(current.value, urnString, spec.relationships.map((x) => x.path));
+      const cleaned = withoutReferences(
+        current.value,
+        urnString,
+        spec.relationships.map((x) => x.path),
+      );
       if (cleaned.kind === 'changed') proposals.push(buildProposal(this.registry, r.entity, r.aspect, 'UPSERT', cleaned.value));
       if (cleaned.kind === 'orphaned') proposals.push(buildProposal(this.registry, r.entity, r.aspect, 'DELETE'));
     }
-    for (let i = 0; i < proposals.length; i += WRITE_BATCH) await this.writePath.apply(proposals.slice(i, i + WRITE_BATCH), { actor, ...(grant ? { grant } : {}) });
+    for (let i = 0; i < proposals.length; i += WRITE_BATCH)
+      await this.writePath.apply(proposals.slice(i, i + WRITE_BATCH), { actor, ...(grant ? { grant } : {}) });
     return { total: relatedAspects.length, relatedAspects };
   }
 
@@ -78,14 +88,20 @@ export class DeleteService {
     const aspect = request.aspectName === undefined ? entity.keyAspect : entity.aspects.get(request.aspectName);
     if (!aspect) throw badRequest(`Unknown aspect ${request.aspectName} for entity ${entity.name}`);
     const windowed = request.startTimeMillis !== undefined || request.endTimeMillis !== undefined;
-    if (windowed && aspect.kind !== 'timeseries') throw badRequest('startTimeMillis and endTimeMillis apply only to a timeseries aspect (give its aspectName)');
+    if (windowed && aspect.kind !== 'timeseries')
+      throw badRequest('startTimeMillis and endTimeMillis apply only to a timeseries aspect (give its aspectName)');
     if (request.startTimeMillis !== undefined && request.endTimeMillis !== undefined && request.startTimeMillis > request.endTimeMillis) {
       throw badRequest('startTimeMillis must not be after endTimeMillis');
     }
     const { startTimeMillis, endTimeMillis } = request;
-    const window = { ...(startTimeMillis !== undefined ? { startTimeMillis } : {}), ...(endTimeMillis !== undefined ? { endTimeMillis } : {}) };
+    const window = {
+      ...(startTimeMillis !== undefined ? { startTimeMillis } : {}),
+      ...(endTimeMillis !== undefined ? { endTimeMillis } : {}),
+    };
     const proposal = { ...buildProposal(this.registry, urnString, aspect.name, 'DELETE'), ...(windowed ? { window } : {}) };
     const { removed } = await this.writePath.apply([proposal], { actor });
-    return aspect.kind === 'timeseries' ? { urn: urnString, timeseriesRows: removed.timeseriesRows } : { urn: urnString, rows: removed.rows, timeseriesRows: removed.timeseriesRows };
+    return aspect.kind === 'timeseries'
+      ? { urn: urnString, timeseriesRows: removed.timeseriesRows }
+      : { urn: urnString, rows: removed.rows, timeseriesRows: removed.timeseriesRows };
   }
 }

@@ -25,7 +25,12 @@ describe('edits made at the same moment', () => {
       edits.updateDescription({ resourceUrn: term }, 'All money in, before costs', SYSTEM_ACTOR),
       edits.setParent(term, parent, SYSTEM_ACTOR),
     ]);
-    expect(await value(term, 'glossaryTermInfo')).toMatchObject({ name: 'Gross revenue', definition: 'All money in, before costs', parentNode: parent, termSource: 'INTERNAL' });
+    expect(await value(term, 'glossaryTermInfo')).toMatchObject({
+      name: 'Gross revenue',
+      definition: 'All money in, before costs',
+      parentNode: parent,
+      termSource: 'INTERNAL',
+    });
   });
 
   it("of a group's profile and of its owners: every field and every removal stays", async () => {
@@ -43,10 +48,24 @@ describe('edits made at the same moment', () => {
       edits.mergeFields(group, 'corpGroupEditableInfo', { description: 'people who edit' }, SYSTEM_ACTOR),
       edits.mergeFields(group, 'corpGroupEditableInfo', { slack: '#editors' }, SYSTEM_ACTOR),
       edits.mergeFields(group, 'corpGroupEditableInfo', { email: 'editors@example.com' }, SYSTEM_ACTOR),
-      edits.removeOwners(['urn:li:corpuser:datahub'], [{ resourceUrn: group }], SYSTEM_ACTOR, 'urn:li:ownershipType:__system__technical_owner'),
-      edits.removeOwners(['urn:li:corpuser:datahub'], [{ resourceUrn: group }], SYSTEM_ACTOR, 'urn:li:ownershipType:__system__business_owner'),
+      edits.removeOwners(
+        ['urn:li:corpuser:datahub'],
+        [{ resourceUrn: group }],
+        SYSTEM_ACTOR,
+        'urn:li:ownershipType:__system__technical_owner',
+      ),
+      edits.removeOwners(
+        ['urn:li:corpuser:datahub'],
+        [{ resourceUrn: group }],
+        SYSTEM_ACTOR,
+        'urn:li:ownershipType:__system__business_owner',
+      ),
     ]);
-    expect(await value(group, 'corpGroupEditableInfo')).toMatchObject({ description: 'people who edit', slack: '#editors', email: 'editors@example.com' });
+    expect(await value(group, 'corpGroupEditableInfo')).toMatchObject({
+      description: 'people who edit',
+      slack: '#editors',
+      email: 'editors@example.com',
+    });
     expect((await value(group, 'ownership'))?.owners).toEqual([]);
   });
 });

@@ -109,16 +109,19 @@ export class EditService {
     if (Boolean(ref.subResourceType) !== Boolean(ref.subResource)) {
       throw badRequest(`${what} for resource ${ref.resourceUrn}: subResourceType and subResource must be given together`);
     }
-    if (ref.subResourceType && ref.subResourceType !== 'DATASET_FIELD') throw badRequest(`Unsupported subResourceType ${ref.subResourceType}`);
+    if (ref.subResourceType && ref.subResourceType !== 'DATASET_FIELD')
+      throw badRequest(`Unsupported subResourceType ${ref.subResourceType}`);
     if (ref.subResource && tryParseUrn(ref.resourceUrn)?.entityType !== 'dataset') {
       throw badRequest(`${what} for resource ${ref.resourceUrn}: only datasets have fields (subResourceType DATASET_FIELD)`);
     }
-    if (!(await this.exists(ref.resourceUrn))) throw badRequest(`Failed to update resource with urn ${ref.resourceUrn}. Entity does not exist.`);
+    if (!(await this.exists(ref.resourceUrn)))
+      throw badRequest(`Failed to update resource with urn ${ref.resourceUrn}. Entity does not exist.`);
   }
 
   private async requireLabels(urns: readonly string[], entityType: string): Promise<void> {
     for (const urn of urns) {
-      if (tryParseUrn(urn)?.entityType !== entityType) throw badRequest(`Failed to validate label with urn ${urn}. Urn type does not match entity type ${entityType}..`);
+      if (tryParseUrn(urn)?.entityType !== entityType)
+        throw badRequest(`Failed to validate label with urn ${urn}. Urn type does not match entity type ${entityType}..`);
       if (!(await this.exists(urn))) throw badRequest(`Failed to validate label with urn ${urn}. Urn does not exist.`);
     }
   }
@@ -126,16 +129,33 @@ export class EditService {
   // --- tags and terms --------------------------------------------------------------------
 
   /** Adds (or removes) tags or glossary terms on entities or dataset columns. */
-  async labels(kind: 'tag' | 'term', action: 'add' | 'remove', labelUrns: readonly string[], resources: readonly ResourceRef[], actor: string): Promise<void> {
+  async labels(
+    kind: 'tag' | 'term',
+    action: 'add' | 'remove',
+    labelUrns: readonly string[],
+    resources: readonly ResourceRef[],
+    actor: string,
+  ): Promise<void> {
     const privilege = (r: ResourceRef) =>
-      kind === 'tag' ? (r.subResource ? 'EDIT_DATASET_COL_TAGS' : 'EDIT_ENTITY_TAGS') : r.subResource ? 'EDIT_DATASET_COL_GLOSSARY_TERMS' : 'EDIT_ENTITY_GLOSSARY_TERMS';
-    const grant = await this.authorize(actor, resources.map((r) => toEdit(r.resourceUrn, privilege(r))));
+      kind === 'tag'
+        ? r.subResource
+          ? 'EDIT_DATASET_COL_TAGS'
+          : 'EDIT_ENTITY_TAGS'
+        : r.subResource
+          ? 'EDIT_DATASET_COL_GLOSSARY_TERMS'
+          : 'EDIT_ENTITY_GLOSSARY_TERMS';
+    const grant = await this.authorize(
+      actor,
+      resources.map((r) => toEdit(r.resourceUrn, privilege(r))),
+    );
     await this.requireLabels(labelUrns, kind === 'tag' ? 'tag' : 'glossaryTerm');
     for (const r of resources) await this.requireResource(r, `Failed to update ${kind}s`);
     const proposals = resources.map((r) => {
       const [aspect, list, key] = kind === 'tag' ? ['globalTags', 'tags', 'tag'] : ['glossaryTerms', 'terms', 'urn'];
       const base = r.subResource ? `/editableSchemaFieldInfo/${esc(r.subResource)}/${aspect}/${list}` : `/${list}`;
-      const ops: Op[] = labelUrns.map((u) => (action === 'add' ? { op: 'add', path: `${base}/${esc(u)}`, value: { [key]: u } } : { op: 'remove', path: `${base}/${esc(u)}` }));
+      const ops: Op[] = labelUrns.map((u) =>
+        action === 'add' ? { op: 'add', path: `${base}/${esc(u)}`, value: { [key]: u } } : { op: 'remove', path: `${base}/${esc(u)}` },
+      );
       return this.patch(r.resourceUrn, r.subResource ? 'editableSchemaMetadata' : aspect, ops);
     });
     await this.apply(proposals, actor, grant);
@@ -143,33 +163,62 @@ export class EditService {
 
   // --- owners ----------------------------------------------------------------------------
 
-  async addOwners(owners: readonly OwnerInput[], resources: readonly ResourceRef[], actor: string, ownershipTypeUrn?: string | null): Promise<void> {
-    const grant = await this.authorize(actor, resources.map((r) => toEdit(r.resourceUrn, 'EDIT_ENTITY_OWNERS')));
+  async addOwners(
+    owners: readonly OwnerInput[],
+    resources: readonly ResourceRef[],
+    actor: string,
+    ownershipTypeUrn?: string | null,
+  ): Promise<void> {
+    const grant = await this.authorize(
+      actor,
+      resources.map((r) => toEdit(r.resourceUrn, 'EDIT_ENTITY_OWNERS')),
+    );
     for (const r of resources) {
-      if (!(await this.exists(r.resourceUrn))) throw badRequest(`Failed to change ownership for resource ${r.resourceUrn}. Resource does not exist.`);
+      if (!(await this.exists(r.resourceUrn)))
+        throw badRequest(`Failed to change ownership for resource ${r.resourceUrn}. Resource does not exist.`);
     }
     for (const o of owners) {
       const expected = OWNER_ENTITY[o.ownerEntityType];
       for (const r of resources) {
-        if (tryParseUrn(o.ownerUrn)?.entityType !== expected.entity) throw badRequest(`Failed to change ownership for resource ${r.resourceUrn}. Expected a ${expected.label} urn.`);
-        if (!(await this.exists(o.ownerUrn))) throw badRequest(`Failed to change ownership for resource ${r.resourceUrn}. Owner does not exist.`);
+        if (tryParseUrn(o.ownerUrn)?.entityType !== expected.entity)
+          throw badRequest(`Failed to change ownership for resource ${r.resourceUrn}. Expected a ${expected.label} urn.`);
+        if (!(await this.exists(o.ownerUrn)))
+          throw badRequest(`Failed to change ownership for resource ${r.resourceUrn}. Owner does not exist.`);
       }
     }
     const ops: Op[] = owners.map((o) => {
       const type = o.type ?? 'NONE';
       const typeUrn = o.ownershipTypeUrn ?? ownershipTypeUrn ?? `urn:li:ownershipType:__system__${type.toLowerCase()}`;
-      return { op: 'add', path: `/owners/${esc(o.ownerUrn)}/${esc(type)}`, value: { owner: o.ownerUrn, type, typeUrn, source: { type: 'MANUAL' } } };
+      return {
+        op: 'add',
+        path: `/owners/${esc(o.ownerUrn)}/${esc(type)}`,
+        value: { owner: o.ownerUrn, type, typeUrn, source: { type: 'MANUAL' } },
+      };
     });
-    await this.apply(resources.map((r) => this.patch(r.resourceUrn, 'ownership', ops)), actor, grant);
+    await this.apply(
+      resources.map((r) => this.patch(r.resourceUrn, 'ownership', ops)),
+      actor,
+      grant,
+    );
   }
 
   /** Removes every ownership entry of the owners (of one ownership type, when given). */
-  async removeOwners(ownerUrns: readonly string[], resources: readonly ResourceRef[], actor: string, ownershipTypeUrn?: string | null): Promise<void> {
-    const grant = await this.authorize(actor, resources.map((r) => toEdit(r.resourceUrn, 'EDIT_ENTITY_OWNERS')));
+  async removeOwners(
+    ownerUrns: readonly string[],
+    resources: readonly ResourceRef[],
+    actor: string,
+    ownershipTypeUrn?: string | null,
+  ): Promise<void> {
+    const grant = await this.authorize(
+      actor,
+      resources.map((r) => toEdit(r.resourceUrn, 'EDIT_ENTITY_OWNERS')),
+    );
     for (const r of resources) {
-      if (!(await this.exists(r.resourceUrn))) throw badRequest(`Failed to change ownership for resource ${r.resourceUrn}. Resource does not exist.`);
+      if (!(await this.exists(r.resourceUrn)))
+        throw badRequest(`Failed to change ownership for resource ${r.resourceUrn}. Resource does not exist.`);
     }
-    const removed = (o: Record<string, unknown>) => ownerUrns.includes(o.owner as string) && (!ownershipTypeUrn || o.typeUrn === ownershipTypeUrn);
+    const removed = (o: Record<string, unknown>) =>
+      ownerUrns.includes(o.owner as string) && (!ownershipTypeUrn || o.typeUrn === ownershipTypeUrn);
     const proposals = resources.map((r) =>
       this.edit(r.resourceUrn, 'ownership', (current) => ({
         ...current,
@@ -184,37 +233,68 @@ export class EditService {
 
   /** Sets the domain of entities (`domainUrn` null: unsets it). */
   async setDomain(domainUrn: string | null, resourceUrns: readonly string[], actor: string): Promise<void> {
-    const grant = await this.authorize(actor, resourceUrns.map((u) => toEdit(u, 'EDIT_DOMAINS_PRIVILEGE')));
+    const grant = await this.authorize(
+      actor,
+      resourceUrns.map((u) => toEdit(u, 'EDIT_DOMAINS_PRIVILEGE')),
+    );
     if (domainUrn !== null && (tryParseUrn(domainUrn)?.entityType !== 'domain' || !(await this.exists(domainUrn)))) {
       throw badRequest(`Failed to add Entity ${resourceUrns.join(', ')} to Domain ${domainUrn}. Domain does not exist.`);
     }
     for (const urn of resourceUrns) {
       if (!(await this.exists(urn))) throw badRequest(`Failed to add Entity ${urn} to Domain ${domainUrn}. Entity does not exist.`);
     }
-    await this.apply(resourceUrns.map((u) => this.proposal(u, 'domains', 'UPSERT', { domains: domainUrn ? [domainUrn] : [] })), actor, grant);
+    await this.apply(
+      resourceUrns.map((u) => this.proposal(u, 'domains', 'UPSERT', { domains: domainUrn ? [domainUrn] : [] })),
+      actor,
+      grant,
+    );
   }
 
-  async updateDeprecation(urns: readonly string[], deprecated: boolean, note: string | null | undefined, decommissionTime: number | null | undefined, actor: string): Promise<void> {
-    const grant = await this.authorize(actor, urns.map((u) => toEdit(u, 'EDIT_DEPRECATION_PRIVILEGE')));
+  async updateDeprecation(
+    urns: readonly string[],
+    deprecated: boolean,
+    note: string | null | undefined,
+    decommissionTime: number | null | undefined,
+    actor: string,
+  ): Promise<void> {
+    const grant = await this.authorize(
+      actor,
+      urns.map((u) => toEdit(u, 'EDIT_DEPRECATION_PRIVILEGE')),
+    );
     for (const urn of urns) {
-      if (tryParseUrn(urn)?.entityType === 'container') throw badRequest(`Failed to update deprecation for Entity ${urn}. Containers cannot be deprecated.`);
+      if (tryParseUrn(urn)?.entityType === 'container')
+        throw badRequest(`Failed to update deprecation for Entity ${urn}. Containers cannot be deprecated.`);
       if (!(await this.exists(urn))) throw badRequest(`Failed to update deprecation for Entity ${urn}. Entity does not exist.`);
     }
     const value = { deprecated, note: note ?? '', actor, ...(decommissionTime != null ? { decommissionTime } : {}) };
-    await this.apply(urns.map((u) => this.proposal(u, 'deprecation', 'UPSERT', value)), actor, grant);
+    await this.apply(
+      urns.map((u) => this.proposal(u, 'deprecation', 'UPSERT', value)),
+      actor,
+      grant,
+    );
   }
 
   async softDelete(urns: readonly string[], deleted: boolean, actor: string): Promise<void> {
-    const grant = await this.authorize(actor, urns.map((u) => toEdit(u, 'DELETE_ENTITY')));
-    for (const urn of urns) if (!(await this.exists(urn))) throw badRequest(`Failed to soft delete entity with urn ${urn}. Entity does not exist.`);
-    await this.apply(urns.map((u) => this.proposal(u, 'status', 'UPSERT', { removed: deleted })), actor, grant);
+    const grant = await this.authorize(
+      actor,
+      urns.map((u) => toEdit(u, 'DELETE_ENTITY')),
+    );
+    for (const urn of urns)
+      if (!(await this.exists(urn))) throw badRequest(`Failed to soft delete entity with urn ${urn}. Entity does not exist.`);
+    await this.apply(
+      urns.map((u) => this.proposal(u, 'status', 'UPSERT', { removed: deleted })),
+      actor,
+      grant,
+    );
   }
 
   async updateDescription(ref: ResourceRef, description: string, actor: string): Promise<void> {
     const type = tryParseUrn(ref.resourceUrn)?.entityType;
     const target = type ? DESCRIPTION_ASPECTS[type] : undefined;
     const grant = await this.authorize(actor, [
-      ref.subResource ? toEdit(ref.resourceUrn, 'EDIT_DATASET_COL_DESCRIPTION') : toEditOrManage(type ?? '', ref.resourceUrn, 'EDIT_ENTITY_DOCS'),
+      ref.subResource
+        ? toEdit(ref.resourceUrn, 'EDIT_DATASET_COL_DESCRIPTION')
+        : toEditOrManage(type ?? '', ref.resourceUrn, 'EDIT_ENTITY_DOCS'),
     ]);
     await this.requireResource(ref, 'Failed to update description');
     if (ref.subResource) {
@@ -248,14 +328,18 @@ export class EditService {
 
   async addLink(resourceUrn: string, url: string, label: string, actor: string): Promise<void> {
     const grant = await this.authorize(actor, [toEdit(resourceUrn, 'EDIT_ENTITY_DOC_LINKS')]);
-    if (!(await this.exists(resourceUrn))) throw badRequest(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`);
-    const ops: Op[] = [{ op: 'add', path: `/elements/${esc(url)}`, value: { url, description: label, createStamp: { time: this.now(), actor } } }];
+    if (!(await this.exists(resourceUrn)))
+      throw badRequest(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`);
+    const ops: Op[] = [
+      { op: 'add', path: `/elements/${esc(url)}`, value: { url, description: label, createStamp: { time: this.now(), actor } } },
+    ];
     await this.apply([this.patch(resourceUrn, 'institutionalMemory', ops)], actor, grant);
   }
 
   async removeLink(resourceUrn: string, url: string, actor: string): Promise<void> {
     const grant = await this.authorize(actor, [toEdit(resourceUrn, 'EDIT_ENTITY_DOC_LINKS')]);
-    if (!(await this.exists(resourceUrn))) throw badRequest(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`);
+    if (!(await this.exists(resourceUrn)))
+      throw badRequest(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`);
     await this.apply([this.patch(resourceUrn, 'institutionalMemory', [{ op: 'remove', path: `/elements/${esc(url)}` }])], actor, grant);
   }
 
@@ -269,7 +353,13 @@ export class EditService {
     return urn;
   }
 
-  async createDomain(id: string | null | undefined, name: string, description: string | null | undefined, parentDomain: string | null | undefined, actor: string): Promise<string> {
+  async createDomain(
+    id: string | null | undefined,
+    name: string,
+    description: string | null | undefined,
+    parentDomain: string | null | undefined,
+    actor: string,
+  ): Promise<string> {
     const grant = await this.authorize(actor, [onPlatform('CREATE_DOMAINS', 'MANAGE_DOMAINS')]);
     const urn = `urn:li:domain:${id ?? randomUUID()}`;
     if (await this.exists(urn)) throw badRequest('This Domain already exists!');
@@ -277,12 +367,21 @@ export class EditService {
     const siblings = await this.store.search(filterQuery(['domain'], fieldEquals('name', name), 100));
     for (const other of siblings.urns) {
       const props = (await this.store.getAspect(other, 'domainProperties', 0))?.value;
-      if ((props?.parentDomain ?? null) === (parentDomain ?? null)) throw conflict(`"${name}" already exists in this domain. Please pick a unique name.`);
+      if ((props?.parentDomain ?? null) === (parentDomain ?? null))
+        throw conflict(`"${name}" already exists in this domain. Please pick a unique name.`);
     }
     await this.apply(
       [
-        this.proposal(urn, 'domainProperties', 'UPSERT', { name, ...(description ? { description } : {}), ...(parentDomain ? { parentDomain } : {}), created: { time: this.now(), actor } }),
-        this.proposal(urn, 'ownership', 'UPSERT', { owners: [{ owner: actor, type: 'TECHNICAL_OWNER' }], lastModified: { time: this.now(), actor } }),
+        this.proposal(urn, 'domainProperties', 'UPSERT', {
+          name,
+          ...(description ? { description } : {}),
+          ...(parentDomain ? { parentDomain } : {}),
+          created: { time: this.now(), actor },
+        }),
+        this.proposal(urn, 'ownership', 'UPSERT', {
+          owners: [{ owner: actor, type: 'TECHNICAL_OWNER' }],
+          lastModified: { time: this.now(), actor },
+        }),
       ],
       actor,
       grant,
@@ -290,11 +389,19 @@ export class EditService {
     return urn;
   }
 
-  async createGlossaryEntity(kind: 'glossaryTerm' | 'glossaryNode', id: string | null | undefined, name: string, description: string | null | undefined, parentNode: string | null | undefined, actor: string): Promise<string> {
+  async createGlossaryEntity(
+    kind: 'glossaryTerm' | 'glossaryNode',
+    id: string | null | undefined,
+    name: string,
+    description: string | null | undefined,
+    parentNode: string | null | undefined,
+    actor: string,
+  ): Promise<string> {
     const grant = await this.authorize(actor, [glossaryRequirement(parentNode)]);
     const urn = `urn:li:${kind}:${id ?? randomUUID()}`;
     if (await this.exists(urn)) throw badRequest(`This Glossary ${kind === 'glossaryTerm' ? 'Term' : 'Node'} already exists!`);
-    if (parentNode && (tryParseUrn(parentNode)?.entityType !== 'glossaryNode' || !(await this.exists(parentNode)))) throw badRequest('Parent Node does not exist!');
+    if (parentNode && (tryParseUrn(parentNode)?.entityType !== 'glossaryNode' || !(await this.exists(parentNode))))
+      throw badRequest('Parent Node does not exist!');
     const info =
       kind === 'glossaryTerm'
         ? { name, definition: description ?? '', termSource: 'INTERNAL', ...(parentNode ? { parentNode } : {}) }
@@ -323,7 +430,8 @@ export class EditService {
 
   async setTagColor(urn: string, colorHex: string, actor: string): Promise<void> {
     const grant = await this.authorize(actor, [toEditOrManage('tag', urn, 'EDIT_TAG_COLOR')]);
-    if (tryParseUrn(urn)?.entityType !== 'tag' || !(await this.exists(urn))) throw badRequest(`Failed to set color for Tag ${urn}. Tag does not exist.`);
+    if (tryParseUrn(urn)?.entityType !== 'tag' || !(await this.exists(urn)))
+      throw badRequest(`Failed to set color for Tag ${urn}. Tag does not exist.`);
     await this.apply([this.edit(urn, 'tagProperties', (current) => ({ ...current, colorHex }))], actor, grant);
   }
 
@@ -332,8 +440,19 @@ export class EditService {
     const urn = `urn:li:corpGroup:${id ?? randomUUID()}`;
     if (await this.exists(urn)) throw badRequest('This Group already exists!');
     // A group made here is native: its members are managed here (DataHub's createNativeGroup).
-    const info = { displayName: name, ...(description ? { description } : {}), admins: [], members: [], groups: [], created: { time: this.now(), actor } };
-    await this.apply([this.proposal(urn, 'corpGroupInfo', 'UPSERT', info), this.proposal(urn, 'origin', 'UPSERT', { type: 'NATIVE' })], actor, grant);
+    const info = {
+      displayName: name,
+      ...(description ? { description } : {}),
+      admins: [],
+      members: [],
+      groups: [],
+      created: { time: this.now(), actor },
+    };
+    await this.apply(
+      [this.proposal(urn, 'corpGroupInfo', 'UPSERT', info), this.proposal(urn, 'origin', 'UPSERT', { type: 'NATIVE' })],
+      actor,
+      grant,
+    );
     return urn;
   }
 
@@ -349,7 +468,8 @@ export class EditService {
     };
     const t = target[type];
     if (!t) throw badRequest(`Failed to move ${resourceUrn}. Unsupported resource type ${type} provided.`);
-    if (parentUrn && (tryParseUrn(parentUrn)?.entityType !== t[2] || !(await this.exists(parentUrn)))) throw badRequest(`Failed to move ${resourceUrn}. Parent ${parentUrn} does not exist.`);
+    if (parentUrn && (tryParseUrn(parentUrn)?.entityType !== t[2] || !(await this.exists(parentUrn))))
+      throw badRequest(`Failed to move ${resourceUrn}. Parent ${parentUrn} does not exist.`);
     const move = (current: Record<string, unknown>) => {
       if (parentUrn) current[t[1]] = parentUrn;
       else delete current[t[1]];
@@ -368,7 +488,8 @@ export class EditService {
   async deleteEntity(urn: string, entityType: string, actor: string): Promise<void> {
     const entity = this.registry.entity(entityType)!;
     const grant = await this.authorizeAspect(actor, urn, entity.keyAspect.name, true);
-    if (tryParseUrn(urn)?.entityType !== entityType || !(await this.exists(urn))) throw badRequest(`Failed to delete ${urn}. Entity does not exist.`);
+    if (tryParseUrn(urn)?.entityType !== entityType || !(await this.exists(urn)))
+      throw badRequest(`Failed to delete ${urn}. Entity does not exist.`);
     await this.apply([deleteEntityProposal(this.registry, urn)], actor, grant);
   }
 
@@ -391,7 +512,11 @@ export class EditService {
 
   /** Whole-aspect writes of the update<Entity> mutations, as values already built by the caller. */
   async upserts(urn: string, aspects: Record<string, unknown>, actor: string): Promise<void> {
-    await this.write(urn, Object.entries(aspects).map(([name, value]) => this.proposal(urn, name, 'UPSERT', value)), actor);
+    await this.write(
+      urn,
+      Object.entries(aspects).map(([name, value]) => this.proposal(urn, name, 'UPSERT', value)),
+      actor,
+    );
   }
 
   /** Writes to an entity that must exist, under each aspect's own rule. */
@@ -404,5 +529,7 @@ export class EditService {
 
 /** Glossary entities are managed with MANAGE_GLOSSARIES, or with the children privileges on their parent node. */
 function glossaryRequirement(parentNode: string | null | undefined): Requirement {
-  return parentNode ? { resource: parentNode, privileges: ['MANAGE_GLOSSARY_CHILDREN', 'MANAGE_ALL_GLOSSARY_CHILDREN'], platform: ['MANAGE_GLOSSARIES'] } : onPlatform('MANAGE_GLOSSARIES');
+  return parentNode
+    ? { resource: parentNode, privileges: ['MANAGE_GLOSSARY_CHILDREN', 'MANAGE_ALL_GLOSSARY_CHILDREN'], platform: ['MANAGE_GLOSSARIES'] }
+    : onPlatform('MANAGE_GLOSSARIES');
 }

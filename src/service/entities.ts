@@ -47,7 +47,11 @@ export class EntityService {
   async getEntities(urnInputs: readonly string[], actor: string, aspectNames?: readonly string[]): Promise<EntityResponse[]> {
     const resolved = urnInputs.map((u) => resolveUrn(this.registry, u));
     const text = READ_REFUSED.entities(resolved.map((r) => r.urnString));
-    await this.authorizer.requireReadable(actor, resolved.map((r) => r.entity), text);
+    await this.authorizer.requireReadable(
+      actor,
+      resolved.map((r) => r.entity),
+      text,
+    );
     return this.read(resolved, actor, text, aspectNames);
   }
 
@@ -55,7 +59,12 @@ export class EntityService {
    * Aspects of the entities the actor may not read: asked for by name, a 403 with `refusal`; else
    * they are left out, as if not there.
    */
-  private async hiddenAspects(actor: string, entities: readonly EntitySpec[], refusalText: string, aspectNames?: readonly string[]): Promise<Set<string>> {
+  private async hiddenAspects(
+    actor: string,
+    entities: readonly EntitySpec[],
+    refusalText: string,
+    aspectNames?: readonly string[],
+  ): Promise<Set<string>> {
     const restricted = [...new Set(entities.flatMap((e) => [...e.aspects.values()].filter((a) => a.readPrivilege)))];
     if (restricted.length === 0) return new Set();
     const visible = new Set(await this.authorizer.visibleTypes(actor, restricted));
@@ -65,9 +74,19 @@ export class EntityService {
     return new Set(hidden.map((a) => a.name));
   }
 
-  private async read(resolved: ReadonlyArray<ReturnType<typeof resolveUrn>>, actor: string, refusalText: string, aspectNames?: readonly string[]): Promise<EntityResponse[]> {
+  private async read(
+    resolved: ReadonlyArray<ReturnType<typeof resolveUrn>>,
+    actor: string,
+    refusalText: string,
+    aspectNames?: readonly string[],
+  ): Promise<EntityResponse[]> {
     if (aspectNames) for (const name of aspectNames) if (!this.registry.aspects.has(name)) throw badRequest(`Unknown aspect ${name}`);
-    const hidden = await this.hiddenAspects(actor, resolved.map((r) => r.entity), refusalText, aspectNames);
+    const hidden = await this.hiddenAspects(
+      actor,
+      resolved.map((r) => r.entity),
+      refusalText,
+      aspectNames,
+    );
     const rows = await this.store.getLatestAspects(
       resolved.map((r) => r.urnString),
       aspectNames ? [...new Set([...aspectNames, ...resolved.map((r) => r.entity.keyAspect.name)])] : undefined,
@@ -88,14 +107,23 @@ export class EntityService {
     await this.authorizer.requireReadable(actor, [entity], READ_REFUSED.entity(urnString));
     const hidden = await this.hiddenAspects(actor, [entity], READ_REFUSED.entity(urnString), aspectNames);
     const rows = (await this.store.getLatestAspects([urnString], aspectNames)).get(urnString) ?? [];
-    return rowsToSnapshot(entity, urnString, this.withKey(entity, urnString, rows).filter((r) => !hidden.has(r.aspect)));
+    return rowsToSnapshot(
+      entity,
+      urnString,
+      this.withKey(entity, urnString, rows).filter((r) => !hidden.has(r.aspect)),
+    );
   }
 
   /**
    * `GET /aspects/<urn>?aspect=&version=`: one version; 0 is the latest, 1..N the history, and a
    * negative version counts back from the newest history row (-1 = newest).
    */
-  async getAspectVersion(urnInput: string, aspectName: string, version: number, actor: string): Promise<{ aspect: AspectSpec; row: AspectRow }> {
+  async getAspectVersion(
+    urnInput: string,
+    aspectName: string,
+    version: number,
+    actor: string,
+  ): Promise<{ aspect: AspectSpec; row: AspectRow }> {
     const { entity, urnString } = resolveUrn(this.registry, urnInput);
     await this.authorizer.requireReadable(actor, [entity], READ_REFUSED.aspect(urnString));
     const aspect = entity.aspects.get(aspectName);
@@ -131,13 +159,17 @@ export class EntityService {
   }
 
   /** The urns of an entity type, in urn order. */
-  async listUrns(entityName: string, start: number, count: number, actor: string): Promise<{ entities: string[]; start: number; count: number; total: number }> {
+  async listUrns(
+    entityName: string,
+    start: number,
+    count: number,
+    actor: string,
+  ): Promise<{ entities: string[]; start: number; count: number; total: number }> {
     const entity = resolveEntity(this.registry, entityName);
     await this.authorizer.requireReadable(actor, [entity], READ_REFUSED.search);
     const entities = await this.store.listUrns({ aspect: entity.keyAspect.name, start, limit: count });
     return { entities, start, count: entities.length, total: await this.countEntities(entity.name) };
   }
-
 
   private withKey(entity: EntitySpec, urn: string, rows: readonly AspectRow[]): AspectRow[] {
     if (rows.some((r) => r.aspect === entity.keyAspect.name)) return [...rows];

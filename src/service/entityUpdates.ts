@@ -11,7 +11,11 @@ type Json = Record<string, any>;
 /** Owners of an update input, as an ownership aspect (the list replaces the stored one). */
 export function ownershipAspect(update: Json, actor: string, now: number): Json {
   return {
-    owners: update.owners.map((o: Json) => ({ owner: o.owner, type: o.type ?? 'NONE', ...(o.ownershipTypeUrn ? { typeUrn: o.ownershipTypeUrn } : {}) })),
+    owners: update.owners.map((o: Json) => ({
+      owner: o.owner,
+      type: o.type ?? 'NONE',
+      ...(o.ownershipTypeUrn ? { typeUrn: o.ownershipTypeUrn } : {}),
+    })),
     lastModified: { time: now, actor },
   };
 }
@@ -31,10 +35,20 @@ export function updateAspects(entity: EntitySpec, input: Json, actor: string, no
   if (input.ownership) aspects.ownership = ownershipAspect(input.ownership, actor, now);
   const tags = input.tags ?? input.globalTags;
   if (tags) aspects.globalTags = tagsAspect(tags);
-  if (input.deprecation) aspects.deprecation = { deprecated: input.deprecation.deprecated, note: input.deprecation.note ?? '', actor, ...(input.deprecation.decommissionTime != null ? { decommissionTime: input.deprecation.decommissionTime } : {}) };
+  if (input.deprecation)
+    aspects.deprecation = {
+      deprecated: input.deprecation.deprecated,
+      note: input.deprecation.note ?? '',
+      actor,
+      ...(input.deprecation.decommissionTime != null ? { decommissionTime: input.deprecation.decommissionTime } : {}),
+    };
   if (input.institutionalMemory) {
     aspects.institutionalMemory = {
-      elements: input.institutionalMemory.elements.map((e: Json) => ({ url: e.url, description: e.description ?? '', createStamp: { time: e.createdAt ?? now, actor: e.author } })),
+      elements: input.institutionalMemory.elements.map((e: Json) => ({
+        url: e.url,
+        description: e.description ?? '',
+        createStamp: { time: e.createdAt ?? now, actor: e.author },
+      })),
     };
   }
   if (input.editableSchemaMetadata) {
@@ -50,7 +64,10 @@ export function updateAspects(entity: EntitySpec, input: Json, actor: string, no
   }
   if (input.editableProperties) {
     const stamps = { created: { time: now, actor }, lastModified: { time: now, actor } };
-    aspects[editablePropertiesOf(entity)] = { ...stamps, ...Object.fromEntries(Object.entries(input.editableProperties).filter(([, v]) => v != null)) };
+    aspects[editablePropertiesOf(entity)] = {
+      ...stamps,
+      ...Object.fromEntries(Object.entries(input.editableProperties).filter(([, v]) => v != null)),
+    };
   }
   return aspects;
 }

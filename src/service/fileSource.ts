@@ -46,9 +46,15 @@ export async function runFileSource(
   for (const item of items) {
     try {
       if (item.kind === 'unreadable') throw new Error(reasonOf(item));
-      const proposals = item.kind === 'proposal'
-        ? [parseProposal(registry, { ...item.proposal, systemMetadata: { ...(item.proposal.systemMetadata as object | undefined), ...systemMetadata } })]
-        : snapshotToProposals(registry, item.entity, { ...(item.systemMetadata as object | undefined), ...systemMetadata });
+      const proposals =
+        item.kind === 'proposal'
+          ? [
+              parseProposal(registry, {
+                ...item.proposal,
+                systemMetadata: { ...(item.proposal.systemMetadata as object | undefined), ...systemMetadata },
+              }),
+            ]
+          : snapshotToProposals(registry, item.entity, { ...(item.systemMetadata as object | undefined), ...systemMetadata });
       ready.push({ source: item.source, proposals });
     } catch (err) {
       report.failures.push({ source: item.source, reason: (err as Error).message });
@@ -62,7 +68,12 @@ export async function runFileSource(
     }
     const batch = ready.slice(i, i + BATCH);
     try {
-      await write(writePath, batch.flatMap((b) => b.proposals), run.actor, report);
+      await write(
+        writePath,
+        batch.flatMap((b) => b.proposals),
+        run.actor,
+        report,
+      );
     } catch {
       // One bad item refuses its batch: write the batch's items singly to find every bad one.
       for (const b of batch) {

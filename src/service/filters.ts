@@ -8,8 +8,17 @@ import { badRequest } from './errors.js';
 import { boundedText, MAX_FILTER_VALUES } from './limits.js';
 
 const CONDITIONS: readonly Condition[] = [
-  'EQUAL', 'CONTAIN', 'START_WITH', 'END_WITH', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL_TO',
-  'LESS_THAN', 'LESS_THAN_OR_EQUAL_TO', 'IN', 'EXISTS', 'IS_NULL',
+  'EQUAL',
+  'CONTAIN',
+  'START_WITH',
+  'END_WITH',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL_TO',
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL_TO',
+  'IN',
+  'EXISTS',
+  'IS_NULL',
 ];
 
 /** Conditions a client may name that mean one of ours: values are compared ignoring case already. */
@@ -34,10 +43,13 @@ function parseCriterion(raw: unknown, where: string): Criterion {
   boundedText(raw.field, `${where}.field`);
   const named = String(raw.condition ?? 'EQUAL');
   if (HIERARCHY_CONDITIONS.includes(named)) {
-    throw badRequest(`${where}: condition ${named} (on field '${raw.field}') is not supported by this service; use EQUAL or IN with the values themselves`);
+    throw badRequest(
+      `${where}: condition ${named} (on field '${raw.field}') is not supported by this service; use EQUAL or IN with the values themselves`,
+    );
   }
   const condition = (SYNONYMS[named] ?? named) as Condition;
-  if (!CONDITIONS.includes(condition)) throw badRequest(`${where}.condition '${String(raw.condition)}' is not one of ${CONDITIONS.join(', ')}`);
+  if (!CONDITIONS.includes(condition))
+    throw badRequest(`${where}.condition '${String(raw.condition)}' is not one of ${CONDITIONS.join(', ')}`);
   let values: string[] = [];
   if (Array.isArray(raw.values) && raw.values.length > 0) values = raw.values.map((v, i) => scalarText(v, `${where}.values[${i}]`));
   else if (raw.value !== undefined && raw.value !== null) values = [scalarText(raw.value, `${where}.value`)];
@@ -99,6 +111,22 @@ export function fieldEquals(field: string, value: string): Criterion[][] {
  * A store query matching by its filter alone (no words, so no ranking, no facets): the entities a
  * service looks up for itself, such as a name already taken or the holders of a value.
  */
-export function filterQuery(entityTypes: readonly string[], filter: SearchQuery['filter'], count: number, options: Partial<SearchQuery> = {}): SearchQuery {
-  return { entityTypes, words: [], nameFields: [], weights: [], filter, includeRemoved: false, start: 0, count, facetFields: [], ...options };
+export function filterQuery(
+  entityTypes: readonly string[],
+  filter: SearchQuery['filter'],
+  count: number,
+  options: Partial<SearchQuery> = {},
+): SearchQuery {
+  return {
+    entityTypes,
+    words: [],
+    nameFields: [],
+    weights: [],
+    filter,
+    includeRemoved: false,
+    start: 0,
+    count,
+    facetFields: [],
+    ...options,
+  };
 }

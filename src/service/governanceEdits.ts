@@ -36,7 +36,10 @@ export interface BusinessAttributeInput {
 
 export interface DisplayPropertiesInput {
   colorHex?: string | null | undefined;
-  icon?: { iconLibrary?: string | null | undefined; name?: string | null | undefined; style?: string | null | undefined } | null | undefined;
+  icon?:
+    | { iconLibrary?: string | null | undefined; name?: string | null | undefined; style?: string | null | undefined }
+    | null
+    | undefined;
 }
 
 const LOGICAL_PARENT_TYPES = ['dataset', 'schemaField'];
@@ -78,17 +81,31 @@ export class GovernanceEditService {
     const grant = await this.authorize(actor, [MANAGE_OWNERSHIP_TYPES]);
     const urn = `urn:li:ownershipType:${randomUUID()}`;
     const stamp = this.stamp(actor);
-    await this.apply([buildProposal(this.registry, urn, 'ownershipTypeInfo', 'UPSERT', { name, description, created: stamp, lastModified: stamp })], actor, grant);
+    await this.apply(
+      [buildProposal(this.registry, urn, 'ownershipTypeInfo', 'UPSERT', { name, description, created: stamp, lastModified: stamp })],
+      actor,
+      grant,
+    );
     return urn;
   }
 
-  async updateOwnershipType(urn: string, name: string | null | undefined, description: string | null | undefined, actor: string): Promise<void> {
+  async updateOwnershipType(
+    urn: string,
+    name: string | null | undefined,
+    description: string | null | undefined,
+    actor: string,
+  ): Promise<void> {
     const grant = await this.authorize(actor, [MANAGE_OWNERSHIP_TYPES]);
     const missing = `Failed to update Ownership Type. Ownership Type with urn ${urn} does not exist.`;
     if (tryParseUrn(urn)?.entityType !== 'ownershipType' || !(await this.latest(urn, 'ownershipTypeInfo'))) throw badRequest(missing);
     const edit = editProposal(this.registry, urn, 'ownershipTypeInfo', (current) => {
       if (!current) throw badRequest(missing);
-      return { ...current, ...(name != null ? { name } : {}), ...(description != null ? { description } : {}), lastModified: this.stamp(actor) };
+      return {
+        ...current,
+        ...(name != null ? { name } : {}),
+        ...(description != null ? { description } : {}),
+        lastModified: this.stamp(actor),
+      };
     });
     await this.apply([edit], actor, grant);
   }
@@ -123,7 +140,11 @@ export class GovernanceEditService {
     if (page.urns.some((u) => u !== except)) throw conflict(`"${name}" already exists as Business Attribute. Please pick a unique name.`);
   }
 
-  async createBusinessAttribute(id: string | null | undefined, input: BusinessAttributeInput & { name: string }, actor: string): Promise<string> {
+  async createBusinessAttribute(
+    id: string | null | undefined,
+    input: BusinessAttributeInput & { name: string },
+    actor: string,
+  ): Promise<string> {
     const grant = await this.authorize(actor, [CREATE_BUSINESS_ATTRIBUTE]);
     const urn = `urn:li:businessAttribute:${id ?? randomUUID()}`;
     if (await this.exists(urn)) throw badRequest('This Business Attribute already exists!');
@@ -137,9 +158,15 @@ export class GovernanceEditService {
       created: stamp,
       lastModified: stamp,
     };
-    const ownership = { owners: [{ owner: actor, type: 'TECHNICAL_OWNER', typeUrn: 'urn:li:ownershipType:__system__technical_owner' }], lastModified: stamp };
+    const ownership = {
+      owners: [{ owner: actor, type: 'TECHNICAL_OWNER', typeUrn: 'urn:li:ownershipType:__system__technical_owner' }],
+      lastModified: stamp,
+    };
     await this.apply(
-      [buildProposal(this.registry, urn, 'businessAttributeInfo', 'UPSERT', info), buildProposal(this.registry, urn, 'ownership', 'UPSERT', ownership)],
+      [
+        buildProposal(this.registry, urn, 'businessAttributeInfo', 'UPSERT', info),
+        buildProposal(this.registry, urn, 'ownership', 'UPSERT', ownership),
+      ],
       actor,
       grant,
     );
@@ -149,7 +176,8 @@ export class GovernanceEditService {
   async updateBusinessAttribute(urn: string, input: BusinessAttributeInput, actor: string): Promise<void> {
     const grant = await this.authorize(actor, [MANAGE_BUSINESS_ATTRIBUTE]);
     const missing = `Failed to update Business Attribute. Business Attribute with urn ${urn} does not exist.`;
-    if (tryParseUrn(urn)?.entityType !== 'businessAttribute' || !(await this.exists(urn))) throw badRequest(`This urn does not exist: ${urn}`);
+    if (tryParseUrn(urn)?.entityType !== 'businessAttribute' || !(await this.exists(urn)))
+      throw badRequest(`This urn does not exist: ${urn}`);
     if (input.name != null) await this.requireUniqueAttributeName(input.name, urn);
     const edit = editProposal(this.registry, urn, 'businessAttributeInfo', (current) => {
       if (!current) throw badRequest(missing);
@@ -167,7 +195,8 @@ export class GovernanceEditService {
   /** Removes the attribute, then its association from every column that has it. */
   async deleteBusinessAttribute(urn: string, actor: string): Promise<void> {
     const grant = await this.authorize(actor, [MANAGE_BUSINESS_ATTRIBUTE]);
-    if (tryParseUrn(urn)?.entityType !== 'businessAttribute' || !(await this.exists(urn))) throw badRequest(`This urn does not exist: ${urn}`);
+    if (tryParseUrn(urn)?.entityType !== 'businessAttribute' || !(await this.exists(urn)))
+      throw badRequest(`This urn does not exist: ${urn}`);
     await this.apply([deleteEntityProposal(this.registry, urn)], actor, grant);
     await this.clearReferences(urn);
   }
@@ -179,15 +208,22 @@ export class GovernanceEditService {
   async setBusinessAttribute(attributeUrn: string, fieldUrns: readonly string[], remove: boolean, actor: string): Promise<void> {
     const datasets = fieldUrns.map((f) => {
       const field = tryParseUrn(f);
-      if (field?.entityType !== 'schemaField') throw badRequest(`${f} is not a schema field urn (urn:li:schemaField:(<dataset urn>,<field path>))`);
+      if (field?.entityType !== 'schemaField')
+        throw badRequest(`${f} is not a schema field urn (urn:li:schemaField:(<dataset urn>,<field path>))`);
       return field.parts[0];
     });
-    const grant = await this.authorize(actor, datasets.map((d) => toEdit(d, 'EDIT_DATASET_COL_BUSINESS_ATTRIBUTE_PRIVILEGE')));
-    if (tryParseUrn(attributeUrn)?.entityType !== 'businessAttribute' || !(await this.exists(attributeUrn))) throw badRequest(`This urn does not exist: ${attributeUrn}`);
-    for (const d of datasets) if (!(await this.exists(d))) throw badRequest(`Failed to update resource with urn ${d}. Entity does not exist.`);
+    const grant = await this.authorize(
+      actor,
+      datasets.map((d) => toEdit(d, 'EDIT_DATASET_COL_BUSINESS_ATTRIBUTE_PRIVILEGE')),
+    );
+    if (tryParseUrn(attributeUrn)?.entityType !== 'businessAttribute' || !(await this.exists(attributeUrn)))
+      throw badRequest(`This urn does not exist: ${attributeUrn}`);
+    for (const d of datasets)
+      if (!(await this.exists(d))) throw badRequest(`Failed to update resource with urn ${d}. Entity does not exist.`);
     if (remove) {
       for (const f of fieldUrns) {
-        if ((await this.latest(f, 'businessAttributes'))?.businessAttribute?.businessAttributeUrn !== attributeUrn) throw badRequest('Schema field has not attached with business attribute');
+        if ((await this.latest(f, 'businessAttributes'))?.businessAttribute?.businessAttributeUrn !== attributeUrn)
+          throw badRequest('Schema field has not attached with business attribute');
       }
     }
     const proposals = fieldUrns.map((f) =>
@@ -206,11 +242,19 @@ export class GovernanceEditService {
   private async glossaryRequirement(urn: string): Promise<Requirement> {
     const info = (await this.latest(urn, 'glossaryTermInfo')) ?? (await this.latest(urn, 'glossaryNodeInfo'));
     const parent: string | undefined = info?.parentNode;
-    return parent ? { resource: parent, privileges: ['MANAGE_GLOSSARY_CHILDREN', 'MANAGE_ALL_GLOSSARY_CHILDREN'], platform: ['MANAGE_GLOSSARIES'] } : onPlatform('MANAGE_GLOSSARIES');
+    return parent
+      ? { resource: parent, privileges: ['MANAGE_GLOSSARY_CHILDREN', 'MANAGE_ALL_GLOSSARY_CHILDREN'], platform: ['MANAGE_GLOSSARIES'] }
+      : onPlatform('MANAGE_GLOSSARIES');
   }
 
   /** Adds (or removes) `isA` (inherits) or `hasA` (contains) relations of a glossary term to others. */
-  async relatedTerms(urn: string, termUrns: readonly string[], relationship: 'isA' | 'hasA', action: 'add' | 'remove', actor: string): Promise<void> {
+  async relatedTerms(
+    urn: string,
+    termUrns: readonly string[],
+    relationship: 'isA' | 'hasA',
+    action: 'add' | 'remove',
+    actor: string,
+  ): Promise<void> {
     const grant = await this.authorize(actor, [await this.glossaryRequirement(urn)]);
     if (tryParseUrn(urn)?.entityType !== 'glossaryTerm' || !(await this.exists(urn))) {
       throw badRequest(`Failed to update ${urn}. ${urn} either does not exist or is not a glossaryTerm.`);
@@ -226,8 +270,9 @@ export class GovernanceEditService {
       throw badRequest(`Related Terms for this Urn do not exist: ${urn}`);
     }
     const edit = editProposal(this.registry, urn, 'glossaryRelatedTerms', (current) => {
-      const existing: string[] = current?.[field] as string[] | undefined ?? [];
-      const next = action === 'add' ? [...existing, ...termUrns.filter((t) => !existing.includes(t))] : existing.filter((t) => !termUrns.includes(t));
+      const existing: string[] = (current?.[field] as string[] | undefined) ?? [];
+      const next =
+        action === 'add' ? [...existing, ...termUrns.filter((t) => !existing.includes(t))] : existing.filter((t) => !termUrns.includes(t));
       return { ...(current ?? {}), [field]: next };
     });
     await this.apply([edit], actor, grant);
@@ -251,14 +296,23 @@ export class GovernanceEditService {
   }
 
   /** Changes the url and label of a link of an entity, found by its current url and label. */
-  async updateLink(resourceUrn: string, current: { url: string; label: string }, next: { url: string; label: string }, actor: string): Promise<void> {
+  async updateLink(
+    resourceUrn: string,
+    current: { url: string; label: string },
+    next: { url: string; label: string },
+    actor: string,
+  ): Promise<void> {
     const grant = await this.authorize(actor, [toEdit(resourceUrn, 'EDIT_ENTITY_DOC_LINKS')]);
-    if (!(await this.exists(resourceUrn))) throw badRequest(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`);
+    if (!(await this.exists(resourceUrn)))
+      throw badRequest(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`);
     const missing = `Failed to update the link '${current.url}' with label '${current.label}'. The link does not exist`;
     const isCurrent = (e: Json) => e.url === current.url && e.description === current.label;
     const check = (elements: Json[]) => {
       if (!elements.some(isCurrent)) throw badRequest(missing);
-      if ((next.url !== current.url || next.label !== current.label) && elements.some((e) => e.url === next.url && e.description === next.label)) {
+      if (
+        (next.url !== current.url || next.label !== current.label) &&
+        elements.some((e) => e.url === next.url && e.description === next.label)
+      ) {
         throw badRequest(`The link '${next.url}' with label '${next.label}' already exists`);
       }
     };
@@ -267,7 +321,10 @@ export class GovernanceEditService {
       const elements: Json[] = (latest?.elements as Json[] | undefined) ?? [];
       check(elements);
       const updated = this.stamp(actor);
-      return { ...(latest ?? {}), elements: elements.map((e) => (isCurrent(e) ? { ...e, url: next.url, description: next.label, updateStamp: updated } : e)) };
+      return {
+        ...(latest ?? {}),
+        elements: elements.map((e) => (isCurrent(e) ? { ...e, url: next.url, description: next.label, updateStamp: updated } : e)),
+      };
     });
     await this.apply([edit], actor, grant);
   }
@@ -293,7 +350,8 @@ export class GovernanceEditService {
     if (!this.registry.entityOfUrn(resourceUrn)?.aspects.has('logicalParent')) throw badRequest(`${failed}: it cannot have one`);
     if (!(await this.exists(resourceUrn))) throw badRequest(`${failed}: it does not exist`);
     // What DataHub's PhysicalInstanceOf relationship allows a logical parent to be.
-    if (parentUrn && !LOGICAL_PARENT_TYPES.includes(tryParseUrn(parentUrn)?.entityType ?? '')) throw badRequest(`${failed}: a logical parent is a dataset or a column`);
+    if (parentUrn && !LOGICAL_PARENT_TYPES.includes(tryParseUrn(parentUrn)?.entityType ?? ''))
+      throw badRequest(`${failed}: a logical parent is a dataset or a column`);
     const stamp = this.stamp(actor);
     const value = parentUrn ? { parent: { destinationUrn: parentUrn, created: stamp, lastModified: stamp } } : {};
     await this.apply([buildProposal(this.registry, resourceUrn, 'logicalParent', 'UPSERT', value)], actor, grant);

@@ -16,7 +16,12 @@ import { Slices } from './slices.js';
  * table for all of them. `written`: latest values this transaction wrote, by urn and aspect name;
  * the others are read from the store. Other requests go on between entities while rows are built.
  */
-export async function reindex(tx: StoreTx, registry: Registry, urns: readonly string[], written?: ReadonlyMap<string, ReadonlyMap<string, Record<string, unknown>>>): Promise<void> {
+export async function reindex(
+  tx: StoreTx,
+  registry: Registry,
+  urns: readonly string[],
+  written?: ReadonlyMap<string, ReadonlyMap<string, Record<string, unknown>>>,
+): Promise<void> {
   const latest = await tx.getLatestAspects(urns);
   const facets = facetFields(registry);
   const gone: string[] = [];

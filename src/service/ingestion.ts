@@ -35,7 +35,13 @@ const RUN_INGEST = 'RUN_INGEST';
 const TEST_CONNECTION = 'TEST_CONNECTION';
 const DEFAULT_EXECUTOR = 'default';
 /** DataHub's execution statuses. */
-export const STATUS = { running: 'RUNNING', success: 'SUCCESS', failure: 'FAILURE', cancelled: 'CANCELLED', rolledBack: 'ROLLED_BACK' } as const;
+export const STATUS = {
+  running: 'RUNNING',
+  success: 'SUCCESS',
+  failure: 'FAILURE',
+  cancelled: 'CANCELLED',
+  rolledBack: 'ROLLED_BACK',
+} as const;
 const SECRET_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 /** A 5-part cron (or Spring's 6-part) of the characters cron allows. */
 const CRON_PART = /^[0-9A-Za-z*?/,\-#LW]+$/;
@@ -44,7 +50,13 @@ export interface SourceInput {
   name: string;
   type: string;
   schedule?: { interval: string; timezone?: string | null | undefined } | null | undefined;
-  config: { recipe: string; version?: string | null | undefined; executorId: string; debugMode?: boolean | null | undefined; extraArgs?: Array<{ key: string; value?: string | null | undefined }> | null | undefined };
+  config: {
+    recipe: string;
+    version?: string | null | undefined;
+    executorId: string;
+    debugMode?: boolean | null | undefined;
+    extraArgs?: Array<{ key: string; value?: string | null | undefined }> | null | undefined;
+  };
 }
 
 export class IngestionService {
@@ -69,10 +81,19 @@ export class IngestionService {
     const target = urn ?? `urn:li:${SOURCE}:${randomUUID()}`;
     const proposals = [buildProposal(this.registry, target, INFO, 'UPSERT', info)];
     if (urn === undefined) {
-      proposals.push(buildProposal(this.registry, target, 'ownership', 'UPSERT', {
-        owners: [{ owner: actor, type: 'TECHNICAL_OWNER', typeUrn: 'urn:li:ownershipType:__system__technical_owner', source: { type: 'MANUAL' } }],
-        lastModified: { time: this.now(), actor },
-      }));
+      proposals.push(
+        buildProposal(this.registry, target, 'ownership', 'UPSERT', {
+          owners: [
+            {
+              owner: actor,
+              type: 'TECHNICAL_OWNER',
+              typeUrn: 'urn:li:ownershipType:__system__technical_owner',
+              source: { type: 'MANUAL' },
+            },
+          ],
+          lastModified: { time: this.now(), actor },
+        }),
+      );
     }
     await this.writePath.apply(proposals, { actor, grant });
     return target;
@@ -116,7 +137,8 @@ export class IngestionService {
     const grant = await this.require(actor);
     const info = await this.source(sourceUrn);
     if (!info) throw badRequest(`Failed to find ingestion source with urn ${sourceUrn}`);
-    if (tryParseUrn(requestUrn)?.entityType !== REQUEST || !(await this.latest(requestUrn, INPUT))) throw badRequest(`Failed to find execution request with urn ${requestUrn}`);
+    if (tryParseUrn(requestUrn)?.entityType !== REQUEST || !(await this.latest(requestUrn, INPUT)))
+      throw badRequest(`Failed to find execution request with urn ${requestUrn}`);
     const signal = { signal: 'KILL', executorId: info.config?.executorId ?? DEFAULT_EXECUTOR, createdAt: { time: this.now(), actor } };
     await this.writePath.apply([buildProposal(this.registry, requestUrn, SIGNAL, 'UPSERT', signal)], { actor, grant });
     return requestUrn;
@@ -148,7 +170,15 @@ export class IngestionService {
     return (await this.store.getLatestAspects([urn], [aspect])).get(urn)?.[0]?.value as Json | undefined;
   }
 
-  private async request(actor: string, grant: Grant, id: string, task: string, source: Json, args: Json, executorId: string): Promise<string> {
+  private async request(
+    actor: string,
+    grant: Grant,
+    id: string,
+    task: string,
+    source: Json,
+    args: Json,
+    executorId: string,
+  ): Promise<string> {
     const urn = `urn:li:${REQUEST}:${id}`;
     const input = { task, args, executorId, source, requestedAt: this.now(), actorUrn: actor };
     await this.writePath.apply([buildProposal(this.registry, urn, INPUT, 'UPSERT', input)], { actor, grant });
@@ -180,7 +210,10 @@ export class IngestionService {
       const recipe = resolved.recipe;
       const type = recipe.source?.type;
       if (type !== 'file') {
-        await end(STATUS.failure, `Source type '${String(type)}' cannot run inside this service: only 'file' sources do. Run this recipe with DataHub's ingestion CLI (\`datahub ingest -c recipe.yml\`), with a datahub-rest sink whose server is this service.`);
+        await end(
+          STATUS.failure,
+          `Source type '${String(type)}' cannot run inside this service: only 'file' sources do. Run this recipe with DataHub's ingestion CLI (\`datahub ingest -c recipe.yml\`), with a datahub-rest sink whose server is this service.`,
+        );
         return;
       }
       const path = filePathOf(recipe.source.config);
@@ -189,7 +222,11 @@ export class IngestionService {
         await stat(path).catch(() => {
           throw new Error(`No such file or folder: ${path}`);
         });
-        await end(STATUS.success, `The file source can read ${path}`, { type: 'TEST_CONNECTION', serializedValue: { basic_connectivity: { capable: true } }, contentType: 'application/json' });
+        await end(STATUS.success, `The file source can read ${path}`, {
+          type: 'TEST_CONNECTION',
+          serializedValue: { basic_connectivity: { capable: true } },
+          contentType: 'application/json',
+        });
         return;
       }
       const report = await runFileSource(this.registry, this.writePath, path, {
@@ -199,11 +236,19 @@ export class IngestionService {
         cancelled: async () => (await this.latest(urn, SIGNAL))?.signal === 'KILL',
       });
       const status = report.cancelled ? STATUS.cancelled : report.failures.length > 0 ? STATUS.failure : STATUS.success;
-      await end(status, reportText(report, path), { type: 'CLI_INGEST', serializedValue: structuredReport(report), contentType: 'application/json' });
+      await end(status, reportText(report, path), {
+        type: 'CLI_INGEST',
+        serializedValue: structuredReport(report),
+        contentType: 'application/json',
+      });
     } catch (err) {
       const message = (err as Error).message;
       if (task === TEST_CONNECTION) {
-        await end(STATUS.failure, message, { type: 'TEST_CONNECTION', serializedValue: { basic_connectivity: { capable: false, failure_reason: message } }, contentType: 'application/json' }).catch(() => undefined);
+        await end(STATUS.failure, message, {
+          type: 'TEST_CONNECTION',
+          serializedValue: { basic_connectivity: { capable: false, failure_reason: message } },
+          contentType: 'application/json',
+        }).catch(() => undefined);
       } else {
         await end(STATUS.failure, `Ingestion failed: ${message}`).catch(() => undefined);
       }
@@ -241,7 +286,8 @@ function parseRecipe(text: string): Json {
   } catch {
     throw badRequest('Failed to create execution request: Invalid recipe json provided.');
   }
-  if (typeof recipe !== 'object' || recipe === null || Array.isArray(recipe)) throw badRequest('Failed to create execution request: Invalid recipe json provided.');
+  if (typeof recipe !== 'object' || recipe === null || Array.isArray(recipe))
+    throw badRequest('Failed to create execution request: Invalid recipe json provided.');
   return recipe as Json;
 }
 
@@ -253,7 +299,8 @@ function withRunId(recipeText: string, id: string): string {
 function walkStrings(value: unknown, fn: (s: string) => string): unknown {
   if (typeof value === 'string') return fn(value);
   if (Array.isArray(value)) return value.map((v) => walkStrings(v, fn));
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walkStrings(v, fn)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walkStrings(v, fn)]));
   return value;
 }
 

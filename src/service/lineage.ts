@@ -71,7 +71,9 @@ export class LineageService {
     private readonly authorizer: Authorizer,
   ) {
     this.fineGrainedAspects = [...registry.aspects.values()].filter((a) => a.searchable.some((s) => s.path === FINE_GRAINED_UPSTREAMS));
-    const stored = this.fineGrainedAspects.flatMap((a) => a.relationships.filter((r) => r.path === FINE_GRAINED_UPSTREAMS).map((r) => r.name));
+    const stored = this.fineGrainedAspects.flatMap((a) =>
+      a.relationships.filter((r) => r.path === FINE_GRAINED_UPSTREAMS).map((r) => r.name),
+    );
     const [first = 'DownstreamOf', ...more] = new Set(stored);
     this.fineGrainedTypes = [first, ...more];
   }
@@ -124,7 +126,10 @@ export class LineageService {
   async hop(urn: string, direction: LineageDirection, window: TimeWindow, hiddenTypes: readonly string[]): Promise<LineageEdge[]> {
     const entity = this.registry.entityOfUrn(urn);
     if (!entity) return [];
-    const found = entity.name === SCHEMA_FIELD ? await this.columnHop(urn, direction, window, hiddenTypes) : await this.entityHop(urn, entity.name, direction, window, hiddenTypes);
+    const found =
+      entity.name === SCHEMA_FIELD
+        ? await this.columnHop(urn, direction, window, hiddenTypes)
+        : await this.entityHop(urn, entity.name, direction, window, hiddenTypes);
     const seen = new Set<string>();
     return found
       .filter((e) => {
@@ -134,11 +139,20 @@ export class LineageService {
       .sort((a, b) => (a.entity < b.entity ? -1 : a.entity > b.entity ? 1 : a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
   }
 
-  private async entityHop(urn: string, entityName: string, direction: LineageDirection, window: TimeWindow, hiddenTypes: readonly string[]): Promise<LineageEdge[]> {
+  private async entityHop(
+    urn: string,
+    entityName: string,
+    direction: LineageDirection,
+    window: TimeWindow,
+    hiddenTypes: readonly string[],
+  ): Promise<LineageEdge[]> {
     const out: LineageEdge[] = [];
     for (const spec of this.hopSpecs(entityName, direction)) {
       const { edges } = await this.store.related({ urn, types: spec.types, direction: spec.direction, start: 0, count: ALL, hiddenTypes });
-      const holders = await this.values(edges.map((e) => e.source), edges.map((e) => e.aspect));
+      const holders = await this.values(
+        edges.map((e) => e.source),
+        edges.map((e) => e.aspect),
+      );
       // The aspect holding an outgoing edge declares it on the upstream side when going upstream.
       const isUpstream = (direction === 'UPSTREAM') === (spec.direction === 'OUTGOING');
       for (const e of edges) {
@@ -158,24 +172,41 @@ export class LineageService {
    * Downstream: the lineages naming it upstream, found through the stored fine-grained edges to the
    * column and the entities just downstream of its dataset.
    */
-  private async columnHop(urn: string, direction: LineageDirection, window: TimeWindow, hiddenTypes: readonly string[]): Promise<LineageEdge[]> {
+  private async columnHop(
+    urn: string,
+    direction: LineageDirection,
+    window: TimeWindow,
+    hiddenTypes: readonly string[],
+  ): Promise<LineageEdge[]> {
     const parent = parseUrn(urn).parts[0];
     if (!parent || !this.registry.entityOfUrn(parent)) return [];
     const near = (await this.hop(canonicalUrn(parent), direction, window, hiddenTypes)).map((e) => e.entity);
     const holders = [canonicalUrn(parent), ...near];
     if (direction === 'DOWNSTREAM') {
-      const { edges } = await this.store.related({ urn, types: this.fineGrainedTypes, direction: 'INCOMING', start: 0, count: ALL, hiddenTypes });
+      const { edges } = await this.store.related({
+        urn,
+        types: this.fineGrainedTypes,
+        direction: 'INCOMING',
+        start: 0,
+        count: ALL,
+        hiddenTypes,
+      });
       holders.push(...edges.map((e) => e.source));
     }
     const [from, to] = direction === 'UPSTREAM' ? ['downstreams', 'upstreams'] : ['upstreams', 'downstreams'];
-    const values = await this.values(holders, this.fineGrainedAspects.map((a) => a.name));
+    const values = await this.values(
+      holders,
+      this.fineGrainedAspects.map((a) => a.name),
+    );
     const out: LineageEdge[] = [];
     for (const aspects of values.values()) {
       for (const value of aspects.values()) {
         for (const fgl of (value.fineGrainedLineages ?? []) as Array<Record<string, any>>) {
           const ends = (fgl[from] ?? []).filter(isUrn).map(canonicalUrn);
           if (!ends.includes(urn)) continue;
-          for (const other of fgl[to] ?? []) if (isUrn(other) && this.registry.entityOfUrn(other)?.name === SCHEMA_FIELD) out.push({ type: this.fineGrainedTypes[0], entity: canonicalUrn(other), isManual: false });
+          for (const other of fgl[to] ?? [])
+            if (isUrn(other) && this.registry.entityOfUrn(other)?.name === SCHEMA_FIELD)
+              out.push({ type: this.fineGrainedTypes[0], entity: canonicalUrn(other), isManual: false });
         }
       }
     }
@@ -189,7 +220,10 @@ export class LineageService {
   /** The siblings of an entity (its `siblings` aspect), read when lineage merges them. */
   async siblingsOf(urn: string): Promise<string[]> {
     const s = (await this.values([urn], ['siblings'])).get(urn)?.get('siblings');
-    return ((s?.siblings ?? []) as unknown[]).filter(isUrn).map(canonicalUrn).filter((u) => u !== urn);
+    return ((s?.siblings ?? []) as unknown[])
+      .filter(isUrn)
+      .map(canonicalUrn)
+      .filter((u) => u !== urn);
   }
 
   async hiddenTypes(actor: string): Promise<readonly string[]> {
@@ -224,7 +258,9 @@ export class LineageService {
     let frontier: Node[] = starts.map((u) => ({ urn: u, degree: 0, paths: [[u]] }));
     while (frontier.length > 0 && hits.size < MAX_LINEAGE_ENTITIES) {
       const expand = frontier.filter((n) => (n.hit?.ignoredAsHop ? n.degree : n.degree + 1) <= req.maxHops);
-      const hops = await Promise.all(expand.map(async (parent) => ({ parent, edges: await this.hop(parent.urn, req.direction, req.window, hiddenTypes) })));
+      const hops = await Promise.all(
+        expand.map(async (parent) => ({ parent, edges: await this.hop(parent.urn, req.direction, req.window, hiddenTypes) })),
+      );
       const next = new Map<string, Node>();
       let added = 0;
       for (const { parent, edges } of hops) {
@@ -257,7 +293,16 @@ export class LineageService {
             continue;
           }
           added++;
-          const hit: LineageHit = { urn: e.entity, type: e.type, degree, degrees: [degree], paths: [], explored: false, truncatedChildren: false, ignoredAsHop: await ignored(e.entity) };
+          const hit: LineageHit = {
+            urn: e.entity,
+            type: e.type,
+            degree,
+            degrees: [degree],
+            paths: [],
+            explored: false,
+            truncatedChildren: false,
+            ignoredAsHop: await ignored(e.entity),
+          };
           hits.set(e.entity, hit);
           next.set(e.entity, { urn: e.entity, degree, paths: paths.slice(0, MAX_PATHS), hit });
         }

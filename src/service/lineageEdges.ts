@@ -50,7 +50,13 @@ function recordOf(element: unknown): EdgeRecord {
  * relationships whose upstream side is `isUpstream`; undefined when none of them holds it (then the
  * stored edge is not a lineage edge in that sense, such as a fine-grained one).
  */
-export function edgeRecord(aspect: AspectSpec, value: Json | undefined, type: string, destination: string, isUpstream: boolean): EdgeRecord | undefined {
+export function edgeRecord(
+  aspect: AspectSpec,
+  value: Json | undefined,
+  type: string,
+  destination: string,
+  isUpstream: boolean,
+): EdgeRecord | undefined {
   if (!value) return undefined;
   for (const rel of aspect.relationships) {
     if (!rel.isLineage || rel.name !== type || rel.isUpstream !== isUpstream) continue;

@@ -79,7 +79,15 @@ export class LineageSearch {
     // A filter of only the first degrees bounds the walk, as DataHub's does.
     const maxHops = degrees.length > 0 && !degrees.includes('3+') ? Math.max(...degrees.map(Number)) : MAX_HOPS;
     let hits = await this.lineage.walk(
-      { urn: req.urn, direction: req.direction, maxHops, window: req.window, separateSiblings: req.separateSiblings === true, ...(req.perHopLimit !== undefined ? { perHopLimit: req.perHopLimit } : {}), ...(req.ignoreAsHops ? { ignoreAsHops: req.ignoreAsHops } : {}) },
+      {
+        urn: req.urn,
+        direction: req.direction,
+        maxHops,
+        window: req.window,
+        separateSiblings: req.separateSiblings === true,
+        ...(req.perHopLimit !== undefined ? { perHopLimit: req.perHopLimit } : {}),
+        ...(req.ignoreAsHops ? { ignoreAsHops: req.ignoreAsHops } : {}),
+      },
       actor,
     );
     if (req.entities.length > 0) hits = hits.filter((h) => req.entities.includes(this.typeOf(h.urn)));
@@ -97,7 +105,12 @@ export class LineageSearch {
     }
     const final = degrees.length > 0 ? kept.filter((h) => degrees.includes(bucket(h.degree))) : kept;
     const facets = degrees.length > 0 ? (await this.matching(final, req, rest, actor)).facets : matched.facets;
-    const degreeFacet = { name: DEGREE, displayName: 'Degree of Dependencies', aggregations: degreeCounts, values: Object.entries(degreeCounts).map(([value, count]) => ({ value, count })) };
+    const degreeFacet = {
+      name: DEGREE,
+      displayName: 'Degree of Dependencies',
+      aggregations: degreeCounts,
+      values: Object.entries(degreeCounts).map(([value, count]) => ({ value, count })),
+    };
     const page = final.slice(req.start, req.start + req.count);
     return {
       total: final.length,
@@ -133,7 +146,15 @@ export class LineageSearch {
       const entities = [...new Set(chunk.map((u) => this.typeOf(u)))].filter((t) => t !== '');
       if (entities.length === 0) continue;
       const r = await this.search.search(
-        { entities, input: req.input, filter: { or: groups.map((and) => ({ and })) }, start: 0, count: chunk.length, ...(req.viewUrn ? { viewUrn: req.viewUrn } : {}), ...(req.flags ? { flags: req.flags } : {}) },
+        {
+          entities,
+          input: req.input,
+          filter: { or: groups.map((and) => ({ and })) },
+          start: 0,
+          count: chunk.length,
+          ...(req.viewUrn ? { viewUrn: req.viewUrn } : {}),
+          ...(req.flags ? { flags: req.flags } : {}),
+        },
         actor,
       );
       r.urns.forEach((u, j) => {
@@ -147,7 +168,10 @@ export class LineageSearch {
       }
     }
     // Values most frequent first, as the search service orders them.
-    for (const f of facets.values()) f.values = Object.entries(f.aggregations).map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
+    for (const f of facets.values())
+      f.values = Object.entries(f.aggregations)
+        .map(([value, count]) => ({ value, count }))
+        .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
     return { urns, matches, facets: [...facets.values()] };
   }
 }

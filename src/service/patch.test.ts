@@ -8,8 +8,7 @@ const NOW = 1_700_000_000_000;
 const SYSTEM = 'urn:li:corpuser:__datahub_system';
 const registry = loadRegistry();
 
-const patch = (aspect: string, current: Record<string, unknown> | undefined, ops: unknown) =>
-  applyPatch(aspect, current, ops, NOW);
+const patch = (aspect: string, current: Record<string, unknown> | undefined, ops: unknown) => applyPatch(aspect, current, ops, NOW);
 
 /** The value is valid for the aspect as the registry declares it on the dataset entity. */
 function expectValid(entityType: string, aspect: string, value: unknown) {
@@ -43,9 +42,23 @@ const TAG_C = 'urn:li:tag:C';
 describe('isPatchable', () => {
   it('is true for aspects DataHub has patch templates for, false for others', () => {
     for (const a of [
-      'globalTags', 'glossaryTerms', 'ownership', 'upstreamLineage', 'datasetProperties', 'editableDatasetProperties',
-      'editableSchemaMetadata', 'chartInfo', 'dashboardInfo', 'dataJobInfo', 'dataFlowInfo', 'dataJobInputOutput',
-      'structuredProperties', 'domains', 'siblings', 'editableContainerProperties', 'domainProperties',
+      'globalTags',
+      'glossaryTerms',
+      'ownership',
+      'upstreamLineage',
+      'datasetProperties',
+      'editableDatasetProperties',
+      'editableSchemaMetadata',
+      'chartInfo',
+      'dashboardInfo',
+      'dataJobInfo',
+      'dataFlowInfo',
+      'dataJobInputOutput',
+      'structuredProperties',
+      'domains',
+      'siblings',
+      'editableContainerProperties',
+      'domainProperties',
     ]) {
       expect(isPatchable(a), a).toBe(true);
     }
@@ -279,8 +292,22 @@ describe('upstreamLineage', () => {
     ]);
     expect(added.fineGrainedLineages).toEqual([
       // Same operation, downstream and query: one lineage, the lowest confidence; no query when NONE.
-      { downstreams: [down], upstreams: [up1, up2], upstreamType: 'FIELD_SET', downstreamType: 'FIELD', confidenceScore: 0.5, transformOperation: 'NONE' },
-      { downstreams: [down], upstreams: [up2], upstreamType: 'FIELD_SET', downstreamType: 'FIELD', confidenceScore: 1, transformOperation: 'COPY' },
+      {
+        downstreams: [down],
+        upstreams: [up1, up2],
+        upstreamType: 'FIELD_SET',
+        downstreamType: 'FIELD',
+        confidenceScore: 0.5,
+        transformOperation: 'NONE',
+      },
+      {
+        downstreams: [down],
+        upstreams: [up2],
+        upstreamType: 'FIELD_SET',
+        downstreamType: 'FIELD',
+        confidenceScore: 1,
+        transformOperation: 'COPY',
+      },
     ]);
     // Removing the only upstream of a lineage drops it; removing an absent one changes nothing.
     const removed = patch('upstreamLineage', added, [
@@ -297,9 +324,9 @@ describe('upstreamLineage', () => {
       upstreams: [],
       fineGrainedLineages: [{ upstreamType: 'FIELD_SET', downstreamType: 'FIELD_SET', downstreams: ['urn:li:x:1', 'urn:li:x:2'] }],
     };
-    expect(badRequest(() => patch('upstreamLineage', current, [{ op: 'add', path: `/upstreams/${DS('a')}`, value: upstream('a') }]))).toMatch(
-      /exactly one downstream/,
-    );
+    expect(
+      badRequest(() => patch('upstreamLineage', current, [{ op: 'add', path: `/upstreams/${DS('a')}`, value: upstream('a') }])),
+    ).toMatch(/exactly one downstream/);
   });
 });
 
@@ -451,13 +478,21 @@ describe('structured properties', () => {
   it('a remove then add of the same property moves it to the end', () => {
     const P1 = 'urn:li:structuredProperty:one';
     const P2 = 'urn:li:structuredProperty:two';
-    const current = { properties: [{ propertyUrn: P1, values: [{ string: 'a' }] }, { propertyUrn: P2, values: [{ double: 1 }] }] };
+    const current = {
+      properties: [
+        { propertyUrn: P1, values: [{ string: 'a' }] },
+        { propertyUrn: P2, values: [{ double: 1 }] },
+      ],
+    };
     const result = patch('structuredProperties', current, [
       { op: 'remove', path: `/properties/${P1}`, value: {} },
       { op: 'add', path: `/properties/${P1}`, value: { propertyUrn: P1, values: [{ string: 'b' }] } },
     ]);
     expect(result).toEqual({
-      properties: [{ propertyUrn: P2, values: [{ double: 1 }] }, { propertyUrn: P1, values: [{ string: 'b' }] }],
+      properties: [
+        { propertyUrn: P2, values: [{ double: 1 }] },
+        { propertyUrn: P1, values: [{ string: 'b' }] },
+      ],
     });
   });
 });
@@ -474,21 +509,29 @@ describe('the generic form {patch, arrayPrimaryKeys}', () => {
   });
 
   it('keys arrays by the given fields, nested ones joined by U+241F', () => {
-    const result = patch('globalTags', { tags: [{ tag: TAG_A }, attributed] }, {
-      arrayPrimaryKeys: { tags: ['attribution\u241fsource', 'tag'] },
-      patch: [
-        { op: 'add', path: `/tags//${TAG_C}`, value: { tag: TAG_C } },
-        { op: 'remove', path: `/tags//${TAG_A}`, value: {} },
-      ],
-    });
+    const result = patch(
+      'globalTags',
+      { tags: [{ tag: TAG_A }, attributed] },
+      {
+        arrayPrimaryKeys: { tags: ['attribution\u241fsource', 'tag'] },
+        patch: [
+          { op: 'add', path: `/tags//${TAG_C}`, value: { tag: TAG_C } },
+          { op: 'remove', path: `/tags//${TAG_A}`, value: {} },
+        ],
+      },
+    );
     expect(result).toEqual({ tags: [{ tag: TAG_C }, attributed] });
   });
 
   it('removes every source of a tag with the keys reordered', () => {
-    const result = patch('globalTags', { tags: [{ tag: TAG_A }, attributed, { tag: TAG_B }] }, {
-      arrayPrimaryKeys: { tags: ['tag', 'attribution\u241fsource'] },
-      patch: [{ op: 'remove', path: `/tags/${TAG_B}`, value: {} }],
-    });
+    const result = patch(
+      'globalTags',
+      { tags: [{ tag: TAG_A }, attributed, { tag: TAG_B }] },
+      {
+        arrayPrimaryKeys: { tags: ['tag', 'attribution\u241fsource'] },
+        patch: [{ op: 'remove', path: `/tags/${TAG_B}`, value: {} }],
+      },
+    );
     expect(result).toEqual({ tags: [{ tag: TAG_A }] });
   });
 
@@ -552,9 +595,11 @@ describe('errors', () => {
     expect(badRequest(() => patch('datasetProperties', current, [{ op: 'add', path: '/description/x', value: 'q' }]))).toMatch(
       /\/description is not an object or array/,
     );
-    expect(badRequest(() => patch('dataJobInputOutput', { inputDatasets: [], outputDatasets: [] }, [{ op: 'add', path: '/inputDatasets/3', value: 'u' }]))).toMatch(
-      /out of bounds/,
-    );
+    expect(
+      badRequest(() =>
+        patch('dataJobInputOutput', { inputDatasets: [], outputDatasets: [] }, [{ op: 'add', path: '/inputDatasets/3', value: 'u' }]),
+      ),
+    ).toMatch(/out of bounds/);
     expect(badRequest(() => patch('datasetProperties', current, [{ op: 'test', path: '/name', value: 'other' }]))).toMatch(/failed/);
   });
 

@@ -16,12 +16,7 @@
  * like (a plain object would move integer-like keys first).
  */
 import { isPlainObject, MAX_JSON_DEPTH } from '../json.js';
-import {
-  KEY_PATH_SEPARATOR,
-  patchTemplate,
-  type KeyedArraySpec,
-  type PatchTemplate,
-} from '../registry/patchTemplates.js';
+import { KEY_PATH_SEPARATOR, patchTemplate, type KeyedArraySpec, type PatchTemplate } from '../registry/patchTemplates.js';
 import { SYSTEM_ACTOR } from '../actors.js';
 import { badRequest } from './errors.js';
 
@@ -192,7 +187,8 @@ function parseOperation(raw: unknown, index: number): Operation {
 /** RFC 6901: "" is the whole document; otherwise "/"-separated tokens with `~1` for "/" and `~0` for "~". */
 function parsePointer(pointer: string, where: string): string[] {
   if (pointer === '') return [];
-  if (!pointer.startsWith('/')) throw badRequest(`${where}: path "${pointer.slice(0, 100)}" is not a JSON pointer (it must start with "/")`);
+  if (!pointer.startsWith('/'))
+    throw badRequest(`${where}: path "${pointer.slice(0, 100)}" is not a JSON pointer (it must start with "/")`);
   const tokens = pointer.slice(1).split('/');
   // A path is walked recursively; no aspect is nested anywhere near this deep.
   if (tokens.length > MAX_JSON_DEPTH) throw badRequest(`${where}: path has ${tokens.length} levels; at most ${MAX_JSON_DEPTH} are allowed`);
@@ -240,7 +236,8 @@ function rebase(doc: JObject, template: PatchTemplate, now: number): void {
   for (const spec of template.arrays) {
     const value = doc.get(spec.field);
     let array: J | undefined = value;
-    if (value === undefined || value === null) array = []; // the whole array was removed
+    if (value === undefined || value === null)
+      array = []; // the whole array was removed
     else if (value instanceof Map) array = mapToArray(value, spec);
     if (Array.isArray(array) && spec.itemTemplates) {
       for (const item of array) if (item instanceof Map) applyItemTemplates(item, spec, now, rebase);

@@ -35,7 +35,10 @@ export class PeopleService {
   async updateUserStatus(actor: string, urn: string, status: UserStatus): Promise<void> {
     const grant = await this.services.authorizer.require(actor, [MANAGE_USERS_AND_GROUPS]);
     await this.requireEntity(urn, 'corpuser', `Failed to update user status for urn ${urn}. User does not exist.`);
-    const write = editProposal(this.services.registry, urn, 'corpUserStatus', (_current, now) => ({ status, lastModified: { time: now, actor } }));
+    const write = editProposal(this.services.registry, urn, 'corpUserStatus', (_current, now) => ({
+      status,
+      lastModified: { time: now, actor },
+    }));
     await this.apply([write], actor, grant);
   }
 
@@ -55,14 +58,23 @@ export class PeopleService {
     const grant = await this.services.authorizer.require(actor, [toEdit(groupUrn, 'EDIT_GROUP_MEMBERS')]);
     await this.requireGroup(groupUrn, `Failed to add remove members from group ${groupUrn}. Group does not exist.`);
     for (const user of userUrns) {
-      if (tryParseUrn(user)?.entityType !== 'corpuser') throw badRequest(`Failed to remove members from group ${groupUrn}: ${user} is not a user urn.`);
+      if (tryParseUrn(user)?.entityType !== 'corpuser')
+        throw badRequest(`Failed to remove members from group ${groupUrn}: ${user} is not a user urn.`);
     }
     const { proposals, migrated } = await this.nativeGroup(groupUrn, 'removed from');
     const leaving = new Set(userUrns);
-    proposals.push(...migrated.filter((user) => !leaving.has(user)).map((user) => this.nativeMembership(user, (groups) => [...groups.filter((g) => g !== groupUrn), groupUrn])));
+    proposals.push(
+      ...migrated
+        .filter((user) => !leaving.has(user))
+        .map((user) => this.nativeMembership(user, (groups) => [...groups.filter((g) => g !== groupUrn), groupUrn])),
+    );
     // Users that are gone, or were no members, have nothing to change.
     const rows = await this.services.store.getLatestAspects([...leaving], ['nativeGroupMembership']);
-    const members = [...leaving].filter((user) => migrated.includes(user) || (rows.get(user) ?? []).some((r) => ((r.value.nativeGroups as string[] | undefined) ?? []).includes(groupUrn)));
+    const members = [...leaving].filter(
+      (user) =>
+        migrated.includes(user) ||
+        (rows.get(user) ?? []).some((r) => ((r.value.nativeGroups as string[] | undefined) ?? []).includes(groupUrn)),
+    );
     proposals.push(...members.map((user) => this.nativeMembership(user, (groups) => groups.filter((g) => g !== groupUrn))));
     await this.apply(proposals, actor, grant);
   }
@@ -100,20 +112,35 @@ export class PeopleService {
   private async nativeGroup(groupUrn: string, verb: string): Promise<{ proposals: Proposal[]; migrated: string[] }> {
     const { store, registry } = this.services;
     const origin = (await store.getAspect(groupUrn, 'origin', 0))?.value as Json | undefined;
-    if (origin?.type === 'EXTERNAL') throw badRequest(`Group ${groupUrn} was ingested from an external provider and cannot have members manually ${verb} it`);
+    if (origin?.type === 'EXTERNAL')
+      throw badRequest(`Group ${groupUrn} was ingested from an external provider and cannot have members manually ${verb} it`);
     if (origin?.type) return { proposals: [], migrated: [] };
-    const { edges } = await store.related({ urn: groupUrn, types: ['IsMemberOfGroup'], direction: 'INCOMING', start: 0, count: MIGRATED_MEMBERS });
+    const { edges } = await store.related({
+      urn: groupUrn,
+      types: ['IsMemberOfGroup'],
+      direction: 'INCOMING',
+      start: 0,
+      count: MIGRATED_MEMBERS,
+    });
     const migrated = [...new Set(edges.map((e) => e.source))];
     const proposals = [
       editProposal(registry, groupUrn, 'origin', () => ({ type: 'NATIVE' })),
-      ...migrated.map((user) => editProposal(registry, user, 'groupMembership', (current) => ({ ...current, groups: ((current?.groups as string[] | undefined) ?? []).filter((g) => g !== groupUrn) }))),
+      ...migrated.map((user) =>
+        editProposal(registry, user, 'groupMembership', (current) => ({
+          ...current,
+          groups: ((current?.groups as string[] | undefined) ?? []).filter((g) => g !== groupUrn),
+        })),
+      ),
     ];
     return { proposals, migrated };
   }
 
   /** A change of a user's native groups, made on the latest value inside the write. */
   private nativeMembership(user: string, change: (groups: string[]) => string[]): Proposal {
-    return editProposal(this.services.registry, user, 'nativeGroupMembership', (current) => ({ ...current, nativeGroups: change((current?.nativeGroups as string[] | undefined) ?? []) }));
+    return editProposal(this.services.registry, user, 'nativeGroupMembership', (current) => ({
+      ...current,
+      nativeGroups: change((current?.nativeGroups as string[] | undefined) ?? []),
+    }));
   }
 
   private async apply(proposals: Proposal[], actor: string, grant: Grant): Promise<void> {

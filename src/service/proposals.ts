@@ -118,7 +118,8 @@ export function resolveAspect(entity: EntitySpec, name: unknown): AspectSpec {
  * naming the type and the path of each problem.
  */
 export function checkAspectValue(registry: Registry, aspect: AspectSpec, raw: unknown): Record<string, unknown> {
-  if (!isPlainObject(raw)) throw invalid(`Failed to validate record with class ${aspect.fqn}: ERROR :: / :: the aspect must be a JSON object`);
+  if (!isPlainObject(raw))
+    throw invalid(`Failed to validate record with class ${aspect.fqn}: ERROR :: / :: the aspect must be a JSON object`);
   const value = registry.normalize(aspect, raw) as Record<string, unknown>;
   const problems = registry.validate(aspect, value);
   if (problems.length > 0) {
@@ -133,13 +134,20 @@ export function checkAspectValue(registry: Registry, aspect: AspectSpec, raw: un
  * aspect does not declare (Pegasus refuses them; a stored value may keep those a client sent). A
  * failure is the request's fault: 400, and nothing is written.
  */
-export function checkEditedValue(registry: Registry, aspect: AspectSpec, raw: unknown, current: Record<string, unknown> | undefined): Record<string, unknown> {
+export function checkEditedValue(
+  registry: Registry,
+  aspect: AspectSpec,
+  raw: unknown,
+  current: Record<string, unknown> | undefined,
+): Record<string, unknown> {
   try {
     const value = checkAspectValue(registry, aspect, raw);
     const before = new Set(current ? registry.undeclaredFields(aspect, current) : []);
     const added = registry.undeclaredFields(aspect, value).filter((path) => !before.has(path));
     if (added.length > 0) {
-      throw badRequest(`Failed to validate record with class ${aspect.fqn}: ${added.map((path) => `ERROR :: ${path} :: unrecognized field found but not allowed`).join('\n')}`);
+      throw badRequest(
+        `Failed to validate record with class ${aspect.fqn}: ${added.map((path) => `ERROR :: ${path} :: unrecognized field found but not allowed`).join('\n')}`,
+      );
     }
     return value;
   } catch (err) {
@@ -155,7 +163,8 @@ export function parseSystemMetadata(raw: unknown): SystemMetadata | undefined {
   if (!isPlainObject(sm)) throw badRequest('systemMetadata must be an object');
   const out: SystemMetadata = {};
   for (const [k, v] of Object.entries(sm)) if (v !== null && v !== undefined) out[k] = v;
-  if (out.lastObserved !== undefined && typeof out.lastObserved !== 'number') throw badRequest('systemMetadata.lastObserved must be a number');
+  if (out.lastObserved !== undefined && typeof out.lastObserved !== 'number')
+    throw badRequest('systemMetadata.lastObserved must be a number');
   if (out.runId !== undefined && typeof out.runId !== 'string') throw badRequest('systemMetadata.runId must be a string');
   return out;
 }
@@ -168,7 +177,9 @@ function parseAspectPayload(aspect: AspectSpec, raw: unknown, changeType: WriteC
   if (!isPlainObject(raw)) throw badRequest(`aspect is required for ${aspect.name} and must be {value, contentType}`);
   const accepted = changeType === 'PATCH' ? [JSON_TYPE, JSON_PATCH_TYPE] : [JSON_TYPE];
   if (raw.contentType !== undefined && raw.contentType !== null && !accepted.includes(raw.contentType as string)) {
-    throw badRequest(`unsupported aspect contentType '${String(raw.contentType)}' for a ${changeType} proposal: ${accepted.join(' or ')} is supported`);
+    throw badRequest(
+      `unsupported aspect contentType '${String(raw.contentType)}' for a ${changeType} proposal: ${accepted.join(' or ')} is supported`,
+    );
   }
   // The file form of DataHub's tools carries the aspect (or a patch list) under `json`.
   if (raw.value === undefined && (isPlainObject(raw.json) || Array.isArray(raw.json))) return raw.json;
@@ -202,7 +213,14 @@ export function parseProposal(registry: Registry, raw: unknown): Proposal {
 }
 
 /** The proposal of a change to an aspect whose entity, urn and aspect are resolved, with its value or patch checked. */
-function checkedProposal(registry: Registry, entity: EntitySpec, urn: string, aspect: AspectSpec, changeType: WriteChangeType, payload: unknown): Proposal {
+function checkedProposal(
+  registry: Registry,
+  entity: EntitySpec,
+  urn: string,
+  aspect: AspectSpec,
+  changeType: WriteChangeType,
+  payload: unknown,
+): Proposal {
   const proposal: Proposal = { entity, urn, changeType, aspect };
   if (changeType === 'DELETE') return proposal;
   checkWritableUrn(entity, urn);
@@ -252,7 +270,13 @@ export function withItem<T>(label: string, fn: () => T): T {
 }
 
 /** A proposal the service itself builds: a whole aspect value (or a patch, or a DELETE) for one entity. */
-export function buildProposal(registry: Registry, urn: string, aspectName: string, changeType: 'UPSERT' | 'PATCH' | 'DELETE', value?: unknown): Proposal {
+export function buildProposal(
+  registry: Registry,
+  urn: string,
+  aspectName: string,
+  changeType: 'UPSERT' | 'PATCH' | 'DELETE',
+  value?: unknown,
+): Proposal {
   const { entity, urnString } = resolveUrn(registry, urn);
   return checkedProposal(registry, entity, urnString, resolveAspect(entity, aspectName), changeType, value);
 }

@@ -11,7 +11,13 @@ import type { SearchService } from './search.js';
 import { countValues, topCounts } from './valueCounts.js';
 
 export type Scenario = 'HOME' | 'SEARCH_RESULTS' | 'ENTITY_PROFILE' | 'SEARCH_BAR';
-export type RenderType = 'ENTITY_NAME_LIST' | 'PLATFORM_SEARCH_LIST' | 'TAG_SEARCH_LIST' | 'SEARCH_QUERY_LIST' | 'GLOSSARY_TERM_SEARCH_LIST' | 'DOMAIN_SEARCH_LIST';
+export type RenderType =
+  | 'ENTITY_NAME_LIST'
+  | 'PLATFORM_SEARCH_LIST'
+  | 'TAG_SEARCH_LIST'
+  | 'SEARCH_QUERY_LIST'
+  | 'GLOSSARY_TERM_SEARCH_LIST'
+  | 'DOMAIN_SEARCH_LIST';
 
 export interface RecommendationContent {
   value: string;
@@ -57,9 +63,34 @@ interface Source {
 }
 
 /** Entity types the entity-list sources show (DataHub's SUPPORTED_ENTITY_TYPES of those sources). */
-const ENTITY_LIST_TYPES = ['dataset', 'dataFlow', 'dataJob', 'container', 'dashboard', 'chart', 'mlModel', 'mlFeature', 'mlModelGroup', 'mlFeatureTable'];
+const ENTITY_LIST_TYPES = [
+  'dataset',
+  'dataFlow',
+  'dataJob',
+  'container',
+  'dashboard',
+  'chart',
+  'mlModel',
+  'mlFeature',
+  'mlModelGroup',
+  'mlFeatureTable',
+];
 /** Types whose platforms are counted for the top platforms (DataHub's SEARCHABLE_ENTITY_TYPES there). */
-const PLATFORM_TYPES = ['dataset', 'dashboard', 'chart', 'mlModel', 'mlModelGroup', 'mlFeatureTable', 'mlFeature', 'mlPrimaryKey', 'dataFlow', 'dataJob', 'tag', 'container', 'notebook'];
+const PLATFORM_TYPES = [
+  'dataset',
+  'dashboard',
+  'chart',
+  'mlModel',
+  'mlModelGroup',
+  'mlFeatureTable',
+  'mlFeature',
+  'mlPrimaryKey',
+  'dataFlow',
+  'dataJob',
+  'tag',
+  'container',
+  'notebook',
+];
 /** Entities shown by the entity-list sources, and searches by the search bar. */
 const MAX_ENTITIES = 5;
 const ENTITY_VIEW = 'EntityViewEvent';
@@ -79,7 +110,16 @@ export class RecommendationService {
   ) {
     this.sources = [
       // DataHub shows a platform only when its info has a logo.
-      this.aggregation('Platforms', 'Platforms', 'PLATFORM_SEARCH_LIST', ['HOME'], 'platform', 40, (urns) => this.platformsWithLogo(urns), PLATFORM_TYPES),
+      this.aggregation(
+        'Platforms',
+        'Platforms',
+        'PLATFORM_SEARCH_LIST',
+        ['HOME'],
+        'platform',
+        40,
+        (urns) => this.platformsWithLogo(urns),
+        PLATFORM_TYPES,
+      ),
       this.aggregation('Domains', 'Domains', 'DOMAIN_SEARCH_LIST', ['HOME'], 'domains', 10),
       this.entityList('Recently Viewed', 'RecentlyViewedEntities', (s) => this.viewedBy(s.actor)),
       this.entityList('Recently Edited', 'RecentlyEditedEntities', (s) => this.editedBy(s.actor)),
@@ -103,7 +143,11 @@ export class RecommendationService {
     const searches = new Map<string, ReturnType<Scope['counts']>>();
     const counts = (types: readonly string[]) => {
       const key = types.join(' ');
-      if (!searches.has(key)) searches.set(key, countValues(this.store, this.registry, { entityTypes: types, fields: AGGREGATED, filter: where.filter }).then((r) => r.counts));
+      if (!searches.has(key))
+        searches.set(
+          key,
+          countValues(this.store, this.registry, { entityTypes: types, fields: AGGREGATED, filter: where.filter }).then((r) => r.counts),
+        );
       return searches.get(key)!;
     };
     const scope: Scope = { actor: req.actor, visible, counted: new Set((where.types ?? []).map((t) => t.name)), counts };
@@ -162,7 +206,10 @@ export class RecommendationService {
           return type !== undefined && ENTITY_LIST_TYPES.includes(type) && scope.visible.has(type);
         });
         const present = await this.present(candidates, scope);
-        return candidates.filter((u) => present.has(u)).slice(0, MAX_ENTITIES).map((urn) => ({ value: urn, entity: urn, entityProfileUrn: urn }));
+        return candidates
+          .filter((u) => present.has(u))
+          .slice(0, MAX_ENTITIES)
+          .map((urn) => ({ value: urn, entity: urn, entityProfileUrn: urn }));
       },
     };
   }
@@ -170,10 +217,12 @@ export class RecommendationService {
   /** Those of the urns whose entities exist, are not soft-deleted, and are of a type the caller may see. */
   private async present(urns: readonly string[], scope: Scope): Promise<Set<string>> {
     const rows = await this.store.getSearchRows(urns);
-    return new Set(urns.filter((u) => {
-      const row = rows.get(u);
-      return row !== undefined && !row.removed && scope.visible.has(row.entityType);
-    }));
+    return new Set(
+      urns.filter((u) => {
+        const row = rows.get(u);
+        return row !== undefined && !row.removed && scope.visible.has(row.entityType);
+      }),
+    );
   }
 
   /** The platforms whose info has a logo. */
@@ -184,7 +233,14 @@ export class RecommendationService {
 
   /** Entities the actor viewed, most recently viewed first (more than shown: some may be gone). */
   private async viewedBy(actor: string): Promise<string[]> {
-    const groups = await this.store.groupUsage({ actor, types: [ENTITY_VIEW], by: ['entityUrn'], present: true, order: 'latest', limit: MAX_ENTITIES * 4 });
+    const groups = await this.store.groupUsage({
+      actor,
+      types: [ENTITY_VIEW],
+      by: ['entityUrn'],
+      present: true,
+      order: 'latest',
+      limit: MAX_ENTITIES * 4,
+    });
     return groups.map((g) => g.values[0]!);
   }
 
@@ -195,13 +251,27 @@ export class RecommendationService {
 
   /** The most viewed entities, by everyone. */
   private async mostViewed(): Promise<string[]> {
-    const groups = await this.store.groupUsage({ types: [ENTITY_VIEW], by: ['entityUrn'], present: true, order: 'count', limit: MAX_ENTITIES * 4 });
+    const groups = await this.store.groupUsage({
+      types: [ENTITY_VIEW],
+      by: ['entityUrn'],
+      present: true,
+      order: 'count',
+      limit: MAX_ENTITIES * 4,
+    });
     return groups.map((g) => g.values[0]!);
   }
 
   /** The actor's searches that found something, most recent first; empty and `*` queries left out. */
   private async searchedBy(actor: string): Promise<RecommendationContent[]> {
-    const groups = await this.store.groupUsage({ actor, types: [SEARCH_RESULTS_VIEW], totalAbove: 0, by: ['query'], present: true, order: 'latest', limit: MAX_ENTITIES * 2 });
+    const groups = await this.store.groupUsage({
+      actor,
+      types: [SEARCH_RESULTS_VIEW],
+      totalAbove: 0,
+      by: ['query'],
+      present: true,
+      order: 'latest',
+      limit: MAX_ENTITIES * 2,
+    });
     return groups
       .map((g) => g.values[0]!)
       .filter((q) => q.trim() !== '' && q !== '*')

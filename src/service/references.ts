@@ -37,5 +37,7 @@ export function withoutReferences(value: Record<string, unknown>, urn: string, p
     current = prune(current, path.split('/').filter(Boolean), urn);
     if (current === ORPHANED) return { kind: 'orphaned' };
   }
-  return JSON.stringify(current) === JSON.stringify(value) ? { kind: 'unchanged' } : { kind: 'changed', value: current as Record<string, unknown> };
+  return JSON.stringify(current) === JSON.stringify(value)
+    ? { kind: 'unchanged' }
+    : { kind: 'changed', value: current as Record<string, unknown> };
 }

@@ -52,7 +52,12 @@ export class RestoreService {
     const apply = async (urns: string[]) => {
       // A batch of a thousand entities takes a few hundred milliseconds: other requests go on between entities.
       await this.store.transaction((tx) => reindex(tx, this.registry, urns));
-      result = { ...result, entities: result.entities + urns.length, batches: result.batches + 1, ...(urns.length ? { lastUrn: urns[urns.length - 1] } : {}) };
+      result = {
+        ...result,
+        entities: result.entities + urns.length,
+        batches: result.batches + 1,
+        ...(urns.length ? { lastUrn: urns[urns.length - 1] } : {}),
+      };
     };
     if (args.urn !== undefined) {
       await apply([resolveUrn(this.registry, args.urn).urnString]);

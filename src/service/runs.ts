@@ -65,7 +65,10 @@ export class RunService {
   async rollback(runId: string, options: { dryRun: boolean; safe: boolean }, actor: string): Promise<RollbackResponse> {
     if (!runId.trim()) throw badRequest('runId must not be empty');
     // Every write without a run id carries it: rolling it back would undo everything ever written so.
-    if (runId === DEFAULT_RUN_ID) throw badRequest(`${DEFAULT_RUN_ID} is a default run-id provided for non labeled ingestion runs. You cannot delete using this reserved run-id`);
+    if (runId === DEFAULT_RUN_ID)
+      throw badRequest(
+        `${DEFAULT_RUN_ID} is a default run-id provided for non labeled ingestion runs. You cannot delete using this reserved run-id`,
+      );
     const grant = await this.authorizer.require(actor, [MANAGE_INGESTION], explained(actor));
     // The rows it undoes are counted, but shown only where the actor may see them.
     const hidden = await hiddenFrom(this.authorizer, this.registry, actor);
@@ -78,7 +81,8 @@ export class RunService {
       const rows = await this.store.runAspectRows(runId, start, PAGE);
       for (const r of rows) {
         const summary = this.summary(r, false);
-        if (summaries.length < SUMMARY_ROWS && !hidden.hides(this.registry.entityOfUrn(r.urn)?.name ?? '', r.aspect)) summaries.push(summary);
+        if (summaries.length < SUMMARY_ROWS && !hidden.hides(this.registry.entityOfUrn(r.urn)?.name ?? '', r.aspect))
+          summaries.push(summary);
         aspectsAffected++;
         if (summary.keyAspect) created.add(r.urn);
         else if (r.version === 0) reverted.add(`${r.urn}\u0000${r.aspect}`);

@@ -140,7 +140,11 @@ export class SearchService {
    * may not see is refused when named (403, as DataHub's REST search) and left out when not.
    */
   async entityTypes(names: readonly string[], actor: string): Promise<EntitySpec[]> {
-    if (names.length === 0) return this.authorizer.visibleTypes(actor, [...this.registry.entities.values()].filter((e) => e.category !== 'internal'));
+    if (names.length === 0)
+      return this.authorizer.visibleTypes(
+        actor,
+        [...this.registry.entities.values()].filter((e) => e.category !== 'internal'),
+      );
     const types = names.map((n) => {
       const e = this.registry.entity(n);
       if (!e) throw badRequest(`Failed to find entity with name ${n} in EntityRegistry`);
@@ -158,7 +162,9 @@ export class SearchService {
     const rows = await this.store.getLatestAspects([boundedText(viewUrn, 'viewUrn')], ['dataHubViewInfo']);
     const definition = rows.get(viewUrn)?.[0]?.value.definition as { entityTypes?: unknown; filter?: unknown } | undefined;
     if (!definition) return undefined;
-    const entityTypes = Array.isArray(definition.entityTypes) ? definition.entityTypes.filter((t): t is string => typeof t === 'string') : [];
+    const entityTypes = Array.isArray(definition.entityTypes)
+      ? definition.entityTypes.filter((t): t is string => typeof t === 'string')
+      : [];
     return { entityTypes, filter: definition.filter };
   }
 
@@ -170,7 +176,10 @@ export class SearchService {
     const view = req.viewUrn ? await this.view(req.viewUrn) : undefined;
     const own = parseFilter(req.filter);
     if (!view) return { types: await this.entityTypes(req.entities, actor), filter: this.normalize(own) };
-    const names = intersectTypes(req.entities, view.entityTypes.filter((t) => this.registry.entity(t)));
+    const names = intersectTypes(
+      req.entities,
+      view.entityTypes.filter((t) => this.registry.entity(t)),
+    );
     const emptied = names.length === 0 && (req.entities.length > 0 || view.entityTypes.length > 0);
     const filter = this.normalize(combineFilters(own, parseFilter(view.filter)));
     return { types: emptied ? undefined : await this.entityTypes(names, actor), filter };
@@ -186,10 +195,12 @@ export class SearchService {
     return filter.map((and) =>
       and.map((c) => {
         if (c.field === ENTITY_TYPE_FIELD) {
-          if (c.condition !== 'EQUAL' && c.condition !== 'IN') throw badRequest(`filter on ${ENTITY_TYPE_FIELD} supports EQUAL and IN, not ${c.condition}`);
+          if (c.condition !== 'EQUAL' && c.condition !== 'IN')
+            throw badRequest(`filter on ${ENTITY_TYPE_FIELD} supports EQUAL and IN, not ${c.condition}`);
           return { ...c, values: c.values.map((v) => this.entityNameOf(v) ?? v) };
         }
-        if (pathFields.has(c.field) && (c.condition === 'EQUAL' || c.condition === 'IN')) return { ...c, condition: 'PATH_WITHIN' as const };
+        if (pathFields.has(c.field) && (c.condition === 'EQUAL' || c.condition === 'IN'))
+          return { ...c, condition: 'PATH_WITHIN' as const };
         return c;
       }),
     );
@@ -204,7 +215,8 @@ export class SearchService {
 
   private pathFields(): Set<string> {
     const out = new Set<string>();
-    for (const e of this.registry.entities.values()) for (const a of e.aspects.values()) for (const f of a.searchable) if (f.fieldType === 'BROWSE_PATH_V2') out.add(f.fieldName);
+    for (const e of this.registry.entities.values())
+      for (const a of e.aspects.values()) for (const f of a.searchable) if (f.fieldType === 'BROWSE_PATH_V2') out.add(f.fieldName);
     return out;
   }
 
@@ -216,7 +228,8 @@ export class SearchService {
 
   async search(req: SearchRequest, actor: string): Promise<SearchResult> {
     if (!Number.isInteger(req.start) || req.start < 0) throw badRequest('start must be a non-negative integer');
-    if (!Number.isInteger(req.count) || req.count < 0 || req.count > MAX_COUNT) throw badRequest(`count must be an integer from 0 to ${MAX_COUNT}`);
+    if (!Number.isInteger(req.count) || req.count < 0 || req.count > MAX_COUNT)
+      throw badRequest(`count must be an integer from 0 to ${MAX_COUNT}`);
     const flags = req.flags ?? {};
     const maxAggValues = flags.maxAggValues ?? DEFAULT_MAX_AGG_VALUES;
     if (!Number.isInteger(maxAggValues) || maxAggValues < 0) throw badRequest('searchFlags.maxAggValues must be a non-negative integer');
@@ -253,11 +266,15 @@ export class SearchService {
       words,
       ...(phrase ? { phrase } : {}),
       nameFields,
-      weights: fields.flatMap((f) => Object.entries(f.weightsPerFieldValue).map(([value, weight]) => ({ field: f.fieldName, value, weight }))),
+      weights: fields.flatMap((f) =>
+        Object.entries(f.weightsPerFieldValue).map(([value, weight]) => ({ field: f.fieldName, value, weight })),
+      ),
       filter,
       keyedFields: [...new Set(filter.flat().map((c) => c.field))].filter((f) => types.every((t) => isKeyed(t)(f))),
       includeRemoved: flags.includeSoftDeleted === true || mentionsRemoved(filter),
-      ...(sort ? { sort: sort.map((s) => ({ fields: s.field === ENTITY_NAME_SORT ? entityNameFields(types) : [s.field], order: s.order })) } : {}),
+      ...(sort
+        ? { sort: sort.map((s) => ({ fields: s.field === ENTITY_NAME_SORT ? entityNameFields(types) : [s.field], order: s.order })) }
+        : {}),
       start: req.start,
       count: req.count,
       // Of one type, the per-type counts are the counts themselves: no pass of their own.
@@ -266,7 +283,9 @@ export class SearchService {
     };
     const page = await this.store.search(query);
     if (facets?.byType && oneType) {
-      page.entityTypes = { [types[0]!.name]: { total: page.total, facets: Object.fromEntries(facets.nested.map((f) => [f, page.facets[f] ?? {}])) } };
+      page.entityTypes = {
+        [types[0]!.name]: { total: page.total, facets: Object.fromEntries(facets.nested.map((f) => [f, page.facets[f] ?? {}])) },
+      };
     }
     const rows = flags.skipHighlighting || words.length === 0 ? new Map<string, SearchRow>() : await this.store.getSearchRows(page.urns);
     return {
@@ -286,13 +305,16 @@ export class SearchService {
    */
   /** The facets of the structured properties whose settings show them in search filters (DataHub asks for at most 100). */
   private async structuredPropertyFacets(): Promise<string[]> {
-    const page = await this.store.search(filterQuery(['structuredProperty'], fieldEquals('showInSearchFilters', 'true'), MAX_PROPERTY_FACETS));
+    const page = await this.store.search(
+      filterQuery(['structuredProperty'], fieldEquals('showInSearchFilters', 'true'), MAX_PROPERTY_FACETS),
+    );
     return page.urns.map(structuredPropertyField);
   }
 
   private facetPlan(asked: readonly string[] | undefined, types: readonly EntitySpec[], added: readonly string[] = []): FacetPlan {
     const known = new Set<string>();
-    for (const e of this.registry.entities.values()) for (const a of e.aspects.values()) for (const f of a.searchable) known.add(f.fieldName);
+    for (const e of this.registry.entities.values())
+      for (const a of e.aspects.values()) for (const f of a.searchable) known.add(f.fieldName);
     let names: string[];
     if (asked && asked.length > 0) {
       // The legacy `entity` facet is counted as `_entityType` is.
@@ -304,7 +326,13 @@ export class SearchService {
         return deeper.length === 0 && first === ENTITY_TYPE_FIELD && known.has(nested);
       });
     } else {
-      const filterable = [...new Set(this.fields(types).filter((f) => f.addToFilters).map((f) => f.fieldName))];
+      const filterable = [
+        ...new Set(
+          this.fields(types)
+            .filter((f) => f.addToFilters)
+            .map((f) => f.fieldName),
+        ),
+      ];
       names = [ENTITY_TYPE_FIELD, `${ENTITY_TYPE_FIELD}${FACET_SEPARATOR}typeNames`, ...filterable];
     }
     names = [...new Set([...names, ...added])];
@@ -334,7 +362,10 @@ export class SearchService {
         // web app fails on a type it has no page for (NOTEBOOK), which only empty buckets would bring.
         const types = top(query.entityTypes.map((t): [string, number] => [t, byType[t]?.total ?? 0]).filter(([, n]) => n > 0));
         counts = nested
-          ? types.flatMap(([t, n]) => [[t, n] as [string, number], ...top(Object.entries(byType[t]?.facets[nested] ?? {})).map(([v, m]): [string, number] => [`${t}${FACET_SEPARATOR}${v}`, m])])
+          ? types.flatMap(([t, n]) => [
+              [t, n] as [string, number],
+              ...top(Object.entries(byType[t]?.facets[nested] ?? {})).map(([v, m]): [string, number] => [`${t}${FACET_SEPARATOR}${v}`, m]),
+            ])
           : types;
       }
       if (counts.length > 0) facets.set(name, counts);
@@ -364,7 +395,9 @@ export class SearchService {
       .map((part) => {
         if (part === ENTITY_TYPE_FIELD || part === LEGACY_ENTITY_FACET) return 'Type';
         const names = new Set<string>();
-        for (const e of this.registry.entities.values()) for (const a of e.aspects.values()) for (const f of a.searchable) if (f.fieldName === part && f.addToFilters) names.add(f.filterName);
+        for (const e of this.registry.entities.values())
+          for (const a of e.aspects.values())
+            for (const f of a.searchable) if (f.fieldName === part && f.addToFilters) names.add(f.filterName);
         return names.size > 0 ? [...names].sort().join('/') : part;
       })
       .join(FACET_SEPARATOR);
@@ -375,7 +408,12 @@ export class SearchService {
     const out = new Map<string, number>();
     if (!scope.types || scope.types.length === 0) return out;
     const page = await this.store.search(
-      filterQuery(scope.types.map((t) => t.name), scope.filter, 0, { includeRemoved: mentionsRemoved(scope.filter), byEntityType: { fields: [] } }),
+      filterQuery(
+        scope.types.map((t) => t.name),
+        scope.filter,
+        0,
+        { includeRemoved: mentionsRemoved(scope.filter), byEntityType: { fields: [] } },
+      ),
     );
     for (const t of scope.types) out.set(t.name, page.entityTypes?.[t.name]?.total ?? 0);
     return out;
@@ -388,21 +426,40 @@ export class SearchService {
     const words = text === '' || text === '*' ? [] : queryWords(text);
     const includeRemoved = flags.includeSoftDeleted === true || mentionsRemoved(scope.filter);
     return this.store.matchValues(
-      { entityTypes: scope.types.map((t) => t.name), words, nameFields: [], weights: [], filter: scope.filter, includeRemoved, start: 0, count: 0, facetFields: [] },
+      {
+        entityTypes: scope.types.map((t) => t.name),
+        words,
+        nameFields: [],
+        weights: [],
+        filter: scope.filter,
+        includeRemoved,
+        start: 0,
+        count: 0,
+        facetFields: [],
+      },
       field,
     );
   }
 
   /** Prefix suggestions from the autocomplete fields of an entity type (or one named field). */
-  async autocomplete(req: { entity: string; query: string; field?: string; limit: number; filter?: unknown }, actor: string): Promise<string[]> {
+  async autocomplete(
+    req: { entity: string; query: string; field?: string; limit: number; filter?: unknown },
+    actor: string,
+  ): Promise<string[]> {
     // One type per name asked, or a refusal.
     const [type] = await this.entityTypes([req.entity], actor);
-    return this.suggest(type!, { query: req.query, limit: req.limit, filter: this.normalize(parseFilter(req.filter)), ...(req.field ? { field: req.field } : {}) });
+    return this.suggest(type!, {
+      query: req.query,
+      limit: req.limit,
+      filter: this.normalize(parseFilter(req.filter)),
+      ...(req.field ? { field: req.field } : {}),
+    });
   }
 
   /** Suggestions of one (already checked) type within a scope's filter. */
   async suggest(type: EntitySpec, req: { query: string; field?: string; limit: number; filter: Criterion[][] }): Promise<string[]> {
-    if (!Number.isInteger(req.limit) || req.limit < 0 || req.limit > MAX_COUNT) throw badRequest(`limit must be an integer from 0 to ${MAX_COUNT}`);
+    if (!Number.isInteger(req.limit) || req.limit < 0 || req.limit > MAX_COUNT)
+      throw badRequest(`limit must be an integer from 0 to ${MAX_COUNT}`);
     const fields = req.field ? [req.field] : this.autocompleteFields(type);
     return this.store.autocomplete([type.name], fields, boundedText(req.query, 'query').trim(), req.filter, req.limit);
   }
@@ -412,7 +469,10 @@ export class SearchService {
    * the query (or holding a word that does), exact names first (DataHub answers the documents its
    * suggestions came from).
    */
-  async suggestedEntities(type: EntitySpec, req: { query: string; field?: string; limit: number; filter: Criterion[][] }): Promise<string[]> {
+  async suggestedEntities(
+    type: EntitySpec,
+    req: { query: string; field?: string; limit: number; filter: Criterion[][] },
+  ): Promise<string[]> {
     const text = boundedText(req.query, 'query').trim();
     if (text === '' || req.limit === 0) return [];
     const fields = req.field ? [req.field] : this.autocompleteFields(type);
@@ -436,7 +496,13 @@ export class SearchService {
   }
 
   private autocompleteFields(type: EntitySpec): string[] {
-    return [...new Set(this.fields([type]).filter((f) => f.enableAutocomplete && f.fieldType !== 'URN' && f.fieldType !== 'URN_PARTIAL').map((f) => f.fieldName))];
+    return [
+      ...new Set(
+        this.fields([type])
+          .filter((f) => f.enableAutocomplete && f.fieldType !== 'URN' && f.fieldType !== 'URN_PARTIAL')
+          .map((f) => f.fieldName),
+      ),
+    ];
   }
 }
 
@@ -448,7 +514,9 @@ function entityNameFields(types: readonly EntitySpec[]): string[] {
   const out = new Set<string>();
   for (const t of types) {
     const names = [...t.aspects.values()].flatMap((a) =>
-      a.searchable.filter((f) => f.queryByDefault && f.boostScore >= 8).map((f) => ({ field: f.fieldName, key: a.name === t.keyAspect.name })),
+      a.searchable
+        .filter((f) => f.queryByDefault && f.boostScore >= 8)
+        .map((f) => ({ field: f.fieldName, key: a.name === t.keyAspect.name })),
     );
     const chosen = names.find((n) => !n.key) ?? names[0];
     if (chosen) out.add(chosen.field);
@@ -459,9 +527,11 @@ function entityNameFields(types: readonly EntitySpec[]): string[] {
 function parseSort(raw: unknown): Array<{ field: string; order: 'ASCENDING' | 'DESCENDING' }> {
   return (Array.isArray(raw) ? raw : [raw]).map((one) => {
     const s = one as { field?: unknown; order?: unknown };
-    if (typeof s !== 'object' || s === null || typeof s.field !== 'string') throw badRequest('sort must be {field, order: ASCENDING | DESCENDING}');
+    if (typeof s !== 'object' || s === null || typeof s.field !== 'string')
+      throw badRequest('sort must be {field, order: ASCENDING | DESCENDING}');
     const order = s.order ?? 'ASCENDING';
-    if (order !== 'ASCENDING' && order !== 'DESCENDING') throw badRequest(`sort.order must be ASCENDING or DESCENDING, not '${String(order)}'`);
+    if (order !== 'ASCENDING' && order !== 'DESCENDING')
+      throw badRequest(`sort.order must be ASCENDING or DESCENDING, not '${String(order)}'`);
     return { field: boundedText(s.field, 'sort.field'), order };
   });
 }

@@ -71,11 +71,17 @@ export class SecretService {
   }
 
   /** A page of secrets, newest first: names and descriptions, never values. */
-  async list(actor: string, input: { start?: number | null | undefined; count?: number | null | undefined; query?: string | null | undefined }) {
+  async list(
+    actor: string,
+    input: { start?: number | null | undefined; count?: number | null | undefined; query?: string | null | undefined },
+  ) {
     await this.authorizer.require(actor, [MANAGE_SECRETS]);
     const start = input.start ?? 0;
     const count = input.count ?? 20;
-    const r = await this.search.search({ entities: [ENTITY], input: input.query || '*', sort: { field: 'createdTime', order: 'DESCENDING' }, start, count }, actor);
+    const r = await this.search.search(
+      { entities: [ENTITY], input: input.query || '*', sort: { field: 'createdTime', order: 'DESCENDING' }, start, count },
+      actor,
+    );
     const rows = await this.store.getLatestAspects(r.urns, [ASPECT]);
     const secrets = r.urns.flatMap((urn) => {
       const v = rows.get(urn)?.[0]?.value as Record<string, any> | undefined;
@@ -138,7 +144,9 @@ export class SecretService {
 }
 
 function checkInput(input: SecretInput): void {
-  if (!NAME.test(input.name)) throw badRequest(`Secret name '${input.name}' must start with a letter or _ and hold only letters, digits and _`);
+  if (!NAME.test(input.name))
+    throw badRequest(`Secret name '${input.name}' must start with a letter or _ and hold only letters, digits and _`);
   if (input.value.length === 0) throw badRequest('Secret value must not be empty');
-  if (input.value.length > MAX_VALUE_CHARS) throw badRequest(`Secret value is ${input.value.length} characters long; at most ${MAX_VALUE_CHARS} are allowed`);
+  if (input.value.length > MAX_VALUE_CHARS)
+    throw badRequest(`Secret value is ${input.value.length} characters long; at most ${MAX_VALUE_CHARS} are allowed`);
 }

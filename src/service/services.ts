@@ -75,11 +75,22 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
   const registry = loadRegistry();
   const authorizer = new Authorizer(store);
   const changeFeed = new ChangeFeed(store, registry, authorizer);
-  const writePath = new WritePath(store, registry, authorizer, { now, committed: () => changeFeed.committed(), ...(options.maxVersions !== undefined ? { maxVersions: options.maxVersions } : {}) });
+  const writePath = new WritePath(store, registry, authorizer, {
+    now,
+    committed: () => changeFeed.committed(),
+    ...(options.maxVersions !== undefined ? { maxVersions: options.maxVersions } : {}),
+  });
   const search = new SearchService(store, registry, authorizer);
-  const tokens = new TokenService(store, registry, writePath, authorizer, { now, ...(options.tokenSigningKey ? { signingKey: options.tokenSigningKey } : {}), ...(options.sessionTokenDurationMs ? { sessionDurationMs: options.sessionTokenDurationMs } : {}) });
+  const tokens = new TokenService(store, registry, writePath, authorizer, {
+    now,
+    ...(options.tokenSigningKey ? { signingKey: options.tokenSigningKey } : {}),
+    ...(options.sessionTokenDurationMs ? { sessionDurationMs: options.sessionTokenDurationMs } : {}),
+  });
   const runs = new RunService(store, registry, writePath, authorizer);
-  const secrets = new SecretService(store, registry, writePath, authorizer, search, { now, ...(options.secretEncryptionKey ? { encryptionKey: options.secretEncryptionKey } : {}) });
+  const secrets = new SecretService(store, registry, writePath, authorizer, search, {
+    now,
+    ...(options.secretEncryptionKey ? { encryptionKey: options.secretEncryptionKey } : {}),
+  });
   return {
     changeFeed,
     deletes: new DeleteService(store, registry, writePath),

@@ -27,9 +27,11 @@ export function snapshotToProposals(registry: Registry, entityJson: unknown, sys
   return snapshot.aspects.map((item, i) =>
     withItem(`aspects[${i}]`, (): Proposal => {
       const [typeName, ...others] = isPlainObject(item) ? Object.keys(item) : [];
-      if (!isPlainObject(item) || typeName === undefined || others.length > 0) throw badRequest('an aspect must be an object keyed by its type name');
+      if (!isPlainObject(item) || typeName === undefined || others.length > 0)
+        throw badRequest('an aspect must be an object keyed by its type name');
       const aspect = registry.aspectByFqn(typeName);
-      if (!aspect || entity.aspects.get(aspect.name) !== aspect) throw badRequest(`Unknown aspect type ${typeName} for entity ${entity.name}`);
+      if (!aspect || entity.aspects.get(aspect.name) !== aspect)
+        throw badRequest(`Unknown aspect type ${typeName} for entity ${entity.name}`);
       const value = checkAspectValue(registry, aspect, item[typeName]);
       return { entity, urn: urnString, changeType: 'UPSERT', aspect, value, ...(systemMetadata ? { systemMetadata } : {}) };
     }),

@@ -170,26 +170,33 @@ export async function assignmentsProblem(read: AspectLookup, assetUrn: string, v
   for (const a of (value.properties as Json[] | undefined) ?? []) {
     if (kept.has(JSON.stringify(a))) continue;
     const propertyUrn = String(a.propertyUrn);
-    if (tryParseUrn(propertyUrn)?.entityType !== 'structuredProperty') return `Unexpected entity type. Expected: structuredProperty Found: ${propertyUrn}`;
+    if (tryParseUrn(propertyUrn)?.entityType !== 'structuredProperty')
+      return `Unexpected entity type. Expected: structuredProperty Found: ${propertyUrn}`;
     const definition = await read(propertyUrn, 'propertyDefinition');
     if (!definition) return `Unexpected null value found for ${propertyUrn} Structured Property Definition.`;
     const types: string[] = definition.entityTypes ?? [];
     if (types.length > 0 && !types.some((t) => valueTypeId(t).toLowerCase() === assetType.toLowerCase())) {
       return `Property: ${propertyUrn} cannot be applied to entity type ${assetType}`;
     }
-    const values = ((a.values as unknown[] | undefined) ?? []).map((v): Primitive => (isPlainObject(v) && typeof v.double === 'number' ? { double: v.double } : { string: String(isPlainObject(v) ? v.string : v) }));
+    const values = ((a.values as unknown[] | undefined) ?? []).map(
+      (v): Primitive =>
+        isPlainObject(v) && typeof v.double === 'number' ? { double: v.double } : { string: String(isPlainObject(v) ? v.string : v) },
+    );
     const problem = valueProblem(propertyUrn, definition, values);
     if (problem) return problem;
-    if (definition.immutable === true && previousAssignment(previous, propertyUrn)) return `Cannot mutate an immutable property: ${propertyUrn}`;
+    if (definition.immutable === true && previousAssignment(previous, propertyUrn))
+      return `Cannot mutate an immutable property: ${propertyUrn}`;
   }
   for (const old of (previous?.properties as Json[] | undefined) ?? []) {
     if (((value.properties as Json[] | undefined) ?? []).some((a) => a.propertyUrn === old.propertyUrn)) continue;
-    if ((await read(String(old.propertyUrn), 'propertyDefinition'))?.immutable === true) return `Cannot delete an immutable property ${old.propertyUrn}`;
+    if ((await read(String(old.propertyUrn), 'propertyDefinition'))?.immutable === true)
+      return `Cannot delete an immutable property ${old.propertyUrn}`;
   }
   return undefined;
 }
 
-const previousAssignment = (previous: Json | undefined, propertyUrn: string) => ((previous?.properties as Json[] | undefined) ?? []).find((a) => a.propertyUrn === propertyUrn);
+const previousAssignment = (previous: Json | undefined, propertyUrn: string) =>
+  ((previous?.properties as Json[] | undefined) ?? []).find((a) => a.propertyUrn === propertyUrn);
 
 function allowedValue(a: AllowedValueInput): Json {
   return { value: primitive(a), ...(a.description != null ? { description: a.description } : {}) };
@@ -226,7 +233,9 @@ export class StructuredPropertyService {
 
   private async checkTypes(valueType: string | undefined, entityTypes: readonly string[], allowedTypes: readonly string[]): Promise<void> {
     if (valueType !== undefined && (tryParseUrn(valueType)?.entityType !== 'dataType' || !(await this.exists(valueType)))) {
-      throw badRequest(`Provided value type ${valueType} is not a known data type (urn:li:dataType:datahub.<string|number|urn|date|rich_text>)`);
+      throw badRequest(
+        `Provided value type ${valueType} is not a known data type (urn:li:dataType:datahub.<string|number|urn|date|rich_text>)`,
+      );
     }
     for (const t of [...entityTypes, ...allowedTypes]) {
       if (tryParseUrn(t)?.entityType !== 'entityType' || !this.registry.entity(valueTypeId(t))) {
@@ -307,7 +316,11 @@ export class StructuredPropertyService {
         if (input.immutable != null) d.immutable = input.immutable;
         if (input.setCardinalityAsMultiple) d.cardinality = 'MULTIPLE';
         if (input.newEntityTypes) d.entityTypes = [...new Set([...(d.entityTypes ?? []), ...input.newEntityTypes])];
-        if (newAllowedTypes.length > 0) d.typeQualifier = { ...(d.typeQualifier ?? {}), allowedTypes: [...new Set([...(d.typeQualifier?.allowedTypes ?? []), ...newAllowedTypes])] };
+        if (newAllowedTypes.length > 0)
+          d.typeQualifier = {
+            ...(d.typeQualifier ?? {}),
+            allowedTypes: [...new Set([...(d.typeQualifier?.allowedTypes ?? []), ...newAllowedTypes])],
+          };
         if (newAllowed.length > 0) {
           const kept: Json[] = d.allowedValues ?? [];
           d.allowedValues = [...kept, ...newAllowed.filter((a) => !kept.some((k) => samePrimitive(k.value, a.value)))];
@@ -329,18 +342,27 @@ export class StructuredPropertyService {
     const grant = await this.authorize(actor, MANAGE, REFUSED.delete);
     if (!(await this.definition(urn)) && !(await this.exists(urn))) throw badRequest(`Structured property ${urn} does not exist`);
     const holding = [[{ field: structuredPropertyField(urn), condition: 'EXISTS' as const, values: [], negated: false }]];
-    const holders = await this.store.search(filterQuery([...this.registry.entities.keys()], holding, MAX_REFERENCING, { includeRemoved: true }));
+    const holders = await this.store.search(
+      filterQuery([...this.registry.entities.keys()], holding, MAX_REFERENCING, { includeRemoved: true }),
+    );
     const cleaned = holders.urns.map((asset) => this.withoutProperties(asset, [urn]));
     await this.writePath.apply([deleteEntityProposal(this.registry, urn), ...cleaned], { actor, grant });
   }
 
   /** Sets the values of properties on an asset, replacing each one's earlier values. */
-  async upsert(assetUrn: string, params: ReadonlyArray<{ structuredPropertyUrn: string; values: readonly ValueInput[] }>, actor: string): Promise<void> {
+  async upsert(
+    assetUrn: string,
+    params: ReadonlyArray<{ structuredPropertyUrn: string; values: readonly ValueInput[] }>,
+    actor: string,
+  ): Promise<void> {
     const grant = await this.authorize(actor, toEdit(assetUrn, 'EDIT_ENTITY_PROPERTIES'), REFUSED.values(assetUrn));
-    if (tryParseUrn(assetUrn)?.entityType !== 'schemaField' && !(await this.exists(assetUrn))) throw badRequest(`Asset with provided urn ${assetUrn} does not exist`);
+    if (tryParseUrn(assetUrn)?.entityType !== 'schemaField' && !(await this.exists(assetUrn)))
+      throw badRequest(`Asset with provided urn ${assetUrn} does not exist`);
     const updates = new Map<string, Primitive[]>(params.map((p) => [p.structuredPropertyUrn, p.values.map(primitive)]));
     // Checked before the write for the request's own values; the write path checks the whole result again.
-    const problem = await assignmentsProblem(this.lookup, assetUrn, { properties: [...updates].map(([propertyUrn, values]) => ({ propertyUrn, values })) });
+    const problem = await assignmentsProblem(this.lookup, assetUrn, {
+      properties: [...updates].map(([propertyUrn, values]) => ({ propertyUrn, values })),
+    });
     if (problem) throw badRequest(problem);
     const stamp = this.stamp(actor);
     const edit = editProposal(this.registry, assetUrn, 'structuredProperties', (current) => {
@@ -351,7 +373,8 @@ export class StructuredPropertyService {
         return { ...rest, values, lastModified: stamp };
       });
       for (const [propertyUrn, values] of updates) {
-        if (!properties.some((a) => a.propertyUrn === propertyUrn)) properties.push({ propertyUrn, values, created: stamp, lastModified: stamp });
+        if (!properties.some((a) => a.propertyUrn === propertyUrn))
+          properties.push({ propertyUrn, values, created: stamp, lastModified: stamp });
       }
       return { ...(current ?? {}), properties };
     });

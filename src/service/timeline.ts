@@ -27,7 +27,10 @@ const heaviest = (changes: SemVerChange[]) => changes.reduce<SemVerChange>((a, b
 
 /** `1.2.3-computed` → [1, 2, 3]; anything else compares as 0s. */
 export function versionParts(v: string): number[] {
-  return v.replace(COMPUTED, '').split('.').map((p) => Number.parseInt(p, 10) || 0);
+  return v
+    .replace(COMPUTED, '')
+    .split('.')
+    .map((p) => Number.parseInt(p, 10) || 0);
 }
 export function compareVersions(a: string, b: string): number {
   const [x, y] = [versionParts(a), versionParts(b)];
@@ -51,7 +54,9 @@ export class TimelineService {
   private async versions(urn: string, aspect: string): Promise<AspectRow[]> {
     const max = await this.store.getMaxVersion(urn, aspect);
     const rows = await Promise.all([...Array.from({ length: max }, (_, i) => i + 1), 0].map((v) => this.store.getAspect(urn, aspect, v)));
-    return rows.filter((r): r is AspectRow => r !== undefined).sort((a, b) => a.createdOn - b.createdOn || (a.version === 0 ? 1 : b.version === 0 ? -1 : a.version - b.version));
+    return rows
+      .filter((r): r is AspectRow => r !== undefined)
+      .sort((a, b) => a.createdOn - b.createdOn || (a.version === 0 ? 1 : b.version === 0 ? -1 : a.version - b.version));
   }
 
   /** The change transactions of an entity in the given categories, oldest first; undefined for unsupported types. */
@@ -87,7 +92,14 @@ export class TimelineService {
       const change = heaviest(events.map((e) => e.semVerChange));
       version = bump(version, change);
       // A time enters byTime with its first group.
-      out.push({ timestamp, actor: groups[0]!.actor, semVer: `${version.join('.')}${COMPUTED}`, semVerChange: change, versionStamp: stampAt(history, timestamp), events });
+      out.push({
+        timestamp,
+        actor: groups[0]!.actor,
+        semVer: `${version.join('.')}${COMPUTED}`,
+        semVerChange: change,
+        versionStamp: stampAt(history, timestamp),
+        events,
+      });
     }
     return out;
   }
@@ -109,7 +121,10 @@ function bump(previous: Version | undefined, change: SemVerChange): Version {
 function stampAt(history: ReadonlyMap<string, AspectRow[]>, time: number): string {
   const parts: string[] = [];
   for (const aspect of [...history.keys()].sort()) {
-    const asOf = history.get(aspect)!.filter((r) => r.createdOn <= time).pop();
+    const asOf = history
+      .get(aspect)!
+      .filter((r) => r.createdOn <= time)
+      .pop();
     if (asOf) parts.push(`${aspect}:${asOf.version}`);
   }
   return parts.join(';');

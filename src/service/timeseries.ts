@@ -46,10 +46,18 @@ function matches(value: Record<string, unknown>, c: Criterion): boolean {
     case 'LESS_THAN':
     case 'LESS_THAN_OR_EQUAL_TO': {
       const n = Number(text);
-      ok = text !== undefined && c.values.some((x) => {
-        const m = Number(x);
-        return c.condition === 'GREATER_THAN' ? n > m : c.condition === 'GREATER_THAN_OR_EQUAL_TO' ? n >= m : c.condition === 'LESS_THAN' ? n < m : n <= m;
-      });
+      ok =
+        text !== undefined &&
+        c.values.some((x) => {
+          const m = Number(x);
+          return c.condition === 'GREATER_THAN'
+            ? n > m
+            : c.condition === 'GREATER_THAN_OR_EQUAL_TO'
+              ? n >= m
+              : c.condition === 'LESS_THAN'
+                ? n < m
+                : n <= m;
+        });
       break;
     }
     default:
@@ -64,20 +72,32 @@ export class TimeseriesService {
     private readonly registry: Registry,
   ) {}
 
-  async values(req: { urn: string; entity: string; aspect: string; startTimeMillis?: number; endTimeMillis?: number; limit?: number; latestValue?: boolean; filter?: unknown }): Promise<TimeseriesValues> {
+  async values(req: {
+    urn: string;
+    entity: string;
+    aspect: string;
+    startTimeMillis?: number;
+    endTimeMillis?: number;
+    limit?: number;
+    latestValue?: boolean;
+    filter?: unknown;
+  }): Promise<TimeseriesValues> {
     const { entity, urnString } = resolveUrn(this.registry, req.urn);
     if (this.registry.entity(req.entity) !== entity) throw badRequest(`urn ${urnString} is not of entity type ${req.entity}`);
     const aspect = entity.aspects.get(req.aspect);
     if (!aspect) throw badRequest(`Unknown aspect ${req.aspect} for entity ${entity.name}`);
     if (aspect.kind !== 'timeseries') throw badRequest(`aspect ${aspect.name} is not a timeseries aspect`);
-    const limit = req.latestValue ? 1 : req.limit ?? DEFAULT_TIMESERIES_LIMIT;
+    const limit = req.latestValue ? 1 : (req.limit ?? DEFAULT_TIMESERIES_LIMIT);
     if (!Number.isInteger(limit) || limit < 0) throw badRequest('limit must be a non-negative integer');
     const filter = parseFilter(req.filter);
     const range = {
       ...(req.startTimeMillis !== undefined ? { startTimeMillis: req.startTimeMillis } : {}),
       ...(req.endTimeMillis !== undefined ? { endTimeMillis: req.endTimeMillis } : {}),
     };
-    let points = await this.store.getTimeseries(urnString, aspect.name, { ...range, limit: filter.length > 0 ? Number.MAX_SAFE_INTEGER : limit });
+    let points = await this.store.getTimeseries(urnString, aspect.name, {
+      ...range,
+      limit: filter.length > 0 ? Number.MAX_SAFE_INTEGER : limit,
+    });
     if (filter.length > 0) points = points.filter((p) => filter.some((and) => and.every((c) => matches(p.value, c)))).slice(0, limit);
     return {
       entityName: entity.name,

@@ -20,10 +20,17 @@ export interface TransferCounts {
   timeseries: number;
 }
 
-type Line = { type: 'header'; format: string; version: 1; exportedAt: number } | ({ type: 'aspect' } & AspectRow) | ({ type: 'timeseries' } & TimeseriesRow);
+type Line =
+  | { type: 'header'; format: string; version: 1; exportedAt: number }
+  | ({ type: 'aspect' } & AspectRow)
+  | ({ type: 'timeseries' } & TimeseriesRow);
 
 /** Writes every row as one JSON line; `write` may return a promise to apply back-pressure. */
-export async function exportCatalog(store: Store, write: (line: string) => void | Promise<void>, now = Date.now()): Promise<TransferCounts> {
+export async function exportCatalog(
+  store: Store,
+  write: (line: string) => void | Promise<void>,
+  now = Date.now(),
+): Promise<TransferCounts> {
   const counts: TransferCounts = { aspects: 0, timeseries: 0 };
   const emit = (line: Line) => write(`${JSON.stringify(line)}\n`);
   await emit({ type: 'header', format: EXPORT_FORMAT, version: 1, exportedAt: now });
@@ -31,7 +38,11 @@ export async function exportCatalog(store: Store, write: (line: string) => void 
     for (const row of page) await emit({ type: 'aspect', ...row });
     counts.aspects += page.length;
   }
-  for (let page = await store.scanTimeseries(undefined, PAGE); page.length > 0; page = await store.scanTimeseries(page[page.length - 1], PAGE)) {
+  for (
+    let page = await store.scanTimeseries(undefined, PAGE);
+    page.length > 0;
+    page = await store.scanTimeseries(page[page.length - 1], PAGE)
+  ) {
     for (const row of page) await emit({ type: 'timeseries', ...row });
     counts.timeseries += page.length;
   }

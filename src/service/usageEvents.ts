@@ -37,7 +37,10 @@ export class UsageEvents {
   }
 
   private parse(actor: string, body: unknown): UsageEvent {
-    if (!isPlainObject(body)) throw badRequest('the tracking event must be a JSON object with a type, such as {"type": "EntityViewEvent", "entityUrn": "urn:li:…"}');
+    if (!isPlainObject(body))
+      throw badRequest(
+        'the tracking event must be a JSON object with a type, such as {"type": "EntityViewEvent", "entityUrn": "urn:li:…"}',
+      );
     const size = JSON.stringify(body).length;
     if (size > MAX_EVENT_CHARS) throw badRequest(`the tracking event is ${size} characters long; at most ${MAX_EVENT_CHARS} are allowed`);
     if (body.type === undefined || body.type === null) throw badRequest('the tracking event has no type');
@@ -51,12 +54,14 @@ export class UsageEvents {
       return boundedText(v, `${type}.${name}`);
     };
     const entityUrn = text('entityUrn');
-    if (entityUrn !== undefined && !this.registry.entityOfUrn(entityUrn)) throw badRequest(`${type}.entityUrn '${entityUrn.slice(0, 200)}' is not an urn of a known entity type`);
+    if (entityUrn !== undefined && !this.registry.entityOfUrn(entityUrn))
+      throw badRequest(`${type}.entityUrn '${entityUrn.slice(0, 200)}' is not an urn of a known entity type`);
     if (entityUrn === undefined && NEEDS_ENTITY.has(type)) throw badRequest(`${type} needs an entityUrn`);
     const query = text('query');
     if (query === undefined && NEEDS_QUERY.has(type)) throw badRequest(`${type} needs a query`);
     const total = body.total;
-    if (total !== undefined && total !== null && (typeof total !== 'number' || !Number.isInteger(total) || total < 0)) throw badRequest(`${type}.total must be a non-negative integer`);
+    if (total !== undefined && total !== null && (typeof total !== 'number' || !Number.isInteger(total) || total < 0))
+      throw badRequest(`${type}.total must be a non-negative integer`);
     // The entity type is the registry's name of the urn's type; what the client says is kept in the event only.
     const entityType = entityUrn === undefined ? undefined : this.registry.entityOfUrn(entityUrn)?.name;
     const timestampMillis = this.now();

@@ -46,7 +46,8 @@ export class UserSettingsService {
   }
 
   async updateHomePage(user: string, input: HomePageSettingsInput): Promise<void> {
-    if (input.pageTemplate != null && input.removePageTemplate === true) throw badRequest('Invalid inputs: Cannot specify both pageTemplate and removePageTemplate.');
+    if (input.pageTemplate != null && input.removePageTemplate === true)
+      throw badRequest('Invalid inputs: Cannot specify both pageTemplate and removePageTemplate.');
     const dismissed = (input.newDismissedAnnouncements ?? []).filter((u): u is string => u != null);
     await this.edit(user, FIRST_SETTINGS, (s) => {
       const homePage: Json = { ...s.homePage };

@@ -19,7 +19,11 @@ export interface ValueCountRequest<F extends string = string> {
 }
 
 /** The number of entities matched, and per field: value → number of entities. */
-export async function countValues<F extends string>(store: Store, registry: Registry, req: ValueCountRequest<F>): Promise<{ total: number; counts: Record<F, Map<string, number>> }> {
+export async function countValues<F extends string>(
+  store: Store,
+  registry: Registry,
+  req: ValueCountRequest<F>,
+): Promise<{ total: number; counts: Record<F, Map<string, number>> }> {
   const types = req.entityTypes.filter((t) => registry.entity(t));
   const input = boundedText(req.query ?? '', 'query').trim();
   const words = input === '' || input === '*' ? [] : queryWords(input);
@@ -35,7 +39,10 @@ export async function countValues<F extends string>(store: Store, registry: Regi
     facetFields: req.fields,
   });
   // Every requested field gets a map, so the record is complete over F.
-  const counts = Object.fromEntries(req.fields.map((f) => [f, new Map(Object.entries(page.facets[f] ?? {}))])) as Record<F, Map<string, number>>;
+  const counts = Object.fromEntries(req.fields.map((f) => [f, new Map(Object.entries(page.facets[f] ?? {}))])) as Record<
+    F,
+    Map<string, number>
+  >;
   return { total: page.total, counts };
 }
 

@@ -32,7 +32,14 @@ beforeEach(async () => {
   time = 1000;
   write = new WritePath(store, registry, new Authorizer(store), { now: () => time });
   // Writers here may edit anything; what the write path refuses is tested below.
-  const policy = { displayName: 'writers', description: '', type: 'METADATA', state: 'ACTIVE', privileges: ['EDIT_ENTITY', 'DELETE_ENTITY'], actors: { users: [actor, 'urn:li:corpuser:other', 'urn:li:corpuser:later'] } };
+  const policy = {
+    displayName: 'writers',
+    description: '',
+    type: 'METADATA',
+    state: 'ACTIVE',
+    privileges: ['EDIT_ENTITY', 'DELETE_ENTITY'],
+    actors: { users: [actor, 'urn:li:corpuser:other', 'urn:li:corpuser:later'] },
+  };
   await write.apply([proposal('dataHubPolicyInfo', policy, {}, 'urn:li:dataHubPolicy:writers')], { actor: SYSTEM_ACTOR });
 });
 afterEach(async () => {
@@ -90,15 +97,22 @@ describe('versioning', () => {
 
   it('treats values equal up to key order as identical', async () => {
     await write.apply([proposal('datasetProperties', { description: 'd', customProperties: { a: '1', b: '2' } })], { actor });
-    const result = await write.apply([proposal('datasetProperties', { customProperties: { b: '2', a: '1' }, description: 'd' })], { actor });
+    const result = await write.apply([proposal('datasetProperties', { customProperties: { b: '2', a: '1' }, description: 'd' })], {
+      actor,
+    });
     expect(result.written).toBe(0);
     expect(await store.getMaxVersion(URN, 'datasetProperties')).toBe(0);
   });
 
   it('an identical write refreshes lastObserved and lastRunId only', async () => {
-    await write.apply([proposal('status', { removed: false }, { systemMetadata: { runId: 'a', lastObserved: 5, properties: { k: 'v' } } })], { actor });
+    await write.apply(
+      [proposal('status', { removed: false }, { systemMetadata: { runId: 'a', lastObserved: 5, properties: { k: 'v' } } })],
+      { actor },
+    );
     time = 9000;
-    await write.apply([proposal('status', { removed: false }, { systemMetadata: { runId: 'b', lastObserved: 6 } })], { actor: 'urn:li:corpuser:later' });
+    await write.apply([proposal('status', { removed: false }, { systemMetadata: { runId: 'b', lastObserved: 6 } })], {
+      actor: 'urn:li:corpuser:later',
+    });
     const row = await latest('status');
     expect(row?.systemMetadata).toEqual({ runId: 'a', lastRunId: 'b', lastObserved: 6, properties: { k: 'v' } });
     expect(row?.createdOn).toBe(1000);
@@ -111,15 +125,25 @@ describe('versioning', () => {
     await write.apply([proposal('status', { removed: true })], { actor });
     const events = (await store.readChangeLog(0, 100)).filter((e) => e.aspectName === 'status');
     expect(events.map((e) => e.aspect)).toEqual([{ removed: false }, { removed: true }]);
-    expect(events[1]).toMatchObject({ entityType: 'dataset', entityUrn: URN, changeType: 'UPSERT', previousAspectValue: { removed: false }, created: { actor, time } });
+    expect(events[1]).toMatchObject({
+      entityType: 'dataset',
+      entityUrn: URN,
+      changeType: 'UPSERT',
+      previousAspectValue: { removed: false },
+      created: { actor, time },
+    });
   });
 });
 
 describe('change types', () => {
   it('CREATE fails when the aspect exists, CREATE_ENTITY when the entity exists', async () => {
     await write.apply([proposal('status', { removed: false })], { actor });
-    await expect(write.apply([proposal('status', { removed: true }, { changeType: 'CREATE' })], { actor })).rejects.toThrow(/already exists/);
-    await expect(write.apply([proposal('datasetProperties', { description: 'x' }, { changeType: 'CREATE_ENTITY' })], { actor })).rejects.toThrow(/already exists/);
+    await expect(write.apply([proposal('status', { removed: true }, { changeType: 'CREATE' })], { actor })).rejects.toThrow(
+      /already exists/,
+    );
+    await expect(
+      write.apply([proposal('datasetProperties', { description: 'x' }, { changeType: 'CREATE_ENTITY' })], { actor }),
+    ).rejects.toThrow(/already exists/);
     await write.apply([proposal('datasetProperties', { description: 'x' }, { changeType: 'CREATE' })], { actor });
     expect((await latest('datasetProperties'))?.value).toEqual({ description: 'x' });
   });
@@ -132,7 +156,11 @@ describe('change types', () => {
   it('a failure rolls back every write of the batch', async () => {
     await write.apply([proposal('status', { removed: false })], { actor });
     const other = 'urn:li:tag:rollback';
-    await expect(write.apply([proposal('tagProperties', { name: 'x' }, {}, other), proposal('status', { removed: true }, { changeType: 'CREATE' })], { actor })).rejects.toThrow(/already exists/);
+    await expect(
+      write.apply([proposal('tagProperties', { name: 'x' }, {}, other), proposal('status', { removed: true }, { changeType: 'CREATE' })], {
+        actor,
+      }),
+    ).rejects.toThrow(/already exists/);
     expect(await latest('tagKey', other)).toBeUndefined();
     expect((await store.readChangeLog(0, 100)).some((e) => e.entityUrn === other)).toBe(false);
   });
@@ -140,8 +168,12 @@ describe('change types', () => {
 
 describe('timeseries', () => {
   it('keeps points apart by timestamp, partition and messageId, and overwrites the same identity', async () => {
-    const p = (ts: number, rowCount: number, extra: Record<string, unknown> = {}) => proposal('datasetProfile', { timestampMillis: ts, rowCount, ...extra });
-    await write.apply([p(1, 1), p(2, 2), p(1, 3), p(1, 4, { messageId: 'm' }), p(1, 5, { partitionSpec: { partition: 'x', type: 'PARTITION' } })], { actor });
+    const p = (ts: number, rowCount: number, extra: Record<string, unknown> = {}) =>
+      proposal('datasetProfile', { timestampMillis: ts, rowCount, ...extra });
+    await write.apply(
+      [p(1, 1), p(2, 2), p(1, 3), p(1, 4, { messageId: 'm' }), p(1, 5, { partitionSpec: { partition: 'x', type: 'PARTITION' } })],
+      { actor },
+    );
     const points = await store.getTimeseries(URN, 'datasetProfile', { limit: 10 });
     expect(points.map((pt) => pt.value.rowCount)).toEqual([2, 3, 4, 5]);
     const window = await store.getTimeseries(URN, 'datasetProfile', { startTimeMillis: 2, endTimeMillis: 2, limit: 10 });
@@ -155,13 +187,27 @@ describe('authorization', () => {
     const stranger = 'urn:li:corpuser:stranger';
     const tagged = proposal('globalTags', { tags: [{ tag: 'urn:li:tag:pii' }] });
     const logged = (await store.readChangeLog(0, 100)).length;
-    await expect(write.apply([proposal('status', { removed: false }), tagged], { actor: stranger })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(write.apply([proposal('status', { removed: false }), tagged], { actor: stranger })).rejects.toMatchObject({
+      kind: 'forbidden',
+    });
     expect(await latest('status')).toBeUndefined();
     expect(await store.readChangeLog(0, 100)).toHaveLength(logged);
   });
 
   it('asks for the platform privilege, not an entity one, to write access policies', async () => {
-    const policy = proposal('dataHubPolicyInfo', { displayName: 'mine', description: '', type: 'PLATFORM', state: 'ACTIVE', privileges: ['MANAGE_POLICIES'], actors: { users: [actor] } }, {}, 'urn:li:dataHubPolicy:mine');
+    const policy = proposal(
+      'dataHubPolicyInfo',
+      {
+        displayName: 'mine',
+        description: '',
+        type: 'PLATFORM',
+        state: 'ACTIVE',
+        privileges: ['MANAGE_POLICIES'],
+        actors: { users: [actor] },
+      },
+      {},
+      'urn:li:dataHubPolicy:mine',
+    );
     await expect(write.apply([policy], { actor })).rejects.toThrow(/MANAGE_POLICIES/);
   });
 });

@@ -9,14 +9,21 @@ import { canonicalJson, jsonEqual } from '../json.js';
 import { defaultBrowsePaths, defaultBrowsePathsV2 } from '../indexing/browsePaths.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectSpec, EntitySpec } from '../registry/types.js';
-import { DEFAULT_RUN_ID, type AspectRow, type ChangeLogEvent, type ChangeType, type Store, type StoreTx, type SystemMetadata } from '../store/types.js';
+import {
+  DEFAULT_RUN_ID,
+  type AspectRow,
+  type ChangeLogEvent,
+  type ChangeType,
+  type Store,
+  type StoreTx,
+  type SystemMetadata,
+} from '../store/types.js';
 import { parseUrn } from '../urn.js';
 import { conflict } from './errors.js';
 import { reindex } from './indexer.js';
 import { checkEditedValue, type Proposal } from './proposals.js';
 import { checkAgainstStore } from './aspectChecks.js';
 import { Slices } from './slices.js';
-
 
 export interface WriteContext {
   /** Urn of the user the write is made for. */
@@ -211,7 +218,15 @@ class Batch {
    * N+1; an identical value writes no version and only refreshes lastObserved and lastRunId (runId
    * stays that of the write that produced the value).
    */
-  private async upsert(entity: EntitySpec, urn: string, aspect: AspectSpec, value: Record<string, unknown>, sm: DefaultedSystemMetadata, changeType: ChangeType, current: AspectRow | undefined): Promise<void> {
+  private async upsert(
+    entity: EntitySpec,
+    urn: string,
+    aspect: AspectSpec,
+    value: Record<string, unknown>,
+    sm: DefaultedSystemMetadata,
+    changeType: ChangeType,
+    current: AspectRow | undefined,
+  ): Promise<void> {
     if (current && jsonEqual(current.value, value)) {
       const refreshed: SystemMetadata = { ...(current.systemMetadata ?? {}), lastObserved: sm.lastObserved, lastRunId: sm.runId };
       await this.tx.putSystemMetadata(urn, aspect.name, 0, refreshed);
@@ -225,7 +240,15 @@ class Batch {
       if (this.maxVersions > 0 && below > 1) await this.tx.deleteHistoryBelow(urn, aspect.name, below);
     }
     const systemMetadata: SystemMetadata = { ...sm, lastRunId: sm.runId };
-    await this.tx.putAspect({ urn, aspect: aspect.name, version: 0, value, systemMetadata, createdOn: this.time, createdBy: this.ctx.actor });
+    await this.tx.putAspect({
+      urn,
+      aspect: aspect.name,
+      version: 0,
+      value,
+      systemMetadata,
+      createdOn: this.time,
+      createdBy: this.ctx.actor,
+    });
     this.log(entity, urn, { changeType, aspectName: aspect.name, aspect: value, systemMetadata, ...previous(current) });
     this.written++;
     this.changedAspects(urn).set(aspect.name, value);
@@ -278,7 +301,13 @@ class Batch {
     if (survivor) {
       await this.tx.putAspect({ ...survivor, version: 0 });
       await this.tx.deleteVersion(urn, name, survivor.version);
-      this.log(entity, urn, { changeType: 'UPSERT', aspectName: name, aspect: survivor.value, ...(survivor.systemMetadata ? { systemMetadata: survivor.systemMetadata } : {}), ...previous(latest) });
+      this.log(entity, urn, {
+        changeType: 'UPSERT',
+        aspectName: name,
+        aspect: survivor.value,
+        ...(survivor.systemMetadata ? { systemMetadata: survivor.systemMetadata } : {}),
+        ...previous(latest),
+      });
     } else {
       await this.tx.deleteVersion(urn, name, 0);
       this.log(entity, urn, { changeType: 'DELETE', aspectName: name, ...previous(latest) });

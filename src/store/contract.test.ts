@@ -53,10 +53,13 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
       expect((await store.getLatestAspects(['urn:li:tag:a', 'urn:li:tag:none'])).get('urn:li:tag:none')).toEqual([]);
     });
 
-    it('applies a transaction\'s writes in the order they were made, and reads them back inside it', async () => {
+    it("applies a transaction's writes in the order they were made, and reads them back inside it", async () => {
       const sm = (runId: string) => ({ runId, lastObserved: 7 });
       await store.transaction(async (tx) => {
-        await tx.lockLatest([{ urn: 'urn:li:tag:a', aspect: 'tagProperties' }, { urn: 'urn:li:tag:b', aspect: 'tagProperties' }]);
+        await tx.lockLatest([
+          { urn: 'urn:li:tag:a', aspect: 'tagProperties' },
+          { urn: 'urn:li:tag:b', aspect: 'tagProperties' },
+        ]);
         expect(await tx.getLatest('urn:li:tag:a', 'tagProperties')).toBeUndefined();
         await tx.putAspect(row(0, { name: 'first' }));
         // An older write of another aspect's metadata queued first must not move this one's refresh before its insert.
@@ -104,17 +107,41 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
   describe('timeseries and change log', () => {
     it('orders points newest first and replaces a point with the same identity', async () => {
       await store.transaction(async (tx) => {
-        for (const [ts, n, p] of [[1, 1, ''], [3, 2, ''], [2, 3, ''], [3, 4, ''], [3, 5, 'x']] as const) {
-          await tx.putTimeseries({ urn: 'u', aspect: 'datasetProfile', timestampMillis: ts, eventGranularity: '', partition: p, messageId: '', value: { n }, systemMetadata: null });
+        for (const [ts, n, p] of [
+          [1, 1, ''],
+          [3, 2, ''],
+          [2, 3, ''],
+          [3, 4, ''],
+          [3, 5, 'x'],
+        ] as const) {
+          await tx.putTimeseries({
+            urn: 'u',
+            aspect: 'datasetProfile',
+            timestampMillis: ts,
+            eventGranularity: '',
+            partition: p,
+            messageId: '',
+            value: { n },
+            systemMetadata: null,
+          });
         }
       });
       const points = await store.getTimeseries('u', 'datasetProfile', { limit: 10 });
       expect(points.map((p) => p.value.n)).toEqual([4, 5, 3, 1]);
-      expect((await store.getTimeseries('u', 'datasetProfile', { startTimeMillis: 2, endTimeMillis: 2, limit: 10 })).map((p) => p.value.n)).toEqual([3]);
+      expect(
+        (await store.getTimeseries('u', 'datasetProfile', { startTimeMillis: 2, endTimeMillis: 2, limit: 10 })).map((p) => p.value.n),
+      ).toEqual([3]);
     });
 
     it('gives change log events strictly increasing offsets in commit order', async () => {
-      const event = (n: number) => ({ entityType: 'tag', entityUrn: `urn:li:tag:${n}`, changeType: 'UPSERT' as const, aspectName: 'tagProperties', aspect: { n }, created: { actor: 'a', time: n } });
+      const event = (n: number) => ({
+        entityType: 'tag',
+        entityUrn: `urn:li:tag:${n}`,
+        changeType: 'UPSERT' as const,
+        aspectName: 'tagProperties',
+        aspect: { n },
+        created: { actor: 'a', time: n },
+      });
       await Promise.all([1, 2, 3, 4, 5].map((n) => store.transaction((tx) => tx.appendChangeLog([event(n)]))));
       const log = await store.readChangeLog(0, 100);
       expect(log).toHaveLength(5);
@@ -127,17 +154,48 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
     it('searches, filters and pages rows, hiding removed ones unless asked, ties by urn', async () => {
       await store.transaction(async (tx) => {
         await tx.putDerived([
-          { row: searchRow('urn:li:tag:b', 'pii'), edges: [{ source: 'urn:li:tag:b', type: 'OwnedBy', destination: 'urn:li:corpuser:x', aspect: 'ownership' }] },
+          {
+            row: searchRow('urn:li:tag:b', 'pii'),
+            edges: [{ source: 'urn:li:tag:b', type: 'OwnedBy', destination: 'urn:li:corpuser:x', aspect: 'ownership' }],
+          },
           { row: searchRow('urn:li:tag:a', 'pii'), edges: [] },
           { row: searchRow('urn:li:tag:c', 'gold', true), edges: [] },
         ]);
       });
-      const base = { entityTypes: ['tag'], words: [], nameFields: ['id'], weights: [], filter: [], includeRemoved: false, start: 0, count: 10, facetFields: ['id'] };
-      expect(await store.search({ ...base, words: ['pi'] })).toEqual({ total: 2, urns: ['urn:li:tag:a', 'urn:li:tag:b'], facets: { id: { pii: 2 } } });
-      expect((await store.search({ ...base, filter: [[{ field: 'id', condition: 'EQUAL', values: ['GOLD'], negated: false }]], includeRemoved: true })).urns).toEqual(['urn:li:tag:c']);
+      const base = {
+        entityTypes: ['tag'],
+        words: [],
+        nameFields: ['id'],
+        weights: [],
+        filter: [],
+        includeRemoved: false,
+        start: 0,
+        count: 10,
+        facetFields: ['id'],
+      };
+      expect(await store.search({ ...base, words: ['pi'] })).toEqual({
+        total: 2,
+        urns: ['urn:li:tag:a', 'urn:li:tag:b'],
+        facets: { id: { pii: 2 } },
+      });
+      expect(
+        (
+          await store.search({
+            ...base,
+            filter: [[{ field: 'id', condition: 'EQUAL', values: ['GOLD'], negated: false }]],
+            includeRemoved: true,
+          })
+        ).urns,
+      ).toEqual(['urn:li:tag:c']);
       // Looked up by value when the field is keyed, tested hit by hit when not: the same answers.
       for (const keyedFields of [[], ['id']]) {
-        const only = (negated: boolean, values: string[]) => store.search({ ...base, keyedFields, includeRemoved: true, filter: [[{ field: 'id.keyword', condition: 'EQUAL', values, negated }]] });
+        const only = (negated: boolean, values: string[]) =>
+          store.search({
+            ...base,
+            keyedFields,
+            includeRemoved: true,
+            filter: [[{ field: 'id.keyword', condition: 'EQUAL', values, negated }]],
+          });
         expect((await only(false, ['GOLD', 'nope'])).urns).toEqual(['urn:li:tag:c']);
         expect((await only(true, ['gold'])).urns).toEqual(['urn:li:tag:a', 'urn:li:tag:b']);
       }
@@ -147,8 +205,14 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
         edges: [{ source: 'urn:li:tag:b', type: 'OwnedBy', destination: 'urn:li:corpuser:x', aspect: 'ownership' }],
       });
       // The total alone, and past the end.
-      for (const page of [{ start: 0, count: 0 }, { start: 5, count: 10 }]) {
-        expect(await store.related({ urn: 'urn:li:corpuser:x', types: ['OwnedBy'], direction: 'INCOMING', ...page })).toEqual({ total: 1, edges: [] });
+      for (const page of [
+        { start: 0, count: 0 },
+        { start: 5, count: 10 },
+      ]) {
+        expect(await store.related({ urn: 'urn:li:corpuser:x', types: ['OwnedBy'], direction: 'INCOMING', ...page })).toEqual({
+          total: 1,
+          edges: [],
+        });
       }
       await store.transaction((tx) => tx.deleteDerived(['urn:li:tag:b']));
       expect((await store.search(base)).urns).toEqual(['urn:li:tag:a']);
@@ -171,14 +235,37 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
         await tx.putDerived([{ row: doc('urn:li:dataset:2', 'dataset', 'a', `${P}db${P}martsx`, 'View'), edges: [] }]);
         await tx.putDerived([{ row: doc('urn:li:chart:3', 'chart', 'a', `${P}db`, 'Look'), edges: [] }]);
       });
-      const base = { entityTypes: ['dataset', 'chart'], words: [], nameFields: [], weights: [], filter: [], includeRemoved: false, start: 0, count: 10, facetFields: [] };
+      const base = {
+        entityTypes: ['dataset', 'chart'],
+        words: [],
+        nameFields: [],
+        weights: [],
+        filter: [],
+        includeRemoved: false,
+        start: 0,
+        count: 10,
+        facetFields: [],
+      };
       const urns = async (filter: Criterion[][]) => (await store.search({ ...base, filter })).urns;
-      expect(await urns([[{ field: ENTITY_TYPE_FIELD, condition: 'EQUAL', values: ['chart'], negated: false }]])).toEqual(['urn:li:chart:3']);
-      expect(await urns([[{ field: ENTITY_TYPE_FIELD, condition: 'EQUAL', values: ['chart'], negated: true }]])).toEqual(['urn:li:dataset:1', 'urn:li:dataset:2']);
+      expect(await urns([[{ field: ENTITY_TYPE_FIELD, condition: 'EQUAL', values: ['chart'], negated: false }]])).toEqual([
+        'urn:li:chart:3',
+      ]);
+      expect(await urns([[{ field: ENTITY_TYPE_FIELD, condition: 'EQUAL', values: ['chart'], negated: true }]])).toEqual([
+        'urn:li:dataset:1',
+        'urn:li:dataset:2',
+      ]);
       // A path matches itself and the paths below it, segment by segment (not `martsx` for `marts`).
-      expect(await urns([[{ field: 'browsePathV2', condition: 'PATH_WITHIN', values: [`${P}db${P}marts`], negated: false }]])).toEqual(['urn:li:dataset:1']);
+      expect(await urns([[{ field: 'browsePathV2', condition: 'PATH_WITHIN', values: [`${P}db${P}marts`], negated: false }]])).toEqual([
+        'urn:li:dataset:1',
+      ]);
       expect(await urns([[{ field: 'browsePathV2', condition: 'PATH_WITHIN', values: [`${P}db`], negated: false }]])).toHaveLength(3);
-      const sorted = await store.search({ ...base, sort: [{ fields: ['name'], order: 'ASCENDING' }, { fields: ['typeNames'], order: 'DESCENDING' }] });
+      const sorted = await store.search({
+        ...base,
+        sort: [
+          { fields: ['name'], order: 'ASCENDING' },
+          { fields: ['typeNames'], order: 'DESCENDING' },
+        ],
+      });
       expect(sorted.urns).toEqual(['urn:li:dataset:2', 'urn:li:chart:3', 'urn:li:dataset:1']);
       const perType = await store.search({ ...base, count: 0, byEntityType: { fields: ['typeNames'] } });
       expect(perType.entityTypes).toEqual({

@@ -273,7 +273,13 @@ export interface SearchIndex {
   /** Search rows by urn (those that exist). */
   getSearchRows(urns: readonly string[]): Promise<Map<string, SearchRow>>;
   /** Values of the given fields that start with `prefix` (case-insensitively), on entities that are not removed. */
-  autocomplete(entityTypes: readonly string[], fields: readonly string[], prefix: string, filter: SearchQuery['filter'], limit: number): Promise<string[]>;
+  autocomplete(
+    entityTypes: readonly string[],
+    fields: readonly string[],
+    prefix: string,
+    filter: SearchQuery['filter'],
+    limit: number,
+  ): Promise<string[]>;
   /** Browse paths at or below `path` of the (not removed) entities matching the query, with their urns. */
   browsePaths(query: BrowseQuery): Promise<Array<{ urn: string; path: string }>>;
   /** Edges of an entity, leaving out those to or from soft-deleted entities; with the total count. */

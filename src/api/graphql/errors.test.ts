@@ -8,16 +8,30 @@ const wrap = (original: Error) => new GraphQLError(original.message, { path: ['a
 
 describe('GraphQL error formatting', () => {
   it('gives domain errors their code and type', () => {
-    expect(formatExecutionError(wrap(badRequest('bad')), log()).extensions).toEqual({ code: 400, type: 'BAD_REQUEST', classification: 'DataFetchingException' });
+    expect(formatExecutionError(wrap(badRequest('bad')), log()).extensions).toEqual({
+      code: 400,
+      type: 'BAD_REQUEST',
+      classification: 'DataFetchingException',
+    });
     expect(formatExecutionError(wrap(conflict('taken')), log()).extensions).toMatchObject({ code: 409, type: 'CONFLICT' });
-    expect(formatExecutionError(wrap(new ServiceError('forbidden', 'no')), log()).extensions).toMatchObject({ code: 403, type: 'UNAUTHORIZED' });
-    expect(formatExecutionError(wrap(new ServiceError('not_found', 'gone')), log()).extensions).toMatchObject({ code: 404, type: 'NOT_FOUND' });
+    expect(formatExecutionError(wrap(new ServiceError('forbidden', 'no')), log()).extensions).toMatchObject({
+      code: 403,
+      type: 'UNAUTHORIZED',
+    });
+    expect(formatExecutionError(wrap(new ServiceError('not_found', 'gone')), log()).extensions).toMatchObject({
+      code: 404,
+      type: 'NOT_FOUND',
+    });
   });
 
   it('hides the details of an internal failure from the client and logs them', () => {
     const logger = log();
     const formatted = formatExecutionError(wrap(new Error('database password is hunter2')), logger);
-    expect(formatted).toEqual({ message: UNKNOWN_ERROR, path: ['addTags'], extensions: { code: 500, type: 'SERVER_ERROR', classification: 'DataFetchingException' } });
+    expect(formatted).toEqual({
+      message: UNKNOWN_ERROR,
+      path: ['addTags'],
+      extensions: { code: 500, type: 'SERVER_ERROR', classification: 'DataFetchingException' },
+    });
     expect(logger.error).toHaveBeenCalledOnce();
   });
 
@@ -39,7 +53,11 @@ describe('GraphQL error formatting', () => {
       locations: [{ line: 1, column: 7 }],
       extensions: { code: 400, type: 'BAD_REQUEST', classification: 'ValidationError' },
     });
-    expect(formatValidationError(new GraphQLError('Unknown operation named "B".')).extensions).toEqual({ code: 400, type: 'BAD_REQUEST', classification: 'ValidationError' });
+    expect(formatValidationError(new GraphQLError('Unknown operation named "B".')).extensions).toEqual({
+      code: 400,
+      type: 'BAD_REQUEST',
+      classification: 'ValidationError',
+    });
   });
 
   it('cuts a long message, which may quote what the client sent', () => {

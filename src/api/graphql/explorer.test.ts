@@ -41,14 +41,11 @@ interface GraphqlCall {
 async function buildApp(calls: GraphqlCall[] = []): Promise<FastifyInstance> {
   const app = Fastify();
   await app.register(explorerRoutes({ endpoint: '/api/graphql' }));
-  app.post<{ Body: { query: string; variables?: Record<string, unknown>; operationName?: string } }>(
-    '/api/graphql',
-    async (request) => {
-      const { query, variables, operationName } = request.body;
-      calls.push({ query, authorization: request.headers.authorization });
-      return graphql({ schema, source: query, rootValue, variableValues: variables, operationName });
-    },
-  );
+  app.post<{ Body: { query: string; variables?: Record<string, unknown>; operationName?: string } }>('/api/graphql', async (request) => {
+    const { query, variables, operationName } = request.body;
+    calls.push({ query, authorization: request.headers.authorization });
+    return graphql({ schema, source: query, rootValue, variableValues: variables, operationName });
+  });
   return app;
 }
 
@@ -111,11 +108,19 @@ describe('GET /api/graphiql', () => {
   it('answers a matching If-None-Match with 304, and gzips for clients that accept it', async () => {
     const first = await app.inject({ method: 'GET', url: '/api/graphiql/assets/react.production.min.js' });
     const etag = first.headers.etag as string;
-    const again = await app.inject({ method: 'GET', url: '/api/graphiql/assets/react.production.min.js', headers: { 'if-none-match': etag } });
+    const again = await app.inject({
+      method: 'GET',
+      url: '/api/graphiql/assets/react.production.min.js',
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
 
-    const zipped = await app.inject({ method: 'GET', url: '/api/graphiql/assets/graphiql.min.js', headers: { 'accept-encoding': 'gzip, br' } });
+    const zipped = await app.inject({
+      method: 'GET',
+      url: '/api/graphiql/assets/graphiql.min.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(zipped.statusCode).toBe(200);
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toBe('accept-encoding');
@@ -127,7 +132,11 @@ describe('GET /api/graphiql', () => {
   });
 
   it('404s an unknown asset, including attempts to escape the asset folder', async () => {
-    for (const url of ['/api/graphiql/assets/nope.js', '/api/graphiql/assets/..%2fpackage.json', '/api/graphiql/assets/%2e%2e%2f%2e%2e%2fpackage.json']) {
+    for (const url of [
+      '/api/graphiql/assets/nope.js',
+      '/api/graphiql/assets/..%2fpackage.json',
+      '/api/graphiql/assets/%2e%2e%2f%2e%2e%2fpackage.json',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
     }
@@ -171,7 +180,16 @@ describe.skipIf(!hasChromium)('the GraphiQL explorer in headless Chromium', () =
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 60_000);
 
@@ -208,9 +226,7 @@ describe.skipIf(!hasChromium)('the GraphiQL explorer in headless Chromium', () =
     await page.locator('button.graphiql-execute-button').click();
 
     const response = page.locator('.graphiql-response .CodeMirror');
-    await expect
-      .poll(() => editorValue(response), { timeout: 15_000 })
-      .toContain('"total"');
+    await expect.poll(() => editorValue(response), { timeout: 15_000 }).toContain('"total"');
     const shown = JSON.parse(await editorValue(response));
     expect(shown).toEqual({
       data: {
@@ -242,7 +258,9 @@ describe.skipIf(!hasChromium)('the GraphiQL explorer in headless Chromium', () =
     const server = await startTestServer();
     try {
       const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,explored.table,PROD)';
-      await http(`${server.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, 'datasetProperties', { description: 'seen in a browser' }) } });
+      await http(`${server.url}/aspects?action=ingestProposal`, {
+        body: { proposal: mcp(urn, 'datasetProperties', { description: 'seen in a browser' }) },
+      });
       const page = await browser.newPage();
       await page.goto(`${server.url}/api/graphiql`);
       const queryEditor = page.locator('.graphiql-query-editor .CodeMirror');
@@ -251,7 +269,10 @@ describe.skipIf(!hasChromium)('the GraphiQL explorer in headless Chromium', () =
       await page.locator('button.graphiql-execute-button').click();
       const response = page.locator('.graphiql-response .CodeMirror');
       await expect.poll(() => editorValue(response), { timeout: 15_000 }).toContain('seen in a browser');
-      expect(JSON.parse(await editorValue(response))).toEqual({ data: { dataset: { urn, exists: true, properties: { description: 'seen in a browser' } } }, extensions: {} });
+      expect(JSON.parse(await editorValue(response))).toEqual({
+        data: { dataset: { urn, exists: true, properties: { description: 'seen in a browser' } } },
+        extensions: {},
+      });
       await page.close();
     } finally {
       await server.close();

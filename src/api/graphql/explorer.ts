@@ -193,7 +193,7 @@ export function explorerRoutes(options: ExplorerOptions): (app: FastifyInstance)
         return reply.code(404).type('text/plain; charset=utf-8').send(`No explorer asset named ${request.params.name}`);
       }
       // Parsed here rather than from request.query: the app may install its own query-string parser.
-      const version = new URLSearchParams((request.url.split('?')[1] ?? '')).get('v');
+      const version = new URLSearchParams(request.url.split('?')[1] ?? '').get('v');
       const gzipped = acceptsGzip(request.headers['accept-encoding']);
       const etag = `"${asset.hash}${gzipped ? '-gz' : ''}"`;
       reply

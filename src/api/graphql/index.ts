@@ -39,17 +39,26 @@ export function graphqlApi(services: Services, { authEnabled = true }: { authEna
   const documents = new Map<string, Prepared>();
   // No scalar of the schema takes an object, so a variable holding an object wider than every input type
   // is a mistake, refused before graphql-js spends time quoting it in errors.
-  const widestInput = Math.max(0, ...Object.values(schema.getTypeMap()).map((t) => (isInputObjectType(t) ? Object.keys(t.getFields()).length : 0)));
+  const widestInput = Math.max(
+    0,
+    ...Object.values(schema.getTypeMap()).map((t) => (isInputObjectType(t) ? Object.keys(t.getFields()).length : 0)),
+  );
   const tooWide = (variables: Record<string, unknown>): GraphQLError | undefined => {
     for (const [name, value] of Object.entries(variables)) {
       const fields = widestObject(value, widestInput);
-      if (fields > widestInput) return new GraphQLError(`Variable "$${name}" got invalid value: an object of ${fields} fields, and no input type has more than ${widestInput}.`);
+      if (fields > widestInput)
+        return new GraphQLError(
+          `Variable "$${name}" got invalid value: an object of ${fields} fields, and no input type has more than ${widestInput}.`,
+        );
     }
     return undefined;
   };
 
   const check = (query: string): Prepared => {
-    if (hasNulEscape(query)) return { errors: [new GraphQLError('A GraphQL document may not hold a NUL character (\\u0000): no database here stores one in text')] };
+    if (hasNulEscape(query))
+      return {
+        errors: [new GraphQLError('A GraphQL document may not hold a NUL character (\\u0000): no database here stores one in text')],
+      };
     let document: DocumentNode;
     try {
       document = parseDocument(query);
@@ -79,7 +88,8 @@ export function graphqlApi(services: Services, { authEnabled = true }: { authEna
     if (!isPlainObject(body) || typeof body.query !== 'string') return reply.code(400).send();
     const variables = body.variables ?? null;
     const operationName = body.operationName ?? null;
-    if ((variables !== null && !isPlainObject(variables)) || (operationName !== null && typeof operationName !== 'string')) return reply.code(400).send();
+    if ((variables !== null && !isPlainObject(variables)) || (operationName !== null && typeof operationName !== 'string'))
+      return reply.code(400).send();
 
     const { document, errors } = prepare(body.query);
     if (!document) return reply.code(200).send({ errors: errors.map(formatValidationError), extensions: {} });
@@ -96,7 +106,8 @@ export function graphqlApi(services: Services, { authEnabled = true }: { authEna
       options: { maxCoercionErrors: MAX_COERCION_ERRORS },
     });
     // Past the bound the answer is partial and large: the client gets the refusal alone.
-    if (context.resolved > MAX_RESOLVED_FIELDS) return reply.code(200).send({ errors: [formatValidationError(new GraphQLError(RESULT_TOO_LARGE))], extensions: {} });
+    if (context.resolved > MAX_RESOLVED_FIELDS)
+      return reply.code(200).send({ errors: [formatValidationError(new GraphQLError(RESULT_TOO_LARGE))], extensions: {} });
     // An error without a path arose before any field ran: the request did not fit the document.
     const format = (e: GraphQLError) => (e.path ? formatExecutionError(e, request.log) : formatValidationError(e));
     return reply.code(200).send({

@@ -47,7 +47,7 @@ describe('parsing within limits', () => {
     expect(parseDocument('query Q($u: String!) { dataset(urn: $u) { urn ... on Dataset { name } } }').definitions).toHaveLength(1);
   });
 
-  it('refuses a document past graphql-java\'s character limit before reading it', () => {
+  it("refuses a document past graphql-java's character limit before reading it", () => {
     expect(parseDocument(`${'#'.repeat(MAX_CHARACTERS - 20)}\n{ __typename }`).kind).toBe(Kind.DOCUMENT);
     expect(refusal(() => parseDocument(`{ __typename }${' '.repeat(MAX_CHARACTERS)}`))).toBe(
       'More than 1048576 characters have been presented. To prevent Denial Of Service attacks, parsing has been cancelled.',
@@ -65,7 +65,9 @@ describe('parsing within limits', () => {
     // The variable list's parenthesis is one level, the default value's brackets the rest.
     expect(parseDocument(`query($v: [Int] = ${nested(MAX_NESTING - 1, '[', '1', ']')}) { __typename }`).kind).toBe(Kind.DOCUMENT);
     const message = refusal(() => parseDocument(`query($v: [Int] = ${nested(MAX_NESTING, '[', '1', ']')}) { __typename }`));
-    expect(message).toBe('More than 200 nested brackets have been presented. To prevent Denial Of Service attacks, parsing has been cancelled.');
+    expect(message).toBe(
+      'More than 200 nested brackets have been presented. To prevent Denial Of Service attacks, parsing has been cancelled.',
+    );
     let error: GraphQLError | undefined;
     try {
       parseDocument(`{ a(b: ${nested(5000, '{c: ', '1', '}')}) }`);
@@ -87,7 +89,9 @@ describe('parsing within limits', () => {
 describe('depth and complexity, fragments measured once', () => {
   it('counts the fields and levels of an operation, through inline fragments and spreads', () => {
     const document = parse('{ dataset(urn: "u") { urn ... on Dataset { name } ...F } } fragment F on Dataset { container { urn } }');
-    expect(measureDocument(document).operations.map(({ depth, fields, introspection }) => ({ depth, fields, introspection }))).toEqual([{ depth: 3, fields: 5, introspection: 0 }]);
+    expect(measureDocument(document).operations.map(({ depth, fields, introspection }) => ({ depth, fields, introspection }))).toEqual([
+      { depth: 3, fields: 5, introspection: 0 },
+    ]);
   });
 
   it('counts, of fragments on different types, only the costliest: one object has one type', () => {
@@ -99,7 +103,13 @@ describe('depth and complexity, fragments measured once', () => {
   });
 
   it('looks at each selection once while the expanded count grows exponentially', () => {
-    for (const [levels, k] of [[5, 2], [20, 2], [22, 2], [40, 3], [400, 5]] as const) {
+    for (const [levels, k] of [
+      [5, 2],
+      [20, 2],
+      [22, 2],
+      [40, 3],
+      [400, 5],
+    ] as const) {
       const document = parse(fanout(levels, k));
       const measured = measureDocument(document);
       // F(last) selects urn; each F before it urn and k times the next one; the operation adds dataset.
@@ -114,13 +124,17 @@ describe('depth and complexity, fragments measured once', () => {
   });
 
   it('stops at a cycle of fragments and at a fragment that does not exist', () => {
-    const document = parse('{ dataset(urn: "u") { ...A ...Missing } } fragment A on Dataset { urn ...B } fragment B on Dataset { name ...A }');
+    const document = parse(
+      '{ dataset(urn: "u") { ...A ...Missing } } fragment A on Dataset { urn ...B } fragment B on Dataset { name ...A }',
+    );
     const [op] = measureDocument(document).operations;
     expect({ depth: op?.depth, fields: op?.fields }).toEqual({ depth: 2, fields: 3 });
   });
 
   it('counts introspection fields wherever they are spread', () => {
-    const document = parse(`{ ${times(3, (i) => `s${i}: __schema { queryType { name } }`)} ...T ...T } fragment T on Query { t: __type(name: "Dataset") { name } }`);
+    const document = parse(
+      `{ ${times(3, (i) => `s${i}: __schema { queryType { name } }`)} ...T ...T } fragment T on Query { t: __type(name: "Dataset") { name } }`,
+    );
     expect(measureDocument(document).operations[0]?.introspection).toBe(3 + 2);
   });
 });
@@ -149,7 +163,7 @@ describe('pairs compared at one response level', () => {
 describe('the refusals', () => {
   const messages = (query: string) => checkLimits(parse(query)).map((e) => e.message);
 
-  it('uses DataHub\'s messages for depth and complexity, and lets the limits themselves through', () => {
+  it("uses DataHub's messages for depth and complexity, and lets the limits themselves through", () => {
     const depth = (n: number) => `{ container(urn: "c") { ${nested(n - 2, 'container { ', 'urn', ' }')} } }`;
     expect(messages(depth(MAX_DEPTH))).toEqual([]);
     expect(messages(depth(MAX_DEPTH + 1))).toEqual(['maximum query depth exceeded 51 > 50']);
@@ -173,11 +187,19 @@ describe('the refusals', () => {
   });
 
   it("lets GraphiQL's introspection query through", () => {
-    expect(checkLimits(parse(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, inputValueDeprecation: true })))).toEqual([]);
+    expect(
+      checkLimits(
+        parse(
+          getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, inputValueDeprecation: true }),
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('names each operation that goes past a limit, and counts pairs only once the fields are bounded', () => {
-    const document = parse(`query A { x { ...F ...F } } query B { __typename } fragment F on X { ${times(MAX_COMPLEXITY / 2, (i) => `a${i}: __typename`)} }`);
+    const document = parse(
+      `query A { x { ...F ...F } } query B { __typename } fragment F on X { ${times(MAX_COMPLEXITY / 2, (i) => `a${i}: __typename`)} }`,
+    );
     const errors = checkLimits(document);
     expect(errors.map((e) => e.message)).toEqual([`maximum query complexity exceeded ${MAX_COMPLEXITY + 1} > ${MAX_COMPLEXITY}`]);
     expect(errors[0]?.locations).toEqual([{ line: 1, column: 1 }]);
@@ -192,7 +214,21 @@ describe('the widest object of a variable', () => {
   });
 
   it('stops at the first object wider than asked', () => {
-    expect(widestObject({ a: 1, b: 2, c: 3, d: Object.fromEntries(times(100, (i) => `k${i}`, ',').split(',').map((k) => [k, 1])) }, 2)).toBe(4);
+    expect(
+      widestObject(
+        {
+          a: 1,
+          b: 2,
+          c: 3,
+          d: Object.fromEntries(
+            times(100, (i) => `k${i}`, ',')
+              .split(',')
+              .map((k) => [k, 1]),
+          ),
+        },
+        2,
+      ),
+    ).toBe(4);
   });
 });
 

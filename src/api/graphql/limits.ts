@@ -79,7 +79,10 @@ export function parseDocument(query: string): DocumentNode {
   for (let tokens = 0, token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
     if (++tokens > MAX_TOKENS) throw new GraphQLError(`More than ${MAX_TOKENS} 'grammar' tokens have been presented. ${CANCELLED}`);
     if (OPENING.has(token.kind) && ++open > MAX_NESTING) {
-      throw new GraphQLError(`More than ${MAX_NESTING} nested brackets have been presented. ${CANCELLED}`, { source, positions: [token.start] });
+      throw new GraphQLError(`More than ${MAX_NESTING} nested brackets have been presented. ${CANCELLED}`, {
+        source,
+        positions: [token.start],
+      });
     }
     if (CLOSING.has(token.kind)) open--;
   }
@@ -135,7 +138,11 @@ function spreadsIn(set: SelectionSetNode): string[] {
  * stack. A spread that closes a cycle (NoFragmentCyclesRule reports it) or names no fragment counts as
  * `empty`.
  */
-function memoized<T>(fragments: Map<string, FragmentDefinitionNode>, empty: T, compute: (fragment: FragmentDefinitionNode) => T): (name: string) => T {
+function memoized<T>(
+  fragments: Map<string, FragmentDefinitionNode>,
+  empty: T,
+  compute: (fragment: FragmentDefinitionNode) => T,
+): (name: string) => T {
   const done = new Map<string, T>();
   let ready = false;
   // Everything is computed at the first look-up, when the functions `compute` calls are all defined.
@@ -188,7 +195,11 @@ export function measureDocument(document: DocumentNode): DocumentMeasure {
       let on: string | undefined;
       if (selection.kind === Kind.FIELD) {
         const sub = ofSet(selection.selectionSet);
-        inner = { depth: sub.depth + 1, fields: add(sub.fields, 1), introspection: add(sub.introspection, INTROSPECTION.has(selection.name.value) ? 1 : 0) };
+        inner = {
+          depth: sub.depth + 1,
+          fields: add(sub.fields, 1),
+          introspection: add(sub.introspection, INTROSPECTION.has(selection.name.value) ? 1 : 0),
+        };
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         inner = ofSet(selection.selectionSet);
         on = selection.typeCondition?.name.value;
@@ -297,13 +308,19 @@ export function checkLimits(document: DocumentNode): GraphQLError[] {
     if (errors.length >= MAX_ERRORS) break;
     const nodes = [operation];
     if (depth > MAX_DEPTH) errors.push(new GraphQLError(`maximum query depth exceeded ${depth} > ${MAX_DEPTH}`, { nodes }));
-    if (fields > MAX_COMPLEXITY) errors.push(new GraphQLError(`maximum query complexity exceeded ${fields} > ${MAX_COMPLEXITY}`, { nodes }));
-    if (introspection > MAX_INTROSPECTION) errors.push(new GraphQLError(`maximum introspection fields exceeded ${introspection} > ${MAX_INTROSPECTION}`, { nodes }));
+    if (fields > MAX_COMPLEXITY)
+      errors.push(new GraphQLError(`maximum query complexity exceeded ${fields} > ${MAX_COMPLEXITY}`, { nodes }));
+    if (introspection > MAX_INTROSPECTION)
+      errors.push(new GraphQLError(`maximum introspection fields exceeded ${introspection} > ${MAX_INTROSPECTION}`, { nodes }));
   }
   if (errors.length > 0) return errors;
   const pairs = widestLevel(document);
   if (pairs > MAX_LEVEL_PAIRS) {
-    errors.push(new GraphQLError(`maximum overlapping fields exceeded ${pairs} > ${MAX_LEVEL_PAIRS}: pairs of same-named fields or of fragment spreads at one level`));
+    errors.push(
+      new GraphQLError(
+        `maximum overlapping fields exceeded ${pairs} > ${MAX_LEVEL_PAIRS}: pairs of same-named fields or of fragment spreads at one level`,
+      ),
+    );
   }
   return errors;
 }

@@ -8,7 +8,9 @@ import { GraphQLError, isScalarType, Kind, type GraphQLSchema, type ValueNode } 
 function toLong(value: unknown): number {
   const n = typeof value === 'string' && /^-?\d{1,20}$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isSafeInteger(n)) {
-    throw new GraphQLError(`Long cannot represent ${JSON.stringify(value)?.slice(0, 40) ?? String(value)}: it must be a whole number from ${-Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`);
+    throw new GraphQLError(
+      `Long cannot represent ${JSON.stringify(value)?.slice(0, 40) ?? String(value)}: it must be a whole number from ${-Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`,
+    );
   }
   return n;
 }

@@ -35,7 +35,8 @@ function mergeModules(modules: readonly ResolverModule[]) {
   const byType: Record<string, Record<string, AnyResolver>> = {};
   for (const module of modules) {
     Object.assign(entityFields, module.entityFields);
-    for (const [type, fields] of Object.entries(module.resolvers ?? {})) byType[type] = { ...byType[type], ...(fields as Record<string, AnyResolver>) };
+    for (const [type, fields] of Object.entries(module.resolvers ?? {}))
+      byType[type] = { ...byType[type], ...(fields as Record<string, AnyResolver>) };
   }
   return { entityFields, byType };
 }
@@ -100,7 +101,8 @@ export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSc
       const resolver = own[name] ?? (entityTypes.has(type.name) ? entityFields[name] : undefined);
       if (resolver && entityTypes.has(type.name)) {
         // An entity built whole by its parent (as DataHub's mappers build a platform instance) is read as it is.
-        field.resolve = (source, args, ctx, info) => (isEntityRef(source) ? resolver(source, args, ctx, info) : (source as Record<string, unknown>)?.[name]);
+        field.resolve = (source, args, ctx, info) =>
+          isEntityRef(source) ? resolver(source, args, ctx, info) : (source as Record<string, unknown>)?.[name];
       } else if (resolver) {
         field.resolve = resolver;
       } else if (entityTypes.has(type.name)) {

@@ -22,7 +22,9 @@ export const restoreIndicesAction = action({
   returns: 'a summary string',
   handler: async (args, { services, actor }) => {
     const r = await services.restore.restore(args, actor);
-    const argText = Object.entries(args).map(([k, v]) => `${k}=${v}`).join(', ');
+    const argText = Object.entries(args)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ');
     return `{args=RestoreIndicesArgs(${argText}), result=RestoreIndicesResult(rowsMigrated=${r.entities}, batches=${r.batches}, timeMs=${r.timeMs}, lastUrn=${r.lastUrn ?? ''})}`;
   },
 });
@@ -42,7 +44,12 @@ export const aspectsResource: RestResource = {
       doc: 'One version of one aspect. 404 when there is no such version.',
       params: Type.Object({
         aspect: Param.string('aspect name, e.g. ownership'),
-        version: optional(Param.integer('0 (default) = latest; 1..N = history, oldest first; negative = counted back from the newest history row', { min: -LONG_MAX, max: LONG_MAX })),
+        version: optional(
+          Param.integer('0 (default) = latest; 1..N = history, oldest first; negative = counted back from the newest history row', {
+            min: -LONG_MAX,
+            max: LONG_MAX,
+          }),
+        ),
       }),
       returns: '{version, aspect: {<fully qualified type name>: value}}',
       handler: async ({ aspect: aspectName, version }, { services, request, actor }) => {
@@ -66,13 +73,18 @@ export const aspectsResource: RestResource = {
         latestValue: optional(Param.boolean('only the newest point')),
         filter: optional(Param.object("criteria on the point's fields, e.g. partitionSpec.partition")),
       }),
-      returns: '{entityName, aspectName, startTimeMillis?, endTimeMillis?, limit, values: [{aspect: {value: <JSON text>, contentType}, systemMetadata}]}',
-      handler: async ({ latestValue, ...query }, { services }) => services.timeseries.values({ ...query, latestValue: latestValue === true }),
+      returns:
+        '{entityName, aspectName, startTimeMillis?, endTimeMillis?, limit, values: [{aspect: {value: <JSON text>, contentType}, systemMetadata}]}',
+      handler: async ({ latestValue, ...query }, { services }) =>
+        services.timeseries.values({ ...query, latestValue: latestValue === true }),
     }),
     action({
       name: 'getCount',
       doc: 'How many entities have a latest version of an aspect.',
-      params: Type.Object({ aspect: Param.string('aspect name'), urnLike: optional(Param.string('SQL LIKE pattern on urns, % as wildcard')) }),
+      params: Type.Object({
+        aspect: Param.string('aspect name'),
+        urnLike: optional(Param.string('SQL LIKE pattern on urns, % as wildcard')),
+      }),
       returns: 'a number',
       handler: async ({ aspect, urnLike }, { services, actor }) => services.entities.countAspect(aspect, actor, urnLike),
     }),
@@ -81,7 +93,9 @@ export const aspectsResource: RestResource = {
       name: 'ingestProposal',
       doc: 'Writes one aspect (changeType UPSERT, CREATE, CREATE_ENTITY, UPDATE, PATCH or DELETE).',
       params: Type.Object({
-        proposal: Param.object('{entityType, entityUrn | entityKeyAspect, changeType, aspectName, aspect: {value: <JSON text>, contentType: "application/json"}, systemMetadata?}'),
+        proposal: Param.object(
+          '{entityType, entityUrn | entityKeyAspect, changeType, aspectName, aspect: {value: <JSON text>, contentType: "application/json"}, systemMetadata?}',
+        ),
         async: asyncParam,
       }),
       returns: 'the urn written',

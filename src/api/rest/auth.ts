@@ -58,7 +58,8 @@ export function authRoutes(services: Services) {
     // The system client reports events for the user named in them; anyone else, for themselves.
     app.post('/auth/track', async (request, reply) => {
       const named = isPlainObject(request.body) ? request.body.actorUrn : undefined;
-      const actor = request.actor === SYSTEM_ACTOR && typeof named === 'string' && named.startsWith('urn:li:corpuser:') ? named : request.actor;
+      const actor =
+        request.actor === SYSTEM_ACTOR && typeof named === 'string' && named.startsWith('urn:li:corpuser:') ? named : request.actor;
       await services.usage.record(actor, request.body);
       return reply.code(200).send();
     });

@@ -10,7 +10,10 @@ function paramTable(declared: TObject): string {
   const params = paramDocs(declared);
   if (params.length === 0) return '<p class="none">No parameters.</p>';
   const rows = params
-    .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.type}</td><td>${p.required ? 'yes' : 'no'}</td><td>${escapeHtml(p.doc)}</td></tr>`)
+    .map(
+      (p) =>
+        `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.type}</td><td>${p.required ? 'yes' : 'no'}</td><td>${escapeHtml(p.doc)}</td></tr>`,
+    )
     .join('');
   return `<table><thead><tr><th>parameter</th><th>type</th><th>required</th><th>meaning</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -19,10 +22,12 @@ export function renderDocs(resources: readonly RestResource[]): string {
   const sections = resources
     .map((r) => {
       const reads = r.reads.map(
-        (g) => `<article><h3><span class="method get">GET</span> <code>${escapeHtml(g.path)}</code></h3><p>${escapeHtml(g.doc)}</p>${paramTable(g.params)}<p class="returns">Returns: <code>${escapeHtml(g.returns)}</code></p></article>`,
+        (g) =>
+          `<article><h3><span class="method get">GET</span> <code>${escapeHtml(g.path)}</code></h3><p>${escapeHtml(g.doc)}</p>${paramTable(g.params)}<p class="returns">Returns: <code>${escapeHtml(g.returns)}</code></p></article>`,
       );
       const actions = r.actions.map(
-        (a) => `<article><h3><span class="method post">POST</span> <code>/${escapeHtml(r.name)}?action=${escapeHtml(a.name)}</code></h3><p>${escapeHtml(a.doc)}</p>${paramTable(a.params)}<p class="returns">Returns: <code>${escapeHtml(a.returns)}</code></p></article>`,
+        (a) =>
+          `<article><h3><span class="method post">POST</span> <code>/${escapeHtml(r.name)}?action=${escapeHtml(a.name)}</code></h3><p>${escapeHtml(a.doc)}</p>${paramTable(a.params)}<p class="returns">Returns: <code>${escapeHtml(a.returns)}</code></p></article>`,
       );
       return `<section id="${escapeHtml(r.name)}"><h2>${escapeHtml(r.name)}</h2><p>${escapeHtml(r.doc)}</p>${[...reads, ...actions].join('')}</section>`;
     })

@@ -11,15 +11,33 @@ import { LONG_MAX, urnFromPath } from './restli.js';
 import { searchMetadata, searchResultBody } from './searchShape.js';
 
 const { optional } = Param;
-const filterParam = optional(Param.object('{or: [{and: [{field, value | values, condition?, negated?}]}]} (or legacy {criteria: [...]}); conditions EQUAL, CONTAIN, START_WITH, END_WITH, GREATER_THAN(_OR_EQUAL_TO), LESS_THAN(_OR_EQUAL_TO), IN, EXISTS, IS_NULL'));
+const filterParam = optional(
+  Param.object(
+    '{or: [{and: [{field, value | values, condition?, negated?}]}]} (or legacy {criteria: [...]}); conditions EQUAL, CONTAIN, START_WITH, END_WITH, GREATER_THAN(_OR_EQUAL_TO), LESS_THAN(_OR_EQUAL_TO), IN, EXISTS, IS_NULL',
+  ),
+);
 const sortParam = optional(Param.object('{field, order: ASCENDING | DESCENDING}'));
 const inputParam = Param.string('words to find (each as a word prefix), * for everything, or <field>:<value> for an exact match');
 const startParam = Param.integer('offset of the first result');
 const countParam = Param.integer('page size (at most 10,000)', { max: MAX_COUNT });
 const entitiesParam = optional(Param.strings('entity types; empty or absent = all'));
 
-const searchParams = Type.Object({ entity: Param.string('entity type, e.g. dataset'), input: inputParam, filter: filterParam, sort: sortParam, start: startParam, count: countParam });
-const acrossParams = Type.Object({ entities: entitiesParam, input: inputParam, filter: filterParam, sort: sortParam, start: startParam, count: countParam });
+const searchParams = Type.Object({
+  entity: Param.string('entity type, e.g. dataset'),
+  input: inputParam,
+  filter: filterParam,
+  sort: sortParam,
+  start: startParam,
+  count: countParam,
+});
+const acrossParams = Type.Object({
+  entities: entitiesParam,
+  input: inputParam,
+  filter: filterParam,
+  sort: sortParam,
+  start: startParam,
+  count: countParam,
+});
 const scrollParams = Type.Object({
   entities: entitiesParam,
   input: inputParam,
@@ -56,15 +74,18 @@ export const entitiesResource: RestResource = {
       name: 'search',
       doc: 'Full-text search within one entity type, with filters, facets over the whole result set, and paging without a 10,000 ceiling. A type the caller may not see (access tokens without MANAGE_ACCESS_TOKENS, policies without MANAGE_POLICIES) is a 403 here and in every other search action.',
       params: searchParams,
-      returns: '{numEntities, pageSize, from, metadata: {urns, matches: [{matchedFields: [{name, value}]}], searchResultMetadatas: [{name, aggregations}], aggregations}, entities: [urn]}',
-      handler: async (p, { services, actor }) => searchResultBody(await services.search.search(searchRequest(p, [p.entity], p.start), actor)),
+      returns:
+        '{numEntities, pageSize, from, metadata: {urns, matches: [{matchedFields: [{name, value}]}], searchResultMetadatas: [{name, aggregations}], aggregations}, entities: [urn]}',
+      handler: async (p, { services, actor }) =>
+        searchResultBody(await services.search.search(searchRequest(p, [p.entity], p.start), actor)),
     }),
     action({
       name: 'searchAcrossEntities',
       doc: 'Search over several entity types at once (all searchable types when entities is empty).',
       params: acrossParams,
       returns: 'as search',
-      handler: async (p, { services, actor }) => searchResultBody(await services.search.search(searchRequest(p, p.entities ?? [], p.start), actor)),
+      handler: async (p, { services, actor }) =>
+        searchResultBody(await services.search.search(searchRequest(p, p.entities ?? [], p.start), actor)),
     }),
     action({
       name: 'scrollAcrossEntities',
@@ -75,7 +96,13 @@ export const entitiesResource: RestResource = {
         const start = decodeScrollId(p.scrollId);
         const r = await services.search.search(searchRequest(p, p.entities ?? [], start), actor);
         const next = start + r.urns.length;
-        return { numEntities: r.total, pageSize: r.count, ...(next < r.total && r.urns.length > 0 ? { scrollId: encodeScrollId(next) } : {}), metadata: searchMetadata(r), entities: r.urns };
+        return {
+          numEntities: r.total,
+          pageSize: r.count,
+          ...(next < r.total && r.urns.length > 0 ? { scrollId: encodeScrollId(next) } : {}),
+          metadata: searchMetadata(r),
+          entities: r.urns,
+        };
       },
     }),
     action({
@@ -104,7 +131,8 @@ export const entitiesResource: RestResource = {
         start: Param.integer('offset over groups then entities'),
         limit: Param.integer('page size'),
       }),
-      returns: '{entities: [{name, urn}], groups: [{name, count}], metadata: {path, totalNumEntities, groups}, from, pageSize, numEntities, numGroups, numElements}',
+      returns:
+        '{entities: [{name, urn}], groups: [{name, count}], metadata: {path, totalNumEntities, groups}, from, pageSize, numEntities, numGroups, numElements}',
       handler: async ({ entity, path, start, limit, filter }, { services, actor }) => {
         const r = await services.browse.browse({ entity, path, start, limit, filter }, actor);
         return {
@@ -166,8 +194,11 @@ export const entitiesResource: RestResource = {
     }),
     action({
       name: 'deleteReferences',
-      doc: 'Removes an entity from the aspects of other entities that refer to it (owners, tags, terms, domains, lineage…): list elements holding it are dropped; an aspect that cannot stand without it is deleted. Each change goes through the write path and needs that aspect\'s privilege. With dryRun, only lists them.',
-      params: Type.Object({ urn: Param.string('the entity referred to'), dryRun: optional(Param.boolean('change nothing (default false)')) }),
+      doc: "Removes an entity from the aspects of other entities that refer to it (owners, tags, terms, domains, lineage…): list elements holding it are dropped; an aspect that cannot stand without it is deleted. Each change goes through the write path and needs that aspect's privilege. With dryRun, only lists them.",
+      params: Type.Object({
+        urn: Param.string('the entity referred to'),
+        dryRun: optional(Param.boolean('change nothing (default false)')),
+      }),
       returns: '{total, relatedAspects: [{entity, aspect, relationship}]}',
       handler: async ({ urn, dryRun }, { services, actor }) => services.deletes.deleteReferences(urn, dryRun ?? false, actor),
     }),
@@ -195,7 +226,9 @@ export const entitiesResource: RestResource = {
       returns: 'nothing (200, empty body)',
       handler: async ({ entities, systemMetadata }, { services, actor }) => {
         if (systemMetadata && systemMetadata.length !== entities.length) {
-          throw precondition(`systemMetadata has ${systemMetadata.length} items but entities has ${entities.length}; they must be the same length`);
+          throw precondition(
+            `systemMetadata has ${systemMetadata.length} items but entities has ${entities.length}; they must be the same length`,
+          );
         }
         const proposals = entities.flatMap((e, i) =>
           withItem(`entities[${i}]`, () => {

@@ -16,7 +16,8 @@ export const entitiesV2Resource: RestResource = {
       doc: 'One entity. An urn never written answers 200 with its key aspect, synthesized from the urn. An access token needs MANAGE_ACCESS_TOKENS and a policy MANAGE_POLICIES (else 403).',
       params: Type.Object({ aspects: aspectsParam }),
       returns: '{urn, entityName, aspects: {<aspect name>: envelope}}',
-      handler: async ({ aspects }, { services, request, actor }) => services.entities.getEntity(urnFromPath(request, 'entitiesV2'), actor, aspects),
+      handler: async ({ aspects }, { services, request, actor }) =>
+        services.entities.getEntity(urnFromPath(request, 'entitiesV2'), actor, aspects),
     }),
     read({
       path: '/entitiesV2',

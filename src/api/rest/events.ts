@@ -33,7 +33,12 @@ async function stream(request: FastifyRequest, reply: FastifyReply, feed: Change
   const reader = await feed.reader(request.actor);
   reply.hijack();
   const out = reply.raw;
-  out.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+  out.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
   const follower = feed.follow();
   out.on('close', follower.leave);
   const write = async (text: string) => {
@@ -77,7 +82,9 @@ export const eventsResource: RestResource = {
       doc: 'The next events after an offset, oldest first.',
       params: Type.Object({
         after: afterParam('the offset of the last event already seen (default 0: from the start)'),
-        limit: Param.optional(Param.integer(`how many events at most (default ${DEFAULT_LIMIT}, at most ${MAX_FEED_PAGE})`, { min: 1, max: MAX_FEED_PAGE })),
+        limit: Param.optional(
+          Param.integer(`how many events at most (default ${DEFAULT_LIMIT}, at most ${MAX_FEED_PAGE})`, { min: 1, max: MAX_FEED_PAGE }),
+        ),
       }),
       returns: '{events: [MetadataChangeLog with offset], lastOffset}: lastOffset is the offset to ask after next',
       handler: async ({ after, limit }, { services, actor }) => {

@@ -14,7 +14,15 @@ import { systemRoutes } from './system.js';
 import { trackingRoutes } from './tracking.js';
 import { authRoutes } from './auth.js';
 
-export const restResources: readonly RestResource[] = [aspectsResource, entitiesResource, entitiesV2Resource, relationshipsResource, operationsResource, runsResource, eventsResource];
+export const restResources: readonly RestResource[] = [
+  aspectsResource,
+  entitiesResource,
+  entitiesV2Resource,
+  relationshipsResource,
+  operationsResource,
+  runsResource,
+  eventsResource,
+];
 
 export function restApi(services: Services) {
   return async (app: FastifyInstance): Promise<void> => {

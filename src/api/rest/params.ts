@@ -22,12 +22,14 @@ export const Param = {
   /** One of a few words, e.g. a direction. */
   oneOf: <const V extends string[]>(values: readonly [...V], doc: string) => Type.Enum(values, { type: 'string', description: doc }),
   /** A whole number, from 0 to the largest Rest.li int unless given other bounds. */
-  integer: (doc: string, bounds: { min?: number; max?: number } = {}) => Type.Integer({ description: doc, minimum: bounds.min ?? 0, maximum: bounds.max ?? INT_MAX }),
+  integer: (doc: string, bounds: { min?: number; max?: number } = {}) =>
+    Type.Integer({ description: doc, minimum: bounds.min ?? 0, maximum: bounds.max ?? INT_MAX }),
   boolean: (doc: string) => Type.Boolean({ description: doc }),
   /** A JSON object, read further by the service it is handed to (a filter, a proposal). */
   object: (doc: string) => Type.Unsafe<Record<string, unknown>>({ type: 'object', description: doc }),
   /** A list of texts: in a query, `List(a,b)` or the key repeated. */
-  strings: (doc: string, options: { nonEmpty?: boolean } = {}) => Type.Array(Type.String(), { description: doc, ...(options.nonEmpty ? { minItems: 1 } : {}) }),
+  strings: (doc: string, options: { nonEmpty?: boolean } = {}) =>
+    Type.Array(Type.String(), { description: doc, ...(options.nonEmpty ? { minItems: 1 } : {}) }),
   /** A list whose items the service checks one by one, naming the one that is wrong. */
   list: (doc: string) => Type.Array(Type.Unknown(), { description: doc }),
   any: (doc: string) => Type.Unknown({ description: doc }),
@@ -61,12 +63,18 @@ function typeOf(schema: TSchema): ParamType {
 /** The parameters of a declaration, in order, for the docs page. */
 export function paramDocs(params: TObject): ParamDoc[] {
   const required = new Set<string>(params.required);
-  return Object.entries(params.properties).map(([name, schema]) => ({ name, type: typeOf(schema), required: required.has(name), doc: keywords(schema).description ?? '' }));
+  return Object.entries(params.properties).map(([name, schema]) => ({
+    name,
+    type: typeOf(schema),
+    required: required.has(name),
+    doc: keywords(schema).description ?? '',
+  }));
 }
 
 const ajv = new Ajv({ allErrors: true, strict: true });
 
-const orList = (values: readonly unknown[]) => (values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}` : values.join(''));
+const orList = (values: readonly unknown[]) =>
+  values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}` : values.join('');
 
 /**
  * Where parameters come from, which decides the wording of a refusal: an action's body
@@ -107,7 +115,8 @@ function refusal(params: TObject, source: Source, failure: Failure, value: unkno
   if (k.type === 'integer' && (text !== undefined || typeof value === 'number')) {
     return badRequest(`Parameter '${name}'${where} must be a whole number from ${k.minimum} to ${k.maximum}, not ${shown}`);
   }
-  if (k.enum && typeof value === 'string') return badRequest(`Parameter '${name}'${where} must be ${orList(k.enum)}, not '${value.slice(0, 40)}'`);
+  if (k.enum && typeof value === 'string')
+    return badRequest(`Parameter '${name}'${where} must be ${orList(k.enum)}, not '${value.slice(0, 40)}'`);
   if (k.items && Array.isArray(value)) return badRequest(`Parameter '${name}'${where} must be of type array of ${typeOf(k.items)}`);
   return badRequest(`Parameter '${name}'${where} must be of type ${typeOf(schema)}`);
 }

@@ -66,7 +66,14 @@ export function action<S extends TObject>(spec: ActionSpec<S>): RestAction {
 
 export function read<S extends TObject>(spec: ReadSpec<S>): RestRead {
   const check = queryCheck(spec.params);
-  return { path: spec.path, route: spec.route, doc: spec.doc, params: spec.params, returns: spec.returns, run: (query, ctx, reply) => spec.handler(check(query), ctx, reply) };
+  return {
+    path: spec.path,
+    route: spec.route,
+    doc: spec.doc,
+    params: spec.params,
+    returns: spec.returns,
+    run: (query, ctx, reply) => spec.handler(check(query), ctx, reply),
+  };
 }
 
 /** Registers a resource's routes on an app (or on an encapsulated prefix). */

@@ -3,7 +3,9 @@ import { parseRestliQuery } from './restli.js';
 
 describe('parseRestliQuery', () => {
   it('reads List() values and decodes each element once', () => {
-    const q = parseRestliQuery('aspects=List(schemaMetadata,ownership)&ids=List(urn%3Ali%3Adataset%3A%28urn%3Ali%3AdataPlatform%3Ahive%2Cdb.t%2CPROD%29,urn%3Ali%3Acorpuser%3Ajdoe)');
+    const q = parseRestliQuery(
+      'aspects=List(schemaMetadata,ownership)&ids=List(urn%3Ali%3Adataset%3A%28urn%3Ali%3AdataPlatform%3Ahive%2Cdb.t%2CPROD%29,urn%3Ali%3Acorpuser%3Ajdoe)',
+    );
     expect(q.aspects).toEqual(['schemaMetadata', 'ownership']);
     expect(q.ids).toEqual(['urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)', 'urn:li:corpuser:jdoe']);
   });

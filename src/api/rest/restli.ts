@@ -71,7 +71,8 @@ export function parseRestliQuery(raw: string): RestliQuery {
     const eq = pair.indexOf('=');
     const key = decodeLenient(eq < 0 ? pair : pair.slice(0, eq));
     const value = eq < 0 ? '' : pair.slice(eq + 1);
-    const values = value.startsWith('List(') && value.endsWith(')') ? (value === 'List()' ? [] : splitTopLevel(value.slice(5, -1))) : [value];
+    const values =
+      value.startsWith('List(') && value.endsWith(')') ? (value === 'List()' ? [] : splitTopLevel(value.slice(5, -1))) : [value];
     const decoded = values.map(decodeLenient);
     const known = out[key];
     if (known) known.push(...decoded);

@@ -33,7 +33,8 @@ export const runsResource: RestResource = {
         includeAspect: optional(Param.boolean('add each row’s aspect value as `aspect`')),
       }),
       returns: '[{runId, aspectName, urn, timestamp, metadata, version, keyAspect, aspect?}]',
-      handler: async ({ runId, start, count, includeAspect }, { services, actor }) => services.runs.describe(runId, start ?? 0, count ?? DEFAULT_PAGE, includeAspect === true, actor),
+      handler: async ({ runId, start, count, includeAspect }, { services, actor }) =>
+        services.runs.describe(runId, start ?? 0, count ?? DEFAULT_PAGE, includeAspect === true, actor),
     }),
     action({
       name: 'rollback',
@@ -44,8 +45,10 @@ export const runsResource: RestResource = {
         safe: optional(Param.boolean('soft-delete the entities the run created (default: true unless hardDelete is true)')),
         hardDelete: optional(Param.boolean('deprecated: the opposite of safe')),
       }),
-      returns: '{aspectRowSummaries (at most 100), entitiesAffected, aspectsAffected, entitiesDeleted, aspectsReverted, unsafeEntitiesCount, unsafeEntities: [{urn}]}',
-      handler: async ({ runId, dryRun, safe, hardDelete }, { services, actor }) => services.runs.rollback(runId, { dryRun: dryRun === true, safe: safe ?? hardDelete !== true }, actor),
+      returns:
+        '{aspectRowSummaries (at most 100), entitiesAffected, aspectsAffected, entitiesDeleted, aspectsReverted, unsafeEntitiesCount, unsafeEntities: [{urn}]}',
+      handler: async ({ runId, dryRun, safe, hardDelete }, { services, actor }) =>
+        services.runs.rollback(runId, { dryRun: dryRun === true, safe: safe ?? hardDelete !== true }, actor),
     }),
   ],
 };

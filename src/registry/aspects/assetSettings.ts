@@ -10,9 +10,11 @@ const A = 'com.linkedin.settings.asset.';
 export const assetSettings: AspectDecl = {
   name: 'assetSettings',
   type: record(A + 'AssetSettings', {
-    assetSummary: optional(record(A + 'AssetSummarySettings', {
-      templates: withDefault(arrayOf(record(A + 'AssetSummarySettingsTemplate', { template: urn })), []),
-    })),
+    assetSummary: optional(
+      record(A + 'AssetSummarySettings', {
+        templates: withDefault(arrayOf(record(A + 'AssetSummarySettingsTemplate', { template: urn })), []),
+      }),
+    ),
   }),
   relationships: [{ path: '/assetSummary/templates/*/template', name: 'HasSummaryTemplate', entityTypes: ['dataHubPageTemplate'] }],
 };

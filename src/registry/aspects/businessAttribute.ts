@@ -10,16 +10,28 @@ import { customPropertiesSearchable } from './shared.js';
 
 export const businessAttributeInfo: AspectDecl = {
   name: 'businessAttributeInfo',
-  type: record('com.linkedin.businessattribute.BusinessAttributeInfo', {
-    name: string,
-    type: optional(SchemaFieldDataType),
-  }, EditableSchemaFieldInfo, CustomProperties, ChangeAuditStamps),
+  type: record(
+    'com.linkedin.businessattribute.BusinessAttributeInfo',
+    {
+      name: string,
+      type: optional(SchemaFieldDataType),
+    },
+    EditableSchemaFieldInfo,
+    CustomProperties,
+    ChangeAuditStamps,
+  ),
   searchable: [
     customPropertiesSearchable,
     { path: '/name', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10 },
     { path: '/description', fieldType: 'TEXT' },
     { path: '/globalTags/tags/*/tag', fieldName: 'tags', fieldType: 'URN', addToFilters: true, filterNameOverride: 'Tag' },
-    { path: '/glossaryTerms/terms/*/urn', fieldName: 'glossaryTerms', fieldType: 'URN', addToFilters: true, filterNameOverride: 'Glossary Term' },
+    {
+      path: '/glossaryTerms/terms/*/urn',
+      fieldName: 'glossaryTerms',
+      fieldType: 'URN',
+      addToFilters: true,
+      filterNameOverride: 'Glossary Term',
+    },
   ],
 };
 

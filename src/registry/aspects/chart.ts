@@ -10,20 +10,37 @@ const C = 'com.linkedin.chart.';
 
 export const chartInfo: AspectDecl = {
   name: 'chartInfo',
-  type: record(C + 'ChartInfo', {
-    title: string,
-    description: string,
-    lastModified: ChangeAuditStamps,
-    chartUrl: optional(string),
-    // `ChartDataSourceType = union[DatasetUrn]`: items are written `{"string": "urn:li:dataset:…"}`.
-    inputs: optional(arrayOf(union(urn))),
-    inputEdges: optional(arrayOf(Edge)),
-    type: optional(enumOf(C + 'ChartType', [
-      'BAR', 'PIE', 'SCATTER', 'TABLE', 'TEXT', 'LINE', 'AREA', 'HISTOGRAM', 'BOX_PLOT', 'WORD_CLOUD', 'COHORT',
-    ])),
-    access: optional(AccessLevel),
-    lastRefreshed: optional(long),
-  }, CustomProperties, ExternalReference),
+  type: record(
+    C + 'ChartInfo',
+    {
+      title: string,
+      description: string,
+      lastModified: ChangeAuditStamps,
+      chartUrl: optional(string),
+      // `ChartDataSourceType = union[DatasetUrn]`: items are written `{"string": "urn:li:dataset:…"}`.
+      inputs: optional(arrayOf(union(urn))),
+      inputEdges: optional(arrayOf(Edge)),
+      type: optional(
+        enumOf(C + 'ChartType', [
+          'BAR',
+          'PIE',
+          'SCATTER',
+          'TABLE',
+          'TEXT',
+          'LINE',
+          'AREA',
+          'HISTOGRAM',
+          'BOX_PLOT',
+          'WORD_CLOUD',
+          'COHORT',
+        ]),
+      ),
+      access: optional(AccessLevel),
+      lastRefreshed: optional(long),
+    },
+    CustomProperties,
+    ExternalReference,
+  ),
   searchable: [
     customPropertiesSearchable,
     externalUrlSearchable,
@@ -41,9 +58,13 @@ export const chartInfo: AspectDecl = {
 
 export const editableChartProperties: AspectDecl = {
   name: 'editableChartProperties',
-  type: record(C + 'EditableChartProperties', {
-    description: optional(string),
-  }, ChangeAuditStamps),
+  type: record(
+    C + 'EditableChartProperties',
+    {
+      description: optional(string),
+    },
+    ChangeAuditStamps,
+  ),
   searchable: [{ path: '/description', fieldName: 'editedDescription', fieldType: 'TEXT' }],
 };
 

@@ -7,13 +7,29 @@ import type { AspectDecl, SearchableDecl } from '../types.js';
 import { attributionSearchables, GlobalTags, GlossaryTerms, MetadataAttribution } from './shared.js';
 
 const OwnershipType = enumOf('com.linkedin.common.OwnershipType', [
-  'CUSTOM', 'TECHNICAL_OWNER', 'BUSINESS_OWNER', 'DATA_STEWARD', 'NONE',
-  'DEVELOPER', 'DATAOWNER', 'DELEGATE', 'PRODUCER', 'CONSUMER', 'STAKEHOLDER',
+  'CUSTOM',
+  'TECHNICAL_OWNER',
+  'BUSINESS_OWNER',
+  'DATA_STEWARD',
+  'NONE',
+  'DEVELOPER',
+  'DATAOWNER',
+  'DELEGATE',
+  'PRODUCER',
+  'CONSUMER',
+  'STAKEHOLDER',
 ]);
 
 const OwnershipSource = record('com.linkedin.common.OwnershipSource', {
   type: enumOf('com.linkedin.common.OwnershipSourceType', [
-    'AUDIT', 'DATABASE', 'FILE_SYSTEM', 'ISSUE_TRACKING_SYSTEM', 'MANUAL', 'SERVICE', 'SOURCE_CONTROL', 'OTHER',
+    'AUDIT',
+    'DATABASE',
+    'FILE_SYSTEM',
+    'ISSUE_TRACKING_SYSTEM',
+    'MANUAL',
+    'SERVICE',
+    'SOURCE_CONTROL',
+    'OTHER',
   ]),
   url: optional(string),
 });
@@ -34,7 +50,15 @@ export const ownership: AspectDecl = {
     lastModified: withDefault(AuditStamp, { time: 0, actor: 'urn:li:corpuser:unknown' }),
   }),
   searchable: [
-    { path: '/owners/*/owner', fieldName: 'owners', fieldType: 'URN', addToFilters: true, filterNameOverride: 'Owned By', hasValuesFieldName: 'hasOwners', queryByDefault: false },
+    {
+      path: '/owners/*/owner',
+      fieldName: 'owners',
+      fieldType: 'URN',
+      addToFilters: true,
+      filterNameOverride: 'Owned By',
+      hasValuesFieldName: 'hasOwners',
+      queryByDefault: false,
+    },
     ...attributionSearchables('/owners', 'owner'),
     // DataHub annotates the map's keys (`/$key`); written here with the map wildcard.
     { path: '/ownerTypes/*', fieldName: 'ownerTypes', fieldType: 'MAP_ARRAY', queryByDefault: false },
@@ -58,9 +82,11 @@ const InstitutionalMemoryMetadata = record('com.linkedin.common.InstitutionalMem
   description: string,
   createStamp: AuditStamp,
   updateStamp: optional(AuditStamp),
-  settings: optional(record('com.linkedin.common.InstitutionalMemoryMetadataSettings', {
-    showInAssetPreview: withDefault(boolean, false),
-  })),
+  settings: optional(
+    record('com.linkedin.common.InstitutionalMemoryMetadataSettings', {
+      showInAssetPreview: withDefault(boolean, false),
+    }),
+  ),
 });
 
 export const institutionalMemory: AspectDecl = {
@@ -74,7 +100,16 @@ export const globalTags: AspectDecl = {
   name: 'globalTags',
   type: GlobalTags,
   searchable: [
-    { path: '/tags/*/tag', fieldName: 'tags', fieldType: 'URN', boostScore: 0.5, queryByDefault: true, addToFilters: true, filterNameOverride: 'Tagged With', hasValuesFieldName: 'hasTags' },
+    {
+      path: '/tags/*/tag',
+      fieldName: 'tags',
+      fieldType: 'URN',
+      boostScore: 0.5,
+      queryByDefault: true,
+      addToFilters: true,
+      filterNameOverride: 'Tagged With',
+      hasValuesFieldName: 'hasTags',
+    },
     ...attributionSearchables('/tags', 'tag'),
   ],
   relationships: [{ path: '/tags/*/tag', name: 'TaggedWith', entityTypes: ['tag'] }],
@@ -84,7 +119,14 @@ export const glossaryTerms: AspectDecl = {
   name: 'glossaryTerms',
   type: GlossaryTerms,
   searchable: [
-    { path: '/terms/*/urn', fieldName: 'glossaryTerms', fieldType: 'URN', addToFilters: true, filterNameOverride: 'Glossary Term', hasValuesFieldName: 'hasGlossaryTerms' },
+    {
+      path: '/terms/*/urn',
+      fieldName: 'glossaryTerms',
+      fieldType: 'URN',
+      addToFilters: true,
+      filterNameOverride: 'Glossary Term',
+      hasValuesFieldName: 'hasGlossaryTerms',
+    },
     ...attributionSearchables('/terms', 'term'),
   ],
   relationships: [{ path: '/terms/*/urn', name: 'TermedWith', entityTypes: ['glossaryTerm'] }],
@@ -133,7 +175,13 @@ export const deprecation: AspectDecl = {
     replacement: optional(urn),
   }),
   searchable: [
-    { path: '/deprecated', fieldType: 'BOOLEAN', addToFilters: true, filterNameOverride: 'Deprecated', weightsPerFieldValue: { true: 0.5 } },
+    {
+      path: '/deprecated',
+      fieldType: 'BOOLEAN',
+      addToFilters: true,
+      filterNameOverride: 'Deprecated',
+      weightsPerFieldValue: { true: 0.5 },
+    },
   ],
 };
 
@@ -143,7 +191,14 @@ export const subTypes: AspectDecl = {
     typeNames: arrayOf(string),
   }),
   searchable: [
-    { path: '/typeNames/*', fieldName: 'typeNames', fieldType: 'KEYWORD', addToFilters: true, filterNameOverride: 'Sub Type', queryByDefault: false },
+    {
+      path: '/typeNames/*',
+      fieldName: 'typeNames',
+      fieldType: 'KEYWORD',
+      addToFilters: true,
+      filterNameOverride: 'Sub Type',
+      queryByDefault: false,
+    },
   ],
 };
 
@@ -223,24 +278,31 @@ export const access: AspectDecl = {
 export const structuredProperties: AspectDecl = {
   name: 'structuredProperties',
   type: record('com.linkedin.structured.StructuredProperties', {
-    properties: arrayOf(record('com.linkedin.structured.StructuredPropertyValueAssignment', {
-      propertyUrn: urn,
-      values: arrayOf(any),
-      created: optional(AuditStamp),
-      lastModified: optional(AuditStamp),
-      attribution: optional(MetadataAttribution),
-    })),
+    properties: arrayOf(
+      record('com.linkedin.structured.StructuredPropertyValueAssignment', {
+        propertyUrn: urn,
+        values: arrayOf(any),
+        created: optional(AuditStamp),
+        lastModified: optional(AuditStamp),
+        attribution: optional(MetadataAttribution),
+      }),
+    ),
   }),
 };
 
-const FieldFormPromptAssociation = record('com.linkedin.common.FieldFormPromptAssociation', { fieldPath: string, lastModified: AuditStamp });
+const FieldFormPromptAssociation = record('com.linkedin.common.FieldFormPromptAssociation', {
+  fieldPath: string,
+  lastModified: AuditStamp,
+});
 const FormPromptAssociation = record('com.linkedin.common.FormPromptAssociation', {
   id: string,
   lastModified: AuditStamp,
-  fieldAssociations: optional(record('com.linkedin.common.FormPromptFieldAssociations', {
-    completedFieldPrompts: optional(arrayOf(FieldFormPromptAssociation)),
-    incompleteFieldPrompts: optional(arrayOf(FieldFormPromptAssociation)),
-  })),
+  fieldAssociations: optional(
+    record('com.linkedin.common.FormPromptFieldAssociations', {
+      completedFieldPrompts: optional(arrayOf(FieldFormPromptAssociation)),
+      incompleteFieldPrompts: optional(arrayOf(FieldFormPromptAssociation)),
+    }),
+  ),
 });
 const FormAssociation = record('com.linkedin.common.FormAssociation', {
   urn,
@@ -253,17 +315,27 @@ export const forms: AspectDecl = {
   type: record('com.linkedin.common.Forms', {
     incompleteForms: arrayOf(FormAssociation),
     completedForms: arrayOf(FormAssociation),
-    verifications: withDefault(arrayOf(record('com.linkedin.common.FormVerificationAssociation', {
-      form: urn,
-      lastModified: optional(AuditStamp),
-    })), []),
+    verifications: withDefault(
+      arrayOf(
+        record('com.linkedin.common.FormVerificationAssociation', {
+          form: urn,
+          lastModified: optional(AuditStamp),
+        }),
+      ),
+      [],
+    ),
   }),
   searchable: [
     ...(['incompleteForms', 'completedForms'] as const).flatMap((list): SearchableDecl[] => [
       { path: `/${list}/*/urn`, fieldName: list, fieldType: 'URN', queryByDefault: false },
       { path: `/${list}/*/completedPrompts/*/id`, fieldName: `${list}CompletedPromptIds`, fieldType: 'KEYWORD', queryByDefault: false },
       { path: `/${list}/*/incompletePrompts/*/id`, fieldName: `${list}IncompletePromptIds`, fieldType: 'KEYWORD', queryByDefault: false },
-      { path: `/${list}/*/completedPrompts/*/lastModified/time`, fieldName: `${list}CompletedPromptResponseTimes`, fieldType: 'DATETIME', queryByDefault: false },
+      {
+        path: `/${list}/*/completedPrompts/*/lastModified/time`,
+        fieldName: `${list}CompletedPromptResponseTimes`,
+        fieldType: 'DATETIME',
+        queryByDefault: false,
+      },
     ]),
     { path: '/verifications/*/form', fieldName: 'verifiedForms', fieldType: 'URN', queryByDefault: false },
   ],
@@ -272,15 +344,34 @@ export const forms: AspectDecl = {
 export const documentation: AspectDecl = {
   name: 'documentation',
   type: record('com.linkedin.common.Documentation', {
-    documentations: arrayOf(record('com.linkedin.common.DocumentationAssociation', {
-      documentation: string,
-      attribution: optional(MetadataAttribution),
-    })),
+    documentations: arrayOf(
+      record('com.linkedin.common.DocumentationAssociation', {
+        documentation: string,
+        attribution: optional(MetadataAttribution),
+      }),
+    ),
   }),
 };
 
 export const commonAspects: AspectDecl[] = [
-  ownership, status, institutionalMemory, globalTags, glossaryTerms, browsePaths, browsePathsV2, dataPlatformInstance,
-  deprecation, subTypes, cost, embed, siblings, origin, testResults, incidentsSummary, access, structuredProperties,
-  forms, documentation,
+  ownership,
+  status,
+  institutionalMemory,
+  globalTags,
+  glossaryTerms,
+  browsePaths,
+  browsePathsV2,
+  dataPlatformInstance,
+  deprecation,
+  subTypes,
+  cost,
+  embed,
+  siblings,
+  origin,
+  testResults,
+  incidentsSummary,
+  access,
+  structuredProperties,
+  forms,
+  documentation,
 ];

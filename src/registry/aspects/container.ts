@@ -22,14 +22,19 @@ export const container: AspectDecl = {
 
 export const containerProperties: AspectDecl = {
   name: 'containerProperties',
-  type: record(C + 'ContainerProperties', {
-    name: string,
-    qualifiedName: optional(string),
-    env: optional(FabricType),
-    description: optional(string),
-    created: optional(TimeStamp),
-    lastModified: optional(TimeStamp),
-  }, CustomProperties, ExternalReference),
+  type: record(
+    C + 'ContainerProperties',
+    {
+      name: string,
+      qualifiedName: optional(string),
+      env: optional(FabricType),
+      description: optional(string),
+      created: optional(TimeStamp),
+      lastModified: optional(TimeStamp),
+    },
+    CustomProperties,
+    ExternalReference,
+  ),
   searchable: [
     customPropertiesSearchable,
     externalUrlSearchable,

@@ -10,19 +10,24 @@ const DB = 'com.linkedin.dashboard.';
 
 export const dashboardInfo: AspectDecl = {
   name: 'dashboardInfo',
-  type: record(DB + 'DashboardInfo', {
-    title: string,
-    description: string,
-    charts: withDefault(arrayOf(urn), []),
-    chartEdges: optional(arrayOf(Edge)),
-    datasets: withDefault(arrayOf(urn), []),
-    datasetEdges: optional(arrayOf(Edge)),
-    dashboards: withDefault(arrayOf(Edge), []),
-    lastModified: ChangeAuditStamps,
-    dashboardUrl: optional(string),
-    access: optional(AccessLevel),
-    lastRefreshed: optional(long),
-  }, CustomProperties, ExternalReference),
+  type: record(
+    DB + 'DashboardInfo',
+    {
+      title: string,
+      description: string,
+      charts: withDefault(arrayOf(urn), []),
+      chartEdges: optional(arrayOf(Edge)),
+      datasets: withDefault(arrayOf(urn), []),
+      datasetEdges: optional(arrayOf(Edge)),
+      dashboards: withDefault(arrayOf(Edge), []),
+      lastModified: ChangeAuditStamps,
+      dashboardUrl: optional(string),
+      access: optional(AccessLevel),
+      lastRefreshed: optional(long),
+    },
+    CustomProperties,
+    ExternalReference,
+  ),
   searchable: [
     customPropertiesSearchable,
     externalUrlSearchable,
@@ -43,9 +48,13 @@ export const dashboardInfo: AspectDecl = {
 
 export const editableDashboardProperties: AspectDecl = {
   name: 'editableDashboardProperties',
-  type: record(DB + 'EditableDashboardProperties', {
-    description: optional(string),
-  }, ChangeAuditStamps),
+  type: record(
+    DB + 'EditableDashboardProperties',
+    {
+      description: optional(string),
+    },
+    ChangeAuditStamps,
+  ),
   searchable: [{ path: '/description', fieldName: 'editedDescription', fieldType: 'TEXT' }],
 };
 

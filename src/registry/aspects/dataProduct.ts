@@ -15,25 +15,44 @@ const nameAndDescription: SearchableDecl[] = [
   { path: '/description', fieldType: 'TEXT', hasValuesFieldName: 'hasDescription' },
 ];
 
-const DataProductAssociation = record('com.linkedin.dataproduct.DataProductAssociation', {
-  outputPort: withDefault(boolean, false),
-}, Edge);
+const DataProductAssociation = record(
+  'com.linkedin.dataproduct.DataProductAssociation',
+  {
+    outputPort: withDefault(boolean, false),
+  },
+  Edge,
+);
 
 export const dataProductProperties: AspectDecl = {
   name: 'dataProductProperties',
-  type: record('com.linkedin.dataproduct.DataProductProperties', {
-    name: optional(string),
-    description: optional(string),
-    assets: optional(arrayOf(DataProductAssociation)),
-  }, CustomProperties, ExternalReference),
+  type: record(
+    'com.linkedin.dataproduct.DataProductProperties',
+    {
+      name: optional(string),
+      description: optional(string),
+      assets: optional(arrayOf(DataProductAssociation)),
+    },
+    CustomProperties,
+    ExternalReference,
+  ),
   searchable: nameAndDescription,
   relationships: [
     {
       path: '/assets/*/destinationUrn',
       name: 'DataProductContains',
       entityTypes: [
-        'dataset', 'dataJob', 'dataFlow', 'chart', 'dashboard', 'notebook', 'container', 'mlModel', 'mlModelGroup',
-        'mlFeatureTable', 'mlFeature', 'mlPrimaryKey',
+        'dataset',
+        'dataJob',
+        'dataFlow',
+        'chart',
+        'dashboard',
+        'notebook',
+        'container',
+        'mlModel',
+        'mlModelGroup',
+        'mlFeatureTable',
+        'mlFeature',
+        'mlPrimaryKey',
       ],
     },
   ],
@@ -41,10 +60,15 @@ export const dataProductProperties: AspectDecl = {
 
 export const applicationProperties: AspectDecl = {
   name: 'applicationProperties',
-  type: record('com.linkedin.application.ApplicationProperties', {
-    name: optional(string),
-    description: optional(string),
-  }, CustomProperties, ExternalReference),
+  type: record(
+    'com.linkedin.application.ApplicationProperties',
+    {
+      name: optional(string),
+      description: optional(string),
+    },
+    CustomProperties,
+    ExternalReference,
+  ),
   searchable: nameAndDescription,
 };
 
@@ -54,7 +78,14 @@ export const applications: AspectDecl = {
     applications: arrayOf(urn),
   }),
   searchable: [
-    { path: '/applications/*', fieldName: 'applications', fieldType: 'URN', hasValuesFieldName: 'hasApplication', addToFilters: true, filterNameOverride: 'Application' },
+    {
+      path: '/applications/*',
+      fieldName: 'applications',
+      fieldType: 'URN',
+      hasValuesFieldName: 'hasApplication',
+      addToFilters: true,
+      filterNameOverride: 'Application',
+    },
   ],
   relationships: [{ path: '/applications/*', name: 'AssociatedWith', entityTypes: ['application'] }],
 };

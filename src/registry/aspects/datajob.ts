@@ -11,14 +11,19 @@ const J = 'com.linkedin.datajob.';
 
 export const dataFlowInfo: AspectDecl = {
   name: 'dataFlowInfo',
-  type: record(J + 'DataFlowInfo', {
-    name: string,
-    description: optional(string),
-    project: optional(string),
-    created: optional(TimeStamp),
-    lastModified: optional(TimeStamp),
-    env: optional(FabricType),
-  }, CustomProperties, ExternalReference),
+  type: record(
+    J + 'DataFlowInfo',
+    {
+      name: string,
+      description: optional(string),
+      project: optional(string),
+      created: optional(TimeStamp),
+      lastModified: optional(TimeStamp),
+      env: optional(FabricType),
+    },
+    CustomProperties,
+    ExternalReference,
+  ),
   searchable: [
     customPropertiesSearchable,
     externalUrlSearchable,
@@ -33,30 +38,46 @@ export const dataFlowInfo: AspectDecl = {
 
 export const editableDataFlowProperties: AspectDecl = {
   name: 'editableDataFlowProperties',
-  type: record(J + 'EditableDataFlowProperties', {
-    description: optional(string),
-  }, ChangeAuditStamps),
+  type: record(
+    J + 'EditableDataFlowProperties',
+    {
+      description: optional(string),
+    },
+    ChangeAuditStamps,
+  ),
   searchable: [{ path: '/description', fieldName: 'editedDescription', fieldType: 'TEXT' }],
 };
 
 const AzkabanJobType = enumOf(J + 'azkaban.AzkabanJobType', ['COMMAND', 'HADOOP_JAVA', 'HADOOP_SHELL', 'HIVE', 'PIG', 'SQL', 'GLUE']);
 
 export const JobStatus = enumOf(J + 'JobStatus', [
-  'STARTING', 'IN_PROGRESS', 'STOPPING', 'STOPPED', 'COMPLETED', 'FAILED', 'UNKNOWN', 'SKIPPED',
+  'STARTING',
+  'IN_PROGRESS',
+  'STOPPING',
+  'STOPPED',
+  'COMPLETED',
+  'FAILED',
+  'UNKNOWN',
+  'SKIPPED',
 ]);
 
 export const dataJobInfo: AspectDecl = {
   name: 'dataJobInfo',
-  type: record(J + 'DataJobInfo', {
-    name: string,
-    description: optional(string),
-    type: union(AzkabanJobType, string),
-    flowUrn: optional(urn),
-    created: optional(TimeStamp),
-    lastModified: optional(TimeStamp),
-    status: optional(JobStatus),
-    env: optional(FabricType),
-  }, CustomProperties, ExternalReference),
+  type: record(
+    J + 'DataJobInfo',
+    {
+      name: string,
+      description: optional(string),
+      type: union(AzkabanJobType, string),
+      flowUrn: optional(urn),
+      created: optional(TimeStamp),
+      lastModified: optional(TimeStamp),
+      status: optional(JobStatus),
+      env: optional(FabricType),
+    },
+    CustomProperties,
+    ExternalReference,
+  ),
   searchable: [
     customPropertiesSearchable,
     externalUrlSearchable,
@@ -70,9 +91,13 @@ export const dataJobInfo: AspectDecl = {
 
 export const editableDataJobProperties: AspectDecl = {
   name: 'editableDataJobProperties',
-  type: record(J + 'EditableDataJobProperties', {
-    description: optional(string),
-  }, ChangeAuditStamps),
+  type: record(
+    J + 'EditableDataJobProperties',
+    {
+      description: optional(string),
+    },
+    ChangeAuditStamps,
+  ),
   searchable: [{ path: '/description', fieldName: 'editedDescription', fieldType: 'TEXT' }],
 };
 
@@ -91,11 +116,35 @@ export const dataJobInputOutput: AspectDecl = {
   }),
   searchable: [
     { path: '/inputDatasets/*', fieldName: 'inputs', fieldType: 'URN', numValuesFieldName: 'numInputDatasets', queryByDefault: false },
-    { path: '/inputDatasetEdges/*/destinationUrn', fieldName: 'inputDatasetEdges', fieldType: 'URN', numValuesFieldName: 'numInputDatasets', queryByDefault: false },
+    {
+      path: '/inputDatasetEdges/*/destinationUrn',
+      fieldName: 'inputDatasetEdges',
+      fieldType: 'URN',
+      numValuesFieldName: 'numInputDatasets',
+      queryByDefault: false,
+    },
     { path: '/outputDatasets/*', fieldName: 'outputs', fieldType: 'URN', numValuesFieldName: 'numOutputDatasets', queryByDefault: false },
-    { path: '/outputDatasetEdges/*/destinationUrn', fieldName: 'outputDatasetEdges', fieldType: 'URN', numValuesFieldName: 'numOutputDatasets', queryByDefault: false },
-    { path: '/inputDatasetFields/*', fieldName: 'inputFields', fieldType: 'URN', numValuesFieldName: 'numInputFields', queryByDefault: false },
-    { path: '/outputDatasetFields/*', fieldName: 'outputFields', fieldType: 'URN', numValuesFieldName: 'numOutputFields', queryByDefault: false },
+    {
+      path: '/outputDatasetEdges/*/destinationUrn',
+      fieldName: 'outputDatasetEdges',
+      fieldType: 'URN',
+      numValuesFieldName: 'numOutputDatasets',
+      queryByDefault: false,
+    },
+    {
+      path: '/inputDatasetFields/*',
+      fieldName: 'inputFields',
+      fieldType: 'URN',
+      numValuesFieldName: 'numInputFields',
+      queryByDefault: false,
+    },
+    {
+      path: '/outputDatasetFields/*',
+      fieldName: 'outputFields',
+      fieldType: 'URN',
+      numValuesFieldName: 'numOutputFields',
+      queryByDefault: false,
+    },
     fineGrainedUpstreamsSearchable,
   ],
   relationships: [
@@ -112,10 +161,15 @@ export const dataJobInputOutput: AspectDecl = {
 
 export const versionInfo: AspectDecl = {
   name: 'versionInfo',
-  type: record(J + 'VersionInfo', {
-    version: optional(string),
-    versionType: optional(string),
-  }, CustomProperties, ExternalReference),
+  type: record(
+    J + 'VersionInfo',
+    {
+      version: optional(string),
+      versionType: optional(string),
+    },
+    CustomProperties,
+    ExternalReference,
+  ),
 };
 
 // --- dataProcess (legacy) and dataProcessInstance ----------------------------------------------------------
@@ -140,11 +194,16 @@ export const dataProcessInfo: AspectDecl = {
 
 export const dataProcessInstanceProperties: AspectDecl = {
   name: 'dataProcessInstanceProperties',
-  type: record(P + 'DataProcessInstanceProperties', {
-    name: string,
-    type: optional(string),
-    created: AuditStamp,
-  }, CustomProperties, ExternalReference),
+  type: record(
+    P + 'DataProcessInstanceProperties',
+    {
+      name: string,
+      type: optional(string),
+      created: AuditStamp,
+    },
+    CustomProperties,
+    ExternalReference,
+  ),
   searchable: [
     customPropertiesSearchable,
     externalUrlSearchable,
@@ -161,9 +220,7 @@ export const dataProcessInstanceInput: AspectDecl = {
     inputEdges: optional(arrayOf(Edge)),
   }),
   searchable: [{ path: '/inputs/*', fieldName: 'inputs', fieldType: 'URN', numValuesFieldName: 'numInputs', queryByDefault: false }],
-  relationships: [
-    { path: '/inputs/*', name: 'Consumes', entityTypes: ['dataset', 'mlModel'], isLineage: true },
-  ],
+  relationships: [{ path: '/inputs/*', name: 'Consumes', entityTypes: ['dataset', 'mlModel'], isLineage: true }],
 };
 
 export const dataProcessInstanceOutput: AspectDecl = {
@@ -173,9 +230,7 @@ export const dataProcessInstanceOutput: AspectDecl = {
     outputEdges: optional(arrayOf(Edge)),
   }),
   searchable: [{ path: '/outputs/*', fieldName: 'outputs', fieldType: 'URN', numValuesFieldName: 'numOutputs', queryByDefault: false }],
-  relationships: [
-    { path: '/outputs/*', name: 'Produces', entityTypes: ['dataset', 'mlModel'], isLineage: true, isUpstream: false },
-  ],
+  relationships: [{ path: '/outputs/*', name: 'Produces', entityTypes: ['dataset', 'mlModel'], isLineage: true, isUpstream: false }],
 };
 
 export const dataProcessInstanceRelationships: AspectDecl = {
@@ -197,7 +252,15 @@ export const dataProcessInstanceRelationships: AspectDecl = {
 };
 
 export const dataJobAspects: AspectDecl[] = [
-  dataFlowInfo, editableDataFlowProperties, dataJobInfo, editableDataJobProperties, dataJobInputOutput, versionInfo,
-  dataProcessInfo, dataProcessInstanceProperties, dataProcessInstanceInput, dataProcessInstanceOutput,
+  dataFlowInfo,
+  editableDataFlowProperties,
+  dataJobInfo,
+  editableDataJobProperties,
+  dataJobInputOutput,
+  versionInfo,
+  dataProcessInfo,
+  dataProcessInstanceProperties,
+  dataProcessInstanceInput,
+  dataProcessInstanceOutput,
   dataProcessInstanceRelationships,
 ];

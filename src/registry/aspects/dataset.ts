@@ -10,15 +10,20 @@ const D = 'com.linkedin.dataset.';
 
 export const datasetProperties: AspectDecl = {
   name: 'datasetProperties',
-  type: record(D + 'DatasetProperties', {
-    name: optional(string),
-    qualifiedName: optional(string),
-    description: optional(string),
-    uri: optional(string),
-    created: optional(TimeStamp),
-    lastModified: optional(TimeStamp),
-    tags: withDefault(arrayOf(string), []),
-  }, CustomProperties, ExternalReference),
+  type: record(
+    D + 'DatasetProperties',
+    {
+      name: optional(string),
+      qualifiedName: optional(string),
+      description: optional(string),
+      uri: optional(string),
+      created: optional(TimeStamp),
+      lastModified: optional(TimeStamp),
+      tags: withDefault(arrayOf(string), []),
+    },
+    CustomProperties,
+    ExternalReference,
+  ),
   searchable: [
     customPropertiesSearchable,
     externalUrlSearchable,
@@ -32,10 +37,14 @@ export const datasetProperties: AspectDecl = {
 
 export const editableDatasetProperties: AspectDecl = {
   name: 'editableDatasetProperties',
-  type: record(D + 'EditableDatasetProperties', {
-    description: optional(string),
-    name: optional(string),
-  }, ChangeAuditStamps),
+  type: record(
+    D + 'EditableDatasetProperties',
+    {
+      description: optional(string),
+      name: optional(string),
+    },
+    ChangeAuditStamps,
+  ),
   searchable: [
     { path: '/description', fieldName: 'editedDescription', fieldType: 'TEXT' },
     { path: '/name', fieldName: 'editedName', fieldType: 'TEXT_PARTIAL' },
@@ -113,6 +122,11 @@ export const partitionsSummary: AspectDecl = {
 };
 
 export const datasetAspects: AspectDecl[] = [
-  datasetProperties, editableDatasetProperties, upstreamLineage, viewProperties, datasetDeprecation,
-  datasetUpstreamLineage, partitionsSummary,
+  datasetProperties,
+  editableDatasetProperties,
+  upstreamLineage,
+  viewProperties,
+  datasetDeprecation,
+  datasetUpstreamLineage,
+  partitionsSummary,
 ];

@@ -9,11 +9,13 @@ export const displayProperties: AspectDecl = {
   name: 'displayProperties',
   type: record('com.linkedin.common.DisplayProperties', {
     colorHex: optional(string),
-    icon: optional(record('com.linkedin.common.IconProperties', {
-      iconLibrary: enumOf('com.linkedin.common.IconLibrary', ['MATERIAL']),
-      name: string,
-      style: string,
-    })),
+    icon: optional(
+      record('com.linkedin.common.IconProperties', {
+        iconLibrary: enumOf('com.linkedin.common.IconLibrary', ['MATERIAL']),
+        name: string,
+        style: string,
+      }),
+    ),
   }),
 };
 

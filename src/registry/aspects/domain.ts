@@ -15,19 +15,30 @@ export const domains: AspectDecl = {
     domains: arrayOf(urn),
   }),
   searchable: [
-    { path: '/domains/*', fieldName: 'domains', fieldType: 'URN', addToFilters: true, filterNameOverride: 'Domain', hasValuesFieldName: 'hasDomain' },
+    {
+      path: '/domains/*',
+      fieldName: 'domains',
+      fieldType: 'URN',
+      addToFilters: true,
+      filterNameOverride: 'Domain',
+      hasValuesFieldName: 'hasDomain',
+    },
   ],
   relationships: [{ path: '/domains/*', name: 'AssociatedWith', entityTypes: ['domain'] }],
 };
 
 export const domainProperties: AspectDecl = {
   name: 'domainProperties',
-  type: record(DM + 'DomainProperties', {
-    name: string,
-    description: optional(string),
-    created: optional(AuditStamp),
-    parentDomain: optional(urn),
-  }, CustomProperties),
+  type: record(
+    DM + 'DomainProperties',
+    {
+      name: string,
+      description: optional(string),
+      created: optional(AuditStamp),
+      parentDomain: optional(urn),
+    },
+    CustomProperties,
+  ),
   searchable: [
     customPropertiesSearchable,
     { path: '/name', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10 },

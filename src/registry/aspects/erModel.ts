@@ -11,15 +11,19 @@ const ER = 'com.linkedin.ermodelrelation.';
 
 export const erModelRelationshipProperties: AspectDecl = {
   name: 'erModelRelationshipProperties',
-  type: record(ER + 'ERModelRelationshipProperties', {
-    name: string,
-    source: urn,
-    destination: urn,
-    relationshipFieldMappings: arrayOf(record(ER + 'RelationshipFieldMapping', { sourceField: string, destinationField: string })),
-    created: optional(AuditStamp),
-    lastModified: optional(AuditStamp),
-    cardinality: withDefault(enumOf(ER + 'ERModelRelationshipCardinality', ['ONE_ONE', 'ONE_N', 'N_ONE', 'N_N']), 'N_N'),
-  }, CustomProperties),
+  type: record(
+    ER + 'ERModelRelationshipProperties',
+    {
+      name: string,
+      source: urn,
+      destination: urn,
+      relationshipFieldMappings: arrayOf(record(ER + 'RelationshipFieldMapping', { sourceField: string, destinationField: string })),
+      created: optional(AuditStamp),
+      lastModified: optional(AuditStamp),
+      cardinality: withDefault(enumOf(ER + 'ERModelRelationshipCardinality', ['ONE_ONE', 'ONE_N', 'N_ONE', 'N_N']), 'N_N'),
+    },
+    CustomProperties,
+  ),
   searchable: [
     customPropertiesSearchable,
     { path: '/name', fieldType: 'TEXT_PARTIAL', enableAutocomplete: true, boostScore: 10 },
@@ -36,10 +40,14 @@ export const erModelRelationshipProperties: AspectDecl = {
 
 export const editableERModelRelationshipProperties: AspectDecl = {
   name: 'editableERModelRelationshipProperties',
-  type: record(ER + 'EditableERModelRelationshipProperties', {
-    description: optional(string),
-    name: optional(string),
-  }, ChangeAuditStamps),
+  type: record(
+    ER + 'EditableERModelRelationshipProperties',
+    {
+      description: optional(string),
+      name: optional(string),
+    },
+    ChangeAuditStamps,
+  ),
   searchable: [
     { path: '/description', fieldName: 'editedDescription', fieldType: 'TEXT' },
     { path: '/name', fieldName: 'editedName', fieldType: 'TEXT_PARTIAL' },

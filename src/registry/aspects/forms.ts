@@ -13,19 +13,27 @@ export const formInfo: AspectDecl = {
     name: string,
     description: optional(string),
     type: withDefault(enumOf(F + 'FormType', ['COMPLETION', 'VERIFICATION']), 'COMPLETION'),
-    prompts: withDefault(arrayOf(record(F + 'FormPrompt', {
-      id: string,
-      title: string,
-      description: optional(string),
-      type: enumOf(F + 'FormPromptType', ['STRUCTURED_PROPERTY', 'FIELDS_STRUCTURED_PROPERTY']),
-      structuredPropertyParams: optional(record(F + 'StructuredPropertyParams', { urn })),
-      required: withDefault(boolean, false),
-    })), []),
-    actors: withDefault(record(F + 'FormActorAssignment', {
-      owners: withDefault(boolean, true),
-      groups: optional(arrayOf(urn)),
-      users: optional(arrayOf(urn)),
-    }), { owners: true }),
+    prompts: withDefault(
+      arrayOf(
+        record(F + 'FormPrompt', {
+          id: string,
+          title: string,
+          description: optional(string),
+          type: enumOf(F + 'FormPromptType', ['STRUCTURED_PROPERTY', 'FIELDS_STRUCTURED_PROPERTY']),
+          structuredPropertyParams: optional(record(F + 'StructuredPropertyParams', { urn })),
+          required: withDefault(boolean, false),
+        }),
+      ),
+      [],
+    ),
+    actors: withDefault(
+      record(F + 'FormActorAssignment', {
+        owners: withDefault(boolean, true),
+        groups: optional(arrayOf(urn)),
+        users: optional(arrayOf(urn)),
+      }),
+      { owners: true },
+    ),
   }),
   searchable: [
     { path: '/name', fieldType: 'TEXT_PARTIAL' },

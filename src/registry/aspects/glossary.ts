@@ -10,16 +10,20 @@ const G = 'com.linkedin.glossary.';
 
 export const glossaryTermInfo: AspectDecl = {
   name: 'glossaryTermInfo',
-  type: record(G + 'GlossaryTermInfo', {
-    id: optional(string),
-    name: optional(string),
-    definition: string,
-    parentNode: optional(urn),
-    termSource: string,
-    sourceRef: optional(string),
-    sourceUrl: optional(string),
-    rawSchema: optional(string),
-  }, CustomProperties),
+  type: record(
+    G + 'GlossaryTermInfo',
+    {
+      id: optional(string),
+      name: optional(string),
+      definition: string,
+      parentNode: optional(urn),
+      termSource: string,
+      sourceRef: optional(string),
+      sourceUrl: optional(string),
+      rawSchema: optional(string),
+    },
+    CustomProperties,
+  ),
   searchable: [
     customPropertiesSearchable,
     { path: '/id', fieldType: 'TEXT_PARTIAL' },
@@ -34,12 +38,16 @@ export const glossaryTermInfo: AspectDecl = {
 
 export const glossaryNodeInfo: AspectDecl = {
   name: 'glossaryNodeInfo',
-  type: record(G + 'GlossaryNodeInfo', {
-    definition: string,
-    parentNode: optional(urn),
-    name: optional(string),
-    id: optional(string),
-  }, CustomProperties),
+  type: record(
+    G + 'GlossaryNodeInfo',
+    {
+      definition: string,
+      parentNode: optional(urn),
+      name: optional(string),
+      id: optional(string),
+    },
+    CustomProperties,
+  ),
   searchable: [
     customPropertiesSearchable,
     { path: '/definition', fieldType: 'TEXT' },

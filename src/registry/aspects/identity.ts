@@ -8,25 +8,30 @@ import { customPropertiesSearchable } from './shared.js';
 
 const I = 'com.linkedin.identity.';
 
-const DEFAULT_GROUP_AVATAR = 'https://raw.githubusercontent.com/datahub-project/datahub/master/datahub-web-react/src/images/default_avatar.png';
+const DEFAULT_GROUP_AVATAR =
+  'https://raw.githubusercontent.com/datahub-project/datahub/master/datahub-web-react/src/images/default_avatar.png';
 const DEFAULT_USER_AVATAR = 'assets/platforms/default_avatar.png';
 
 export const corpUserInfo: AspectDecl = {
   name: 'corpUserInfo',
-  type: record(I + 'CorpUserInfo', {
-    active: boolean,
-    displayName: optional(string),
-    email: optional(string),
-    title: optional(string),
-    managerUrn: optional(urn),
-    departmentId: optional(long),
-    departmentName: optional(string),
-    firstName: optional(string),
-    lastName: optional(string),
-    fullName: optional(string),
-    countryCode: optional(string),
-    system: optional(boolean),
-  }, CustomProperties),
+  type: record(
+    I + 'CorpUserInfo',
+    {
+      active: boolean,
+      displayName: optional(string),
+      email: optional(string),
+      title: optional(string),
+      managerUrn: optional(urn),
+      departmentId: optional(long),
+      departmentName: optional(string),
+      firstName: optional(string),
+      lastName: optional(string),
+      fullName: optional(string),
+      countryCode: optional(string),
+      system: optional(boolean),
+    },
+    CustomProperties,
+  ),
   searchable: [
     customPropertiesSearchable,
     { path: '/active', fieldType: 'BOOLEAN', weightsPerFieldValue: { true: 2.0 } },
@@ -151,6 +156,13 @@ export const corpGroupEditableInfo: AspectDecl = {
 };
 
 export const identityAspects: AspectDecl[] = [
-  corpUserInfo, corpUserEditableInfo, corpUserStatus, corpUserCredentials, groupMembership,
-  nativeGroupMembership, roleMembership, corpGroupInfo, corpGroupEditableInfo,
+  corpUserInfo,
+  corpUserEditableInfo,
+  corpUserStatus,
+  corpUserCredentials,
+  groupMembership,
+  nativeGroupMembership,
+  roleMembership,
+  corpGroupInfo,
+  corpGroupEditableInfo,
 ];

@@ -10,9 +10,15 @@ import type { AspectDecl } from '../types.js';
 
 const KEY = 'com.linkedin.metadata.key.';
 
-export const dataHubIngestionSourceKey: AspectDecl = { name: 'dataHubIngestionSourceKey', type: record(KEY + 'DataHubIngestionSourceKey', { id: string }) };
+export const dataHubIngestionSourceKey: AspectDecl = {
+  name: 'dataHubIngestionSourceKey',
+  type: record(KEY + 'DataHubIngestionSourceKey', { id: string }),
+};
 export const dataHubSecretKey: AspectDecl = { name: 'dataHubSecretKey', type: record(KEY + 'DataHubSecretKey', { id: string }) };
-export const dataHubExecutionRequestKey: AspectDecl = { name: 'dataHubExecutionRequestKey', type: record(KEY + 'ExecutionRequestKey', { id: string }) };
+export const dataHubExecutionRequestKey: AspectDecl = {
+  name: 'dataHubExecutionRequestKey',
+  type: record(KEY + 'ExecutionRequestKey', { id: string }),
+};
 
 export const dataHubIngestionSourceInfo: AspectDecl = {
   name: 'dataHubIngestionSourceInfo',
@@ -28,9 +34,11 @@ export const dataHubIngestionSourceInfo: AspectDecl = {
       debugMode: optional(boolean),
       extraArgs: optional(mapOf(string)),
     }),
-    source: optional(record('com.linkedin.ingestion.DataHubIngestionSourceSource', {
-      type: enumOf('com.linkedin.ingestion.DataHubIngestionSourceSourceType', ['SYSTEM']),
-    })),
+    source: optional(
+      record('com.linkedin.ingestion.DataHubIngestionSourceSource', {
+        type: enumOf('com.linkedin.ingestion.DataHubIngestionSourceSourceType', ['SYSTEM']),
+      }),
+    ),
   }),
   searchable: [
     { path: '/name', fieldType: 'TEXT_PARTIAL' },
@@ -83,7 +91,9 @@ export const dataHubExecutionRequestResult: AspectDecl = {
   type: record('com.linkedin.execution.ExecutionRequestResult', {
     status: string,
     report: optional(string),
-    structuredReport: optional(record('com.linkedin.execution.StructuredExecutionReport', { type: string, serializedValue: string, contentType: string })),
+    structuredReport: optional(
+      record('com.linkedin.execution.StructuredExecutionReport', { type: string, serializedValue: string, contentType: string }),
+    ),
     startTimeMs: optional(long),
     durationMs: optional(long),
   }),
@@ -94,6 +104,12 @@ export const dataHubExecutionRequestResult: AspectDecl = {
 };
 
 export const ingestionAspects: AspectDecl[] = [
-  dataHubIngestionSourceKey, dataHubSecretKey, dataHubExecutionRequestKey, dataHubIngestionSourceInfo, dataHubSecretValue,
-  dataHubExecutionRequestInput, dataHubExecutionRequestSignal, dataHubExecutionRequestResult,
+  dataHubIngestionSourceKey,
+  dataHubSecretKey,
+  dataHubExecutionRequestKey,
+  dataHubIngestionSourceInfo,
+  dataHubSecretValue,
+  dataHubExecutionRequestInput,
+  dataHubExecutionRequestSignal,
+  dataHubExecutionRequestResult,
 ];

@@ -6,7 +6,10 @@
 import { optional, record, string, urn } from '../schema/dsl.js';
 import type { AspectDecl } from '../types.js';
 
-export const inviteTokenKey: AspectDecl = { name: 'inviteTokenKey', type: record('com.linkedin.metadata.key.InviteTokenKey', { id: string }) };
+export const inviteTokenKey: AspectDecl = {
+  name: 'inviteTokenKey',
+  type: record('com.linkedin.metadata.key.InviteTokenKey', { id: string }),
+};
 
 export const inviteToken: AspectDecl = {
   name: 'inviteToken',

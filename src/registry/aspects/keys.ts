@@ -201,10 +201,22 @@ export const dataProcessKey: AspectDecl = {
   ],
 };
 
-export const dataProductKey: AspectDecl = { name: 'dataProductKey', type: record('com.linkedin.dataproduct.DataProductKey', { id: string }) };
-export const applicationKey: AspectDecl = { name: 'applicationKey', type: record('com.linkedin.application.ApplicationKey', { id: string }) };
-export const structuredPropertyKey: AspectDecl = { name: 'structuredPropertyKey', type: record('com.linkedin.structured.StructuredPropertyKey', { id: string }) };
-export const businessAttributeKey: AspectDecl = { name: 'businessAttributeKey', type: record('com.linkedin.businessattribute.BusinessAttributeKey', { id: string }) };
+export const dataProductKey: AspectDecl = {
+  name: 'dataProductKey',
+  type: record('com.linkedin.dataproduct.DataProductKey', { id: string }),
+};
+export const applicationKey: AspectDecl = {
+  name: 'applicationKey',
+  type: record('com.linkedin.application.ApplicationKey', { id: string }),
+};
+export const structuredPropertyKey: AspectDecl = {
+  name: 'structuredPropertyKey',
+  type: record('com.linkedin.structured.StructuredPropertyKey', { id: string }),
+};
+export const businessAttributeKey: AspectDecl = {
+  name: 'businessAttributeKey',
+  type: record('com.linkedin.businessattribute.BusinessAttributeKey', { id: string }),
+};
 export const dataTypeKey: AspectDecl = { name: 'dataTypeKey', type: record('com.linkedin.datatype.DataTypeKey', { id: string }) };
 export const entityTypeKey: AspectDecl = {
   name: 'entityTypeKey',
@@ -233,13 +245,56 @@ export const dataHubPageTemplateKey: AspectDecl = idKey('dataHubPageTemplateKey'
 export const dataHubPageModuleKey: AspectDecl = idKey('dataHubPageModuleKey', 'DataHubPageModuleKey');
 
 export const keyAspects: AspectDecl[] = [
-  datasetKey, chartKey, dashboardKey, dataFlowKey, dataJobKey, containerKey, domainKey, glossaryTermKey, glossaryNodeKey,
-  tagKey, corpUserKey, corpGroupKey, notebookKey, dataPlatformKey, mlModelKey, mlModelGroupKey, mlModelDeploymentKey,
-  mlFeatureKey, mlFeatureTableKey, mlPrimaryKeyKey, dataHubPolicyKey, dataHubAccessTokenKey, dataPlatformInstanceKey,
-  schemaFieldKey, postKey, assertionKey, queryKey, telemetryKey, ownershipTypeKey, dataHubRoleKey, roleKey,
-  dataHubPersonaKey, dataProcessInstanceKey, dataProcessKey,
-  dataProductKey, applicationKey, structuredPropertyKey, businessAttributeKey, dataTypeKey, entityTypeKey,
-  erModelRelationshipKey, versionSetKey, dataHubConnectionKey,
-  incidentKey, dataContractKey, formKey, testKey,
-  globalSettingsKey, dataHubStepStateKey, dataHubViewKey, dataHubPageTemplateKey, dataHubPageModuleKey,
+  datasetKey,
+  chartKey,
+  dashboardKey,
+  dataFlowKey,
+  dataJobKey,
+  containerKey,
+  domainKey,
+  glossaryTermKey,
+  glossaryNodeKey,
+  tagKey,
+  corpUserKey,
+  corpGroupKey,
+  notebookKey,
+  dataPlatformKey,
+  mlModelKey,
+  mlModelGroupKey,
+  mlModelDeploymentKey,
+  mlFeatureKey,
+  mlFeatureTableKey,
+  mlPrimaryKeyKey,
+  dataHubPolicyKey,
+  dataHubAccessTokenKey,
+  dataPlatformInstanceKey,
+  schemaFieldKey,
+  postKey,
+  assertionKey,
+  queryKey,
+  telemetryKey,
+  ownershipTypeKey,
+  dataHubRoleKey,
+  roleKey,
+  dataHubPersonaKey,
+  dataProcessInstanceKey,
+  dataProcessKey,
+  dataProductKey,
+  applicationKey,
+  structuredPropertyKey,
+  businessAttributeKey,
+  dataTypeKey,
+  entityTypeKey,
+  erModelRelationshipKey,
+  versionSetKey,
+  dataHubConnectionKey,
+  incidentKey,
+  dataContractKey,
+  formKey,
+  testKey,
+  globalSettingsKey,
+  dataHubStepStateKey,
+  dataHubViewKey,
+  dataHubPageTemplateKey,
+  dataHubPageModuleKey,
 ];

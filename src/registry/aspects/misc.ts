@@ -18,10 +18,12 @@ export const postInfo: AspectDecl = {
       type: enumOf('com.linkedin.post.PostContentType', ['TEXT', 'LINK']),
       description: optional(string),
       link: optional(string),
-      media: optional(record('com.linkedin.common.Media', {
-        type: string,
-        location: string,
-      })),
+      media: optional(
+        record('com.linkedin.common.Media', {
+          type: string,
+          location: string,
+        }),
+      ),
     }),
     created: long,
     lastModified: long,
@@ -40,8 +42,23 @@ export const postInfo: AspectDecl = {
       path: '/target',
       name: 'PostTarget',
       entityTypes: [
-        'dataset', 'schemaField', 'chart', 'container', 'dashboard', 'dataFlow', 'dataJob', 'dataProduct', 'glossaryTerm',
-        'glossaryNode', 'mlModel', 'mlFeature', 'notebook', 'mlFeatureTable', 'mlPrimaryKey', 'mlModelGroup', 'domain',
+        'dataset',
+        'schemaField',
+        'chart',
+        'container',
+        'dashboard',
+        'dataFlow',
+        'dataJob',
+        'dataProduct',
+        'glossaryTerm',
+        'glossaryNode',
+        'mlModel',
+        'mlFeature',
+        'notebook',
+        'mlFeatureTable',
+        'mlPrimaryKey',
+        'mlModelGroup',
+        'domain',
       ],
     },
   ],
@@ -77,32 +94,54 @@ const VolumeAssertionInfo = record(A + 'VolumeAssertionInfo', {
   incrementingSegmentRowCountChange: optional(any),
   filter: optional(any),
 });
-const SqlAssertionInfo = record(A + 'SqlAssertionInfo', { type: string, entity: urn, statement: string, changeType: optional(string), operator: string, parameters: any });
-const FieldAssertionInfo = record(A + 'FieldAssertionInfo', { type: string, entity: urn, fieldValuesAssertion: optional(any), fieldMetricAssertion: optional(any), filter: optional(any) });
+const SqlAssertionInfo = record(A + 'SqlAssertionInfo', {
+  type: string,
+  entity: urn,
+  statement: string,
+  changeType: optional(string),
+  operator: string,
+  parameters: any,
+});
+const FieldAssertionInfo = record(A + 'FieldAssertionInfo', {
+  type: string,
+  entity: urn,
+  fieldValuesAssertion: optional(any),
+  fieldMetricAssertion: optional(any),
+  filter: optional(any),
+});
 const SchemaAssertionInfo = record(A + 'SchemaAssertionInfo', { entity: urn, schema: any, compatibility: optional(string) });
 const CustomAssertionInfo = record(A + 'CustomAssertionInfo', { type: string, entity: urn, field: optional(urn), logic: optional(string) });
 
 export const assertionInfo: AspectDecl = {
   name: 'assertionInfo',
-  type: record(A + 'AssertionInfo', {
-    type: string,
-    datasetAssertion: optional(DatasetAssertionInfo),
-    freshnessAssertion: optional(FreshnessAssertionInfo),
-    volumeAssertion: optional(VolumeAssertionInfo),
-    sqlAssertion: optional(SqlAssertionInfo),
-    fieldAssertion: optional(FieldAssertionInfo),
-    schemaAssertion: optional(SchemaAssertionInfo),
-    customAssertion: optional(CustomAssertionInfo),
-    source: optional(any),
-    lastUpdated: optional(AuditStamp),
-    description: optional(string),
-    note: optional(any),
-  }, CustomProperties, ExternalReference),
+  type: record(
+    A + 'AssertionInfo',
+    {
+      type: string,
+      datasetAssertion: optional(DatasetAssertionInfo),
+      freshnessAssertion: optional(FreshnessAssertionInfo),
+      volumeAssertion: optional(VolumeAssertionInfo),
+      sqlAssertion: optional(SqlAssertionInfo),
+      fieldAssertion: optional(FieldAssertionInfo),
+      schemaAssertion: optional(SchemaAssertionInfo),
+      customAssertion: optional(CustomAssertionInfo),
+      source: optional(any),
+      lastUpdated: optional(AuditStamp),
+      description: optional(string),
+      note: optional(any),
+    },
+    CustomProperties,
+    ExternalReference,
+  ),
   searchable: [
     customPropertiesSearchable,
     externalUrlSearchable,
     { path: '/type', fieldType: 'KEYWORD' },
-    ...['freshness', 'volume', 'sql', 'field', 'schema', 'custom'].map((kind) => ({ path: `/${kind}Assertion/entity`, fieldName: 'entity', fieldType: 'URN' as const })),
+    ...['freshness', 'volume', 'sql', 'field', 'schema', 'custom'].map((kind) => ({
+      path: `/${kind}Assertion/entity`,
+      fieldName: 'entity',
+      fieldType: 'URN' as const,
+    })),
   ],
   relationships: [
     { path: '/datasetAssertion/dataset', name: 'Asserts', entityTypes: ['dataset'] },
@@ -130,18 +169,22 @@ const Q = 'com.linkedin.query.';
 
 export const queryProperties: AspectDecl = {
   name: 'queryProperties',
-  type: record(Q + 'QueryProperties', {
-    statement: record(Q + 'QueryStatement', {
-      value: string,
-      language: withDefault(enumOf(Q + 'QueryLanguage', ['SQL', 'UNKNOWN']), 'SQL'),
-    }),
-    source: enumOf(Q + 'QuerySource', ['MANUAL', 'SYSTEM']),
-    name: optional(string),
-    description: optional(string),
-    created: AuditStamp,
-    lastModified: AuditStamp,
-    origin: optional(urn),
-  }, CustomProperties),
+  type: record(
+    Q + 'QueryProperties',
+    {
+      statement: record(Q + 'QueryStatement', {
+        value: string,
+        language: withDefault(enumOf(Q + 'QueryLanguage', ['SQL', 'UNKNOWN']), 'SQL'),
+      }),
+      source: enumOf(Q + 'QuerySource', ['MANUAL', 'SYSTEM']),
+      name: optional(string),
+      description: optional(string),
+      created: AuditStamp,
+      lastModified: AuditStamp,
+      origin: optional(urn),
+    },
+    CustomProperties,
+  ),
   searchable: [
     customPropertiesSearchable,
     { path: '/source', fieldType: 'TEXT' },
@@ -197,6 +240,12 @@ export const dataHubPersonaInfo: AspectDecl = {
 };
 
 export const miscAspects: AspectDecl[] = [
-  postInfo, assertionInfo, assertionActions, queryProperties, querySubjects, telemetryClientId, ownershipTypeInfo,
+  postInfo,
+  assertionInfo,
+  assertionActions,
+  queryProperties,
+  querySubjects,
+  telemetryClientId,
+  ownershipTypeInfo,
   dataHubPersonaInfo,
 ];

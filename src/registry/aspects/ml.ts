@@ -3,7 +3,22 @@
  * features, feature tables and primary keys. Modelled structurally: enums whose symbol lists vary
  * between versions are strings, and deep report structures are `any`.
  */
-import { any, arrayOf, boolean, double, float, int, long, mapOf, optional, record, string, union, urn, withDefault } from '../schema/dsl.js';
+import {
+  any,
+  arrayOf,
+  boolean,
+  double,
+  float,
+  int,
+  long,
+  mapOf,
+  optional,
+  record,
+  string,
+  union,
+  urn,
+  withDefault,
+} from '../schema/dsl.js';
 import { CustomProperties, ExternalReference, TimeStamp } from '../schema/common.js';
 import type { AspectDecl } from '../types.js';
 import { customPropertiesSearchable, externalUrlSearchable, VersionTag } from './shared.js';
@@ -32,23 +47,29 @@ const MLModelLineageInfo = record(M + 'MLModelLineageInfo', {
 
 export const mlModelProperties: AspectDecl = {
   name: 'mlModelProperties',
-  type: record(M + 'MLModelProperties', {
-    name: optional(string),
-    description: optional(string),
-    date: optional(long),
-    created: optional(TimeStamp),
-    lastModified: optional(TimeStamp),
-    version: optional(VersionTag),
-    type: optional(string),
-    hyperParameters: optional(mapOf(union(string, int, float, double, boolean))),
-    hyperParams: optional(arrayOf(MLHyperParam)),
-    trainingMetrics: optional(arrayOf(MLMetric)),
-    onlineMetrics: optional(arrayOf(MLMetric)),
-    mlFeatures: optional(arrayOf(urn)),
-    tags: withDefault(arrayOf(string), []),
-    deployments: optional(arrayOf(urn)),
-    groups: optional(arrayOf(urn)),
-  }, CustomProperties, ExternalReference, MLModelLineageInfo),
+  type: record(
+    M + 'MLModelProperties',
+    {
+      name: optional(string),
+      description: optional(string),
+      date: optional(long),
+      created: optional(TimeStamp),
+      lastModified: optional(TimeStamp),
+      version: optional(VersionTag),
+      type: optional(string),
+      hyperParameters: optional(mapOf(union(string, int, float, double, boolean))),
+      hyperParams: optional(arrayOf(MLHyperParam)),
+      trainingMetrics: optional(arrayOf(MLMetric)),
+      onlineMetrics: optional(arrayOf(MLMetric)),
+      mlFeatures: optional(arrayOf(urn)),
+      tags: withDefault(arrayOf(string), []),
+      deployments: optional(arrayOf(urn)),
+      groups: optional(arrayOf(urn)),
+    },
+    CustomProperties,
+    ExternalReference,
+    MLModelLineageInfo,
+  ),
   searchable: [
     customPropertiesSearchable,
     externalUrlSearchable,
@@ -143,11 +164,13 @@ export const mlModelEthicalConsiderations: AspectDecl = {
 export const mlModelCaveatsAndRecommendations: AspectDecl = {
   name: 'mlModelCaveatsAndRecommendations',
   type: record(M + 'CaveatsAndRecommendations', {
-    caveats: optional(record(M + 'CaveatDetails', {
-      needsFurtherTesting: optional(boolean),
-      caveatDescription: optional(string),
-      groupsNotRepresented: optional(arrayOf(string)),
-    })),
+    caveats: optional(
+      record(M + 'CaveatDetails', {
+        needsFurtherTesting: optional(boolean),
+        caveatDescription: optional(string),
+        groupsNotRepresented: optional(arrayOf(string)),
+      }),
+    ),
     recommendations: optional(string),
     idealDatasetCharacteristics: optional(arrayOf(string)),
   }),
@@ -156,23 +179,31 @@ export const mlModelCaveatsAndRecommendations: AspectDecl = {
 export const sourceCode: AspectDecl = {
   name: 'sourceCode',
   type: record(M + 'SourceCode', {
-    sourceCode: arrayOf(record(M + 'SourceCodeUrl', {
-      type: string,
-      sourceCodeUrl: string,
-    })),
+    sourceCode: arrayOf(
+      record(M + 'SourceCodeUrl', {
+        type: string,
+        sourceCodeUrl: string,
+      }),
+    ),
   }),
 };
 
 export const mlModelGroupProperties: AspectDecl = {
   name: 'mlModelGroupProperties',
-  type: record(M + 'MLModelGroupProperties', {
-    name: optional(string),
-    description: optional(string),
-    createdAt: optional(long),
-    created: optional(TimeStamp),
-    lastModified: optional(TimeStamp),
-    version: optional(VersionTag),
-  }, CustomProperties, ExternalReference, MLModelLineageInfo),
+  type: record(
+    M + 'MLModelGroupProperties',
+    {
+      name: optional(string),
+      description: optional(string),
+      createdAt: optional(long),
+      created: optional(TimeStamp),
+      lastModified: optional(TimeStamp),
+      version: optional(VersionTag),
+    },
+    CustomProperties,
+    ExternalReference,
+    MLModelLineageInfo,
+  ),
   searchable: [
     customPropertiesSearchable,
     externalUrlSearchable,
@@ -187,52 +218,63 @@ export const mlModelGroupProperties: AspectDecl = {
 
 export const mlModelDeploymentProperties: AspectDecl = {
   name: 'mlModelDeploymentProperties',
-  type: record(M + 'MLModelDeploymentProperties', {
-    description: optional(string),
-    createdAt: optional(long),
-    version: optional(VersionTag),
-    status: optional(string),
-  }, CustomProperties, ExternalReference),
+  type: record(
+    M + 'MLModelDeploymentProperties',
+    {
+      description: optional(string),
+      createdAt: optional(long),
+      version: optional(VersionTag),
+      status: optional(string),
+    },
+    CustomProperties,
+    ExternalReference,
+  ),
   searchable: [customPropertiesSearchable, externalUrlSearchable],
 };
 
 export const mlFeatureProperties: AspectDecl = {
   name: 'mlFeatureProperties',
-  type: record(M + 'MLFeatureProperties', {
-    description: optional(string),
-    dataType: optional(string),
-    version: optional(VersionTag),
-    sources: optional(arrayOf(urn)),
-  }, CustomProperties),
-  searchable: [
-    customPropertiesSearchable,
-    { path: '/description', fieldType: 'TEXT', hasValuesFieldName: 'hasDescription' },
-  ],
+  type: record(
+    M + 'MLFeatureProperties',
+    {
+      description: optional(string),
+      dataType: optional(string),
+      version: optional(VersionTag),
+      sources: optional(arrayOf(urn)),
+    },
+    CustomProperties,
+  ),
+  searchable: [customPropertiesSearchable, { path: '/description', fieldType: 'TEXT', hasValuesFieldName: 'hasDescription' }],
   relationships: [{ path: '/sources/*', name: 'DerivedFrom', entityTypes: ['dataset'], isLineage: true }],
 };
 
 export const mlPrimaryKeyProperties: AspectDecl = {
   name: 'mlPrimaryKeyProperties',
-  type: record(M + 'MLPrimaryKeyProperties', {
-    description: optional(string),
-    dataType: optional(string),
-    version: optional(VersionTag),
-    sources: optional(arrayOf(urn)),
-  }, CustomProperties),
-  searchable: [
-    customPropertiesSearchable,
-    { path: '/description', fieldType: 'TEXT', hasValuesFieldName: 'hasDescription' },
-  ],
+  type: record(
+    M + 'MLPrimaryKeyProperties',
+    {
+      description: optional(string),
+      dataType: optional(string),
+      version: optional(VersionTag),
+      sources: optional(arrayOf(urn)),
+    },
+    CustomProperties,
+  ),
+  searchable: [customPropertiesSearchable, { path: '/description', fieldType: 'TEXT', hasValuesFieldName: 'hasDescription' }],
   relationships: [{ path: '/sources/*', name: 'DerivedFrom', entityTypes: ['dataset'], isLineage: true }],
 };
 
 export const mlFeatureTableProperties: AspectDecl = {
   name: 'mlFeatureTableProperties',
-  type: record(M + 'MLFeatureTableProperties', {
-    description: optional(string),
-    mlFeatures: optional(arrayOf(urn)),
-    mlPrimaryKeys: optional(arrayOf(urn)),
-  }, CustomProperties),
+  type: record(
+    M + 'MLFeatureTableProperties',
+    {
+      description: optional(string),
+      mlFeatures: optional(arrayOf(urn)),
+      mlPrimaryKeys: optional(arrayOf(urn)),
+    },
+    CustomProperties,
+  ),
   searchable: [
     customPropertiesSearchable,
     { path: '/description', fieldType: 'TEXT', hasValuesFieldName: 'hasDescription' },
@@ -246,9 +288,24 @@ export const mlFeatureTableProperties: AspectDecl = {
 };
 
 export const mlAspects: AspectDecl[] = [
-  mlModelProperties, editableMlModelProperties, intendedUse, mlModelFactorPrompts, mlModelMetrics, mlModelEvaluationData,
-  mlModelTrainingData, mlModelQuantitativeAnalyses, mlModelEthicalConsiderations, mlModelCaveatsAndRecommendations,
-  sourceCode, mlModelGroupProperties, editableMlModelGroupProperties, mlModelDeploymentProperties, mlFeatureProperties,
-  editableMlFeatureProperties, mlPrimaryKeyProperties, editableMlPrimaryKeyProperties, mlFeatureTableProperties,
+  mlModelProperties,
+  editableMlModelProperties,
+  intendedUse,
+  mlModelFactorPrompts,
+  mlModelMetrics,
+  mlModelEvaluationData,
+  mlModelTrainingData,
+  mlModelQuantitativeAnalyses,
+  mlModelEthicalConsiderations,
+  mlModelCaveatsAndRecommendations,
+  sourceCode,
+  mlModelGroupProperties,
+  editableMlModelGroupProperties,
+  mlModelDeploymentProperties,
+  mlFeatureProperties,
+  editableMlFeatureProperties,
+  mlPrimaryKeyProperties,
+  editableMlPrimaryKeyProperties,
+  mlFeatureTableProperties,
   editableMlFeatureTableProperties,
 ];

@@ -10,11 +10,16 @@ const N = 'com.linkedin.notebook.';
 
 export const notebookInfo: AspectDecl = {
   name: 'notebookInfo',
-  type: record(N + 'NotebookInfo', {
-    title: string,
-    description: optional(string),
-    changeAuditStamps: ChangeAuditStamps,
-  }, CustomProperties, ExternalReference),
+  type: record(
+    N + 'NotebookInfo',
+    {
+      title: string,
+      description: optional(string),
+      changeAuditStamps: ChangeAuditStamps,
+    },
+    CustomProperties,
+    ExternalReference,
+  ),
   searchable: [
     customPropertiesSearchable,
     externalUrlSearchable,
@@ -32,9 +37,13 @@ export const notebookContent: AspectDecl = {
 
 export const editableNotebookProperties: AspectDecl = {
   name: 'editableNotebookProperties',
-  type: record(N + 'EditableNotebookProperties', {
-    description: optional(string),
-  }, ChangeAuditStamps),
+  type: record(
+    N + 'EditableNotebookProperties',
+    {
+      description: optional(string),
+    },
+    ChangeAuditStamps,
+  ),
   searchable: [{ path: '/description', fieldName: 'editedDescription', fieldType: 'TEXT' }],
 };
 

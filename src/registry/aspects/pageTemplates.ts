@@ -24,35 +24,50 @@ export const dataHubPageTemplateProperties: AspectDecl = {
         summaryElements: optional(
           arrayOf(
             record(T + 'SummaryElement', {
-              elementType: enumOf(T + 'SummaryElementType', ['CREATED', 'TAGS', 'GLOSSARY_TERMS', 'OWNERS', 'DOMAIN', 'STRUCTURED_PROPERTY']),
+              elementType: enumOf(T + 'SummaryElementType', [
+                'CREATED',
+                'TAGS',
+                'GLOSSARY_TERMS',
+                'OWNERS',
+                'DOMAIN',
+                'STRUCTURED_PROPERTY',
+              ]),
               structuredPropertyUrn: optional(urn),
             }),
           ),
         ),
       }),
     ),
-    surface: record(T + 'DataHubPageTemplateSurface', { surfaceType: enumOf(T + 'PageTemplateSurfaceType', ['HOME_PAGE', 'ASSET_SUMMARY']) }),
+    surface: record(T + 'DataHubPageTemplateSurface', {
+      surfaceType: enumOf(T + 'PageTemplateSurfaceType', ['HOME_PAGE', 'ASSET_SUMMARY']),
+    }),
     visibility: record(T + 'DataHubPageTemplateVisibility', { scope: enumOf(T + 'PageTemplateScope', ['PERSONAL', 'GLOBAL']) }),
     created: AuditStamp,
     lastModified: AuditStamp,
   }),
-  searchable: [
-    { path: '/surface/surfaceType', fieldType: 'KEYWORD' },
-    { path: '/visibility/scope', fieldType: 'KEYWORD' },
-    ...audited,
-  ],
+  searchable: [{ path: '/surface/surfaceType', fieldType: 'KEYWORD' }, { path: '/visibility/scope', fieldType: 'KEYWORD' }, ...audited],
   relationships: [
     { path: '/rows/*/modules/*', name: 'ContainedIn', entityTypes: ['dataHubPageModule'] },
-    { path: '/assetSummary/summaryElements/*/structuredPropertyUrn', name: 'ContainsStructuredProperty', entityTypes: ['structuredProperty'] },
+    {
+      path: '/assetSummary/summaryElements/*/structuredPropertyUrn',
+      name: 'ContainsStructuredProperty',
+      entityTypes: ['structuredProperty'],
+    },
   ],
 };
 
 const ModuleParams = record(M + 'DataHubPageModuleParams', {
   linkParams: optional(record(M + 'LinkModuleParams', { linkUrl: string, imageUrl: optional(string), description: optional(string) })),
   richTextParams: optional(record(M + 'RichTextModuleParams', { content: string })),
-  assetCollectionParams: optional(record(M + 'AssetCollectionModuleParams', { assetUrns: arrayOf(urn), dynamicFilterJson: optional(string) })),
+  assetCollectionParams: optional(
+    record(M + 'AssetCollectionModuleParams', { assetUrns: arrayOf(urn), dynamicFilterJson: optional(string) }),
+  ),
   hierarchyViewParams: optional(
-    record(M + 'HierarchyModuleParams', { assetUrns: optional(arrayOf(urn)), showRelatedEntities: boolean, relatedEntitiesFilterJson: optional(string) }),
+    record(M + 'HierarchyModuleParams', {
+      assetUrns: optional(arrayOf(urn)),
+      showRelatedEntities: boolean,
+      relatedEntitiesFilterJson: optional(string),
+    }),
   ),
 });
 
@@ -61,7 +76,15 @@ export const dataHubPageModuleProperties: AspectDecl = {
   type: record(M + 'DataHubPageModuleProperties', {
     name: string,
     type: enumOf(M + 'DataHubPageModuleType', [
-      'LINK', 'RICH_TEXT', 'ASSET_COLLECTION', 'HIERARCHY', 'OWNED_ASSETS', 'DOMAINS', 'ASSETS', 'CHILD_HIERARCHY', 'DATA_PRODUCTS',
+      'LINK',
+      'RICH_TEXT',
+      'ASSET_COLLECTION',
+      'HIERARCHY',
+      'OWNED_ASSETS',
+      'DOMAINS',
+      'ASSETS',
+      'CHILD_HIERARCHY',
+      'DATA_PRODUCTS',
       'RELATED_TERMS',
     ]),
     visibility: record(M + 'DataHubPageModuleVisibility', { scope: enumOf(M + 'PageModuleScope', ['PERSONAL', 'GLOBAL']) }),
@@ -69,11 +92,7 @@ export const dataHubPageModuleProperties: AspectDecl = {
     created: AuditStamp,
     lastModified: AuditStamp,
   }),
-  searchable: [
-    { path: '/type', fieldType: 'KEYWORD' },
-    { path: '/visibility/scope', fieldType: 'KEYWORD' },
-    ...audited,
-  ],
+  searchable: [{ path: '/type', fieldType: 'KEYWORD' }, { path: '/visibility/scope', fieldType: 'KEYWORD' }, ...audited],
 };
 
 export const pageTemplateAspects: AspectDecl[] = [dataHubPageTemplateProperties, dataHubPageModuleProperties];

@@ -13,8 +13,15 @@ export const dataPlatformInfo: AspectDecl = {
     name: string,
     displayName: optional(string),
     type: enumOf('com.linkedin.dataplatform.PlatformType', [
-      'FILE_SYSTEM', 'KEY_VALUE_STORE', 'MESSAGE_BROKER', 'OBJECT_STORE', 'OLAP_DATASTORE', 'OTHERS', 'QUERY_ENGINE',
-      'RELATIONAL_DB', 'SEARCH_ENGINE',
+      'FILE_SYSTEM',
+      'KEY_VALUE_STORE',
+      'MESSAGE_BROKER',
+      'OBJECT_STORE',
+      'OLAP_DATASTORE',
+      'OTHERS',
+      'QUERY_ENGINE',
+      'RELATIONAL_DB',
+      'SEARCH_ENGINE',
     ]),
     datasetNameDelimiter: string,
     logoUrl: optional(string),
@@ -27,10 +34,15 @@ export const dataPlatformInfo: AspectDecl = {
 
 export const dataPlatformInstanceProperties: AspectDecl = {
   name: 'dataPlatformInstanceProperties',
-  type: record('com.linkedin.dataplatforminstance.DataPlatformInstanceProperties', {
-    name: optional(string),
-    description: optional(string),
-  }, CustomProperties, ExternalReference),
+  type: record(
+    'com.linkedin.dataplatforminstance.DataPlatformInstanceProperties',
+    {
+      name: optional(string),
+      description: optional(string),
+    },
+    CustomProperties,
+    ExternalReference,
+  ),
   searchable: [
     customPropertiesSearchable,
     externalUrlSearchable,

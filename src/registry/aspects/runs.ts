@@ -7,12 +7,17 @@ import { customPropertiesSearchable, externalUrlSearchable } from './shared.js';
 
 export const mlTrainingRunProperties: AspectDecl = {
   name: 'mlTrainingRunProperties',
-  type: record('com.linkedin.ml.metadata.MLTrainingRunProperties', {
-    id: optional(string),
-    outputUrls: optional(arrayOf(string)),
-    hyperParams: optional(arrayOf(MLHyperParam)),
-    trainingMetrics: optional(arrayOf(MLMetric)),
-  }, CustomProperties, ExternalReference),
+  type: record(
+    'com.linkedin.ml.metadata.MLTrainingRunProperties',
+    {
+      id: optional(string),
+      outputUrls: optional(arrayOf(string)),
+      hyperParams: optional(arrayOf(MLHyperParam)),
+      trainingMetrics: optional(arrayOf(MLMetric)),
+    },
+    CustomProperties,
+    ExternalReference,
+  ),
   searchable: [customPropertiesSearchable, externalUrlSearchable],
 };
 

@@ -27,8 +27,19 @@ const RecordType = record(S + 'RecordType', {});
 
 export const SchemaFieldDataType = record(S + 'SchemaFieldDataType', {
   type: union(
-    BooleanType, FixedType, StringType, BytesType, NumberType, DateType, TimeType, EnumType, NullType, MapType, ArrayType,
-    UnionType, RecordType,
+    BooleanType,
+    FixedType,
+    StringType,
+    BytesType,
+    NumberType,
+    DateType,
+    TimeType,
+    EnumType,
+    NullType,
+    MapType,
+    ArrayType,
+    UnionType,
+    RecordType,
   ),
 });
 
@@ -115,19 +126,32 @@ const SchemaMetadataKey = record(S + 'SchemaMetadataKey', {
 
 export const schemaMetadata: AspectDecl = {
   name: 'schemaMetadata',
-  type: record(S + 'SchemaMetadata', {
-    dataset: optional(urn),
-    cluster: optional(string),
-    hash: string,
-    platformSchema: union(
-      EspressoSchema, OracleDDL, MySqlDDL, PrestoDDL, KafkaSchema, BinaryJsonSchema, OrcSchema, Schemaless, KeyValueSchema,
-      OtherSchema,
-    ),
-    fields: arrayOf(SchemaField),
-    primaryKeys: optional(arrayOf(string)),
-    foreignKeysSpecs: optional(mapOf(ForeignKeySpec)),
-    foreignKeys: optional(arrayOf(ForeignKeyConstraint)),
-  }, SchemaMetadataKey, ChangeAuditStamps),
+  type: record(
+    S + 'SchemaMetadata',
+    {
+      dataset: optional(urn),
+      cluster: optional(string),
+      hash: string,
+      platformSchema: union(
+        EspressoSchema,
+        OracleDDL,
+        MySqlDDL,
+        PrestoDDL,
+        KafkaSchema,
+        BinaryJsonSchema,
+        OrcSchema,
+        Schemaless,
+        KeyValueSchema,
+        OtherSchema,
+      ),
+      fields: arrayOf(SchemaField),
+      primaryKeys: optional(arrayOf(string)),
+      foreignKeysSpecs: optional(mapOf(ForeignKeySpec)),
+      foreignKeys: optional(arrayOf(ForeignKeyConstraint)),
+    },
+    SchemaMetadataKey,
+    ChangeAuditStamps,
+  ),
   searchable: schemaFieldSearchables('/fields/*'),
   relationships: [
     ...schemaFieldRelationships('/fields/*'),
@@ -147,19 +171,32 @@ export const EditableSchemaFieldInfo = record(S + 'EditableSchemaFieldInfo', {
 
 export const editableSchemaMetadata: AspectDecl = {
   name: 'editableSchemaMetadata',
-  type: record(S + 'EditableSchemaMetadata', {
-    editableSchemaFieldInfo: arrayOf(EditableSchemaFieldInfo),
-  }, ChangeAuditStamps),
+  type: record(
+    S + 'EditableSchemaMetadata',
+    {
+      editableSchemaFieldInfo: arrayOf(EditableSchemaFieldInfo),
+    },
+    ChangeAuditStamps,
+  ),
   searchable: [
     { path: '/editableSchemaFieldInfo/*/description', fieldName: 'editedFieldDescriptions', fieldType: 'TEXT', boostScore: 0.1 },
     { path: '/editableSchemaFieldInfo/*/globalTags/tags/*/tag', fieldName: 'editedFieldTags', fieldType: 'URN', boostScore: 0.5 },
     ...attributionSearchables('/editableSchemaFieldInfo/*/globalTags/tags', 'editedFieldTag'),
-    { path: '/editableSchemaFieldInfo/*/glossaryTerms/terms/*/urn', fieldName: 'editedFieldGlossaryTerms', fieldType: 'URN', boostScore: 0.5 },
+    {
+      path: '/editableSchemaFieldInfo/*/glossaryTerms/terms/*/urn',
+      fieldName: 'editedFieldGlossaryTerms',
+      fieldType: 'URN',
+      boostScore: 0.5,
+    },
     ...attributionSearchables('/editableSchemaFieldInfo/*/glossaryTerms/terms', 'editedFieldTerm'),
   ],
   relationships: [
     { path: '/editableSchemaFieldInfo/*/globalTags/tags/*/tag', name: 'EditableSchemaFieldTaggedWith', entityTypes: ['tag'] },
-    { path: '/editableSchemaFieldInfo/*/glossaryTerms/terms/*/urn', name: 'EditableSchemaFieldWithGlossaryTerm', entityTypes: ['glossaryTerm'] },
+    {
+      path: '/editableSchemaFieldInfo/*/glossaryTerms/terms/*/urn',
+      name: 'EditableSchemaFieldWithGlossaryTerm',
+      entityTypes: ['glossaryTerm'],
+    },
   ],
 };
 
@@ -168,10 +205,12 @@ export const editableSchemaMetadata: AspectDecl = {
 export const inputFields: AspectDecl = {
   name: 'inputFields',
   type: record('com.linkedin.common.InputFields', {
-    fields: arrayOf(record('com.linkedin.common.InputField', {
-      schemaFieldUrn: urn,
-      schemaField: optional(SchemaField),
-    })),
+    fields: arrayOf(
+      record('com.linkedin.common.InputField', {
+        schemaFieldUrn: urn,
+        schemaField: optional(SchemaField),
+      }),
+    ),
   }),
   relationships: [
     { path: '/fields/*/schemaFieldUrn', name: 'consumesField', entityTypes: ['schemaField'] },
@@ -204,13 +243,20 @@ export const schemaFieldAliases: AspectDecl = {
 export const businessAttributes: AspectDecl = {
   name: 'businessAttributes',
   type: record('com.linkedin.businessattribute.BusinessAttributes', {
-    businessAttribute: optional(record('com.linkedin.businessattribute.BusinessAttributeAssociation', {
-      businessAttributeUrn: urn,
-    })),
+    businessAttribute: optional(
+      record('com.linkedin.businessattribute.BusinessAttributeAssociation', {
+        businessAttributeUrn: urn,
+      }),
+    ),
   }),
   relationships: [{ path: '/businessAttribute/businessAttributeUrn', name: 'BusinessAttributeOf', entityTypes: ['businessAttribute'] }],
 };
 
 export const schemaAspects: AspectDecl[] = [
-  schemaMetadata, editableSchemaMetadata, inputFields, schemafieldInfo, schemaFieldAliases, businessAttributes,
+  schemaMetadata,
+  editableSchemaMetadata,
+  inputFields,
+  schemafieldInfo,
+  schemaFieldAliases,
+  businessAttributes,
 ];

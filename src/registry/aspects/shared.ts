@@ -82,7 +82,14 @@ export const fineGrainedUpstreamsSearchable: SearchableDecl = {
 // com.linkedin.timeseries: the base of every timeseries aspect
 
 export const CalendarInterval = enumOf('com.linkedin.timeseries.CalendarInterval', [
-  'SECOND', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR',
+  'SECOND',
+  'MINUTE',
+  'HOUR',
+  'DAY',
+  'WEEK',
+  'MONTH',
+  'QUARTER',
+  'YEAR',
 ]);
 
 export const TimeWindowSize = record('com.linkedin.timeseries.TimeWindowSize', {

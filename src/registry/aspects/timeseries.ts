@@ -48,15 +48,23 @@ export const datasetUsageStatistics: AspectDecl = {
     uniqueUserCount: optional(int),
     totalSqlQueries: optional(int),
     topSqlQueries: optional(arrayOf(string)),
-    userCounts: optional(arrayOf(record(D + 'DatasetUserUsageCounts', {
-      user: urn,
-      count: int,
-      userEmail: optional(string),
-    }))),
-    fieldCounts: optional(arrayOf(record(D + 'DatasetFieldUsageCounts', {
-      fieldPath: string,
-      count: int,
-    }))),
+    userCounts: optional(
+      arrayOf(
+        record(D + 'DatasetUserUsageCounts', {
+          user: urn,
+          count: int,
+          userEmail: optional(string),
+        }),
+      ),
+    ),
+    fieldCounts: optional(
+      arrayOf(
+        record(D + 'DatasetFieldUsageCounts', {
+          fieldPath: string,
+          count: int,
+        }),
+      ),
+    ),
   }),
 };
 
@@ -68,7 +76,14 @@ export const operation: AspectDecl = {
   type: timeseriesRecord('com.linkedin.common.Operation', {
     actor: optional(urn),
     operationType: enumOf('com.linkedin.common.OperationType', [
-      'INSERT', 'UPDATE', 'DELETE', 'CREATE', 'ALTER', 'DROP', 'CUSTOM', 'UNKNOWN',
+      'INSERT',
+      'UPDATE',
+      'DELETE',
+      'CREATE',
+      'ALTER',
+      'DROP',
+      'CUSTOM',
+      'UNKNOWN',
     ]),
     customOperationType: optional(string),
     numAffectedRows: optional(long),
@@ -88,10 +103,14 @@ export const chartUsageStatistics: AspectDecl = {
   type: timeseriesRecord('com.linkedin.chart.ChartUsageStatistics', {
     viewsCount: optional(int),
     uniqueUserCount: optional(int),
-    userCounts: optional(arrayOf(record('com.linkedin.chart.ChartUserUsageCounts', {
-      user: urn,
-      viewsCount: optional(int),
-    }))),
+    userCounts: optional(
+      arrayOf(
+        record('com.linkedin.chart.ChartUserUsageCounts', {
+          user: urn,
+          viewsCount: optional(int),
+        }),
+      ),
+    ),
   }),
 };
 
@@ -102,13 +121,17 @@ export const dashboardUsageStatistics: AspectDecl = {
     viewsCount: optional(int),
     executionsCount: optional(int),
     uniqueUserCount: optional(int),
-    userCounts: optional(arrayOf(record('com.linkedin.dashboard.DashboardUserUsageCounts', {
-      user: urn,
-      viewsCount: optional(int),
-      executionsCount: optional(int),
-      usageCount: optional(int),
-      userEmail: optional(string),
-    }))),
+    userCounts: optional(
+      arrayOf(
+        record('com.linkedin.dashboard.DashboardUserUsageCounts', {
+          user: urn,
+          viewsCount: optional(int),
+          executionsCount: optional(int),
+          usageCount: optional(int),
+          userEmail: optional(string),
+        }),
+      ),
+    ),
     favoritesCount: optional(int),
     lastViewedAt: optional(long),
   }),
@@ -154,11 +177,13 @@ export const datahubIngestionCheckpoint: AspectDecl = {
     pipelineName: optional(string),
     platformInstanceId: optional(string),
     config: optional(string),
-    state: optional(record('com.linkedin.datajob.datahub.IngestionCheckpointState', {
-      formatVersion: optional(string),
-      serde: optional(string),
-      payload: optional(bytes),
-    })),
+    state: optional(
+      record('com.linkedin.datajob.datahub.IngestionCheckpointState', {
+        formatVersion: optional(string),
+        serde: optional(string),
+        payload: optional(bytes),
+      }),
+    ),
     runId: optional(string),
   }),
 };
@@ -174,22 +199,33 @@ export const assertionRunEvent: AspectDecl = {
     asserteeUrn: urn,
     batchSpec: optional(any),
     status: string,
-    result: optional(record('com.linkedin.assertion.AssertionResult', {
-      type: string,
-      rowCount: optional(long),
-      missingCount: optional(long),
-      unexpectedCount: optional(long),
-      actualAggValue: optional(float),
-      nativeResults: optional(mapOf(string)),
-      externalUrl: optional(string),
-      error: optional(record('com.linkedin.assertion.AssertionResultError', {
-        type: enumOf('com.linkedin.assertion.AssertionResultErrorType', [
-          'SOURCE_CONNECTION_ERROR', 'SOURCE_QUERY_FAILED', 'INSUFFICIENT_DATA', 'INVALID_PARAMETERS', 'INVALID_SOURCE_TYPE',
-          'UNSUPPORTED_PLATFORM', 'CUSTOM_SQL_ERROR', 'FIELD_ASSERTION_ERROR', 'UNKNOWN_ERROR',
-        ]),
-        properties: optional(mapOf(string)),
-      })),
-    })),
+    result: optional(
+      record('com.linkedin.assertion.AssertionResult', {
+        type: string,
+        rowCount: optional(long),
+        missingCount: optional(long),
+        unexpectedCount: optional(long),
+        actualAggValue: optional(float),
+        nativeResults: optional(mapOf(string)),
+        externalUrl: optional(string),
+        error: optional(
+          record('com.linkedin.assertion.AssertionResultError', {
+            type: enumOf('com.linkedin.assertion.AssertionResultErrorType', [
+              'SOURCE_CONNECTION_ERROR',
+              'SOURCE_QUERY_FAILED',
+              'INSUFFICIENT_DATA',
+              'INVALID_PARAMETERS',
+              'INVALID_SOURCE_TYPE',
+              'UNSUPPORTED_PLATFORM',
+              'CUSTOM_SQL_ERROR',
+              'FIELD_ASSERTION_ERROR',
+              'UNKNOWN_ERROR',
+            ]),
+            properties: optional(mapOf(string)),
+          }),
+        ),
+      }),
+    ),
     runtimeContext: optional(mapOf(string)),
   }),
 };
@@ -203,10 +239,12 @@ export const dataProcessInstanceRunEvent: AspectDecl = {
     externalUrl: optional(string),
     status: string,
     attempt: optional(int),
-    result: optional(record('com.linkedin.dataprocess.DataProcessInstanceRunResult', {
-      type: string,
-      nativeResultType: optional(string),
-    })),
+    result: optional(
+      record('com.linkedin.dataprocess.DataProcessInstanceRunResult', {
+        type: string,
+        nativeResultType: optional(string),
+      }),
+    ),
     durationMillis: optional(long),
   }),
 };
@@ -226,7 +264,14 @@ export const queryUsageStatistics: AspectDecl = {
 };
 
 export const timeseriesAspects: AspectDecl[] = [
-  datasetProfile, datasetUsageStatistics, operation, chartUsageStatistics, dashboardUsageStatistics,
-  datahubIngestionRunSummary, datahubIngestionCheckpoint, assertionRunEvent, dataProcessInstanceRunEvent,
+  datasetProfile,
+  datasetUsageStatistics,
+  operation,
+  chartUsageStatistics,
+  dashboardUsageStatistics,
+  datahubIngestionRunSummary,
+  datahubIngestionCheckpoint,
+  assertionRunEvent,
+  dataProcessInstanceRunEvent,
   queryUsageStatistics,
 ];

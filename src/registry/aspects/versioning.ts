@@ -11,10 +11,14 @@ const VersioningScheme = enumOf('com.linkedin.versionset.VersioningScheme', ['LE
 
 export const versionSetProperties: AspectDecl = {
   name: 'versionSetProperties',
-  type: record('com.linkedin.versionset.VersionSetProperties', {
-    latest: urn,
-    versioningScheme: VersioningScheme,
-  }, CustomProperties),
+  type: record(
+    'com.linkedin.versionset.VersionSetProperties',
+    {
+      latest: urn,
+      versioningScheme: VersioningScheme,
+    },
+    CustomProperties,
+  ),
   searchable: [{ path: '/latest', fieldType: 'URN', queryByDefault: false }],
 };
 

@@ -34,5 +34,20 @@ export const ExternalReference = record('com.linkedin.common.ExternalReference',
 });
 
 export const FabricType = enumOf('com.linkedin.common.FabricType', [
-  'DEV', 'TEST', 'QA', 'UAT', 'EI', 'PRE', 'STG', 'NON_PROD', 'PROD', 'CORP', 'RVW', 'PRD', 'TST', 'SIT', 'SBX', 'SANDBOX',
+  'DEV',
+  'TEST',
+  'QA',
+  'UAT',
+  'EI',
+  'PRE',
+  'STG',
+  'NON_PROD',
+  'PROD',
+  'CORP',
+  'RVW',
+  'PRD',
+  'TST',
+  'SIT',
+  'SBX',
+  'SANDBOX',
 ]);

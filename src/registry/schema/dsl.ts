@@ -49,7 +49,9 @@ export function mapOf(values: SchemaType): MapType {
 export function union(...members: Array<SchemaType | readonly [string, SchemaType]>): UnionType {
   return {
     kind: 'union',
-    members: members.map((m): UnionMember => (Array.isArray(m) ? { key: m[0], type: m[1] } : { key: memberKey(m as SchemaType), type: m as SchemaType })),
+    members: members.map(
+      (m): UnionMember => (Array.isArray(m) ? { key: m[0], type: m[1] } : { key: memberKey(m as SchemaType), type: m as SchemaType }),
+    ),
   };
 }
 

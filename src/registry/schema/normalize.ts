@@ -36,7 +36,11 @@ function singleKey(v: Json): [string, Json] | undefined {
 function avroWrapperNames(type: SchemaType): string[] {
   switch (type.kind) {
     case 'primitive':
-      return type.name === 'int' || type.name === 'long' ? ['int', 'long'] : type.name === 'float' || type.name === 'double' ? ['float', 'double'] : [type.name];
+      return type.name === 'int' || type.name === 'long'
+        ? ['int', 'long']
+        : type.name === 'float' || type.name === 'double'
+          ? ['float', 'double']
+          : [type.name];
     case 'enum':
     case 'record':
       return [type.name];

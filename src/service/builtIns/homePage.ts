@@ -40,7 +40,16 @@ export async function bootstrapHomePage(services: Services, now = Date.now()): P
   const absent = async (urn: string) => !(await entities.exists(urn, true));
   for (const [urn, name, type] of DEFAULT_MODULES) {
     if (await absent(urn)) {
-      missing.push(buildProposal(registry, urn, 'dataHubPageModuleProperties', 'UPSERT', { name, type, visibility: { scope: 'GLOBAL' }, params: {}, created: stamp, lastModified: stamp }));
+      missing.push(
+        buildProposal(registry, urn, 'dataHubPageModuleProperties', 'UPSERT', {
+          name,
+          type,
+          visibility: { scope: 'GLOBAL' },
+          params: {},
+          created: stamp,
+          lastModified: stamp,
+        }),
+      );
     }
   }
   if (await absent(DEFAULT_TEMPLATE_URN)) {
@@ -56,6 +65,7 @@ export async function bootstrapHomePage(services: Services, now = Date.now()): P
   }
   const stored = (await store.getAspect(GLOBAL_SETTINGS_URN, 'globalSettingsInfo', 0))?.value as Record<string, unknown> | undefined;
   const settings = { ...DEFAULT_GLOBAL_SETTINGS, ...stored };
-  if (!stored || !jsonEqual(stored, settings)) missing.push(buildProposal(registry, GLOBAL_SETTINGS_URN, 'globalSettingsInfo', 'UPSERT', settings));
+  if (!stored || !jsonEqual(stored, settings))
+    missing.push(buildProposal(registry, GLOBAL_SETTINGS_URN, 'globalSettingsInfo', 'UPSERT', settings));
   await writePath.apply(missing, { actor: SYSTEM_ACTOR });
 }

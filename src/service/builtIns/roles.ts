@@ -18,27 +18,79 @@ export const READER_ROLE = 'urn:li:dataHubRole:Reader';
 export const DEFAULT_ROLES: Readonly<Record<string, { name: string; description: string; editable: boolean }>> = {
   [ADMIN_ROLE]: { name: 'Admin', description: 'Can do everything on the platform.', editable: false },
   [EDITOR_ROLE]: { name: 'Editor', description: 'Can read and edit all metadata. Cannot take administrative actions.', editable: false },
-  [READER_ROLE]: { name: 'Reader', description: 'Can read all metadata. Cannot edit anything by default, or take administrative actions.', editable: false },
+  [READER_ROLE]: {
+    name: 'Reader',
+    description: 'Can read all metadata. Cannot edit anything by default, or take administrative actions.',
+    editable: false,
+  },
 };
 
 const holders = (role: string) => ({ users: [], groups: [], roles: [role], resourceOwners: false, allUsers: false, allGroups: false });
 
 /** Entity types an Editor edits whole (EDIT_ENTITY), as DataHub's editor policy lists them. */
-const EDITOR_ENTITY_TYPES = ['dataset', 'chart', 'dashboard', 'dataFlow', 'dataJob', 'tag', 'container', 'domain', 'glossaryTerm', 'glossaryNode', 'notebook', 'dataProduct', 'dataProcessInstance'];
+const EDITOR_ENTITY_TYPES = [
+  'dataset',
+  'chart',
+  'dashboard',
+  'dataFlow',
+  'dataJob',
+  'tag',
+  'container',
+  'domain',
+  'glossaryTerm',
+  'glossaryNode',
+  'notebook',
+  'dataProduct',
+  'dataProcessInstance',
+];
 
 const EDITOR_METADATA_PRIVILEGES = [
-  'VIEW_ENTITY_PAGE', 'EDIT_ENTITY_TAGS', 'EDIT_ENTITY_GLOSSARY_TERMS', 'EDIT_ENTITY_DOCS', 'EDIT_ENTITY_DOC_LINKS', 'EDIT_ENTITY_STATUS',
-  'EDIT_DOMAINS_PRIVILEGE', 'EDIT_ENTITY_DATA_PRODUCTS', 'EDIT_DEPRECATION_PRIVILEGE', 'EDIT_ENTITY_ASSERTIONS', 'EDIT_ENTITY_INCIDENTS',
-  'EDIT_DATASET_COL_TAGS', 'EDIT_DATASET_COL_GLOSSARY_TERMS', 'EDIT_DATASET_COL_DESCRIPTION', 'EDIT_DATASET_COL_BUSINESS_ATTRIBUTE_PRIVILEGE',
-  'VIEW_DATASET_USAGE', 'VIEW_DATASET_PROFILE', 'VIEW_DATASET_OPERATIONS', 'EDIT_TAG_COLOR', 'EDIT_LINEAGE', 'EDIT_ENTITY_QUERIES',
-  'SEARCH_PRIVILEGE', 'GET_COUNTS_PRIVILEGE', 'GET_TIMESERIES_ASPECT_PRIVILEGE', 'GET_ENTITY_PRIVILEGE', 'GET_TIMELINE_PRIVILEGE',
-  'PRODUCE_PLATFORM_EVENT_PRIVILEGE', 'MANAGE_DATA_PRODUCTS', 'ES_EXPLAIN_QUERY_PRIVILEGE', 'EDIT_ENTITY_PROPERTIES',
-  'VIEW_STRUCTURED_PROPERTIES_PAGE', 'MANAGE_ASSET_SUMMARY',
+  'VIEW_ENTITY_PAGE',
+  'EDIT_ENTITY_TAGS',
+  'EDIT_ENTITY_GLOSSARY_TERMS',
+  'EDIT_ENTITY_DOCS',
+  'EDIT_ENTITY_DOC_LINKS',
+  'EDIT_ENTITY_STATUS',
+  'EDIT_DOMAINS_PRIVILEGE',
+  'EDIT_ENTITY_DATA_PRODUCTS',
+  'EDIT_DEPRECATION_PRIVILEGE',
+  'EDIT_ENTITY_ASSERTIONS',
+  'EDIT_ENTITY_INCIDENTS',
+  'EDIT_DATASET_COL_TAGS',
+  'EDIT_DATASET_COL_GLOSSARY_TERMS',
+  'EDIT_DATASET_COL_DESCRIPTION',
+  'EDIT_DATASET_COL_BUSINESS_ATTRIBUTE_PRIVILEGE',
+  'VIEW_DATASET_USAGE',
+  'VIEW_DATASET_PROFILE',
+  'VIEW_DATASET_OPERATIONS',
+  'EDIT_TAG_COLOR',
+  'EDIT_LINEAGE',
+  'EDIT_ENTITY_QUERIES',
+  'SEARCH_PRIVILEGE',
+  'GET_COUNTS_PRIVILEGE',
+  'GET_TIMESERIES_ASPECT_PRIVILEGE',
+  'GET_ENTITY_PRIVILEGE',
+  'GET_TIMELINE_PRIVILEGE',
+  'PRODUCE_PLATFORM_EVENT_PRIVILEGE',
+  'MANAGE_DATA_PRODUCTS',
+  'ES_EXPLAIN_QUERY_PRIVILEGE',
+  'EDIT_ENTITY_PROPERTIES',
+  'VIEW_STRUCTURED_PROPERTIES_PAGE',
+  'MANAGE_ASSET_SUMMARY',
 ];
 
 const READER_METADATA_PRIVILEGES = [
-  'VIEW_ENTITY_PAGE', 'VIEW_DATASET_USAGE', 'VIEW_DATASET_PROFILE', 'VIEW_DATASET_OPERATIONS', 'SEARCH_PRIVILEGE', 'GET_COUNTS_PRIVILEGE',
-  'GET_TIMESERIES_ASPECT_PRIVILEGE', 'GET_ENTITY_PRIVILEGE', 'GET_TIMELINE_PRIVILEGE', 'ES_EXPLAIN_QUERY_PRIVILEGE', 'VIEW_STRUCTURED_PROPERTIES_PAGE',
+  'VIEW_ENTITY_PAGE',
+  'VIEW_DATASET_USAGE',
+  'VIEW_DATASET_PROFILE',
+  'VIEW_DATASET_OPERATIONS',
+  'SEARCH_PRIVILEGE',
+  'GET_COUNTS_PRIVILEGE',
+  'GET_TIMESERIES_ASPECT_PRIVILEGE',
+  'GET_ENTITY_PRIVILEGE',
+  'GET_TIMELINE_PRIVILEGE',
+  'ES_EXPLAIN_QUERY_PRIVILEGE',
+  'VIEW_STRUCTURED_PROPERTIES_PAGE',
 ];
 
 /**
@@ -70,8 +122,16 @@ const ROLE_POLICIES: Record<string, BootPolicy> = {
     type: 'PLATFORM',
     state: 'ACTIVE',
     privileges: [
-      'GENERATE_PERSONAL_ACCESS_TOKENS', 'MANAGE_DOMAINS', 'MANAGE_GLOBAL_ANNOUNCEMENTS', 'MANAGE_GLOSSARIES', 'MANAGE_TAGS', 'MANAGE_BUSINESS_ATTRIBUTE',
-      'MANAGE_STRUCTURED_PROPERTIES', 'VIEW_STRUCTURED_PROPERTIES_PAGE', 'MANAGE_DOCUMENTATION_FORMS', 'MANAGE_FEATURES',
+      'GENERATE_PERSONAL_ACCESS_TOKENS',
+      'MANAGE_DOMAINS',
+      'MANAGE_GLOBAL_ANNOUNCEMENTS',
+      'MANAGE_GLOSSARIES',
+      'MANAGE_TAGS',
+      'MANAGE_BUSINESS_ATTRIBUTE',
+      'MANAGE_STRUCTURED_PROPERTIES',
+      'VIEW_STRUCTURED_PROPERTIES_PAGE',
+      'MANAGE_DOCUMENTATION_FORMS',
+      'MANAGE_FEATURES',
     ],
     actors: holders(EDITOR_ROLE),
     editable: false,
@@ -92,7 +152,10 @@ const ROLE_POLICIES: Record<string, BootPolicy> = {
     state: 'ACTIVE',
     privileges: ['EDIT_ENTITY'],
     actors: holders(EDITOR_ROLE),
-    resources: { allResources: false, filter: { criteria: [{ field: 'RESOURCE_TYPE', values: EDITOR_ENTITY_TYPES, condition: 'EQUALS' }] } },
+    resources: {
+      allResources: false,
+      filter: { criteria: [{ field: 'RESOURCE_TYPE', values: EDITOR_ENTITY_TYPES, condition: 'EQUALS' }] },
+    },
     editable: true,
   },
   'urn:li:dataHubPolicy:reader-platform-policy': {

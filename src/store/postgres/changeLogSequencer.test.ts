@@ -10,7 +10,14 @@ import type { ChangeLogEvent } from '../types.js';
 
 const server = await findPostgresServer();
 
-const event = (n: number): ChangeLogEvent => ({ entityType: 'tag', entityUrn: `urn:li:tag:${n}`, changeType: 'UPSERT', aspectName: 'tagProperties', aspect: { n }, created: { actor: 'a', time: n } });
+const event = (n: number): ChangeLogEvent => ({
+  entityType: 'tag',
+  entityUrn: `urn:li:tag:${n}`,
+  changeType: 'UPSERT',
+  aspectName: 'tagProperties',
+  aspect: { n },
+  created: { actor: 'a', time: n },
+});
 
 describe.skipIf(!server)('the PostgreSQL change log', () => {
   const pgStore = postgresStoreForSuite(server);

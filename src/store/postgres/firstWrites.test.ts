@@ -21,7 +21,9 @@ describe.skipIf(!server)('PostgreSQL first writes', () => {
     try {
       const held = await pgStore.store.transaction(async (tx) => {
         for (let i = 0; i < 200; i++) await tx.getLatest(ds(`absent_${i}`), 'status');
-        const { rows } = await observer.query<{ n: string }>("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())");
+        const { rows } = await observer.query<{ n: string }>(
+          "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+        );
         return Number(rows[0]?.n);
       });
       expect(held).toBe(32);
@@ -45,7 +47,15 @@ describe.skipIf(!server)('PostgreSQL first writes', () => {
         if (++arrived === 2) bothRead();
         await barrier;
         const tags = [...((current?.value.tags as Array<{ tag: string }>) ?? []), tag(who)];
-        await tx.putAspect({ urn: shared, aspect: 'globalTags', version: 0, value: { tags }, systemMetadata: null, createdOn: 0, createdBy: SYSTEM_ACTOR });
+        await tx.putAspect({
+          urn: shared,
+          aspect: 'globalTags',
+          version: 0,
+          value: { tags },
+          systemMetadata: null,
+          createdOn: 0,
+          createdBy: SYSTEM_ACTOR,
+        });
       });
     await Promise.all([write('left'), write('right')]);
     const stored = await pgStore.store.getAspect(shared, 'globalTags', 0);

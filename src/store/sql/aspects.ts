@@ -7,15 +7,7 @@
 import type { AspectRow, AspectStore, AspectTx, RunSummary, SystemMetadata, TimeseriesRow } from '../types.js';
 import type { SqlDialect } from './dialect.js';
 import { chunks, first, placeholders, sql, typedValuesList, valuesList, type Sql, type SqlConnection, type SqlDriver } from './driver.js';
-import {
-  countAspectSql,
-  listRunsSql,
-  listUrnsSql,
-  runAspectRowsSql,
-  runUrnsSql,
-  scanAspectsSql,
-  scanTimeseriesSql,
-} from './reads.js';
+import { countAspectSql, listRunsSql, listUrnsSql, runAspectRowsSql, runUrnsSql, scanAspectsSql, scanTimeseriesSql } from './reads.js';
 import { toAspectRow, toTimeseriesRow, type RawAspect, type RawTimeseries } from './rows.js';
 import { deleteTimeseriesSql, runIdOf } from './writes.js';
 
@@ -26,7 +18,8 @@ const REPLACE = `ON CONFLICT (urn, aspect, version) DO UPDATE SET value = exclud
   created_on = excluded.created_on, created_by = excluded.created_by, run_id = excluded.run_id`;
 const TIMESERIES = `SELECT * FROM timeseries WHERE urn = ? AND aspect = ? AND timestamp_millis >= ? AND timestamp_millis <= ?
   ORDER BY timestamp_millis DESC, event_granularity, partition, message_id LIMIT ?`;
-const TIMESERIES_HEAD = 'INSERT INTO timeseries (urn, aspect, timestamp_millis, event_granularity, partition, message_id, value, system_metadata, run_id)';
+const TIMESERIES_HEAD =
+  'INSERT INTO timeseries (urn, aspect, timestamp_millis, event_granularity, partition, message_id, value, system_metadata, run_id)';
 const TIMESERIES_REPLACE = `ON CONFLICT (urn, aspect, timestamp_millis, event_granularity, partition, message_id)
   DO UPDATE SET value = excluded.value, system_metadata = excluded.system_metadata, run_id = excluded.run_id`;
 
@@ -107,7 +100,8 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
       if (found.length === 0) continue;
       const max = `SELECT a.urn, a.aspect, max(a.version) AS v FROM aspect a JOIN (VALUES ${valuesList(found.length, 2)}) k
         ON a.urn = k.column1 AND a.aspect = k.column2 GROUP BY a.urn, a.aspect`;
-      for (const r of await read<{ urn: string; aspect: string; v: number }>({ text: max, params: found.flat() })) maxVersions.set(keyOf(r.urn, r.aspect), Number(r.v));
+      for (const r of await read<{ urn: string; aspect: string; v: number }>({ text: max, params: found.flat() }))
+        maxVersions.set(keyOf(r.urn, r.aspect), Number(r.v));
     }
     return out;
   }
@@ -133,13 +127,27 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
       const key = keyOf(row.urn, row.aspect);
       // The first version of an aspect found absent may not replace one another writer has just made.
       const firstVersion = row.version === 0 && absent.delete(key);
-      const params = [row.urn, row.aspect, row.version, JSON.stringify(row.value), json(row.systemMetadata), row.createdOn, row.createdBy, runIdOf(row.systemMetadata)];
+      const params = [
+        row.urn,
+        row.aspect,
+        row.version,
+        JSON.stringify(row.value),
+        json(row.systemMetadata),
+        row.createdOn,
+        row.createdBy,
+        runIdOf(row.systemMetadata),
+      ];
       await queue.add(firstVersion ? INSERT_ASPECTS : UPSERT_ASPECTS, key, `${key} ${row.version}`, params);
       if (row.version === 0) latest.set(key, row);
       else if (maxVersions.has(key)) maxVersions.set(key, Math.max(maxVersions.get(key)!, row.version));
     },
     async putSystemMetadata(urn, aspect, version, systemMetadata: SystemMetadata) {
-      await queue.add(SET_SYSTEM_METADATA, keyOf(urn, aspect), `${keyOf(urn, aspect)} ${version}`, [urn, aspect, version, JSON.stringify(systemMetadata)]);
+      await queue.add(SET_SYSTEM_METADATA, keyOf(urn, aspect), `${keyOf(urn, aspect)} ${version}`, [
+        urn,
+        aspect,
+        version,
+        JSON.stringify(systemMetadata),
+      ]);
       const known = latest.get(keyOf(urn, aspect));
       if (version === 0 && known) latest.set(keyOf(urn, aspect), { ...known, systemMetadata });
     },
@@ -147,7 +155,8 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
       forget(urn, aspect);
       return change(sql('DELETE FROM aspect WHERE urn = ? AND aspect = ?', urn, aspect));
     },
-    getVersions: async (urn, aspect) => (await read<RawAspect>(sql('SELECT * FROM aspect WHERE urn = ? AND aspect = ? ORDER BY version', urn, aspect))).map(toAspectRow),
+    getVersions: async (urn, aspect) =>
+      (await read<RawAspect>(sql('SELECT * FROM aspect WHERE urn = ? AND aspect = ? ORDER BY version', urn, aspect))).map(toAspectRow),
     async deleteVersion(urn, aspect, version) {
       forget(urn, aspect);
       await change(sql('DELETE FROM aspect WHERE urn = ? AND aspect = ? AND version = ?', urn, aspect, version));
@@ -157,7 +166,17 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
       await queue.add(DELETE_HISTORY_BELOW, keyOf(urn, aspect), `${keyOf(urn, aspect)} ${version}`, [urn, aspect, version]);
     },
     async putTimeseries(row: TimeseriesRow) {
-      const params = [row.urn, row.aspect, row.timestampMillis, row.eventGranularity, row.partition, row.messageId, JSON.stringify(row.value), json(row.systemMetadata), runIdOf(row.systemMetadata)];
+      const params = [
+        row.urn,
+        row.aspect,
+        row.timestampMillis,
+        row.eventGranularity,
+        row.partition,
+        row.messageId,
+        JSON.stringify(row.value),
+        json(row.systemMetadata),
+        runIdOf(row.systemMetadata),
+      ];
       await queue.add(PUT_TIMESERIES, `timeseries ${keyOf(row.urn, row.aspect)}`, JSON.stringify(params.slice(0, 6)), params);
     },
     deleteTimeseries: (urn, aspect, range) => change(deleteTimeseriesSql(urn, aspect, range)),
@@ -169,7 +188,10 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
       }
       return out;
     },
-    getRunRows: async (urn, runId) => (await read<RawAspect>(sql('SELECT * FROM aspect WHERE run_id = ? AND urn = ? ORDER BY aspect, version', runId, urn))).map(toAspectRow),
+    getRunRows: async (urn, runId) =>
+      (await read<RawAspect>(sql('SELECT * FROM aspect WHERE run_id = ? AND urn = ? ORDER BY aspect, version', runId, urn))).map(
+        toAspectRow,
+      ),
   };
 }
 
@@ -253,7 +275,8 @@ export function aspectStore(db: SqlDriver): AspectStore {
         const text = aspects
           ? `SELECT * FROM aspect WHERE urn IN (${placeholders(some.length)}) AND aspect IN (${placeholders(aspects.length)}) AND version = 0 ORDER BY urn, aspect`
           : `SELECT * FROM aspect WHERE urn IN (${placeholders(some.length)}) AND version = 0 ORDER BY urn, aspect`;
-        for (const r of await db.all<RawAspect>({ text, params: aspects ? [...some, ...aspects] : some })) out.get(r.urn)?.push(toAspectRow(r));
+        for (const r of await db.all<RawAspect>({ text, params: aspects ? [...some, ...aspects] : some }))
+          out.get(r.urn)?.push(toAspectRow(r));
       }
       return out;
     },
@@ -274,6 +297,7 @@ export function aspectStore(db: SqlDriver): AspectStore {
     listRuns: (start, count) => db.all<RunSummary>(listRunsSql(start, count)),
     runAspectRows: async (runId, start, count) => (await db.all<RawAspect>(runAspectRowsSql(runId, start, count))).map(toAspectRow),
     runUrns: async (runId, afterUrn, limit) => (await db.all<{ urn: string }>(runUrnsSql(runId, afterUrn, limit))).map((r) => r.urn),
-    pruneTimeseries: (beforeMillis) => db.transaction((conn) => conn.run(sql('DELETE FROM timeseries WHERE timestamp_millis < ?', beforeMillis))),
+    pruneTimeseries: (beforeMillis) =>
+      db.transaction((conn) => conn.run(sql('DELETE FROM timeseries WHERE timestamp_millis < ?', beforeMillis))),
   };
 }

@@ -21,7 +21,9 @@ export function changeLogTx(conn: SqlConnection, table: string, appended: () => 
 export function changeLogStore(db: SqlDriver): ChangeLogStore {
   return {
     async readChangeLog(after, limit) {
-      const rows = await db.all<{ offset: number; event: string }>(sql('SELECT "offset", event FROM change_log WHERE "offset" > ? ORDER BY "offset" LIMIT ?', after, limit));
+      const rows = await db.all<{ offset: number; event: string }>(
+        sql('SELECT "offset", event FROM change_log WHERE "offset" > ? ORDER BY "offset" LIMIT ?', after, limit),
+      );
       return rows.map((r): StoredChangeLogEvent => ({ ...(JSON.parse(r.event) as ChangeLogEvent), offset: Number(r.offset) }));
     },
   };

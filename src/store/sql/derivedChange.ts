@@ -29,7 +29,11 @@ function minus<T>(a: Map<string, T>, b: Map<string, T>): T[] {
 }
 
 /** The change from the stored rows (none for a new entity) to the new ones. */
-export function derivedChange(old: { row: SearchRow; edges: readonly Edge[] } | undefined, row: SearchRow, edges: readonly Edge[]): DerivedChange {
+export function derivedChange(
+  old: { row: SearchRow; edges: readonly Edge[] } | undefined,
+  row: SearchRow,
+  edges: readonly Edge[],
+): DerivedChange {
   const oldEdges = new Map((old?.edges ?? []).map((e) => [edgeKey(e), e]));
   const newEdges = new Map(edges.map((e) => [edgeKey(e), e]));
   const edgeChange = { removedEdges: minus(oldEdges, newEdges), addedEdges: minus(newEdges, oldEdges) };

@@ -28,7 +28,11 @@ describe('packed facets', () => {
   it('lists values in order, whatever order the documents came in', () => {
     const counter = new FacetCounter();
     for (const p of ['kafka', 'hdfs', 'kafka', 'hive']) counter.add(packFacets(row('urn:x:1', p, [])));
-    expect(Object.entries(counter.result(['platform']).platform ?? {})).toEqual([['hdfs', 1], ['hive', 1], ['kafka', 2]]);
+    expect(Object.entries(counter.result(['platform']).platform ?? {})).toEqual([
+      ['hdfs', 1],
+      ['hive', 1],
+      ['kafka', 2],
+    ]);
   });
 
   it('leaves out fields that are not facets', () => {
@@ -50,7 +54,17 @@ describe('facets of documents indexed before they were packed', () => {
   });
   afterEach(() => store.close());
 
-  const query: SearchQuery = { entityTypes: ['dataset'], words: ['orders'], nameFields: [], weights: [], filter: [], includeRemoved: false, start: 0, count: 2, facetFields: ['platform', 'tags'] };
+  const query: SearchQuery = {
+    entityTypes: ['dataset'],
+    words: ['orders'],
+    nameFields: [],
+    weights: [],
+    filter: [],
+    includeRemoved: false,
+    start: 0,
+    count: 2,
+    facetFields: ['platform', 'tags'],
+  };
   const expected = { total: 3, urns: ['urn:x:1', 'urn:x:2'], facets: { platform: { hive: 2, kafka: 1 }, tags: { pii: 2, gold: 1 } } };
 
   it('are packed when the store next opens, and counted like the others', async () => {
@@ -58,11 +72,15 @@ describe('facets of documents indexed before they were packed', () => {
     // As a database from before the migration holds them: no packed facets on one document.
     await store.close();
     const db = new Database(join(dir, 'catalog.db'));
-    db.exec("DELETE FROM search_facet WHERE doc = (SELECT id FROM search_doc WHERE urn = 'urn:x:2'); UPDATE search_doc SET faceted = 0 WHERE urn = 'urn:x:2'");
+    db.exec(
+      "DELETE FROM search_facet WHERE doc = (SELECT id FROM search_doc WHERE urn = 'urn:x:2'); UPDATE search_doc SET faceted = 0 WHERE urn = 'urn:x:2'",
+    );
     db.close();
     store = await openStore(`sqlite:${join(dir, 'catalog.db')}`);
     expect(await store.search(query)).toEqual(expected);
-    expect(await store.search({ ...query, filter: [[{ field: 'platform', condition: 'EQUAL', values: ['kafka'], negated: false }]] })).toEqual({
+    expect(
+      await store.search({ ...query, filter: [[{ field: 'platform', condition: 'EQUAL', values: ['kafka'], negated: false }]] }),
+    ).toEqual({
       total: 1,
       urns: ['urn:x:2'],
       facets: { platform: { kafka: 1 }, tags: { pii: 1, gold: 1 } },

@@ -9,7 +9,14 @@ import { filterSql, likeEscape } from './search.js';
 
 const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
-export function autocompleteSql(dialect: SqlDialect, entityTypes: readonly string[], fields: readonly string[], prefix: string, filter: SearchQuery['filter'], limit: number): Sql {
+export function autocompleteSql(
+  dialect: SqlDialect,
+  entityTypes: readonly string[],
+  fields: readonly string[],
+  prefix: string,
+  filter: SearchQuery['filter'],
+  limit: number,
+): Sql {
   const params: unknown[] = [...entityTypes, ...fields, `${likeEscape(prefix)}%`, `% ${likeEscape(prefix)}%`];
   const f = filterSql(filter, params, dialect);
   params.push(limit);
@@ -97,7 +104,10 @@ export function matchValuesSql(matches: Sql, field: string): Sql {
 /** Keyset pages over every aspect version. */
 export function scanAspectsSql(after: AspectKey | undefined, limit: number): Sql {
   return after
-    ? { text: 'SELECT * FROM aspect WHERE (urn, aspect, version) > (?, ?, ?) ORDER BY urn, aspect, version LIMIT ?', params: [after.urn, after.aspect, after.version, limit] }
+    ? {
+        text: 'SELECT * FROM aspect WHERE (urn, aspect, version) > (?, ?, ?) ORDER BY urn, aspect, version LIMIT ?',
+        params: [after.urn, after.aspect, after.version, limit],
+      }
     : { text: 'SELECT * FROM aspect ORDER BY urn, aspect, version LIMIT ?', params: [limit] };
 }
 
@@ -111,7 +121,6 @@ export function scanTimeseriesSql(after: TimeseriesRow | undefined, limit: numbe
       }
     : { text: `SELECT * FROM timeseries ${order} LIMIT ?`, params: [limit] };
 }
-
 
 export function listRunsSql(start: number, count: number): Sql {
   return {

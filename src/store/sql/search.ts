@@ -10,8 +10,6 @@ import { NUMERIC } from './rows.js';
 import { TEXT_WEIGHTS } from '../../indexing/searchRow.js';
 import { BROWSE_PATH_V2_DELIMITER, ENTITY_TYPE_FIELD, type Criterion, type SearchQuery } from '../types.js';
 
-
-
 /** LIKE pattern for a literal text, with `\` as the escape character. */
 export function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -100,8 +98,15 @@ function criterionSql(c: Criterion, params: unknown[], dialect: SqlDialect, keye
 }
 
 /** `(a AND b) OR (c)`; empty when there is no filter. `keyed`: fields whose values are all in the by-value index. */
-export function filterSql(filter: SearchQuery['filter'], params: unknown[], dialect: SqlDialect, keyed: ReadonlySet<string> = new Set()): string {
-  const groups = filter.filter((and) => and.length > 0).map((and) => `(${and.map((c) => criterionSql(c, params, dialect, keyed)).join(' AND ')})`);
+export function filterSql(
+  filter: SearchQuery['filter'],
+  params: unknown[],
+  dialect: SqlDialect,
+  keyed: ReadonlySet<string> = new Set(),
+): string {
+  const groups = filter
+    .filter((and) => and.length > 0)
+    .map((and) => `(${and.map((c) => criterionSql(c, params, dialect, keyed)).join(' AND ')})`);
   return groups.length === 0 ? '' : `(${groups.join(' OR ')})`;
 }
 
@@ -156,7 +161,10 @@ export function hitsSql(q: SearchQuery, dialect: SqlDialect): Sql {
     .join(' * ');
   const score = weights ? `${base} * ${weights}` : base;
   const where = whereSql(q, dialect, params);
-  return { text: `SELECT d.id AS id, d.urn AS urn, d.entity_type AS t, ${exact} AS exact, ${score} AS score FROM ${dialect.documents(text)} WHERE ${where}`, params };
+  return {
+    text: `SELECT d.id AS id, d.urn AS urn, d.entity_type AS t, ${exact} AS exact, ${score} AS score FROM ${dialect.documents(text)} WHERE ${where}`,
+    params,
+  };
 }
 
 /** ORDER BY for a page of hits: an explicit sort, else exact name matches, score, then urn. */

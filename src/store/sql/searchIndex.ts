@@ -19,13 +19,23 @@ const EDGE_COLUMNS = 'source, type, destination, aspect';
 const UPSERT_FACETS = 'ON CONFLICT (doc) DO UPDATE SET facets = excluded.facets';
 
 /** Multi-row statements: `template(n)` for each chunk of `rows`, parameters `params(row)` in order. */
-async function each<T>(conn: SqlConnection, rows: readonly T[], template: (n: number) => string, params: (row: T) => unknown[]): Promise<void> {
+async function each<T>(
+  conn: SqlConnection,
+  rows: readonly T[],
+  template: (n: number) => string,
+  params: (row: T) => unknown[],
+): Promise<void> {
   for (const some of chunks(rows)) await conn.run({ text: template(some.length), params: some.flatMap(params) });
 }
 
-
 /** Rows removed by key, narrowed by their urns so both databases reach them through the primary key. */
-async function deleteKeys(conn: SqlConnection, table: string, urnColumn: string, columns: readonly string[], keys: ReadonlyArray<readonly string[]>): Promise<void> {
+async function deleteKeys(
+  conn: SqlConnection,
+  table: string,
+  urnColumn: string,
+  columns: readonly string[],
+  keys: ReadonlyArray<readonly string[]>,
+): Promise<void> {
   for (const some of chunks(keys)) {
     const urns = [...new Set(some.map((k) => k[0]))];
     await conn.run({
@@ -51,11 +61,17 @@ export function indexTx(conn: SqlConnection, written: (n: number) => void = () =
       const stored = new Map<string, { id: number; row: string }>();
       const oldEdges = new Map<string, Edge[]>();
       for (const some of chunks(urns)) {
-        const docs = await conn.all<{ id: number; urn: string; row: string }>({ text: `SELECT id, urn, row FROM search_doc WHERE urn IN (${placeholders(some.length)})`, params: some });
+        const docs = await conn.all<{ id: number; urn: string; row: string }>({
+          text: `SELECT id, urn, row FROM search_doc WHERE urn IN (${placeholders(some.length)})`,
+          params: some,
+        });
         for (const d of docs) stored.set(d.urn, { id: Number(d.id), row: d.row });
         const known = some.filter((u) => stored.has(u));
         if (known.length === 0) continue;
-        for (const e of await conn.all<Edge>({ text: `SELECT ${EDGE_COLUMNS} FROM edge WHERE source IN (${placeholders(known.length)})`, params: known })) {
+        for (const e of await conn.all<Edge>({
+          text: `SELECT ${EDGE_COLUMNS} FROM edge WHERE source IN (${placeholders(known.length)})`,
+          params: known,
+        })) {
           (oldEdges.get(e.source) ?? oldEdges.set(e.source, []).get(e.source)!).push(e);
         }
       }
@@ -86,21 +102,54 @@ export function indexTx(conn: SqlConnection, written: (n: number) => void = () =
           FROM (VALUES ${typedValuesList(n, ['bigint', '', 'smallint', ''])}) v WHERE search_doc.id = v.column1`,
         (c) => [id(c.row.urn), c.row.entityType, c.row.removed ? 1 : 0, c.json],
       );
-      await each(conn, rewritten, (n) => `INSERT INTO search_facet (doc, facets) VALUES ${valuesList(n, 2)} ${UPSERT_FACETS}`, (c) => [id(c.row.urn), packFacets(c.row)]);
+      await each(
+        conn,
+        rewritten,
+        (n) => `INSERT INTO search_facet (doc, facets) VALUES ${valuesList(n, 2)} ${UPSERT_FACETS}`,
+        (c) => [id(c.row.urn), packFacets(c.row)],
+      );
       const text = changes.filter((c) => c.change.text);
       const replaced = text.filter((c) => c.before).map((c) => id(c.row.urn));
-      for (const some of chunks(replaced)) await conn.run({ text: `DELETE FROM search_text WHERE rowid IN (${placeholders(some.length)})`, params: some });
-      await each(conn, text, (n) => `INSERT INTO search_text (rowid, a, b, c, d) VALUES ${valuesList(n, 5)}`, (c) => [id(c.row.urn), ...c.row.text]);
-      await deleteKeys(conn, 'search_value', 'urn', ['urn', 'field', 'value'], changes.flatMap((c) => c.change.removedValues.map(([f, v]) => [c.row.urn, f, v])));
+      for (const some of chunks(replaced))
+        await conn.run({ text: `DELETE FROM search_text WHERE rowid IN (${placeholders(some.length)})`, params: some });
+      await each(
+        conn,
+        text,
+        (n) => `INSERT INTO search_text (rowid, a, b, c, d) VALUES ${valuesList(n, 5)}`,
+        (c) => [id(c.row.urn), ...c.row.text],
+      );
+      await deleteKeys(
+        conn,
+        'search_value',
+        'urn',
+        ['urn', 'field', 'value'],
+        changes.flatMap((c) => c.change.removedValues.map(([f, v]) => [c.row.urn, f, v])),
+      );
       const values = changes.flatMap((c) => {
         const keyed = new Set(c.row.keyed);
-        return c.change.addedValues.map(([field, value]) => [c.row.urn, field, value, NUMERIC.test(value) ? Number(value) : null, keyed.has(field) ? 1 : 0]);
+        return c.change.addedValues.map(([field, value]) => [
+          c.row.urn,
+          field,
+          value,
+          NUMERIC.test(value) ? Number(value) : null,
+          keyed.has(field) ? 1 : 0,
+        ]);
       });
-      await each(conn, values, (n) => `INSERT INTO search_value (urn, field, value, num, keyed) VALUES ${valuesList(n, 5)} ON CONFLICT DO NOTHING`, (v) => v);
+      await each(
+        conn,
+        values,
+        (n) => `INSERT INTO search_value (urn, field, value, num, keyed) VALUES ${valuesList(n, 5)} ON CONFLICT DO NOTHING`,
+        (v) => v,
+      );
       const removedEdges = changes.flatMap((c) => c.change.removedEdges.map((e) => [e.source, e.type, e.destination, e.aspect]));
       await deleteKeys(conn, 'edge', 'source', ['source', 'type', 'destination', 'aspect'], removedEdges);
       const addedEdges = changes.flatMap((c) => c.change.addedEdges);
-      await each(conn, addedEdges, (n) => `INSERT INTO edge (${EDGE_COLUMNS}) VALUES ${valuesList(n, 4)} ON CONFLICT DO NOTHING`, (e) => [e.source, e.type, e.destination, e.aspect]);
+      await each(
+        conn,
+        addedEdges,
+        (n) => `INSERT INTO edge (${EDGE_COLUMNS}) VALUES ${valuesList(n, 4)} ON CONFLICT DO NOTHING`,
+        (e) => [e.source, e.type, e.destination, e.aspect],
+      );
     },
     async deleteDerived(urns) {
       for (const some of chunks(urns)) {
@@ -123,7 +172,9 @@ export function searchIndex(db: SqlDriver): SearchIndex {
       if (q.entityTypes.length === 0) return { total: 0, urns: [], facets: {} };
       const typeFields = q.byEntityType?.fields ?? [];
       const withFacets = q.facetFields.length > 0 || typeFields.length > 0;
-      const rows = await db.all<{ part: number; urn: string | null; t: string | null; facets: string | null; n: number }>(searchSql(q, dialect, withFacets));
+      const rows = await db.all<{ part: number; urn: string | null; t: string | null; facets: string | null; n: number }>(
+        searchSql(q, dialect, withFacets),
+      );
       const urns: string[] = [];
       const all = new FacetCounter();
       const byType = new Map<string, { total: number; counter: FacetCounter }>();
@@ -151,7 +202,10 @@ export function searchIndex(db: SqlDriver): SearchIndex {
         }
       }
       const page: SearchPage = { total, urns, facets: all.result(q.facetFields) };
-      if (q.byEntityType) page.entityTypes = Object.fromEntries([...byType].map(([t, { total, counter }]) => [t, { total, facets: counter.result(typeFields) }]));
+      if (q.byEntityType)
+        page.entityTypes = Object.fromEntries(
+          [...byType].map(([t, { total, counter }]) => [t, { total, facets: counter.result(typeFields) }]),
+        );
       return page;
     },
     async matchValues(q, field) {
@@ -161,7 +215,10 @@ export function searchIndex(db: SqlDriver): SearchIndex {
     async getSearchRows(urns) {
       const out = new Map<string, SearchRow>();
       for (const some of chunks(urns)) {
-        const rows = await db.all<{ urn: string; row: string }>({ text: `SELECT urn, row FROM search_doc WHERE urn IN (${placeholders(some.length)})`, params: some });
+        const rows = await db.all<{ urn: string; row: string }>({
+          text: `SELECT urn, row FROM search_doc WHERE urn IN (${placeholders(some.length)})`,
+          params: some,
+        });
         for (const r of rows) out.set(r.urn, JSON.parse(r.row) as SearchRow);
       }
       return out;
@@ -182,7 +239,9 @@ export function searchIndex(db: SqlDriver): SearchIndex {
       return { total, edges };
     },
     async dumpDerived() {
-      const rows = (await db.all<{ row: string }>(sql('SELECT row FROM search_doc ORDER BY urn'))).map((r) => JSON.parse(r.row) as SearchRow);
+      const rows = (await db.all<{ row: string }>(sql('SELECT row FROM search_doc ORDER BY urn'))).map(
+        (r) => JSON.parse(r.row) as SearchRow,
+      );
       const edges = await db.all<Edge>(sql(`SELECT ${EDGE_COLUMNS} FROM edge ORDER BY ${EDGE_COLUMNS}`));
       return { rows, edges };
     },
@@ -207,7 +266,10 @@ export async function packMissingFacets(db: SqlDriver): Promise<void> {
         text: `INSERT INTO search_facet (doc, facets) VALUES ${valuesList(docs.length, 2)} ${UPSERT_FACETS}`,
         params: docs.flatMap((d) => [d.id, packFacets(JSON.parse(d.row) as SearchRow)]),
       });
-      await conn.run({ text: `UPDATE search_doc SET faceted = 1 WHERE id IN (${placeholders(docs.length)})`, params: docs.map((d) => d.id) });
+      await conn.run({
+        text: `UPDATE search_doc SET faceted = 1 WHERE id IN (${placeholders(docs.length)})`,
+        params: docs.map((d) => d.id),
+      });
     });
   }
 }

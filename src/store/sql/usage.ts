@@ -19,7 +19,18 @@ const INSERT_USAGE_EVENT = `INSERT INTO usage_event (actor, type, timestamp_mill
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 function usageEventParams(e: UsageEvent): unknown[] {
-  return [e.actor, e.type, e.timestampMillis, e.entityUrn ?? null, e.entityType ?? null, e.query ?? null, e.total ?? null, e.section ?? null, e.actionType ?? null, JSON.stringify(e.event)];
+  return [
+    e.actor,
+    e.type,
+    e.timestampMillis,
+    e.entityUrn ?? null,
+    e.entityType ?? null,
+    e.query ?? null,
+    e.total ?? null,
+    e.section ?? null,
+    e.actionType ?? null,
+    JSON.stringify(e.event),
+  ];
 }
 
 /** Rows past the newest `keep`: ids only grow, so the oldest have the lowest. */

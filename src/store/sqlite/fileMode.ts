@@ -31,7 +31,9 @@ export function ownerOnly(path: string, warn: (message: string) => void = (m) =>
     if ((mode & ~OWNER_ONLY) === 0) continue;
     chmodSync(file, mode & OWNER_ONLY);
     tightened.push(file);
-    warn(`${file} was readable by others (mode ${mode.toString(8).padStart(4, '0')}); it holds the token signing key and token metadata, so its mode is now ${(mode & OWNER_ONLY).toString(8).padStart(4, '0')}`);
+    warn(
+      `${file} was readable by others (mode ${mode.toString(8).padStart(4, '0')}); it holds the token signing key and token metadata, so its mode is now ${(mode & OWNER_ONLY).toString(8).padStart(4, '0')}`,
+    );
   }
   return tightened;
 }

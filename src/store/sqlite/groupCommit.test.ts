@@ -38,7 +38,9 @@ describe('GroupCommit', () => {
       if (sql === 'COMMIT') commitsSeen++;
       return exec(sql);
     };
-    const answers = await Promise.all([1, 2, 3, 4, 5].map((n) => commits.run(insert(n)).then((v) => ({ v, visible: seenByAnotherConnection() }))));
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => commits.run(insert(n)).then((v) => ({ v, visible: seenByAnotherConnection() }))),
+    );
     expect(answers.map((a) => a.v)).toEqual([1, 2, 3, 4, 5]);
     // Each answer came after the commit: every write is already visible to other connections.
     for (const a of answers) expect(a.visible).toEqual([1, 2, 3, 4, 5]);
@@ -57,7 +59,10 @@ describe('GroupCommit', () => {
   });
 
   it('lets each transaction see the writes of those before it in the group', async () => {
-    const [, count] = await Promise.all([commits.run(insert(1)), commits.run(async () => (db.prepare('SELECT count(*) AS c FROM t').get() as { c: number }).c)]);
+    const [, count] = await Promise.all([
+      commits.run(insert(1)),
+      commits.run(async () => (db.prepare('SELECT count(*) AS c FROM t').get() as { c: number }).c),
+    ]);
     expect(count).toBe(1);
   });
 

@@ -7,7 +7,8 @@ import { auditStamp, stringMap } from './common.js';
 type Json = Record<string, any>;
 
 /** A timeseries point's partition as GraphQL's PartitionSpec: its type (PARTITION by default) and name. */
-export const partitionSpec = (p: Json | undefined | null) => (p ? { type: p.type ?? 'PARTITION', partition: p.partition ?? null, timePartition: null } : null);
+export const partitionSpec = (p: Json | undefined | null) =>
+  p ? { type: p.type ?? 'PARTITION', partition: p.partition ?? null, timePartition: null } : null;
 
 /** A schema field urn as the ref GraphQL gives: the urn and its field path. */
 const schemaFieldRef = (urn: string) => ({ urn, path: parseUrn(urn).parts[1] ?? '' });
@@ -42,7 +43,9 @@ export function assertionInfo(i: Json | undefined) {
     sqlAssertion: subAssertion(i.sqlAssertion),
     fieldAssertion: subAssertion(i.fieldAssertion),
     schemaAssertion: subAssertion(i.schemaAssertion),
-    customAssertion: i.customAssertion ? { ...subAssertion(i.customAssertion), field: i.customAssertion.field ? schemaFieldRef(i.customAssertion.field) : null } : null,
+    customAssertion: i.customAssertion
+      ? { ...subAssertion(i.customAssertion), field: i.customAssertion.field ? schemaFieldRef(i.customAssertion.field) : null }
+      : null,
   };
 }
 

@@ -8,8 +8,14 @@ import { DEFAULT_ROLES } from '../../../service/builtIns/roles.js';
 type Json = Record<string, any>;
 
 const OWNERSHIP_TYPES: Record<string, Json> = {
-  'urn:li:ownershipType:__system__technical_owner': { name: 'Technical Owner', description: 'Involved in the production, maintenance, or distribution of the asset(s).' },
-  'urn:li:ownershipType:__system__business_owner': { name: 'Business Owner', description: 'Principle stakeholders or domain experts associated with the asset(s).' },
+  'urn:li:ownershipType:__system__technical_owner': {
+    name: 'Technical Owner',
+    description: 'Involved in the production, maintenance, or distribution of the asset(s).',
+  },
+  'urn:li:ownershipType:__system__business_owner': {
+    name: 'Business Owner',
+    description: 'Principle stakeholders or domain experts associated with the asset(s).',
+  },
   'urn:li:ownershipType:__system__data_steward': { name: 'Data Steward', description: 'Involved in governance of the asset(s).' },
   'urn:li:ownershipType:__system__none': { name: 'None', description: 'No ownership type specified.' },
 };

@@ -32,4 +32,5 @@ export const entityRefs = (ctx: GraphQLContext, urns: readonly unknown[] | undef
   (urns ?? []).flatMap((u) => refOf(ctx.services, u) ?? []);
 
 /** A string map as GraphQL's `[StringMapEntry]`. */
-export const stringMap = (map: Json | undefined | null) => (map ? Object.entries(map).map(([key, value]) => ({ key, value: value ?? null })) : null);
+export const stringMap = (map: Json | undefined | null) =>
+  map ? Object.entries(map).map(([key, value]) => ({ key, value: value ?? null })) : null;

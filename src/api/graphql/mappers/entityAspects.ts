@@ -20,21 +20,29 @@ export function ownership(ctx: GraphQLContext, associatedUrn: string, o: Json | 
     owners: (o.owners ?? []).flatMap((owner: Json): Array<ResolversTypes['Owner']> => {
       const entity = refOf(ctx.services, owner.owner);
       if (!entity) return [];
-      return [{
-        owner: entity,
-        type: owner.type ?? 'NONE',
-        ownershipType: owner.typeUrn ? refOf(ctx.services, owner.typeUrn) : refOf(ctx.services, `urn:li:ownershipType:__system__${String(owner.type ?? 'none').toLowerCase()}`),
-        source: owner.source ?? null,
-        associatedUrn,
-        attribution: metadataAttribution(ctx, owner.attribution),
-      }];
+      return [
+        {
+          owner: entity,
+          type: owner.type ?? 'NONE',
+          ownershipType: owner.typeUrn
+            ? refOf(ctx.services, owner.typeUrn)
+            : refOf(ctx.services, `urn:li:ownershipType:__system__${String(owner.type ?? 'none').toLowerCase()}`),
+          source: owner.source ?? null,
+          associatedUrn,
+          attribution: metadataAttribution(ctx, owner.attribution),
+        },
+      ];
     }),
     lastModified: auditStamp(o.lastModified) ?? UNSTAMPED,
   };
 }
 
 /** `domains` as GraphQL's single `domain` association: its first domain. */
-export function domainAssociation(ctx: GraphQLContext, associatedUrn: string, d: Json | undefined): ResolversTypes['DomainAssociation'] | null {
+export function domainAssociation(
+  ctx: GraphQLContext,
+  associatedUrn: string,
+  d: Json | undefined,
+): ResolversTypes['DomainAssociation'] | null {
   const domain = refOf(ctx.services, d?.domains?.[0]);
   return domain ? { domain, associatedUrn } : null;
 }
@@ -53,7 +61,11 @@ export function deprecation(ctx: GraphQLContext, d: Json | undefined): Resolvers
 
 export const status = (s: Json | undefined): ResolversTypes['Status'] | null => (s ? { removed: s.removed === true } : null);
 
-export function institutionalMemory(ctx: GraphQLContext, associatedUrn: string, m: Json | undefined): ResolversTypes['InstitutionalMemory'] | null {
+export function institutionalMemory(
+  ctx: GraphQLContext,
+  associatedUrn: string,
+  m: Json | undefined,
+): ResolversTypes['InstitutionalMemory'] | null {
   if (!m) return null;
   return {
     elements: (m.elements ?? []).map((e: Json): ResolversTypes['InstitutionalMemoryMetadata'] => {
@@ -80,7 +92,8 @@ export const browsePaths = (b: Json | undefined): Array<ResolversTypes['BrowsePa
   b ? (b.paths ?? []).map((p: string) => ({ path: p.split('/').filter((s) => s !== '') })) : null;
 
 /** The platform of an entity's `dataPlatformInstance`, as an entity, or null. */
-export const instancePlatform = (ctx: GraphQLContext, d: Json | undefined): EntityRef | null => (d?.platform ? refOf(ctx.services, d.platform) ?? null : null);
+export const instancePlatform = (ctx: GraphQLContext, d: Json | undefined): EntityRef | null =>
+  d?.platform ? (refOf(ctx.services, d.platform) ?? null) : null;
 
 /**
  * `dataPlatformInstance` as DataHub's mapper builds it: a whole `DataPlatformInstance` object rather
@@ -88,6 +101,11 @@ export const instancePlatform = (ctx: GraphQLContext, d: Json | undefined): Enti
  */
 export function dataPlatformInstance(ctx: GraphQLContext, d: Json | undefined): ResolversTypes['DataPlatformInstance'] | null {
   if (!d) return null;
-  const built = { urn: d.instance ?? d.platform, type: 'DATA_PLATFORM_INSTANCE', platform: instancePlatform(ctx, d), instanceId: d.instance ? parseUrn(d.instance).parts[1] ?? '' : '' };
+  const built = {
+    urn: d.instance ?? d.platform,
+    type: 'DATA_PLATFORM_INSTANCE',
+    platform: instancePlatform(ctx, d),
+    instanceId: d.instance ? (parseUrn(d.instance).parts[1] ?? '') : '',
+  };
   return built as unknown as EntityRef;
 }

@@ -30,7 +30,9 @@ export async function formInfo(ctx: GraphQLContext, ref: EntityRef, i: Json) {
       description: p.description ?? null,
       type: p.type,
       required: p.required === true,
-      structuredPropertyParams: p.structuredPropertyParams ? { structuredProperty: refOf(ctx.services, p.structuredPropertyParams.urn) } : null,
+      structuredPropertyParams: p.structuredPropertyParams
+        ? { structuredProperty: refOf(ctx.services, p.structuredPropertyParams.urn) }
+        : null,
     })),
     actors: {
       owners: actors.owners !== false,
@@ -42,12 +44,16 @@ export async function formInfo(ctx: GraphQLContext, ref: EntityRef, i: Json) {
 }
 
 function promptAssociation(ctx: GraphQLContext, p: Json) {
-  const fields = (list: Json[] | undefined) => (list ? list.map((f) => ({ fieldPath: f.fieldPath, lastModified: resolvedAuditStamp(ctx, f.lastModified) })) : null);
+  const fields = (list: Json[] | undefined) =>
+    list ? list.map((f) => ({ fieldPath: f.fieldPath, lastModified: resolvedAuditStamp(ctx, f.lastModified) })) : null;
   return {
     id: p.id,
     lastModified: resolvedAuditStamp(ctx, p.lastModified),
     fieldAssociations: p.fieldAssociations
-      ? { completedFieldPrompts: fields(p.fieldAssociations.completedFieldPrompts), incompleteFieldPrompts: fields(p.fieldAssociations.incompleteFieldPrompts) }
+      ? {
+          completedFieldPrompts: fields(p.fieldAssociations.completedFieldPrompts),
+          incompleteFieldPrompts: fields(p.fieldAssociations.incompleteFieldPrompts),
+        }
       : null,
   };
 }

@@ -19,8 +19,13 @@ export function incidentInfo(ctx: GraphQLContext, i: Json) {
     customType: i.customType ?? null,
     title: i.title ?? null,
     description: i.description ?? null,
-    priority: typeof i.priority === 'number' ? PRIORITIES[i.priority] ?? null : null,
-    assignees: i.assignees ? entityRefs(ctx, i.assignees.map((a: Json) => a.actor)) : null,
+    priority: typeof i.priority === 'number' ? (PRIORITIES[i.priority] ?? null) : null,
+    assignees: i.assignees
+      ? entityRefs(
+          ctx,
+          i.assignees.map((a: Json) => a.actor),
+        )
+      : null,
     entity: refOf(ctx.services, i.entities?.[0]) ?? null,
     source: i.source ? { type: i.source.type, source: refOf(ctx.services, i.source.sourceUrn) ?? null } : null,
     startedAt: i.startedAt ?? null,
@@ -32,6 +37,12 @@ export function incidentInfo(ctx: GraphQLContext, i: Json) {
 
 export function dataContractProperties(ctx: GraphQLContext, p: Json | undefined) {
   if (!p) return null;
-  const contracts = (list: Json[] | undefined) => (list ? entityRefs(ctx, list.map((c) => c.assertion)).map((assertion) => ({ assertion })) : null);
+  const contracts = (list: Json[] | undefined) =>
+    list
+      ? entityRefs(
+          ctx,
+          list.map((c) => c.assertion),
+        ).map((assertion) => ({ assertion }))
+      : null;
   return { entityUrn: p.entity, freshness: contracts(p.freshness), schema: contracts(p.schema), dataQuality: contracts(p.dataQuality) };
 }

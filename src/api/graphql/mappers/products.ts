@@ -8,14 +8,19 @@ import { customProperties, type resolvedAuditStamp } from './common.js';
 type Json = Record<string, any>;
 
 /** The urns of a data product's assets, in the order stored. */
-export const assetUrns = (p: Json | undefined): string[] => (p?.assets ?? []).map((a: Json) => a.destinationUrn).filter((u: unknown) => typeof u === 'string');
+export const assetUrns = (p: Json | undefined): string[] =>
+  (p?.assets ?? []).map((a: Json) => a.destinationUrn).filter((u: unknown) => typeof u === 'string');
 
 /**
  * A data product's or application's properties. Unnamed, it is called by its id, as DataHub does.
  * `numAssets` is given by the caller: a data product's is its asset list's length, an application's
  * the count of assets assigned to it.
  */
-export function productProperties(urn: string, p: Json | undefined, extra: { numAssets: number | null; createdOn?: ReturnType<typeof resolvedAuditStamp> }) {
+export function productProperties(
+  urn: string,
+  p: Json | undefined,
+  extra: { numAssets: number | null; createdOn?: ReturnType<typeof resolvedAuditStamp> },
+) {
   if (!p) return null;
   return {
     name: p.name ?? parseUrn(urn).parts[0],

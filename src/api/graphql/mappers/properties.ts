@@ -55,24 +55,53 @@ export const editableProperties = (e: Json | undefined): { description: string |
   e ? { description: e.description ?? null, name: e.name ?? null } : null;
 
 export function dataFlowInfo(urn: string, i: Json | undefined): Shape<'DataFlowProperties'> | null {
-  return i ? { name: i.name, description: i.description ?? null, project: i.project ?? null, externalUrl: i.externalUrl ?? null, customProperties: customProperties(urn, i.customProperties) } : null;
+  return i
+    ? {
+        name: i.name,
+        description: i.description ?? null,
+        project: i.project ?? null,
+        externalUrl: i.externalUrl ?? null,
+        customProperties: customProperties(urn, i.customProperties),
+      }
+    : null;
 }
 
 export function dataJobInfo(urn: string, i: Json | undefined): Shape<'DataJobProperties'> | null {
-  return i ? { name: i.name, description: i.description ?? null, externalUrl: i.externalUrl ?? null, customProperties: customProperties(urn, i.customProperties) } : null;
+  return i
+    ? {
+        name: i.name,
+        description: i.description ?? null,
+        externalUrl: i.externalUrl ?? null,
+        customProperties: customProperties(urn, i.customProperties),
+      }
+    : null;
 }
 
 export function containerProperties(urn: string, p: Json | undefined): Shape<'ContainerProperties'> | null {
   return p
-    ? { name: p.name, description: p.description ?? null, qualifiedName: p.qualifiedName ?? null, externalUrl: p.externalUrl ?? null, customProperties: customProperties(urn, p.customProperties) }
+    ? {
+        name: p.name,
+        description: p.description ?? null,
+        qualifiedName: p.qualifiedName ?? null,
+        externalUrl: p.externalUrl ?? null,
+        customProperties: customProperties(urn, p.customProperties),
+      }
     : null;
 }
 
 export function notebookInfo(urn: string, i: Json | undefined): Shape<'NotebookInfo'> | null {
-  return i ? { title: i.title, description: i.description ?? null, externalUrl: i.externalUrl ?? null, customProperties: customProperties(urn, i.customProperties) } : null;
+  return i
+    ? {
+        title: i.title,
+        description: i.description ?? null,
+        externalUrl: i.externalUrl ?? null,
+        customProperties: customProperties(urn, i.customProperties),
+      }
+    : null;
 }
 
-export const domainProperties = (p: Json | undefined): Shape<'DomainProperties'> | null => (p ? { name: p.name, description: p.description ?? null } : null);
+export const domainProperties = (p: Json | undefined): Shape<'DomainProperties'> | null =>
+  p ? { name: p.name, description: p.description ?? null } : null;
 
 export function glossaryTermInfo(urn: string, key: Key, i: Json | undefined): Shape<'GlossaryTermProperties'> | null {
   if (!i) return null;
@@ -89,7 +118,9 @@ export function glossaryTermInfo(urn: string, key: Key, i: Json | undefined): Sh
 }
 
 export function glossaryNodeInfo(urn: string, key: Key, p: Json | undefined): Shape<'GlossaryNodeProperties'> | null {
-  return p ? { name: p.name ?? key.name, description: p.definition ?? null, customProperties: customProperties(urn, p.customProperties) } : null;
+  return p
+    ? { name: p.name ?? key.name, description: p.definition ?? null, customProperties: customProperties(urn, p.customProperties) }
+    : null;
 }
 
 export function tagProperties(key: Key, p: Json | undefined): Shape<'TagProperties'> | null {
@@ -97,7 +128,14 @@ export function tagProperties(key: Key, p: Json | undefined): Shape<'TagProperti
 }
 
 export function corpUserInfo(ctx: GraphQLContext, urn: string, i: Json | undefined): Shape<'CorpUserProperties'> | null {
-  return i ? { ...i, active: i.active === true, manager: refOf(ctx.services, i.managerUrn) ?? null, customProperties: customProperties(urn, i.customProperties) } : null;
+  return i
+    ? {
+        ...i,
+        active: i.active === true,
+        manager: refOf(ctx.services, i.managerUrn) ?? null,
+        customProperties: customProperties(urn, i.customProperties),
+      }
+    : null;
 }
 
 export function corpGroupInfo(ctx: GraphQLContext, i: Json | undefined): Shape<'CorpGroupInfo'> | null {

@@ -25,4 +25,6 @@ export function processRunEvent(e: Json) {
 }
 
 export const trainingRunProperties = (t: Json | undefined) =>
-  t ? { id: t.id ?? null, outputUrls: t.outputUrls ?? null, hyperParams: t.hyperParams ?? null, trainingMetrics: t.trainingMetrics ?? null } : null;
+  t
+    ? { id: t.id ?? null, outputUrls: t.outputUrls ?? null, hyperParams: t.hyperParams ?? null, trainingMetrics: t.trainingMetrics ?? null }
+    : null;

@@ -41,7 +41,8 @@ function platformSchema(union: Json | undefined): ResolversTypes['PlatformSchema
   const [name] = Object.keys(union);
   if (name === undefined) return null;
   const inner = union[name] ?? {};
-  if (name.endsWith('.KeyValueSchema')) return { __typename: 'KeyValueSchema', keySchema: inner.keySchema ?? '', valueSchema: inner.valueSchema ?? '' };
+  if (name.endsWith('.KeyValueSchema'))
+    return { __typename: 'KeyValueSchema', keySchema: inner.keySchema ?? '', valueSchema: inner.valueSchema ?? '' };
   const schema = inner.documentSchema ?? inner.tableSchema ?? inner.schema ?? inner.rawSchema ?? JSON.stringify(inner);
   return { __typename: 'TableSchema', schema };
 }
@@ -79,7 +80,11 @@ export function schemaMetadata(ctx: GraphQLContext, datasetUrn: string, s: Json 
   };
 }
 
-export function editableSchemaMetadata(ctx: GraphQLContext, datasetUrn: string, e: Json | undefined): ResolversTypes['EditableSchemaMetadata'] | null {
+export function editableSchemaMetadata(
+  ctx: GraphQLContext,
+  datasetUrn: string,
+  e: Json | undefined,
+): ResolversTypes['EditableSchemaMetadata'] | null {
   if (!e) return null;
   return {
     editableSchemaFieldInfo: (e.editableSchemaFieldInfo ?? []).map((f: Json) => ({

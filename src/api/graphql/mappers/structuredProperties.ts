@@ -18,8 +18,10 @@ const STRING_TYPE = 'urn:li:dataType:datahub.string';
  */
 export function propertyValue(v: unknown) {
   const member = v !== null && typeof v === 'object' ? (v as Json) : undefined;
-  const value = member ? member.string ?? member.double : v;
-  return typeof value === 'number' ? { __typename: 'NumberValue', numberValue: value } : { __typename: 'StringValue', stringValue: String(value) };
+  const value = member ? (member.string ?? member.double) : v;
+  return typeof value === 'number'
+    ? { __typename: 'NumberValue', numberValue: value }
+    : { __typename: 'StringValue', stringValue: String(value) };
 }
 
 /** An entity's `structuredProperties` aspect: each assignment with its values, and urn values as entities. */
@@ -30,7 +32,9 @@ export function structuredProperties(ctx: GraphQLContext, associatedUrn: string,
       const structuredProperty = refOf(ctx.services, p.propertyUrn);
       if (!structuredProperty) return [];
       const values = (p.values ?? []).map(propertyValue);
-      const valueEntities = values.flatMap((v: Json) => (v.stringValue && tryParseUrn(v.stringValue) ? refOf(ctx.services, v.stringValue) ?? [] : []));
+      const valueEntities = values.flatMap((v: Json) =>
+        v.stringValue && tryParseUrn(v.stringValue) ? (refOf(ctx.services, v.stringValue) ?? []) : [],
+      );
       return [{ structuredProperty, values, valueEntities, associatedUrn, attribution: metadataAttribution(ctx, p.attribution) }];
     }),
   };
@@ -50,7 +54,9 @@ export function propertyDefinition(ctx: GraphQLContext, urn: string, d: Json | u
     immutable: def.immutable === true,
     valueType: refOf(ctx.services, def.valueType) ?? refOf(ctx.services, STRING_TYPE)!,
     entityTypes: entityRefs(ctx, def.entityTypes),
-    allowedValues: def.allowedValues ? def.allowedValues.map((a: Json) => ({ value: propertyValue(a.value), description: a.description ?? null })) : null,
+    allowedValues: def.allowedValues
+      ? def.allowedValues.map((a: Json) => ({ value: propertyValue(a.value), description: a.description ?? null }))
+      : null,
     typeQualifier: def.typeQualifier ? { allowedTypes: entityRefs(ctx, def.typeQualifier.allowedTypes) } : null,
     created: resolvedAuditStamp(ctx, def.created),
     lastModified: resolvedAuditStamp(ctx, def.lastModified),

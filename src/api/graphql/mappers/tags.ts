@@ -24,7 +24,15 @@ export function glossaryTerms(ctx: GraphQLContext, associatedUrn: string, g: Jso
     terms: (g.terms ?? []).flatMap((t: Json) => {
       const term = refOf(ctx.services, t.urn);
       if (!term) return [];
-      return [{ term, actor: refOf(ctx.services, t.actor) ?? null, associatedUrn, context: t.context ?? null, attribution: metadataAttribution(ctx, t.attribution) }];
+      return [
+        {
+          term,
+          actor: refOf(ctx.services, t.actor) ?? null,
+          associatedUrn,
+          context: t.context ?? null,
+          attribution: metadataAttribution(ctx, t.attribution),
+        },
+      ];
     }),
     auditStamp: auditStamp(g.auditStamp),
   };

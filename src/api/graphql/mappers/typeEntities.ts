@@ -26,8 +26,17 @@ const idOf = (urn: string) => parseUrn(urn).parts[0] ?? '';
 
 export function dataTypeInfo(urn: string, stored: Json | undefined) {
   const standard = STANDARD_DATA_TYPES[urn];
-  const info = stored ?? (standard ? { qualifiedName: idOf(urn), displayName: standard.displayName, description: standard.description } : { qualifiedName: idOf(urn) });
-  return { type: standard?.type ?? ('OTHER' as const), qualifiedName: info.qualifiedName, displayName: info.displayName ?? null, description: info.description ?? null };
+  const info =
+    stored ??
+    (standard
+      ? { qualifiedName: idOf(urn), displayName: standard.displayName, description: standard.description }
+      : { qualifiedName: idOf(urn) });
+  return {
+    type: standard?.type ?? ('OTHER' as const),
+    qualifiedName: info.qualifiedName,
+    displayName: info.displayName ?? null,
+    description: info.description ?? null,
+  };
 }
 
 /** The registry entity an entity type urn stands for, if it is one of DataHub's. */
@@ -39,5 +48,10 @@ export function entityOfTypeUrn(registry: Registry, urn: string): string | undef
 export function entityTypeInfo(registry: Registry, urn: string, stored: Json | undefined) {
   const entity = entityOfTypeUrn(registry, urn);
   const info = stored ?? { qualifiedName: idOf(urn), displayName: entity ?? null };
-  return { type: (entity ? entityEnum(entity) : 'OTHER') as EntityType, qualifiedName: info.qualifiedName, displayName: info.displayName ?? null, description: info.description ?? null };
+  return {
+    type: (entity ? entityEnum(entity) : 'OTHER') as EntityType,
+    qualifiedName: info.qualifiedName,
+    displayName: info.displayName ?? null,
+    description: info.description ?? null,
+  };
 }

@@ -5,7 +5,13 @@
  */
 import type { PolicyEntry } from '../../../auth/authorizer.js';
 import type { PolicyInput } from '../../../auth/policies.js';
-import { ENTITY_PRIVILEGE_FLAGS, ENTITY_TYPE_MANAGE_FLAGS, HIERARCHY_PRIVILEGES, MANAGE_TYPE_PRIVILEGES, PLATFORM_PRIVILEGE_FLAGS } from '../../../auth/privileges.js';
+import {
+  ENTITY_PRIVILEGE_FLAGS,
+  ENTITY_TYPE_MANAGE_FLAGS,
+  HIERARCHY_PRIVILEGES,
+  MANAGE_TYPE_PRIVILEGES,
+  PLATFORM_PRIVILEGE_FLAGS,
+} from '../../../auth/privileges.js';
 import { tokenIdOf, type TokenFilter, type TokenMetadata } from '../../../auth/tokens.js';
 import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type {
@@ -77,7 +83,11 @@ export function policyOut(ctx: GraphQLContext, { urn, info }: PolicyEntry): Reso
 
 /** Facet filters of listAccessTokens; the docs' single `value` form counts as `values: [value]`. */
 const tokenFilters = (filters: InputMaybe<FacetFilterInput[]>): TokenFilter[] =>
-  (filters ?? []).map((f) => ({ field: f.field, values: f.values?.length ? f.values : f.value != null ? [f.value] : [], negated: f.negated === true }));
+  (filters ?? []).map((f) => ({
+    field: f.field,
+    values: f.values?.length ? f.values : f.value != null ? [f.value] : [],
+    negated: f.negated === true,
+  }));
 
 const flags = (table: Record<string, readonly string[]>, held: ReadonlySet<string>) =>
   Object.fromEntries(Object.entries(table).map(([flag, any]) => [flag, any.some((p) => held.has(p))]));
@@ -95,7 +105,9 @@ async function managesType(ctx: GraphQLContext, entityType: string): Promise<boo
 const Query: QueryResolvers = {
   me: async (_root, _args, ctx) => {
     const held = new Set(await ctx.services.authorizer.privileges(ctx.actor));
-    const typeFlags = await Promise.all(Object.entries(ENTITY_TYPE_MANAGE_FLAGS).map(async ([flag, type]) => [flag, await managesType(ctx, type)]));
+    const typeFlags = await Promise.all(
+      Object.entries(ENTITY_TYPE_MANAGE_FLAGS).map(async ([flag, type]) => [flag, await managesType(ctx, type)]),
+    );
     return {
       corpUser: { urn: ctx.actor, entityName: 'corpuser' },
       platformPrivileges: { ...flags(PLATFORM_PRIVILEGE_FLAGS, held), ...Object.fromEntries(typeFlags) },
@@ -115,7 +127,11 @@ const Query: QueryResolvers = {
   },
   listPolicies: async (_root, { input }, ctx) => {
     const start = input.start ?? 0;
-    const { total, policies } = await ctx.services.policies.list(ctx.actor, { start, count: input.count ?? DEFAULT_COUNT, query: input.query });
+    const { total, policies } = await ctx.services.policies.list(ctx.actor, {
+      start,
+      count: input.count ?? DEFAULT_COUNT,
+      query: input.query,
+    });
     return { start, count: policies.length, total, policies: policies.map((p) => policyOut(ctx, p)) };
   },
   getGrantedPrivileges: async (_root, { input }, ctx) => {
@@ -161,7 +177,11 @@ const AccessTokenMetadata: AccessTokenMetadataResolvers = {
 
 /** `privileges` of any entity: what the caller may do to it, for UIs deciding which edits to offer. */
 /** Whether the actor may create and delete the children of a node: on it directly, or on all below an ancestor. */
-async function managesChildren(ctx: GraphQLContext, node: EntityRef | undefined, parentAspect: (r: EntityRef) => string | undefined): Promise<boolean> {
+async function managesChildren(
+  ctx: GraphQLContext,
+  node: EntityRef | undefined,
+  parentAspect: (r: EntityRef) => string | undefined,
+): Promise<boolean> {
   const { authorizer } = ctx.services;
   if (!node) return false;
   if ((await authorizer.privileges(ctx.actor, node.urn)).includes('MANAGE_GLOSSARY_CHILDREN')) return true;

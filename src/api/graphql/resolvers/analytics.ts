@@ -29,11 +29,17 @@ function chart(ctx: GraphQLContext, c: AnalyticsChart): ResolversTypes['Analytic
     case 'BarChart':
       return { __typename: 'BarChart', title: c.title, bars: c.bars };
     case 'TableChart':
-      return { __typename: 'TableChart', title: c.title, columns: c.columns, rows: c.rows.map((r) => ({ values: r.values, cells: r.cells.map((x) => cell(ctx, x)) })) };
+      return {
+        __typename: 'TableChart',
+        title: c.title,
+        columns: c.columns,
+        rows: c.rows.map((r) => ({ values: r.values, cells: r.cells.map((x) => cell(ctx, x)) })),
+      };
   }
 }
 
-const groups = (ctx: GraphQLContext, list: ChartGroup[]) => list.map((g) => ({ groupId: g.groupId, title: g.title, charts: g.charts.map((c) => chart(ctx, c)) }));
+const groups = (ctx: GraphQLContext, list: ChartGroup[]) =>
+  list.map((g) => ({ groupId: g.groupId, title: g.title, charts: g.charts.map((c) => chart(ctx, c)) }));
 
 const resolvers: Resolvers = {
   Query: {

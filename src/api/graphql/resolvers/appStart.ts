@@ -59,12 +59,29 @@ const FEATURE_FLAGS: FeatureFlagsConfig = {
   assetSummaryPageV1: false,
 };
 
-const privilege = (type: string): Privilege => ({ type, displayName: PRIVILEGE_TEXT[type]?.displayName ?? null, description: PRIVILEGE_TEXT[type]?.description ?? null });
+const privilege = (type: string): Privilege => ({
+  type,
+  displayName: PRIVILEGE_TEXT[type]?.displayName ?? null,
+  description: PRIVILEGE_TEXT[type]?.description ?? null,
+});
 
 /** The resource types whose entities DataHub's policy editor lets one pick (the others are named by type only). */
 const PICKABLE = new Set([
-  'dataset', 'dashboard', 'chart', 'dataFlow', 'dataJob', 'tag', 'glossaryTerm', 'glossaryNode', 'domain', 'container', 'corpGroup',
-  'corpuser', 'erModelRelationship', 'businessAttribute', 'dataPlatformInstance',
+  'dataset',
+  'dashboard',
+  'chart',
+  'dataFlow',
+  'dataJob',
+  'tag',
+  'glossaryTerm',
+  'glossaryNode',
+  'domain',
+  'container',
+  'corpGroup',
+  'corpuser',
+  'erModelRelationship',
+  'businessAttribute',
+  'dataPlatformInstance',
 ]);
 
 /** Privileges per resource type, then every type's together as `all`, as DataHub's policy editor lists them. */
@@ -86,7 +103,11 @@ async function appConfig(_root: unknown, _args: unknown, ctx: GraphQLContext) {
     authConfig: { tokenAuthEnabled: ctx.authEnabled },
     // The analytics page's charts are computed from usage events and the store (analytics.ts).
     analyticsConfig: { enabled: true },
-    policiesConfig: { enabled: true, platformPrivileges: OFFERED_PLATFORM_PRIVILEGES.map(privilege), resourcePrivileges: resourcePrivileges() },
+    policiesConfig: {
+      enabled: true,
+      platformPrivileges: OFFERED_PLATFORM_PRIVILEGES.map(privilege),
+      resourcePrivileges: resourcePrivileges(),
+    },
     identityManagementConfig: { enabled: true },
     // Sources are managed here; `file` recipes run here, others through DataHub's CLI (service/ingestion.ts).
     managedIngestionConfig: { enabled: true },

@@ -12,7 +12,16 @@ type Json = Record<string, any>;
 /** A stored `assetSettings` aspect as GraphQL's `AssetSettings`. */
 export function assetSettingsOf(ctx: GraphQLContext, s: Json) {
   const summary = s.assetSummary;
-  return { assetSummary: summary ? { templates: entityRefs(ctx, (summary.templates ?? []).map((t: Json) => t.template)).map((template) => ({ template })) } : null };
+  return {
+    assetSummary: summary
+      ? {
+          templates: entityRefs(
+            ctx,
+            (summary.templates ?? []).map((t: Json) => t.template),
+          ).map((template) => ({ template })),
+        }
+      : null,
+  };
 }
 
 export const assetSettingsModule: ResolverModule = {

@@ -21,7 +21,11 @@ const resolvers: Resolvers = {
   DataHubConnection: {
     details: async (ref, _args, ctx) => {
       const d = await aspectOf(ctx, ref, 'dataHubConnectionDetails');
-      return { type: d?.type ?? 'JSON', name: d?.name ?? null, json: d?.json ? { blob: await ctx.services.connections.blob(d.json.encryptedBlob) } : null };
+      return {
+        type: d?.type ?? 'JSON',
+        name: d?.name ?? null,
+        json: d?.json ? { blob: await ctx.services.connections.blob(d.json.encryptedBlob) } : null,
+      };
     },
     platform: async (ref, _args, ctx) => refOf(ctx.services, (await aspectOf(ctx, ref, 'dataPlatformInstance'))?.platform) as EntityRef,
   },

@@ -13,20 +13,26 @@ import { clientRef } from './queries.js';
 
 type Json = Record<string, any>;
 
-const assetsOf = async (ctx: GraphQLContext, urn: string) => assetUrns(await aspectOf(ctx, { urn, entityName: 'dataProduct' }, 'dataProductProperties'));
+const assetsOf = async (ctx: GraphQLContext, urn: string) =>
+  assetUrns(await aspectOf(ctx, { urn, entityName: 'dataProduct' }, 'dataProductProperties'));
 const inProduct = (assets: string[]): Json => ({ field: 'urn', values: assets, condition: 'EQUAL' });
 const inApplication = (urn: string): Json => ({ field: 'applications', values: [urn], condition: 'EQUAL' });
 
 /** How many assets are assigned to an application: a search counted, as its asset list is. */
 async function applicationAssetCount(ctx: GraphQLContext, urn: string): Promise<number> {
-  const r = await ctx.services.search.search({ entities: [], input: '*', filter: { or: [{ and: [inApplication(urn)] }] }, start: 0, count: 0 }, ctx.actor);
+  const r = await ctx.services.search.search(
+    { entities: [], input: '*', filter: { or: [{ and: [inApplication(urn)] }] }, start: 0, count: 0 },
+    ctx.actor,
+  );
   return r.total;
 }
 
 const resolvers: Resolvers = {
   Query: {
-    listDataProductAssets: async (_root, { urn, input }, ctx, info) => searchWithin(ctx, info, input, [inProduct(await assetsOf(ctx, clientRef(ctx, urn).urn))]),
-    listApplicationAssets: async (_root, { urn, input }, ctx, info) => searchWithin(ctx, info, input, [inApplication(clientRef(ctx, urn).urn)]),
+    listDataProductAssets: async (_root, { urn, input }, ctx, info) =>
+      searchWithin(ctx, info, input, [inProduct(await assetsOf(ctx, clientRef(ctx, urn).urn))]),
+    listApplicationAssets: async (_root, { urn, input }, ctx, info) =>
+      searchWithin(ctx, info, input, [inApplication(clientRef(ctx, urn).urn)]),
   },
   DataProduct: {
     properties: async (ref, _args, ctx) => {
@@ -39,7 +45,10 @@ const resolvers: Resolvers = {
     entities: async (ref, { input }, ctx, info) => searchWithin(ctx, info, input, [inProduct(await assetsOf(ctx, ref.urn))]),
   },
   Application: {
-    properties: async (ref, _args, ctx) => productProperties(ref.urn, await aspectOf(ctx, ref, 'applicationProperties'), { numAssets: await applicationAssetCount(ctx, ref.urn) }),
+    properties: async (ref, _args, ctx) =>
+      productProperties(ref.urn, await aspectOf(ctx, ref, 'applicationProperties'), {
+        numAssets: await applicationAssetCount(ctx, ref.urn),
+      }),
   },
 };
 

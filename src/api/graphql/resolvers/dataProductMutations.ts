@@ -25,7 +25,9 @@ const newUrn = (entity: string, id: string | null | undefined) => `urn:li:${enti
 /** DataHub makes the creator a technical owner of what they create. */
 const creatorOwns = (ctx: GraphQLContext, urn: string): Proposal =>
   upsert(ctx, urn, 'ownership', {
-    owners: [{ owner: ctx.actor, type: 'TECHNICAL_OWNER', typeUrn: 'urn:li:ownershipType:__system__technical_owner', source: { type: 'MANUAL' } }],
+    owners: [
+      { owner: ctx.actor, type: 'TECHNICAL_OWNER', typeUrn: 'urn:li:ownershipType:__system__technical_owner', source: { type: 'MANUAL' } },
+    ],
     lastModified: stamp(ctx),
   });
 
@@ -51,7 +53,13 @@ async function requireAssets(ctx: GraphQLContext, resources: readonly string[], 
 
 /** The products that list `asset`, found by their DataProductContains edges. */
 async function productsOf(ctx: GraphQLContext, asset: string): Promise<string[]> {
-  const { edges } = await ctx.services.store.related({ urn: asset, types: ['DataProductContains'], direction: 'INCOMING', start: 0, count: 10 });
+  const { edges } = await ctx.services.store.related({
+    urn: asset,
+    types: ['DataProductContains'],
+    direction: 'INCOMING',
+    start: 0,
+    count: 10,
+  });
   return [...new Set(edges.map((e) => e.source))];
 }
 
@@ -72,7 +80,9 @@ const resolvers: Resolvers = {
     },
     updateDataProduct: async (_root, { urn, input }, ctx) => {
       const grant = await authorizeProduct(ctx, urn);
-      await write(ctx, grant, [change(ctx, urn, 'dataProductProperties', (p) => ({ ...p, ...given({ name: input.name, description: input.description }) }))]);
+      await write(ctx, grant, [
+        change(ctx, urn, 'dataProductProperties', (p) => ({ ...p, ...given({ name: input.name, description: input.description }) })),
+      ]);
       return { urn, entityName: 'dataProduct' };
     },
     deleteDataProduct: async (_root, { urn }, ctx) => {
@@ -83,13 +93,17 @@ const resolvers: Resolvers = {
     batchSetDataProduct: async (_root, { input }, ctx) => {
       const grant = await requireAssets(ctx, input.resourceUrns, 'Data Product', 'EDIT_ENTITY_DATA_PRODUCTS');
       const product = input.dataProductUrn;
-      if (product && !(await existsAs(ctx, product, 'dataProduct'))) throw badRequest(`Failed to batch set Data Product, Data Product urn ${product} does not exist`);
+      if (product && !(await existsAs(ctx, product, 'dataProduct')))
+        throw badRequest(`Failed to batch set Data Product, Data Product urn ${product} does not exist`);
       if (product) {
         const added = (p: Json) => {
           const assets: Json[] = p.assets ?? [];
           const known = new Set(assetUrns(p));
           const fresh = input.resourceUrns.filter((u, i, all) => !known.has(u) && all.indexOf(u) === i);
-          return { ...p, assets: [...assets, ...fresh.map((destinationUrn) => ({ destinationUrn, created: stamp(ctx), lastModified: stamp(ctx) }))] };
+          return {
+            ...p,
+            assets: [...assets, ...fresh.map((destinationUrn) => ({ destinationUrn, created: stamp(ctx), lastModified: stamp(ctx) }))],
+          };
         };
         await write(ctx, grant, [change(ctx, product, 'dataProductProperties', added)]);
         return true;
@@ -97,8 +111,15 @@ const resolvers: Resolvers = {
       // Unset: each asset leaves whichever products list it.
       const proposals: Proposal[] = [];
       const holders = new Map<string, Set<string>>();
-      for (const asset of input.resourceUrns) for (const p of await productsOf(ctx, asset)) holders.set(p, (holders.get(p) ?? new Set()).add(asset));
-      for (const [p, leaving] of holders) proposals.push(change(ctx, p, 'dataProductProperties', (v) => ({ ...v, assets: (v.assets ?? []).filter((a: Json) => !leaving.has(a.destinationUrn)) })));
+      for (const asset of input.resourceUrns)
+        for (const p of await productsOf(ctx, asset)) holders.set(p, (holders.get(p) ?? new Set()).add(asset));
+      for (const [p, leaving] of holders)
+        proposals.push(
+          change(ctx, p, 'dataProductProperties', (v) => ({
+            ...v,
+            assets: (v.assets ?? []).filter((a: Json) => !leaving.has(a.destinationUrn)),
+          })),
+        );
       await write(ctx, grant, proposals);
       return true;
     },
@@ -121,7 +142,9 @@ const resolvers: Resolvers = {
     updateApplication: async (_root, { urn, input }, ctx) => {
       const grant = await authorize(ctx, onResource(urn, ALL));
       if (!(await existsAs(ctx, urn, 'application'))) throw badRequest('The Application provided does not exist');
-      await write(ctx, grant, [change(ctx, urn, 'applicationProperties', (p) => ({ ...p, ...given({ name: input.name, description: input.description }) }))]);
+      await write(ctx, grant, [
+        change(ctx, urn, 'applicationProperties', (p) => ({ ...p, ...given({ name: input.name, description: input.description }) })),
+      ]);
       return { urn, entityName: 'application' };
     },
     deleteApplication: async (_root, { urn }, ctx) => {
@@ -133,8 +156,13 @@ const resolvers: Resolvers = {
     batchSetApplication: async (_root, { input }, ctx) => {
       const grant = await requireAssets(ctx, input.resourceUrns, 'Application', 'EDIT_ENTITY_APPLICATIONS_PRIVILEGE');
       const app = input.applicationUrn;
-      if (app && !(await existsAs(ctx, app, 'application'))) throw badRequest(`Failed to batch set Application, Application urn ${app} does not exist`);
-      await write(ctx, grant, input.resourceUrns.map((r) => upsert(ctx, r, 'applications', { applications: app ? [app] : [] })));
+      if (app && !(await existsAs(ctx, app, 'application')))
+        throw badRequest(`Failed to batch set Application, Application urn ${app} does not exist`);
+      await write(
+        ctx,
+        grant,
+        input.resourceUrns.map((r) => upsert(ctx, r, 'applications', { applications: app ? [app] : [] })),
+      );
       return true;
     },
   },

@@ -59,7 +59,8 @@ const keyField =
 const required = <T>(value: T | null | undefined): T => value as T;
 
 /** An entity an entity's key names by urn (a dataset's platform). */
-const keyRef = (name: string) => (ref: EntityRef, _args: unknown, ctx: GraphQLContext) => required(refOf(ctx.services, keyOf(ctx.services.registry, ref)[name]));
+const keyRef = (name: string) => (ref: EntityRef, _args: unknown, ctx: GraphQLContext) =>
+  required(refOf(ctx.services, keyOf(ctx.services.registry, ref)[name]));
 
 /** One aspect of the entity mapped by `map`, as a resolver of any entity type that has the aspect. */
 const fromAspect =
@@ -91,11 +92,16 @@ async function ancestors(ctx: GraphQLContext, first: unknown, parentOf: (ref: En
 
 // --- fields shared by entity types -------------------------------------------------------------------
 
-const exists: EntityFieldOf<boolean> = async (ref, _args, ctx) => (await ctx.aspects.load(ref.urn)).has(ctx.services.registry.entity(ref.entityName)!.keyAspect.name);
+const exists: EntityFieldOf<boolean> = async (ref, _args, ctx) =>
+  (await ctx.aspects.load(ref.urn)).has(ctx.services.registry.entity(ref.entityName)!.keyAspect.name);
 const tags: EntityField<'GlobalTags'> = fromAspect('globalTags', (g, ref, ctx) => globalTags(ctx, ref.urn, g));
 
 const parentContainers: EntityField<'ParentContainersResult'> = async (ref, _args, ctx) => {
-  const containers = await ancestors(ctx, (await aspectOf(ctx, ref, 'container'))?.container, async (c) => (await aspectOf(ctx, c, 'container'))?.container);
+  const containers = await ancestors(
+    ctx,
+    (await aspectOf(ctx, ref, 'container'))?.container,
+    async (c) => (await aspectOf(ctx, c, 'container'))?.container,
+  );
   return { count: containers.length, containers };
 };
 
@@ -111,19 +117,25 @@ const commonFields = {
   domain: fromAspect('domains', (d, ref, ctx) => domainAssociation(ctx, ref.urn, d)) satisfies EntityField<'DomainAssociation'>,
   deprecation: fromAspect('deprecation', (d, _ref, ctx) => deprecation(ctx, d)) satisfies EntityField<'Deprecation'>,
   status: fromAspect('status', status) satisfies EntityField<'Status'>,
-  institutionalMemory: fromAspect('institutionalMemory', (m, ref, ctx) => institutionalMemory(ctx, ref.urn, m)) satisfies EntityField<'InstitutionalMemory'>,
+  institutionalMemory: fromAspect('institutionalMemory', (m, ref, ctx) =>
+    institutionalMemory(ctx, ref.urn, m),
+  ) satisfies EntityField<'InstitutionalMemory'>,
   subTypes: fromAspect('subTypes', subTypes) satisfies EntityField<'SubTypes'>,
   container: fromAspect('container', (c, _ref, ctx) => refOf(ctx.services, c?.container) ?? null) satisfies EntityField<'Container'>,
   parentContainers,
   browsePaths: fromAspect('browsePaths', browsePaths) satisfies EntityFieldOf<ReturnType<typeof browsePaths>>,
-  dataPlatformInstance: fromAspect('dataPlatformInstance', (d, _ref, ctx) => dataPlatformInstance(ctx, d)) satisfies EntityField<'DataPlatformInstance'>,
+  dataPlatformInstance: fromAspect('dataPlatformInstance', (d, _ref, ctx) =>
+    dataPlatformInstance(ctx, d),
+  ) satisfies EntityField<'DataPlatformInstance'>,
 };
 
 // --- fields of one type ------------------------------------------------------------------------------
 
 const chartProperties = fromAspect('chartInfo', (i, ref) => chartInfo(ref.urn, i));
 const dashboardProperties = fromAspect('dashboardInfo', (i, ref) => dashboardInfo(ref.urn, i));
-const glossaryTermProperties = fromAspect('glossaryTermInfo', (i, ref, ctx) => glossaryTermInfo(ref.urn, keyOf(ctx.services.registry, ref), i));
+const glossaryTermProperties = fromAspect('glossaryTermInfo', (i, ref, ctx) =>
+  glossaryTermInfo(ref.urn, keyOf(ctx.services.registry, ref), i),
+);
 const corpUserProperties = fromAspect('corpUserInfo', (i, ref, ctx) => corpUserInfo(ctx, ref.urn, i));
 const corpUserEditable = fromAspect('corpUserEditableInfo', corpUserEditableInfo);
 const corpGroupProperties = fromAspect('corpGroupInfo', (i, _ref, ctx) => corpGroupInfo(ctx, i));
@@ -134,7 +146,11 @@ const mlDataType = (aspect: string) => fromAspect(aspect, (p) => p?.dataType ?? 
 
 /** The glossary nodes above a term or node, nearest first. */
 const parentNodes = (aspect: string) => async (ref: EntityRef, _args: unknown, ctx: GraphQLContext) => {
-  const nodes = await ancestors(ctx, (await aspectOf(ctx, ref, aspect))?.parentNode, async (n) => (await aspectOf(ctx, n, 'glossaryNodeInfo'))?.parentNode);
+  const nodes = await ancestors(
+    ctx,
+    (await aspectOf(ctx, ref, aspect))?.parentNode,
+    async (n) => (await aspectOf(ctx, n, 'glossaryNodeInfo'))?.parentNode,
+  );
   return { count: nodes.length, nodes };
 };
 
@@ -143,7 +159,8 @@ const resolvers: Resolvers = {
     name: keyField('name'),
     origin: keyField<FabricType>('origin'),
     platform: keyRef('platform'),
-    properties: async (ref, _args, ctx) => datasetProperties(ref.urn, keyOf(ctx.services.registry, ref), await aspectOf(ctx, ref, 'datasetProperties')),
+    properties: async (ref, _args, ctx) =>
+      datasetProperties(ref.urn, keyOf(ctx.services.registry, ref), await aspectOf(ctx, ref, 'datasetProperties')),
     editableProperties: editable('editableDatasetProperties'),
     description: fromAspect('datasetProperties', (p) => p?.description ?? null),
     uri: fromAspect('datasetProperties', (p) => p?.uri ?? null),
@@ -234,9 +251,26 @@ const resolvers: Resolvers = {
     properties: dataPlatformProperties,
     info: dataPlatformProperties,
   },
-  MLModel: { name: keyField('name'), origin: keyField<FabricType>('origin'), platform: keyRef('platform'), description: mlDescription('mlModelProperties'), properties: ml('mlModelProperties') },
-  MLModelGroup: { name: keyField('name'), origin: keyField<FabricType>('origin'), platform: keyRef('platform'), description: mlDescription('mlModelGroupProperties'), properties: ml('mlModelGroupProperties') },
-  MLFeatureTable: { name: keyField('name'), platform: keyRef('platform'), description: mlDescription('mlFeatureTableProperties'), properties: ml('mlFeatureTableProperties', true) },
+  MLModel: {
+    name: keyField('name'),
+    origin: keyField<FabricType>('origin'),
+    platform: keyRef('platform'),
+    description: mlDescription('mlModelProperties'),
+    properties: ml('mlModelProperties'),
+  },
+  MLModelGroup: {
+    name: keyField('name'),
+    origin: keyField<FabricType>('origin'),
+    platform: keyRef('platform'),
+    description: mlDescription('mlModelGroupProperties'),
+    properties: ml('mlModelGroupProperties'),
+  },
+  MLFeatureTable: {
+    name: keyField('name'),
+    platform: keyRef('platform'),
+    description: mlDescription('mlFeatureTableProperties'),
+    properties: ml('mlFeatureTableProperties', true),
+  },
   MLFeature: {
     name: keyField('name'),
     featureNamespace: keyField('featureNamespace'),

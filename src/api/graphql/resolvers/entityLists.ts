@@ -55,18 +55,34 @@ const NO_RESULTS = { start: 0, count: 0, total: 0, searchResults: [], facets: []
  * entities matching `criteria`: so a data product's assets are searched, filtered and counted as any
  * search is.
  */
-async function rootSearchWithin(root: 'searchAcrossEntities' | 'scrollAcrossEntities', ctx: GraphQLContext, info: GraphQLResolveInfo, input: Json | null | undefined, criteria: Json[]): Promise<unknown> {
+async function rootSearchWithin(
+  root: 'searchAcrossEntities' | 'scrollAcrossEntities',
+  ctx: GraphQLContext,
+  info: GraphQLResolveInfo,
+  input: Json | null | undefined,
+  criteria: Json[],
+): Promise<unknown> {
   if (criteria.some((c) => Array.isArray(c.values) && c.values.length === 0)) return NO_RESULTS;
   const search = info.schema.getQueryType()?.getFields()[root]?.resolve;
   if (!search) return NO_RESULTS;
   return search({}, { input: withCriteria({ query: '*', ...input }, criteria) }, ctx, info);
 }
 
-export async function searchWithin(ctx: GraphQLContext, info: GraphQLResolveInfo, input: Json | null | undefined, criteria: Json[]): Promise<ResolversTypes['SearchResults']> {
+export async function searchWithin(
+  ctx: GraphQLContext,
+  info: GraphQLResolveInfo,
+  input: Json | null | undefined,
+  criteria: Json[],
+): Promise<ResolversTypes['SearchResults']> {
   return (await rootSearchWithin('searchAcrossEntities', ctx, info, input, criteria)) as ResolversTypes['SearchResults'];
 }
 
-export async function scrollWithin(ctx: GraphQLContext, info: GraphQLResolveInfo, input: Json | null | undefined, criteria: Json[]): Promise<ResolversTypes['ScrollResults']> {
+export async function scrollWithin(
+  ctx: GraphQLContext,
+  info: GraphQLResolveInfo,
+  input: Json | null | undefined,
+  criteria: Json[],
+): Promise<ResolversTypes['ScrollResults']> {
   return (await rootSearchWithin('scrollAcrossEntities', ctx, info, input, criteria)) as ResolversTypes['ScrollResults'];
 }
 

@@ -24,7 +24,10 @@ const resolvers: Resolvers = {
         name: p.name,
         source: source as EntityRef,
         destination: destination as EntityRef,
-        relationshipFieldMappings: (p.relationshipFieldMappings ?? []).map((m: Json) => ({ sourceField: m.sourceField, destinationField: m.destinationField })),
+        relationshipFieldMappings: (p.relationshipFieldMappings ?? []).map((m: Json) => ({
+          sourceField: m.sourceField,
+          destinationField: m.destinationField,
+        })),
         cardinality: (p.cardinality ?? 'N_N') as ErModelRelationshipCardinality,
         createdTime: p.created?.time ?? null,
         createdActor: refOf(ctx.services, p.created?.actor) ?? null,

@@ -14,7 +14,8 @@ import type { ResolverModule } from './module.js';
 
 type Json = Record<string, any>;
 
-const onBoth = (source: string, destination: string) => [source, destination].map((d) => onResource(d, 'EDIT_ENTITY', 'CREATE_ENTITY_ER_MODEL_RELATIONSHIP'));
+const onBoth = (source: string, destination: string) =>
+  [source, destination].map((d) => onResource(d, 'EDIT_ENTITY', 'CREATE_ENTITY_ER_MODEL_RELATIONSHIP'));
 
 /** DataHub's guid: the md5 of the name and the two datasets, lower one first, keys in alphabetical order. */
 function relationshipUrn(p: ErModelRelationshipPropertiesInput): string {
@@ -65,14 +66,20 @@ function proposals(ctx: GraphQLContext, urn: string, input: ErModelRelationshipU
 }
 
 const stored = async (ctx: GraphQLContext, urn: string) =>
-  (await existsAs(ctx, urn, 'erModelRelationship')) ? ((await ctx.services.store.getAspect(urn, 'erModelRelationshipProperties', 0))?.value as Json | undefined) : undefined;
+  (await existsAs(ctx, urn, 'erModelRelationship'))
+    ? ((await ctx.services.store.getAspect(urn, 'erModelRelationshipProperties', 0))?.value as Json | undefined)
+    : undefined;
 
 const resolvers: Resolvers = {
   Mutation: {
     createERModelRelationship: async (_root, { input }, ctx) => {
       const p = input.properties;
       if (!p) throw badRequest('Failed to create erModelRelationship: properties are required');
-      const grant = await authorizeOr(ctx, 'Unauthorized to create erModelRelationship. Please contact your DataHub administrator.', ...onBoth(p.source, p.destination));
+      const grant = await authorizeOr(
+        ctx,
+        'Unauthorized to create erModelRelationship. Please contact your DataHub administrator.',
+        ...onBoth(p.source, p.destination),
+      );
       await requireDatasets(ctx, p);
       const urn = relationshipUrn(p);
       await write(ctx, grant, proposals(ctx, urn, { ...input, properties: { ...p, created: p.created ?? true } }));
@@ -82,7 +89,11 @@ const resolvers: Resolvers = {
       const current = await stored(ctx, urn);
       const p = input.properties;
       const datasets = [...new Set([current?.source, current?.destination, p?.source, p?.destination].filter((d): d is string => !!d))];
-      const grant = await authorizeOr(ctx, UNAUTHORIZED_MESSAGE, ...datasets.map((d) => onResource(d, 'EDIT_ENTITY', 'CREATE_ENTITY_ER_MODEL_RELATIONSHIP')));
+      const grant = await authorizeOr(
+        ctx,
+        UNAUTHORIZED_MESSAGE,
+        ...datasets.map((d) => onResource(d, 'EDIT_ENTITY', 'CREATE_ENTITY_ER_MODEL_RELATIONSHIP')),
+      );
       if (!current) throw badRequest(`Failed to update erModelRelationship: ${urn} does not exist`);
       if (p) await requireDatasets(ctx, p);
       await write(ctx, grant, proposals(ctx, urn, input));

@@ -18,13 +18,15 @@ import type { ResolverModule } from './module.js';
 type Json = Record<string, any>;
 
 const MANAGE_FORMS = onPlatform('MANAGE_DOCUMENTATION_FORMS');
-const manageForms = (ctx: GraphQLContext, verb: string) => authorizeOr(ctx, `Unable to ${verb} form. Please contact your admin.`, MANAGE_FORMS);
+const manageForms = (ctx: GraphQLContext, verb: string) =>
+  authorizeOr(ctx, `Unable to ${verb} form. Please contact your admin.`, MANAGE_FORMS);
 
 /** How many assets a dynamic assignment reaches at once; DataHub's runner pages through them alike. */
 const ASSIGN_PAGE = 1000;
 
 async function formInfoOf(ctx: GraphQLContext, formUrn: string): Promise<Json> {
-  const info = tryParseUrn(formUrn)?.entityType === 'form' ? (await ctx.services.store.getAspect(formUrn, 'formInfo', 0))?.value : undefined;
+  const info =
+    tryParseUrn(formUrn)?.entityType === 'form' ? (await ctx.services.store.getAspect(formUrn, 'formInfo', 0))?.value : undefined;
   if (!info) throw badRequest(`Form ${formUrn} does not exist.`);
   return info;
 }
@@ -35,7 +37,8 @@ async function prompt(ctx: GraphQLContext, p: CreatePromptInput): Promise<Json> 
     throw badRequest('Provided prompt with type STRUCTURED_PROPERTY or FIELDS_STRUCTURED_PROPERTY and no structured property params');
   }
   const property = p.structuredPropertyParams?.urn;
-  if (property && !(await existsAs(ctx, property, 'structuredProperty'))) throw badRequest(`Structured property ${property} does not exist`);
+  if (property && !(await existsAs(ctx, property, 'structuredProperty')))
+    throw badRequest(`Structured property ${property} does not exist`);
   return {
     id: p.id ?? randomUUID(),
     title: p.title,
@@ -70,7 +73,14 @@ async function assign(ctx: GraphQLContext, grant: Awaited<ReturnType<typeof auth
     formsChange(ctx, entity, requiredOf(formUrn, info), (assignments) =>
       assignments.some((a) => a.urn === formUrn)
         ? assignments
-        : [...assignments, { urn: formUrn, incompletePrompts: (info.prompts ?? []).map((p: Json) => ({ id: p.id, lastModified: stamp(ctx) })), completedPrompts: [] }],
+        : [
+            ...assignments,
+            {
+              urn: formUrn,
+              incompletePrompts: (info.prompts ?? []).map((p: Json) => ({ id: p.id, lastModified: stamp(ctx) })),
+              completedPrompts: [],
+            },
+          ],
     ),
   );
   if (proposals.length > 0) await write(ctx, grant, proposals);
@@ -84,7 +94,16 @@ async function requireAssets(ctx: GraphQLContext, urns: readonly string[]) {
 async function assetsWith(ctx: GraphQLContext, formUrn: string): Promise<string[]> {
   const found = new Set<string>();
   for (const field of ['incompleteForms', 'completedForms']) {
-    const r = await ctx.services.search.search({ entities: [], input: '*', filter: { or: [{ and: [{ field, value: formUrn, condition: 'EQUAL' }] }] }, start: 0, count: ASSIGN_PAGE }, SYSTEM_ACTOR);
+    const r = await ctx.services.search.search(
+      {
+        entities: [],
+        input: '*',
+        filter: { or: [{ and: [{ field, value: formUrn, condition: 'EQUAL' }] }] },
+        start: 0,
+        count: ASSIGN_PAGE,
+      },
+      SYSTEM_ACTOR,
+    );
     for (const u of r.urns) found.add(u);
   }
   return [...found];
@@ -105,14 +124,21 @@ async function isAssignedTo(ctx: GraphQLContext, info: Json, entity: string): Pr
 /** The people a form asks may answer it; so may those who may edit the asset's properties anyway. */
 async function authorizeAnswer(ctx: GraphQLContext, info: Json, formUrn: string, entity: string) {
   if (await isAssignedTo(ctx, info, entity)) return authorize(ctx);
-  return authorizeOr(ctx, `Failed to authorize form on entity as form with urn ${formUrn} is not assigned to user`, onResource(entity, 'EDIT_ENTITY', 'EDIT_ENTITY_PROPERTIES'));
+  return authorizeOr(
+    ctx,
+    `Failed to authorize form on entity as form with urn ${formUrn} is not assigned to user`,
+    onResource(entity, 'EDIT_ENTITY', 'EDIT_ENTITY_PROPERTIES'),
+  );
 }
 
 const NUMBER_TYPE = 'urn:li:dataType:datahub.number';
 
 /** The values of an answer, checked against the property's type, allowed values and cardinality. */
 async function propertyValues(ctx: GraphQLContext, property: string, values: readonly PropertyValueInput[]): Promise<Json[]> {
-  const definition = tryParseUrn(property)?.entityType === 'structuredProperty' ? (await ctx.services.store.getAspect(property, 'propertyDefinition', 0))?.value : undefined;
+  const definition =
+    tryParseUrn(property)?.entityType === 'structuredProperty'
+      ? (await ctx.services.store.getAspect(property, 'propertyDefinition', 0))?.value
+      : undefined;
   if (!definition) throw badRequest(`Structured property ${property} does not exist`);
   const numeric = definition.valueType === NUMBER_TYPE;
   const out = values.map((v) => {
@@ -124,7 +150,9 @@ async function propertyValues(ctx: GraphQLContext, property: string, values: rea
   const allowed = definition.allowedValues as Json[] | undefined;
   if (allowed?.length) {
     const ok = new Set(allowed.map((a) => String(Object.values(a.value)[0])));
-    for (const v of out) if (!ok.has(String(Object.values(v)[0]))) throw badRequest(`Value ${String(Object.values(v)[0])} is not allowed for structured property ${property}`);
+    for (const v of out)
+      if (!ok.has(String(Object.values(v)[0])))
+        throw badRequest(`Value ${String(Object.values(v)[0])} is not allowed for structured property ${property}`);
   }
   return out;
 }
@@ -137,19 +165,32 @@ const assignValues = (ctx: GraphQLContext, urn: string, property: string, values
 
 /** A prompt of an assignment marked answered; a field prompt, for the one field, answered once every field is. */
 function answer(ctx: GraphQLContext, a: Json, promptId: string, field?: { path: string; all: string[] }): Json {
-  const existing: Json = [...(a.completedPrompts ?? []), ...(a.incompletePrompts ?? [])].find((p: Json) => p.id === promptId) ?? { id: promptId };
+  const existing: Json = [...(a.completedPrompts ?? []), ...(a.incompletePrompts ?? [])].find((p: Json) => p.id === promptId) ?? {
+    id: promptId,
+  };
   let p: Json = { ...existing, lastModified: stamp(ctx) };
   let complete = true;
   if (field) {
     const fa = p.fieldAssociations ?? {};
-    const done = [...(fa.completedFieldPrompts ?? []).filter((f: Json) => f.fieldPath !== field.path), { fieldPath: field.path, lastModified: stamp(ctx) }];
+    const done = [
+      ...(fa.completedFieldPrompts ?? []).filter((f: Json) => f.fieldPath !== field.path),
+      { fieldPath: field.path, lastModified: stamp(ctx) },
+    ];
     const doneSet = new Set(done.map((f: Json) => f.fieldPath));
-    p = { ...p, fieldAssociations: { completedFieldPrompts: done, incompleteFieldPrompts: (fa.incompleteFieldPrompts ?? []).filter((f: Json) => !doneSet.has(f.fieldPath)) } };
+    p = {
+      ...p,
+      fieldAssociations: {
+        completedFieldPrompts: done,
+        incompleteFieldPrompts: (fa.incompleteFieldPrompts ?? []).filter((f: Json) => !doneSet.has(f.fieldPath)),
+      },
+    };
     complete = field.all.every((f) => doneSet.has(f));
   }
   const completed = (a.completedPrompts ?? []).filter((q: Json) => q.id !== promptId);
   const incomplete = (a.incompletePrompts ?? []).filter((q: Json) => q.id !== promptId);
-  return complete ? { ...a, completedPrompts: [...completed, p], incompletePrompts: incomplete } : { ...a, completedPrompts: completed, incompletePrompts: [...incomplete, p] };
+  return complete
+    ? { ...a, completedPrompts: [...completed, p], incompletePrompts: incomplete }
+    : { ...a, completedPrompts: completed, incompletePrompts: [...incomplete, p] };
 }
 
 const resolvers: Resolvers = {
@@ -240,10 +281,20 @@ const resolvers: Resolvers = {
     createDynamicFormAssignment: async (_root, { input }, ctx) => {
       const grant = await authorize(ctx, MANAGE_FORMS);
       const info = await formInfoOf(ctx, input.formUrn);
-      const filter = { or: input.orFilters.map((and) => ({ and: (and.and ?? []).map((c) => ({ field: c.field, values: c.values ?? (c.value != null ? [c.value] : []), condition: c.condition ?? 'EQUAL', negated: c.negated ?? false })) })) };
+      const filter = {
+        or: input.orFilters.map((and) => ({
+          and: (and.and ?? []).map((c) => ({
+            field: c.field,
+            values: c.values ?? (c.value != null ? [c.value] : []),
+            condition: c.condition ?? 'EQUAL',
+            negated: c.negated ?? false,
+          })),
+        })),
+      };
       let matching: string[];
       try {
-        matching = (await ctx.services.search.search({ entities: [], input: '*', filter, start: 0, count: ASSIGN_PAGE }, SYSTEM_ACTOR)).urns;
+        matching = (await ctx.services.search.search({ entities: [], input: '*', filter, start: 0, count: ASSIGN_PAGE }, SYSTEM_ACTOR))
+          .urns;
       } catch {
         throw badRequest(`Failed to dynamically assign form with urn: ${input.formUrn}: the filter is not valid`);
       }
@@ -291,7 +342,8 @@ const resolvers: Resolvers = {
       const refusal = `Failed to authorize form on entity as form with urn ${input.formUrn} is not assigned to user`;
       if (!(await isAssignedTo(ctx, info, input.entityUrn))) throw forbidden(refusal);
       const grant = await authorize(ctx);
-      if ((info.type ?? 'COMPLETION') !== 'VERIFICATION') throw badRequest(`Form ${input.formUrn} is not of type VERIFICATION. Cannot verify form.`);
+      if ((info.type ?? 'COMPLETION') !== 'VERIFICATION')
+        throw badRequest(`Form ${input.formUrn} is not of type VERIFICATION. Cannot verify form.`);
       const forms = ((await ctx.services.store.getAspect(input.entityUrn, 'forms', 0))?.value ?? EMPTY_FORMS) as Json;
       const required = requiredOf(input.formUrn, info).get(input.formUrn)!;
       const assignment = [...(forms.incompleteForms ?? []), ...(forms.completedForms ?? [])].find((a: Json) => a.urn === input.formUrn);
@@ -302,7 +354,10 @@ const resolvers: Resolvers = {
         change(ctx, input.entityUrn, 'forms', (f) => ({
           ...EMPTY_FORMS,
           ...f,
-          verifications: [...(f.verifications ?? []).filter((v: Json) => v.form !== input.formUrn), { form: input.formUrn, lastModified: stamp(ctx) }],
+          verifications: [
+            ...(f.verifications ?? []).filter((v: Json) => v.form !== input.formUrn),
+            { form: input.formUrn, lastModified: stamp(ctx) },
+          ],
         })),
       ]);
       return true;

@@ -46,7 +46,9 @@ const resolvers: Resolvers = {
   OwnershipTypeEntity: {
     info: async (ref, _args, ctx) => {
       const i = ownershipTypeInfoOf(ref.urn, await aspectOf(ctx, ref, 'ownershipTypeInfo'));
-      return i ? { name: i.name, description: i.description ?? null, created: auditStamp(i.created), lastModified: auditStamp(i.lastModified) } : null;
+      return i
+        ? { name: i.name, description: i.description ?? null, created: auditStamp(i.created), lastModified: auditStamp(i.lastModified) }
+        : null;
     },
   },
 };

@@ -16,7 +16,10 @@ const under = (node: string) => ({ field: 'parentNode', values: [node], conditio
 
 /** How many entities of a type sit directly under a glossary node. */
 async function childCount(ctx: GraphQLContext, entity: string, node: string): Promise<number> {
-  const r = await ctx.services.search.search({ entities: [entity], input: '*', filter: { or: [{ and: [under(node)] }] }, start: 0, count: 0 }, ctx.actor);
+  const r = await ctx.services.search.search(
+    { entities: [entity], input: '*', filter: { or: [{ and: [under(node)] }] }, start: 0, count: 0 },
+    ctx.actor,
+  );
   return r.total;
 }
 
@@ -32,15 +35,25 @@ const resolvers: Resolvers = {
     },
     listDomains: async (_root, { input }, ctx) => {
       const parent = input.parentDomain ? clientRef(ctx, input.parentDomain).urn : undefined;
-      const criteria = [parent ? { field: 'parentDomain', values: [parent], condition: 'EQUAL' } : { field: 'parentDomain', condition: 'EXISTS', negated: true }];
+      const criteria = [
+        parent
+          ? { field: 'parentDomain', values: [parent], condition: 'EQUAL' }
+          : { field: 'parentDomain', condition: 'EXISTS', negated: true },
+      ];
       // DataHub lists the newest domains first.
-      const { entities, ...page } = await listEntities(ctx, 'domain', input, { criteria, sort: { field: 'createdTime', order: 'DESCENDING' } });
+      const { entities, ...page } = await listEntities(ctx, 'domain', input, {
+        criteria,
+        sort: { field: 'createdTime', order: 'DESCENDING' },
+      });
       return { ...page, domains: entities };
     },
   },
   GlossaryNode: {
     childrenCount: async (ref, _args, ctx) => {
-      const [termsCount, nodesCount] = await Promise.all([childCount(ctx, 'glossaryTerm', ref.urn), childCount(ctx, 'glossaryNode', ref.urn)]);
+      const [termsCount, nodesCount] = await Promise.all([
+        childCount(ctx, 'glossaryTerm', ref.urn),
+        childCount(ctx, 'glossaryNode', ref.urn),
+      ]);
       return { termsCount, nodesCount };
     },
     glossaryChildrenSearch: async (ref, { input }, ctx, info) => scrollWithin(ctx, info, input, [under(ref.urn)]),

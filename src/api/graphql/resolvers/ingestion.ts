@@ -27,8 +27,17 @@ async function stored(ctx: GraphQLContext, urn: string, entityName: string, aspe
 }
 
 /** The requests that ran a source, newest first. */
-const runsOf = (ctx: GraphQLContext, source: string, input: { start?: number | null | undefined; count?: number | null | undefined }, extra: Array<Record<string, unknown>> = []) =>
-  listEntities(ctx, REQUEST, input, { criteria: [{ field: 'ingestionSource', values: [source], condition: 'EQUAL' }, ...extra], sort: NEWEST_FIRST, defaultCount: 10 });
+const runsOf = (
+  ctx: GraphQLContext,
+  source: string,
+  input: { start?: number | null | undefined; count?: number | null | undefined },
+  extra: Array<Record<string, unknown>> = [],
+) =>
+  listEntities(ctx, REQUEST, input, {
+    criteria: [{ field: 'ingestionSource', values: [source], condition: 'EQUAL' }, ...extra],
+    sort: NEWEST_FIRST,
+    defaultCount: 10,
+  });
 
 /** Forgets what this request read of an entity the service just changed. */
 const changed = (ctx: GraphQLContext, urn: string) => {
@@ -54,11 +63,14 @@ const resolvers: Resolvers = {
     executionRequest: async (_root, { urn }, ctx) => (await stored(ctx, urn, REQUEST, 'dataHubExecutionRequestInput')) as any,
   },
   Mutation: {
-    createIngestionSource: async (_root, { input }, ctx) => changed(ctx, await ctx.services.ingestion.upsertSource(ctx.actor, undefined, input)),
-    updateIngestionSource: async (_root, { urn, input }, ctx) => changed(ctx, await ctx.services.ingestion.upsertSource(ctx.actor, urn, input)),
+    createIngestionSource: async (_root, { input }, ctx) =>
+      changed(ctx, await ctx.services.ingestion.upsertSource(ctx.actor, undefined, input)),
+    updateIngestionSource: async (_root, { urn, input }, ctx) =>
+      changed(ctx, await ctx.services.ingestion.upsertSource(ctx.actor, urn, input)),
     deleteIngestionSource: async (_root, { urn }, ctx) => changed(ctx, await ctx.services.ingestion.deleteSource(ctx.actor, urn)),
     createIngestionExecutionRequest: async (_root, { input }, ctx) => ctx.services.ingestion.execute(ctx.actor, input.ingestionSourceUrn),
-    createTestConnectionRequest: async (_root, { input }, ctx) => ctx.services.ingestion.testConnection(ctx.actor, input.recipe, input.version),
+    createTestConnectionRequest: async (_root, { input }, ctx) =>
+      ctx.services.ingestion.testConnection(ctx.actor, input.recipe, input.version),
     cancelIngestionExecutionRequest: async (_root, { input }, ctx) =>
       changed(ctx, await ctx.services.ingestion.cancel(ctx.actor, input.ingestionSourceUrn, input.executionRequestUrn)),
     rollbackIngestion: async (_root, { input }, ctx) => {
@@ -82,7 +94,8 @@ const resolvers: Resolvers = {
       return { ...page, executionRequests: entities as any };
     },
     latestSuccessfulExecution: async (ref: any, _args, ctx) =>
-      ((await runsOf(ctx, ref.urn, { start: 0, count: 1 }, [{ field: 'executionResultStatus', values: ['SUCCESS'], condition: 'EQUAL' }])).entities[0] ?? null) as any,
+      ((await runsOf(ctx, ref.urn, { start: 0, count: 1 }, [{ field: 'executionResultStatus', values: ['SUCCESS'], condition: 'EQUAL' }]))
+        .entities[0] ?? null) as any,
   },
   ExecutionRequest: {
     id: (ref: any) => ref.urn.slice(`urn:li:${REQUEST}:`.length),

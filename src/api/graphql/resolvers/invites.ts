@@ -7,11 +7,17 @@ import type { ResolverModule } from './module.js';
 
 const resolvers: Resolvers = {
   Query: {
-    getInviteToken: async (_root, { input }, ctx) => ({ inviteToken: await ctx.services.nativeUsers.inviteToken(ctx.actor, input.roleUrn, false) }),
+    getInviteToken: async (_root, { input }, ctx) => ({
+      inviteToken: await ctx.services.nativeUsers.inviteToken(ctx.actor, input.roleUrn, false),
+    }),
   },
   Mutation: {
-    createInviteToken: async (_root, { input }, ctx) => ({ inviteToken: await ctx.services.nativeUsers.inviteToken(ctx.actor, input.roleUrn, true) }),
-    createNativeUserResetToken: async (_root, { input }, ctx) => ({ resetToken: await ctx.services.nativeUsers.createResetToken(ctx.actor, input.userUrn) }),
+    createInviteToken: async (_root, { input }, ctx) => ({
+      inviteToken: await ctx.services.nativeUsers.inviteToken(ctx.actor, input.roleUrn, true),
+    }),
+    createNativeUserResetToken: async (_root, { input }, ctx) => ({
+      resetToken: await ctx.services.nativeUsers.createResetToken(ctx.actor, input.userUrn),
+    }),
   },
 };
 

@@ -56,7 +56,7 @@ function pageSize(start: number, count: number): number {
 }
 const MAX_PAGE = 10_000;
 
-const actorRef = (ctx: GraphQLContext, urn: string | undefined) => (urn ? refOf(ctx.services, urn) ?? null : null);
+const actorRef = (ctx: GraphQLContext, urn: string | undefined) => (urn ? (refOf(ctx.services, urn) ?? null) : null);
 
 /**
  * One hop of lineage, as DataHub's EntityLineageResultResolver: unless kept apart, an entity's
@@ -91,17 +91,19 @@ const lineage: EntityFieldResolver = async (ref, { input }, ctx) => {
     relationships: kept.flatMap((e) => {
       const entity = refOf(ctx.services, e.entity);
       if (!entity) return [];
-      return [{
-        type: e.type,
-        entity,
-        degree: 1,
-        createdOn: e.createdOn ?? null,
-        createdActor: actorRef(ctx, e.createdActor),
-        updatedOn: e.updatedOn ?? null,
-        updatedActor: actorRef(ctx, e.updatedActor),
-        isManual: e.isManual,
-        paths: [{ path: [refOf(ctx.services, e.from) ?? null, entity] }],
-      }];
+      return [
+        {
+          type: e.type,
+          entity,
+          degree: 1,
+          createdOn: e.createdOn ?? null,
+          createdActor: actorRef(ctx, e.createdActor),
+          updatedOn: e.updatedOn ?? null,
+          updatedActor: actorRef(ctx, e.updatedActor),
+          isManual: e.isManual,
+          paths: [{ path: [refOf(ctx.services, e.from) ?? null, entity] }],
+        },
+      ];
     }),
   };
 };
@@ -124,7 +126,8 @@ interface LineageSearchInput {
 /** The search flags that change what the hits' search answers. */
 function flagsOf(flags: Json): SearchFlags {
   const out: SearchFlags = {};
-  for (const name of ['skipAggregates', 'maxAggValues', 'skipHighlighting', 'includeSoftDeleted'] as const) if (flags[name] != null) Object.assign(out, { [name]: flags[name] });
+  for (const name of ['skipAggregates', 'maxAggValues', 'skipHighlighting', 'includeSoftDeleted'] as const)
+    if (flags[name] != null) Object.assign(out, { [name]: flags[name] });
   return out;
 }
 
@@ -137,7 +140,8 @@ function lineageSearch(ctx: GraphQLContext, input: LineageSearchInput, start: nu
     return e;
   });
   const limit = flags?.entitiesExploredPerHopLimit;
-  if (limit != null && (!Number.isInteger(limit) || limit < 1)) throw badRequest('lineageFlags.entitiesExploredPerHopLimit must be a positive integer');
+  if (limit != null && (!Number.isInteger(limit) || limit < 1))
+    throw badRequest('lineageFlags.entitiesExploredPerHopLimit must be a positive integer');
   return new LineageSearch(ctx.services.lineage, ctx.services.search).run(
     {
       urn: input.urn,
@@ -151,7 +155,14 @@ function lineageSearch(ctx: GraphQLContext, input: LineageSearchInput, start: nu
       ...(limit != null ? { perHopLimit: limit } : {}),
       ...(input.viewUrn ? { viewUrn: input.viewUrn } : {}),
       ...(input.searchFlags ? { flags: flagsOf(input.searchFlags) } : {}),
-      ...(flags?.ignoreAsHops ? { ignoreAsHops: flags.ignoreAsHops.map((r) => ({ entityType: entityOfEnum(r.entityType) ?? r.entityType, platforms: r.platforms ?? null })) } : {}),
+      ...(flags?.ignoreAsHops
+        ? {
+            ignoreAsHops: flags.ignoreAsHops.map((r) => ({
+              entityType: entityOfEnum(r.entityType) ?? r.entityType,
+              platforms: r.platforms ?? null,
+            })),
+          }
+        : {}),
     },
     ctx.actor,
   );
@@ -172,22 +183,28 @@ function results(ctx: GraphQLContext, r: LineageSearchResult) {
     searchResults: r.hits.flatMap((h) => {
       const entity = ref(h.urn);
       if (!entity) return [];
-      return [{
-        entity,
-        insights: [],
-        matchedFields: h.matches,
-        paths: h.paths.map((p) => ({ path: p.map((u) => ref(u) ?? null) })),
-        degree: h.degree,
-        degrees: h.degrees,
-        explored: h.explored,
-        truncatedChildren: h.truncatedChildren,
-        ignoredAsHop: h.ignoredAsHop,
-      }];
+      return [
+        {
+          entity,
+          insights: [],
+          matchedFields: h.matches,
+          paths: h.paths.map((p) => ({ path: p.map((u) => ref(u) ?? null) })),
+          degree: h.degree,
+          degrees: h.degrees,
+          explored: h.explored,
+          truncatedChildren: h.truncatedChildren,
+          ignoredAsHop: h.ignoredAsHop,
+        },
+      ];
     }),
     facets: r.facets.map((f) => ({
       field: f.name,
       displayName: f.displayName,
-      aggregations: f.values.map(({ value, count }) => ({ value: shownValue(f.name, value), count, entity: ref(value.split(FACET_SEPARATOR).pop()!) ?? null })),
+      aggregations: f.values.map(({ value, count }) => ({
+        value: shownValue(f.name, value),
+        count,
+        entity: ref(value.split(FACET_SEPARATOR).pop()!) ?? null,
+      })),
     })),
   };
 }
@@ -202,7 +219,12 @@ const resolvers: Resolvers = {
       const start = decodeScrollId(input.scrollId);
       const r = await lineageSearch(ctx, input, start);
       const next = start + r.count;
-      return { nextScrollId: next < r.total && r.count > 0 ? encodeScrollId(next) : null, count: r.count, total: r.total, ...results(ctx, r) };
+      return {
+        nextScrollId: next < r.total && r.count > 0 ? encodeScrollId(next) : null,
+        count: r.count,
+        total: r.total,
+        ...results(ctx, r),
+      };
     },
   },
   DataJob: {
@@ -211,7 +233,9 @@ const resolvers: Resolvers = {
       const io = await aspectOf(ctx, ref, 'dataJobInputOutput');
       if (!io) return null;
       const refs = (urns: unknown[] | undefined, edges: Json[] | undefined) =>
-        [...new Set([...(urns ?? []), ...(edges ?? []).map((e) => e.destinationUrn)].filter(isUrn))].flatMap((u) => refOf(ctx.services, u) ?? []);
+        [...new Set([...(urns ?? []), ...(edges ?? []).map((e) => e.destinationUrn)].filter(isUrn))].flatMap(
+          (u) => refOf(ctx.services, u) ?? [],
+        );
       return {
         inputDatasets: refs(io.inputDatasets, io.inputDatasetEdges),
         outputDatasets: refs(io.outputDatasets, io.outputDatasetEdges),
@@ -223,7 +247,8 @@ const resolvers: Resolvers = {
   // A column's key: the dataset it belongs to and its path.
   SchemaFieldEntity: {
     fieldPath: (ref) => parseUrn(ref.urn).parts[1] ?? '',
-    parent: (ref, _args, ctx) => refOf(ctx.services, parseUrn(ref.urn).parts[0]) ?? { urn: parseUrn(ref.urn).parts[0], entityName: 'dataset' },
+    parent: (ref, _args, ctx) =>
+      refOf(ctx.services, parseUrn(ref.urn).parts[0]) ?? { urn: parseUrn(ref.urn).parts[0], entityName: 'dataset' },
   },
 };
 

@@ -49,7 +49,11 @@ async function authorizeEdges(ctx: GraphQLContext, edges: Edge[]) {
   let grant: Grant | undefined;
   for (const { up, down } of edges) {
     for (const end of [up, down]) {
-      grant = await authorizeOr(ctx, `Unauthorized to edit ${end.urn} lineage for ${end.type}`, onResource(end.dataset ?? end.urn, 'EDIT_ENTITY', 'EDIT_LINEAGE'));
+      grant = await authorizeOr(
+        ctx,
+        `Unauthorized to edit ${end.urn} lineage for ${end.type}`,
+        onResource(end.dataset ?? end.urn, 'EDIT_ENTITY', 'EDIT_LINEAGE'),
+      );
     }
   }
   return grant ?? (await authorize(ctx));
@@ -57,9 +61,15 @@ async function authorizeEdges(ctx: GraphQLContext, edges: Edge[]) {
 
 /** Which upstream types each downstream type accepts, and DataHub's text when one does not fit. */
 const ACCEPTS: Record<string, { types: string[]; refusal: string }> = {
-  dataset: { types: ['dataset', 'dataJob'], refusal: 'Tried to add lineage edge with non-dataset node when we expect a dataset. Upstream urn: %s' },
+  dataset: {
+    types: ['dataset', 'dataJob'],
+    refusal: 'Tried to add lineage edge with non-dataset node when we expect a dataset. Upstream urn: %s',
+  },
   chart: { types: ['dataset', 'chart'], refusal: "Tried to add an upstream to a chart that isn't a chart or dataset. Upstream urn: %s" },
-  dashboard: { types: ['dataset', 'chart'], refusal: "Tried to add an upstream to a dashboard that isn't a chart or dataset. Upstream urn: %s" },
+  dashboard: {
+    types: ['dataset', 'chart'],
+    refusal: "Tried to add an upstream to a dashboard that isn't a chart or dataset. Upstream urn: %s",
+  },
   dataJob: { types: ['dataset', 'dataJob'], refusal: 'Tried to add lineage edge with non-dataset or non-dataJob node. Upstream urn: %s' },
   schemaField: { types: ['schemaField'], refusal: 'Column lineage needs a column at both ends. Upstream urn: %s' },
 };
@@ -67,7 +77,8 @@ const ACCEPTS: Record<string, { types: string[]; refusal: string }> = {
 async function checkEdges(ctx: GraphQLContext, added: Edge[], removed: Edge[]) {
   for (const { up, down } of [...added, ...removed]) {
     for (const end of [down, up]) {
-      if (!(await exists(ctx, end.dataset ?? end.urn))) throw badRequest(`Cannot upsert lineage as downstream urn ${end.urn} doesn't exist`);
+      if (!(await exists(ctx, end.dataset ?? end.urn)))
+        throw badRequest(`Cannot upsert lineage as downstream urn ${end.urn} doesn't exist`);
     }
   }
   for (const { up, down } of added) {
@@ -86,7 +97,14 @@ const newEdge = (ctx: GraphQLContext, up: string, down: string) => ({
 });
 
 /** A list of edges with `add` appended (those not already there) and `remove` taken out. */
-function editEdges(ctx: GraphQLContext, list: Json[] | undefined, owner: string, add: string[], remove: string[], legacy: string[] = []): Json[] {
+function editEdges(
+  ctx: GraphQLContext,
+  list: Json[] | undefined,
+  owner: string,
+  add: string[],
+  remove: string[],
+  legacy: string[] = [],
+): Json[] {
   const present = new Set([...(list ?? []).map((e) => e.destinationUrn), ...legacy]);
   const added = add.filter((u) => !present.has(u)).map((u) => newEdge(ctx, u, owner));
   return [...(list ?? []), ...added].filter((e) => !remove.includes(e.destinationUrn));
@@ -96,7 +114,8 @@ function editEdges(ctx: GraphQLContext, list: Json[] | undefined, owner: string,
 const without = (list: unknown[] | undefined, remove: string[]) =>
   list?.filter((item) => !remove.includes(typeof item === 'string' ? item : (Object.values(item as Json)[0] as string)));
 
-const legacyUrns = (list: unknown[] | undefined) => (list ?? []).map((item) => (typeof item === 'string' ? item : (Object.values(item as Json)[0] as string)));
+const legacyUrns = (list: unknown[] | undefined) =>
+  (list ?? []).map((item) => (typeof item === 'string' ? item : (Object.values(item as Json)[0] as string)));
 
 /** What to add and remove per entity, grouped by the key `pick` chooses. */
 function grouped(edges: Edge[], key: (e: Edge) => string | undefined, value: (e: Edge) => string): Map<string, string[]> {
@@ -122,10 +141,18 @@ function lineageProposals(ctx: GraphQLContext, added: Edge[], removed: Edge[]) {
   const columns = new Set([...added, ...removed].filter(isColumn).map((e) => e.down.dataset!));
   for (const urn of new Set([...upstreams.keys(), ...columns])) {
     const table = upstreams.get(urn) ?? { add: [], remove: [] };
-    proposals.push(change(ctx, urn, 'upstreamLineage', (l) => editColumns(urn, added, removed, editUpstreams(ctx, l, table.add, table.remove))));
+    proposals.push(
+      change(ctx, urn, 'upstreamLineage', (l) => editColumns(urn, added, removed, editUpstreams(ctx, l, table.add, table.remove))),
+    );
   }
   for (const { urn, add, remove } of byDown(['dataset', 'chart'], 'chart')) {
-    proposals.push(change(ctx, urn, 'chartInfo', (c) => ({ ...c, inputEdges: editEdges(ctx, c.inputEdges, urn, add, remove, legacyUrns(c.inputs)), ...(c.inputs ? { inputs: without(c.inputs, remove) } : {}) })));
+    proposals.push(
+      change(ctx, urn, 'chartInfo', (c) => ({
+        ...c,
+        inputEdges: editEdges(ctx, c.inputEdges, urn, add, remove, legacyUrns(c.inputs)),
+        ...(c.inputs ? { inputs: without(c.inputs, remove) } : {}),
+      })),
+    );
   }
   for (const { urn, add, remove } of byDown(['dataset', 'chart'], 'dashboard')) {
     const charts = (list: string[]) => list.filter((u) => tryParseUrn(u)?.entityType === 'chart');
@@ -150,7 +177,10 @@ function lineageProposals(ctx: GraphQLContext, added: Edge[], removed: Edge[]) {
     }
     return found;
   };
-  for (const [list, i] of [[added, 0], [removed, 1]] as const) {
+  for (const [list, i] of [
+    [added, 0],
+    [removed, 1],
+  ] as const) {
     for (const { up, down } of list) {
       if (down.type === 'dataJob' && up.type === 'dataset') job(down.urn).inDatasets[i].push(up.urn);
       if (down.type === 'dataJob' && up.type === 'dataJob') job(down.urn).inJobs[i].push(up.urn);
@@ -177,7 +207,9 @@ function lineageProposals(ctx: GraphQLContext, added: Edge[], removed: Edge[]) {
 function editUpstreams(ctx: GraphQLContext, l: Json, add: string[], remove: string[]): Json {
   const upstreams: Json[] = l.upstreams ?? [];
   const known = new Set(upstreams.map((u) => u.dataset));
-  const fresh = add.filter((u) => !known.has(u)).map((dataset) => ({ dataset, type: 'TRANSFORMED', created: stamp(ctx), auditStamp: stamp(ctx), properties: UI_PROPERTIES }));
+  const fresh = add
+    .filter((u) => !known.has(u))
+    .map((dataset) => ({ dataset, type: 'TRANSFORMED', created: stamp(ctx), auditStamp: stamp(ctx), properties: UI_PROPERTIES }));
   return { ...l, upstreams: [...upstreams, ...fresh].filter((u) => !remove.includes(u.dataset)) };
 }
 
@@ -195,7 +227,14 @@ function editColumns(dataset: string, added: Edge[], removed: Edge[], l: Json): 
   for (const { up, down } of mine(added)) {
     const i = lineages.findIndex((f) => f.downstreamType === 'FIELD' && f.downstreams?.length === 1 && f.downstreams[0] === down.urn);
     const entry = lineages[i];
-    if (entry === undefined) lineages.push({ upstreamType: 'FIELD_SET', upstreams: [up.urn], downstreamType: 'FIELD', downstreams: [down.urn], confidenceScore: 1.0 });
+    if (entry === undefined)
+      lineages.push({
+        upstreamType: 'FIELD_SET',
+        upstreams: [up.urn],
+        downstreamType: 'FIELD',
+        downstreams: [down.urn],
+        confidenceScore: 1.0,
+      });
     else if (!entry.upstreams?.includes(up.urn)) lineages[i] = { ...entry, upstreams: [...(entry.upstreams ?? []), up.urn] };
   }
   for (const { up, down } of mine(removed)) {

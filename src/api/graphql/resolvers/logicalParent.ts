@@ -21,6 +21,7 @@ const resolvers: Resolvers = {
 export const logicalParentModule: ResolverModule = {
   resolvers,
   entityFields: {
-    logicalParent: async (ref, _args, ctx) => refOf(ctx.services, (await aspectOf(ctx, ref, 'logicalParent'))?.parent?.destinationUrn) ?? null,
+    logicalParent: async (ref, _args, ctx) =>
+      refOf(ctx.services, (await aspectOf(ctx, ref, 'logicalParent'))?.parent?.destinationUrn) ?? null,
   },
 };

@@ -13,13 +13,15 @@ import type { GraphQLContext } from '../context.js';
 type Json = Record<string, any>;
 
 /** Checked before anything else is looked at, so a refused caller learns nothing of the input. */
-export const authorize = (ctx: GraphQLContext, ...requirements: Requirement[]): Promise<Grant> => ctx.services.authorizer.require(ctx.actor, requirements);
+export const authorize = (ctx: GraphQLContext, ...requirements: Requirement[]): Promise<Grant> =>
+  ctx.services.authorizer.require(ctx.actor, requirements);
 
 /** The same check, refused with a resolver's own text where DataHub's differs from its usual one. */
 export const authorizeOr = (ctx: GraphQLContext, refusal: string, ...requirements: Requirement[]): Promise<Grant> =>
   ctx.services.authorizer.require(ctx.actor, requirements, () => refusal);
 
-export const upsert = (ctx: GraphQLContext, urn: string, aspect: string, value: unknown): Proposal => buildProposal(ctx.services.registry, urn, aspect, 'UPSERT', value);
+export const upsert = (ctx: GraphQLContext, urn: string, aspect: string, value: unknown): Proposal =>
+  buildProposal(ctx.services.registry, urn, aspect, 'UPSERT', value);
 
 /** A change of part of an aspect, applied to its latest value inside the write's transaction. */
 export const change = (ctx: GraphQLContext, urn: string, aspect: string, fn: (current: Json) => Json): Proposal =>

@@ -12,7 +12,12 @@ export type EntityFieldResolver = GraphQLFieldResolver<EntityRef, GraphQLContext
  * A field many entity types share, typed by the schema type it returns (`ResolversTypes['Ownership']`),
  * so `entityFields` are checked as a type's own resolvers are. Shared fields are nullable, hence `Maybe`.
  */
-export type EntityField<T extends keyof ResolversTypes, TArgs = Record<PropertyKey, never>> = ResolverFn<Maybe<ResolversTypes[T]>, EntityRef, GraphQLContext, TArgs>;
+export type EntityField<T extends keyof ResolversTypes, TArgs = Record<PropertyKey, never>> = ResolverFn<
+  Maybe<ResolversTypes[T]>,
+  EntityRef,
+  GraphQLContext,
+  TArgs
+>;
 
 /** A shared entity field whose result is not one named type (a list, say). */
 export type EntityFieldOf<TResult, TArgs = Record<PropertyKey, never>> = ResolverFn<TResult, EntityRef, GraphQLContext, TArgs>;

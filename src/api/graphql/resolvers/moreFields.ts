@@ -20,13 +20,17 @@ const Dataset: DatasetResolvers = {
   operations: timeseries('operation', operation),
 };
 
-const schemaMetadataField: EntityField<'SchemaMetadata'> = async (ref, _args, ctx) => schemaMetadata(ctx, ref.urn, await aspectOf(ctx, ref, 'schemaMetadata'));
+const schemaMetadataField: EntityField<'SchemaMetadata'> = async (ref, _args, ctx) =>
+  schemaMetadata(ctx, ref.urn, await aspectOf(ctx, ref, 'schemaMetadata'));
 
 const editableSchemaMetadataField: EntityField<'EditableSchemaMetadata'> = async (ref, _args, ctx) =>
   editableSchemaMetadata(ctx, ref.urn, await aspectOf(ctx, ref, 'editableSchemaMetadata'));
 
 const relationships: EntityField<'EntityRelationshipsResult', { input: RelationshipsInput }> = async (ref, { input }, ctx) => {
-  const r = await ctx.services.graph.related({ urn: ref.urn, types: input.types, direction: input.direction, start: input.start ?? 0, count: input.count ?? 100 }, ctx.actor);
+  const r = await ctx.services.graph.related(
+    { urn: ref.urn, types: input.types, direction: input.direction, start: input.start ?? 0, count: input.count ?? 100 },
+    ctx.actor,
+  );
   return {
     start: r.start,
     count: r.count,

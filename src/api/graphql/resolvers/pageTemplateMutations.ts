@@ -22,7 +22,9 @@ const DEFAULT_MODULE_URNS = new Set(DEFAULT_MODULES.map(([urn]) => urn));
 
 /** Global layouts need the manage privilege; DataHub's own text when it is missing. */
 async function authorizeScope(ctx: GraphQLContext, scope: string, what: 'templates' | 'modules') {
-  return scope === 'GLOBAL' ? authorizeOr(ctx, `User does not have permission to update global ${what}.`, MANAGE_TEMPLATES) : authorize(ctx);
+  return scope === 'GLOBAL'
+    ? authorizeOr(ctx, `User does not have permission to update global ${what}.`, MANAGE_TEMPLATES)
+    : authorize(ctx);
 }
 
 /** Deleting: global ones need the manage privilege, personal ones their creator. */
@@ -36,12 +38,25 @@ async function authorizeDelete(ctx: GraphQLContext, urn: string, aspect: string,
 
 function moduleParams(p: PageModuleParamsInput): Json {
   const out: Json = {};
-  if (p.linkParams) out.linkParams = { linkUrl: p.linkParams.linkUrl, ...(p.linkParams.imageUrl != null ? { imageUrl: p.linkParams.imageUrl } : {}), ...(p.linkParams.description != null ? { description: p.linkParams.description } : {}) };
+  if (p.linkParams)
+    out.linkParams = {
+      linkUrl: p.linkParams.linkUrl,
+      ...(p.linkParams.imageUrl != null ? { imageUrl: p.linkParams.imageUrl } : {}),
+      ...(p.linkParams.description != null ? { description: p.linkParams.description } : {}),
+    };
   if (p.richTextParams) out.richTextParams = { content: p.richTextParams.content };
-  if (p.assetCollectionParams) out.assetCollectionParams = { assetUrns: p.assetCollectionParams.assetUrns, ...(p.assetCollectionParams.dynamicFilterJson != null ? { dynamicFilterJson: p.assetCollectionParams.dynamicFilterJson } : {}) };
+  if (p.assetCollectionParams)
+    out.assetCollectionParams = {
+      assetUrns: p.assetCollectionParams.assetUrns,
+      ...(p.assetCollectionParams.dynamicFilterJson != null ? { dynamicFilterJson: p.assetCollectionParams.dynamicFilterJson } : {}),
+    };
   if (p.hierarchyViewParams) {
     const h = p.hierarchyViewParams;
-    out.hierarchyViewParams = { assetUrns: h.assetUrns, showRelatedEntities: h.showRelatedEntities, ...(h.relatedEntitiesFilterJson != null ? { relatedEntitiesFilterJson: h.relatedEntitiesFilterJson } : {}) };
+    out.hierarchyViewParams = {
+      assetUrns: h.assetUrns,
+      showRelatedEntities: h.showRelatedEntities,
+      ...(h.relatedEntitiesFilterJson != null ? { relatedEntitiesFilterJson: h.relatedEntitiesFilterJson } : {}),
+    };
   }
   return out;
 }
@@ -54,12 +69,21 @@ const resolvers: Resolvers = {
   Mutation: {
     upsertPageTemplate: async (_root, { input }, ctx) => {
       const grant = await authorizeScope(ctx, input.scope, 'templates');
-      for (const row of input.rows) for (const m of row.modules) if (!(await existsAs(ctx, m, 'dataHubPageModule'))) throw badRequest(`Module with urn ${m} does not exist`);
+      for (const row of input.rows)
+        for (const m of row.modules)
+          if (!(await existsAs(ctx, m, 'dataHubPageModule'))) throw badRequest(`Module with urn ${m} does not exist`);
       const urn = input.urn ?? `urn:li:dataHubPageTemplate:${randomUUID()}`;
       const fields = {
         rows: input.rows.map((r) => ({ modules: r.modules })),
         ...(input.assetSummary
-          ? { assetSummary: { summaryElements: input.assetSummary.summaryElements.map((e) => ({ elementType: e.elementType, ...(e.structuredPropertyUrn ? { structuredPropertyUrn: e.structuredPropertyUrn } : {}) })) } }
+          ? {
+              assetSummary: {
+                summaryElements: input.assetSummary.summaryElements.map((e) => ({
+                  elementType: e.elementType,
+                  ...(e.structuredPropertyUrn ? { structuredPropertyUrn: e.structuredPropertyUrn } : {}),
+                })),
+              },
+            }
           : {}),
         surface: { surfaceType: input.surfaceType },
         visibility: { scope: input.scope },
@@ -92,7 +116,8 @@ const resolvers: Resolvers = {
       const grant = await authorize(ctx, manage);
       if (!(await exists(ctx, input.urn))) throw badRequest(`Failed to update asset settings: entity ${input.urn} does not exist`);
       const template = input.summary?.template;
-      if (template && !(await existsAs(ctx, template, 'dataHubPageTemplate'))) throw badRequest(`Failed to update asset settings: template ${template} does not exist`);
+      if (template && !(await existsAs(ctx, template, 'dataHubPageTemplate')))
+        throw badRequest(`Failed to update asset settings: template ${template} does not exist`);
       let written: Json = {};
       await write(ctx, grant, [
         change(ctx, input.urn, 'assetSettings', (s) => {

@@ -26,7 +26,9 @@ async function storedModules(ctx: GraphQLContext, urns: readonly string[]): Prom
 function moduleParams(params: Json | undefined) {
   const p = params ?? {};
   return {
-    linkParams: p.linkParams ? { linkUrl: p.linkParams.linkUrl, imageUrl: p.linkParams.imageUrl ?? null, description: p.linkParams.description ?? null } : null,
+    linkParams: p.linkParams
+      ? { linkUrl: p.linkParams.linkUrl, imageUrl: p.linkParams.imageUrl ?? null, description: p.linkParams.description ?? null }
+      : null,
     richTextParams: p.richTextParams ? { content: p.richTextParams.content } : null,
     assetCollectionParams: p.assetCollectionParams
       ? { assetUrns: p.assetCollectionParams.assetUrns ?? [], dynamicFilterJson: p.assetCollectionParams.dynamicFilterJson ?? null }

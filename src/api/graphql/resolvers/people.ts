@@ -15,7 +15,12 @@ const people = (ctx: GraphQLContext) => new PeopleService(ctx.services);
 const settings = (ctx: GraphQLContext) => new UserSettingsService(ctx.services);
 
 /** Lists of users and groups are for those who manage them, as in DataHub. */
-async function listPeople(ctx: GraphQLContext, entity: 'corpuser' | 'corpGroup', input: ListInput, sort?: { field: string; order: 'DESCENDING' }) {
+async function listPeople(
+  ctx: GraphQLContext,
+  entity: 'corpuser' | 'corpGroup',
+  input: ListInput,
+  sort?: { field: string; order: 'DESCENDING' },
+) {
   await ctx.services.authorizer.require(ctx.actor, [onPlatform('MANAGE_USERS_AND_GROUPS')]);
   return listEntities(ctx, entity, input, sort ? { sort } : {});
 }
@@ -54,10 +59,14 @@ const resolvers: Resolvers = {
       await changed(ctx, [urn], people(ctx).updateUserStatus(ctx.actor, urn, status));
       return urn;
     },
-    addGroupMembers: (_root, { input }, ctx) => changed(ctx, [input.groupUrn, ...input.userUrns], people(ctx).addGroupMembers(ctx.actor, input.groupUrn, input.userUrns)),
-    removeGroupMembers: (_root, { input }, ctx) => changed(ctx, [input.groupUrn, ...input.userUrns], people(ctx).removeGroupMembers(ctx.actor, input.groupUrn, input.userUrns)),
-    updateUserSetting: (_root, { input }, ctx) => changed(ctx, [ctx.actor], settings(ctx).setAppearance(ctx.actor, input.name, input.value)),
-    updateCorpUserViewsSettings: (_root, { input }, ctx) => changed(ctx, [ctx.actor], settings(ctx).setDefaultView(ctx.actor, input.defaultView ?? null)),
+    addGroupMembers: (_root, { input }, ctx) =>
+      changed(ctx, [input.groupUrn, ...input.userUrns], people(ctx).addGroupMembers(ctx.actor, input.groupUrn, input.userUrns)),
+    removeGroupMembers: (_root, { input }, ctx) =>
+      changed(ctx, [input.groupUrn, ...input.userUrns], people(ctx).removeGroupMembers(ctx.actor, input.groupUrn, input.userUrns)),
+    updateUserSetting: (_root, { input }, ctx) =>
+      changed(ctx, [ctx.actor], settings(ctx).setAppearance(ctx.actor, input.name, input.value)),
+    updateCorpUserViewsSettings: (_root, { input }, ctx) =>
+      changed(ctx, [ctx.actor], settings(ctx).setDefaultView(ctx.actor, input.defaultView ?? null)),
     updateUserHomePageSettings: (_root, { input }, ctx) => changed(ctx, [ctx.actor], settings(ctx).updateHomePage(ctx.actor, input)),
   },
 };

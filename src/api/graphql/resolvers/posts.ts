@@ -12,7 +12,12 @@ const resolvers: Resolvers = {
   Query: {
     listPosts: async (_root, { input }, ctx) => {
       const criteria = input.resourceUrn ? [{ field: 'target', values: [input.resourceUrn], condition: 'EQUAL' }] : [];
-      const { entities, ...page } = await listEntities(ctx, 'post', { ...input, query: input.query ?? '*' }, { criteria, sort: { field: 'lastModified', order: 'DESCENDING' } });
+      const { entities, ...page } = await listEntities(
+        ctx,
+        'post',
+        { ...input, query: input.query ?? '*' },
+        { criteria, sort: { field: 'lastModified', order: 'DESCENDING' } },
+      );
       return { ...page, posts: entities };
     },
   },

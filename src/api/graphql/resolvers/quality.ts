@@ -43,7 +43,15 @@ async function assertionHealth(ctx: GraphQLContext, urn: string) {
   const assertions = await assertionsOn(ctx, urn);
   if (assertions.length === 0) return null;
   const latest = await Promise.all(
-    assertions.map(async (a) => (await pointsOf(ctx, a, 'assertionRunEvent', { limit: 1, and: [...COMPLETE, { field: 'asserteeUrn', values: [urn], condition: 'EQUAL' }] }))[0]),
+    assertions.map(
+      async (a) =>
+        (
+          await pointsOf(ctx, a, 'assertionRunEvent', {
+            limit: 1,
+            and: [...COMPLETE, { field: 'asserteeUrn', values: [urn], condition: 'EQUAL' }],
+          })
+        )[0],
+    ),
   );
   if (latest.every((e) => e === undefined)) return null;
   const failing = assertions.filter((_, i) => latest[i] !== undefined && latest[i]!.result?.type !== 'SUCCESS').map((a) => a.urn);
@@ -64,7 +72,12 @@ async function incidentHealth(ctx: GraphQLContext, urn: string) {
     reportedAt: at ?? 0,
     status: 'FAIL',
     message: `${active.length} active incident${active.length > 1 ? 's' : ''}`,
-    activeIncidentHealthDetails: { latestIncidentUrn: latest.ref.urn, latestIncidentTitle: latest.info.title ?? null, lastActivityAt: at, count: active.length },
+    activeIncidentHealthDetails: {
+      latestIncidentUrn: latest.ref.urn,
+      latestIncidentTitle: latest.info.title ?? null,
+      lastActivityAt: at,
+      count: active.length,
+    },
     causes: ['ACTIVE_INCIDENTS'],
   };
 }
@@ -100,7 +113,10 @@ const assertions: NonNullable<NonNullable<Resolvers['Dataset']>['assertions']> =
 export const qualityResolvers: Resolvers = {
   Assertion: {
     platform: async (ref, _args, ctx) =>
-      refOf(ctx.services, (await aspectOf(ctx, ref, 'dataPlatformInstance'))?.platform) ?? { urn: 'urn:li:dataPlatform:unknown', entityName: 'dataPlatform' },
+      refOf(ctx.services, (await aspectOf(ctx, ref, 'dataPlatformInstance'))?.platform) ?? {
+        urn: 'urn:li:dataPlatform:unknown',
+        entityName: 'dataPlatform',
+      },
     info: async (ref, _args, ctx) => assertionInfo(await aspectOf(ctx, ref, 'assertionInfo')) as any,
     actions: async (ref, _args, ctx) => {
       const a = await aspectOf(ctx, ref, 'assertionActions');
@@ -110,11 +126,30 @@ export const qualityResolvers: Resolvers = {
       const and = [...(args.status ? [{ field: 'status', values: [args.status], condition: 'EQUAL' }] : []), ...(args.filter?.and ?? [])];
       const events = (await pointsOf(ctx, ref, 'assertionRunEvent', { ...args, and })).map(assertionRunEvent);
       const count = (type: string) => events.filter((e) => e.result?.type === type).length;
-      return { total: events.length, failed: count('FAILURE'), succeeded: count('SUCCESS'), errored: count('ERROR'), runEvents: events as any };
+      return {
+        total: events.length,
+        failed: count('FAILURE'),
+        succeeded: count('SUCCESS'),
+        errored: count('ERROR'),
+        runEvents: events as any,
+      };
     },
   },
   Incident: Object.fromEntries(
-    ['incidentType', 'customType', 'title', 'description', 'priority', 'assignees', 'entity', 'source', 'startedAt', 'incidentStatus', 'status', 'created'].map((name) => [
+    [
+      'incidentType',
+      'customType',
+      'title',
+      'description',
+      'priority',
+      'assignees',
+      'entity',
+      'source',
+      'startedAt',
+      'incidentStatus',
+      'status',
+      'created',
+    ].map((name) => [
       name,
       async (ref: EntityRef, _args: unknown, ctx: GraphQLContext) => {
         const info = await aspectOf(ctx, ref, 'incidentInfo');
@@ -130,7 +165,8 @@ export const qualityResolvers: Resolvers = {
     },
   },
   Dataset: {
-    contract: async (ref, _args, ctx) => (await incomingRefs(ctx, ref.urn, ['ContractFor'])).find((r) => r.entityName === 'dataContract') ?? null,
+    contract: async (ref, _args, ctx) =>
+      (await incomingRefs(ctx, ref.urn, ['ContractFor'])).find((r) => r.entityName === 'dataContract') ?? null,
     assertions,
   },
 };

@@ -40,7 +40,8 @@ async function write(ctx: GraphQLContext, grant: Grant, proposals: Proposal[]): 
   for (const p of proposals) ctx.aspects.clear(p.urn);
 }
 
-const upsert = (ctx: GraphQLContext, urn: string, aspect: string, value: unknown) => buildProposal(ctx.services.registry, urn, aspect, 'UPSERT', value);
+const upsert = (ctx: GraphQLContext, urn: string, aspect: string, value: unknown) =>
+  buildProposal(ctx.services.registry, urn, aspect, 'UPSERT', value);
 
 async function exists(ctx: GraphQLContext, urn: string): Promise<boolean> {
   const entity = ctx.services.registry.entityOfUrn(urn);
@@ -67,7 +68,10 @@ const stamp = (ctx: GraphQLContext) => ({ time: Date.now(), actor: ctx.actor });
 
 /** The asset an assertion asserts, by its graph edge, as DataHub finds it. */
 async function asserteeOf(ctx: GraphQLContext, assertionUrn: string): Promise<string | undefined> {
-  const r = await ctx.services.graph.related({ urn: assertionUrn, types: ['Asserts'], direction: 'OUTGOING', start: 0, count: 1 }, ctx.actor);
+  const r = await ctx.services.graph.related(
+    { urn: assertionUrn, types: ['Asserts'], direction: 'OUTGOING', start: 0, count: 1 },
+    ctx.actor,
+  );
   return r.relationships[0]?.entity;
 }
 
@@ -118,8 +122,19 @@ const Mutation: MutationResolvers = {
     const grant = await allowed(ctx, ASSERTIONS, [entity]);
     const platform = platformOf(input.platform);
     await requireExisting(ctx, entity);
-    const custom = dropUnset({ type: input.type, entity, logic: input.logic, field: input.fieldPath ? schemaFieldUrn(entity, input.fieldPath) : undefined });
-    const info = dropUnset({ type: 'CUSTOM', description: input.description, externalUrl: input.externalUrl, source: { type: 'EXTERNAL' }, customAssertion: custom });
+    const custom = dropUnset({
+      type: input.type,
+      entity,
+      logic: input.logic,
+      field: input.fieldPath ? schemaFieldUrn(entity, input.fieldPath) : undefined,
+    });
+    const info = dropUnset({
+      type: 'CUSTOM',
+      description: input.description,
+      externalUrl: input.externalUrl,
+      source: { type: 'EXTERNAL' },
+      customAssertion: custom,
+    });
     await write(ctx, grant, [upsert(ctx, assertion, 'assertionInfo', info), upsert(ctx, assertion, 'dataPlatformInstance', { platform })]);
     return { urn: assertion, entityName: 'assertion' };
   },
@@ -127,7 +142,10 @@ const Mutation: MutationResolvers = {
   reportAssertionResult: async (_root, { urn, result }, ctx) => {
     const assertion = urnOf(ctx, urn, 'assertion').urn;
     const assertee = await asserteeOf(ctx, assertion);
-    if (!assertee) throw badRequest(`Failed to report Assertion Run Event. Assertion with urn ${assertion} does not exist or is not associated with any entity.`);
+    if (!assertee)
+      throw badRequest(
+        `Failed to report Assertion Run Event. Assertion with urn ${assertion} does not exist or is not associated with any entity.`,
+      );
     const grant = await allowed(ctx, ASSERTIONS, [assertee]);
     const at = result.timestampMillis != null ? Number(result.timestampMillis) : Date.now();
     const outcome = dropUnset({
@@ -135,9 +153,17 @@ const Mutation: MutationResolvers = {
       externalUrl: result.externalUrl,
       nativeResults: stringMap(result.properties),
       // DataHub keeps an error only on an ERROR result, its message under `message`.
-      error: result.type === 'ERROR' && result.error ? { type: result.error.type, properties: { message: result.error.message } } : undefined,
+      error:
+        result.type === 'ERROR' && result.error ? { type: result.error.type, properties: { message: result.error.message } } : undefined,
     });
-    const event = { timestampMillis: at, runId: String(at), assertionUrn: assertion, asserteeUrn: assertee, status: 'COMPLETE', result: outcome };
+    const event = {
+      timestampMillis: at,
+      runId: String(at),
+      assertionUrn: assertion,
+      asserteeUrn: assertee,
+      status: 'COMPLETE',
+      result: outcome,
+    };
     await write(ctx, grant, [upsert(ctx, assertion, 'assertionRunEvent', event)]);
     return true;
   },
@@ -151,7 +177,9 @@ const Mutation: MutationResolvers = {
     await write(ctx, grant, [deleteEntityProposal(ctx.services.registry, ref.urn)]);
     // Then, as DataHub does, the references to it go (a contract's), as part of the delete the
     // caller was allowed; a failure there is logged, not the caller's.
-    await ctx.services.deletes.deleteReferences(ref.urn, false, SYSTEM_ACTOR).catch((err) => ctx.log.error({ err, urn: ref.urn }, 'clearing references to a deleted assertion failed'));
+    await ctx.services.deletes
+      .deleteReferences(ref.urn, false, SYSTEM_ACTOR)
+      .catch((err) => ctx.log.error({ err, urn: ref.urn }, 'clearing references to a deleted assertion failed'));
     return true;
   },
 
@@ -216,21 +244,32 @@ const Mutation: MutationResolvers = {
     const entity = urnOf(ctx, input.entityUrn).urn;
     const grant = await allowed(ctx, CONTRACT, [entity]);
     await requireExisting(ctx, entity);
-    const assertions = [...(input.freshness ?? []), ...(input.schema ?? []), ...(input.dataQuality ?? [])].map((c) => urnOf(ctx, c.assertionUrn).urn);
+    const assertions = [...(input.freshness ?? []), ...(input.schema ?? []), ...(input.dataQuality ?? [])].map(
+      (c) => urnOf(ctx, c.assertionUrn).urn,
+    );
     for (const a of assertions) await requireExisting(ctx, a, 'assertion');
     // One contract per asset: an existing one is replaced in place.
     const current = (await incomingRefs(ctx, entity, ['ContractFor'])).find((r) => r.entityName === 'dataContract');
     // A client's id must make a well-formed urn: checked, so a bad one is a 400.
     const urn = current?.urn ?? urnOf(ctx, `urn:li:dataContract:${input.id ?? randomUUID()}`, 'dataContract').urn;
-    const properties = dropUnset({ entity, freshness: contracts(input.freshness), schema: contracts(input.schema), dataQuality: contracts(input.dataQuality) });
-    await write(ctx, grant, [upsert(ctx, urn, 'dataContractProperties', properties), upsert(ctx, urn, 'dataContractStatus', { state: input.state ?? 'ACTIVE' })]);
+    const properties = dropUnset({
+      entity,
+      freshness: contracts(input.freshness),
+      schema: contracts(input.schema),
+      dataQuality: contracts(input.dataQuality),
+    });
+    await write(ctx, grant, [
+      upsert(ctx, urn, 'dataContractProperties', properties),
+      upsert(ctx, urn, 'dataContractStatus', { state: input.state ?? 'ACTIVE' }),
+    ]);
     return { urn, entityName: 'dataContract' };
   },
 
   reportOperation: async (_root, { input }, ctx) => {
     const ref = urnOf(ctx, input.urn);
     const grant = await allowed(ctx, OPERATIONS, [ref.urn]);
-    if (!OPERATION_ENTITY_TYPES.includes(ref.entityName)) throw badRequest(`Unable to report operation. Invalid entity type ${ref.entityName} provided.`);
+    if (!OPERATION_ENTITY_TYPES.includes(ref.entityName))
+      throw badRequest(`Unable to report operation. Invalid entity type ${ref.entityName} provided.`);
     await requireExisting(ctx, ref.urn);
     const at = input.timestampMillis != null ? Number(input.timestampMillis) : Date.now();
     const operation = dropUnset({

@@ -70,7 +70,10 @@ const Query: QueryResolvers = {
     const entity = entityOfEnum(input.type);
     if (!entity) throw badRequest(`entity type ${input.type} cannot be browsed`);
     const path = `/${(input.path ?? []).join('/')}`;
-    const r = await ctx.services.browse.browse({ entity, path, start: input.start ?? 0, limit: input.count ?? 10, filter: toFilter(input) }, ctx.actor);
+    const r = await ctx.services.browse.browse(
+      { entity, path, start: input.start ?? 0, limit: input.count ?? 10, filter: toFilter(input) },
+      ctx.actor,
+    );
     return {
       entities: r.entities.flatMap((e) => refOf(ctx.services, e.urn) ?? []),
       groups: r.groups,
@@ -80,7 +83,8 @@ const Query: QueryResolvers = {
       metadata: { path: r.path.split('/').filter((s) => s !== ''), totalNumEntities: r.totalNumEntities },
     };
   },
-  browsePaths: async (_root, { input }, ctx) => (await ctx.services.browse.browsePathsOf(input.urn)).map((p) => ({ path: p.split('/').filter((s) => s !== '') })),
+  browsePaths: async (_root, { input }, ctx) =>
+    (await ctx.services.browse.browsePathsOf(input.urn)).map((p) => ({ path: p.split('/').filter((s) => s !== '') })),
 };
 
 export const queriesModule: ResolverModule = { resolvers: { Query } };

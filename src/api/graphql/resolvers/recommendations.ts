@@ -19,7 +19,9 @@ function content(ctx: GraphQLContext, c: Content): ResolversTypes['Recommendatio
     value: c.value,
     entity: entity ?? null,
     params: {
-      searchParams: c.searchParams ? { query: c.searchParams.query, filters: c.searchParams.filters?.map((f) => ({ field: f.field, values: f.values })) ?? null } : null,
+      searchParams: c.searchParams
+        ? { query: c.searchParams.query, filters: c.searchParams.filters?.map((f) => ({ field: f.field, values: f.values })) ?? null }
+        : null,
       entityProfileParams: profile ? { urn: profile.urn, type: entityEnum(profile.entityName) as EntityType } : null,
       contentParams: c.count !== undefined ? { count: c.count } : null,
     },

@@ -15,7 +15,10 @@ type PolicyOut = Awaited<ResolversTypes['Policy']>;
 /** A policy entity read as the `Policy` that listPolicies answers (one mapper of `dataHubPolicyInfo`). */
 async function policy(ref: EntityRef, ctx: GraphQLContext): Promise<PolicyOut> {
   const info = (await aspectOf(ctx, ref, 'dataHubPolicyInfo')) as PolicyEntry['info'] | undefined;
-  return policyOut(ctx, { urn: ref.urn, info: info ?? { type: 'METADATA', state: 'INACTIVE', privileges: [], actors: {}, displayName: '' } });
+  return policyOut(ctx, {
+    urn: ref.urn,
+    info: info ?? { type: 'METADATA', state: 'INACTIVE', privileges: [], actors: {}, displayName: '' },
+  });
 }
 
 /** One field of the policy; the mapper sets every field, the nullable ones to null. */

@@ -15,12 +15,16 @@ const properties = (ctx: GraphQLContext, ref: EntityRef) => aspectOf(ctx, ref, '
 /** Runs newest first (by their creation time), one page of them, as DataHub's run lists answer. */
 async function runsPage(ctx: GraphQLContext, refs: EntityRef[], start: number, count: number) {
   const created = await Promise.all(refs.map(async (r) => (await properties(ctx, r))?.created?.time ?? 0));
-  const sorted = refs.map((r, i) => ({ r, t: created[i] })).sort((a, b) => b.t - a.t).map((x) => x.r);
+  const sorted = refs
+    .map((r, i) => ({ r, t: created[i] }))
+    .sort((a, b) => b.t - a.t)
+    .map((x) => x.r);
   const page = sorted.slice(start, start + count);
   return { start, count: page.length, total: sorted.length, runs: page };
 }
 
-const hasRunEvents = async (ctx: GraphQLContext, ref: EntityRef) => (await pointsOf(ctx, ref, 'dataProcessInstanceRunEvent', { limit: 1 })).length > 0;
+const hasRunEvents = async (ctx: GraphQLContext, ref: EntityRef) =>
+  (await pointsOf(ctx, ref, 'dataProcessInstanceRunEvent', { limit: 1 })).length > 0;
 
 export const runsResolvers: Resolvers = {
   DataProcessInstance: {
@@ -29,7 +33,8 @@ export const runsResolvers: Resolvers = {
     created: async (ref, _args, ctx) => processInstanceProperties(ref, await properties(ctx, ref))?.created ?? null,
     externalUrl: async (ref, _args, ctx) => (await properties(ctx, ref))?.externalUrl ?? null,
     state: async (ref, args, ctx) => (await pointsOf(ctx, ref, 'dataProcessInstanceRunEvent', args)).map(processRunEvent) as any,
-    parentTemplate: async (ref, _args, ctx) => refOf(ctx.services, (await aspectOf(ctx, ref, 'dataProcessInstanceRelationships'))?.parentTemplate) ?? null,
+    parentTemplate: async (ref, _args, ctx) =>
+      refOf(ctx.services, (await aspectOf(ctx, ref, 'dataProcessInstanceRelationships'))?.parentTemplate) ?? null,
     platform: async (ref, _args, ctx) => refOf(ctx.services, (await aspectOf(ctx, ref, 'dataPlatformInstance'))?.platform) ?? null,
     mlTrainingRunProperties: async (ref, _args, ctx) => trainingRunProperties(await aspectOf(ctx, ref, 'mlTrainingRunProperties')),
   },
@@ -38,7 +43,12 @@ export const runsResolvers: Resolvers = {
     runs: async (ref, args, ctx) => {
       const instances = (await incomingRefs(ctx, ref.urn, ['InstanceOf'])).filter((r) => r.entityName === 'dataProcessInstance');
       const ran = await Promise.all(instances.map((r) => hasRunEvents(ctx, r)));
-      return runsPage(ctx, instances.filter((_, i) => ran[i]), args.start ?? 0, args.count ?? 20);
+      return runsPage(
+        ctx,
+        instances.filter((_, i) => ran[i]),
+        args.start ?? 0,
+        args.count ?? 20,
+      );
     },
   },
   Dataset: {

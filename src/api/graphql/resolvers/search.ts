@@ -5,7 +5,16 @@
  * actor may not see are applied alike.
  */
 import { badRequest } from '../../../service/errors.js';
-import { decodeScrollId, encodeScrollId, FACET_SEPARATOR, LEGACY_ENTITY_FACET, type Facet, type Scope, type SearchFlags, type SearchResult } from '../../../service/search.js';
+import {
+  decodeScrollId,
+  encodeScrollId,
+  FACET_SEPARATOR,
+  LEGACY_ENTITY_FACET,
+  type Facet,
+  type Scope,
+  type SearchFlags,
+  type SearchResult,
+} from '../../../service/search.js';
 import { browseV2 } from '../../../service/browseV2.js';
 import { ENTITY_TYPE_FIELD } from '../../../store/types.js';
 import { propertyOfField } from '../../../indexing/structuredPropertyFields.js';
@@ -18,19 +27,78 @@ type Json = Record<string, any>;
 
 /** Entity types searched when a request names none (DataHub's SearchUtils lists). */
 const SEARCHABLE_ENTITY_TYPES = [
-  'dataset', 'dashboard', 'chart', 'mlModel', 'mlModelGroup', 'mlFeatureTable', 'mlFeature', 'mlPrimaryKey', 'dataFlow', 'dataJob',
-  'glossaryTerm', 'glossaryNode', 'tag', 'role', 'corpuser', 'corpGroup', 'container', 'domain', 'dataProduct', 'notebook',
-  'businessAttribute', 'schemaField', 'application',
+  'dataset',
+  'dashboard',
+  'chart',
+  'mlModel',
+  'mlModelGroup',
+  'mlFeatureTable',
+  'mlFeature',
+  'mlPrimaryKey',
+  'dataFlow',
+  'dataJob',
+  'glossaryTerm',
+  'glossaryNode',
+  'tag',
+  'role',
+  'corpuser',
+  'corpGroup',
+  'container',
+  'domain',
+  'dataProduct',
+  'notebook',
+  'businessAttribute',
+  'schemaField',
+  'application',
 ];
 const AUTO_COMPLETE_ENTITY_TYPES = [
-  'dataset', 'dashboard', 'chart', 'container', 'mlModel', 'mlModelGroup', 'mlFeatureTable', 'dataFlow', 'dataJob', 'glossaryTerm',
-  'tag', 'corpuser', 'corpGroup', 'notebook', 'dataProduct', 'domain', 'businessAttribute', 'application',
+  'dataset',
+  'dashboard',
+  'chart',
+  'container',
+  'mlModel',
+  'mlModelGroup',
+  'mlFeatureTable',
+  'dataFlow',
+  'dataJob',
+  'glossaryTerm',
+  'tag',
+  'corpuser',
+  'corpGroup',
+  'notebook',
+  'dataProduct',
+  'domain',
+  'businessAttribute',
+  'application',
 ];
-const BROWSE_ENTITY_TYPES = ['dataset', 'dashboard', 'chart', 'container', 'mlModel', 'mlModelGroup', 'mlFeatureTable', 'dataFlow', 'dataJob', 'notebook'];
+const BROWSE_ENTITY_TYPES = [
+  'dataset',
+  'dashboard',
+  'chart',
+  'container',
+  'mlModel',
+  'mlModelGroup',
+  'mlFeatureTable',
+  'dataFlow',
+  'dataJob',
+  'notebook',
+];
 
 /** Quick filters: the top platforms, then the first entity types present of two prioritized lists. */
 const QUICK_PLATFORMS = 5;
-const PRIORITIZED_SOURCE_TYPES = ['dataset', 'dashboard', 'dataFlow', 'dataJob', 'chart', 'container', 'mlModel', 'mlModelGroup', 'mlFeature', 'mlFeatureTable', 'mlPrimaryKey'];
+const PRIORITIZED_SOURCE_TYPES = [
+  'dataset',
+  'dashboard',
+  'dataFlow',
+  'dataJob',
+  'chart',
+  'container',
+  'mlModel',
+  'mlModelGroup',
+  'mlFeature',
+  'mlFeatureTable',
+  'mlPrimaryKey',
+];
 const QUICK_SOURCE_TYPES = 3;
 const PRIORITIZED_DATAHUB_TYPES = ['domain', 'glossaryTerm', 'corpGroup', 'corpuser'];
 const QUICK_DATAHUB_TYPES = 2;
@@ -38,7 +106,10 @@ const QUICK_DATAHUB_TYPES = 2;
 const DEFAULT_COUNT = 10;
 
 /** GraphQL facet filters → the service's filter: `orFilters` wins over the deprecated `filters`. */
-export function toFilter(input: { filters?: Json[] | null | undefined; orFilters?: Array<{ and?: Json[] | null | undefined }> | null | undefined }): Json | undefined {
+export function toFilter(input: {
+  filters?: Json[] | null | undefined;
+  orFilters?: Array<{ and?: Json[] | null | undefined }> | null | undefined;
+}): Json | undefined {
   const criterion = (f: Json) => ({
     field: f.field,
     // The deprecated `value` stands in for `values` only when no list, even an empty one, is given.
@@ -60,7 +131,11 @@ function typesOf(types: readonly string[] | null | undefined): string[] {
 }
 
 /** The types a request names, else those of a default list that this registry has and the caller may see. */
-async function typesOrDefault(ctx: GraphQLContext, types: readonly string[] | null | undefined, defaults: readonly string[]): Promise<string[]> {
+async function typesOrDefault(
+  ctx: GraphQLContext,
+  types: readonly string[] | null | undefined,
+  defaults: readonly string[],
+): Promise<string[]> {
   const named = typesOf(types);
   if (named.length > 0) return named;
   const known = defaults.flatMap((n) => ctx.services.registry.entity(n) ?? []);
@@ -113,7 +188,10 @@ function facetsOf(ctx: GraphQLContext, facets: readonly Facet[]) {
 function hitsOf(ctx: GraphQLContext, r: SearchResult) {
   return r.urns.flatMap((urn, i) => {
     const entity = refOf(ctx.services, urn);
-    const matchedFields = (r.matches[i] ?? []).map((m) => ({ ...m, entity: m.value.startsWith('urn:') ? (refOf(ctx.services, m.value) ?? null) : null }));
+    const matchedFields = (r.matches[i] ?? []).map((m) => ({
+      ...m,
+      entity: m.value.startsWith('urn:') ? (refOf(ctx.services, m.value) ?? null) : null,
+    }));
     // DataHub gives insights only from ranking features this service does not compute: none.
     return entity ? [{ entity, matchedFields, insights: [], extraProperties: [] }] : [];
   });
@@ -145,7 +223,12 @@ function scopeOf(ctx: GraphQLContext, entities: string[], input: Json): Promise<
 async function autocompleteOf(ctx: GraphQLContext, entity: string, input: Json, scope: Scope) {
   const type = scope.types?.find((t) => t.name === entity);
   if (!type) return { suggestions: [], entities: [] };
-  const req = { query: input.query, limit: input.limit ?? DEFAULT_COUNT, filter: scope.filter, ...(input.field ? { field: input.field } : {}) };
+  const req = {
+    query: input.query,
+    limit: input.limit ?? DEFAULT_COUNT,
+    filter: scope.filter,
+    ...(input.field ? { field: input.field } : {}),
+  };
   const suggestions = await ctx.services.search.suggest(type, req);
   const urns = suggestions.length > 0 ? await ctx.services.search.suggestedEntities(type, req) : [];
   return { suggestions, entities: urns.flatMap((u) => refOf(ctx.services, u) ?? []) };
@@ -157,11 +240,25 @@ const resolvers: Resolvers = {
       const entity = entityOfEnum(input.type);
       if (!entity) throw badRequest(`entity type ${input.type} is not searchable`);
       const r = await searchOf(ctx, [entity], input, input.start ?? 0);
-      return { start: r.start, count: r.count, total: r.total, searchResults: hitsOf(ctx, r), facets: facetsOf(ctx, r.facets), suggestions: [] };
+      return {
+        start: r.start,
+        count: r.count,
+        total: r.total,
+        searchResults: hitsOf(ctx, r),
+        facets: facetsOf(ctx, r.facets),
+        suggestions: [],
+      };
     },
     searchAcrossEntities: async (_root, { input }, ctx) => {
       const r = await searchOf(ctx, await typesOrDefault(ctx, input.types, SEARCHABLE_ENTITY_TYPES), input, input.start ?? 0);
-      return { start: r.start, count: r.count, total: r.total, searchResults: hitsOf(ctx, r), facets: facetsOf(ctx, r.facets), suggestions: [] };
+      return {
+        start: r.start,
+        count: r.count,
+        total: r.total,
+        searchResults: hitsOf(ctx, r),
+        facets: facetsOf(ctx, r.facets),
+        suggestions: [],
+      };
     },
     scrollAcrossEntities: async (_root, { input }, ctx) => {
       const start = decodeScrollId(input.scrollId);
@@ -184,7 +281,9 @@ const resolvers: Resolvers = {
     },
     getQuickFilters: async (_root, { input }, ctx) => {
       const entities = await typesOrDefault(ctx, [], SEARCHABLE_ENTITY_TYPES);
-      const r = await searchOf(ctx, entities, { query: '*', viewUrn: input.viewUrn, count: 0 }, 0, { facets: ['platform', ENTITY_TYPE_FIELD] });
+      const r = await searchOf(ctx, entities, { query: '*', viewUrn: input.viewUrn, count: 0 }, 0, {
+        facets: ['platform', ENTITY_TYPE_FIELD],
+      });
       const values = (name: string) => r.facets.find((f) => f.name === name)?.values ?? [];
       const platforms = values('platform')
         .filter((v) => v.count > 0)
@@ -197,7 +296,13 @@ const resolvers: Resolvers = {
           .filter((t) => (typeCounts.get(t) ?? 0) > 0)
           .slice(0, max)
           .map((t) => ({ field: ENTITY_TYPE_FIELD, value: entityEnum(t), entity: null }));
-      return { quickFilters: [...platforms, ...prioritized(PRIORITIZED_SOURCE_TYPES, QUICK_SOURCE_TYPES), ...prioritized(PRIORITIZED_DATAHUB_TYPES, QUICK_DATAHUB_TYPES)] };
+      return {
+        quickFilters: [
+          ...platforms,
+          ...prioritized(PRIORITIZED_SOURCE_TYPES, QUICK_SOURCE_TYPES),
+          ...prioritized(PRIORITIZED_DATAHUB_TYPES, QUICK_DATAHUB_TYPES),
+        ],
+      };
     },
     autoComplete: async (_root, { input }, ctx) => {
       const entity = input.type ? entityOfEnum(input.type) : 'dataset';

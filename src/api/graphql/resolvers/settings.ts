@@ -26,9 +26,16 @@ const resolvers: Resolvers = {
   Query: {
     globalViewsSettings: async (_root, _args, ctx) => ({ defaultView: (await globalSettings(ctx))?.views?.defaultView ?? null }),
     // Absent settings mean DataHub's default: column descriptions propagate.
-    docPropagationSettings: async (_root, _args, ctx) => ({ docColumnPropagation: (await globalSettings(ctx))?.docPropagation?.columnPropagationEnabled ?? true }),
+    docPropagationSettings: async (_root, _args, ctx) => ({
+      docColumnPropagation: (await globalSettings(ctx))?.docPropagation?.columnPropagationEnabled ?? true,
+    }),
     globalHomePageSettings: async (_root, _args, ctx) => ({
-      defaultTemplate: await storedRef(ctx, (await globalSettings(ctx))?.homePage?.defaultTemplate, 'dataHubPageTemplate', 'dataHubPageTemplateProperties'),
+      defaultTemplate: await storedRef(
+        ctx,
+        (await globalSettings(ctx))?.homePage?.defaultTemplate,
+        'dataHubPageTemplate',
+        'dataHubPageTemplateProperties',
+      ),
     }),
   },
   CorpUser: {

@@ -13,14 +13,17 @@ export const siblingsResolvers: Resolvers = {
   Dataset: {
     siblings: async (ref, _args, ctx) => {
       const s = await aspectOf(ctx, ref, 'siblings');
-      return s ? { isPrimary: s.primary === true, siblings: (s.siblings ?? []).flatMap((u: string) => refOf(ctx.services, u) ?? []) } : null;
+      return s
+        ? { isPrimary: s.primary === true, siblings: (s.siblings ?? []).flatMap((u: string) => refOf(ctx.services, u) ?? []) }
+        : null;
     },
     siblingsSearch: async (ref, { input }, ctx) => {
       const urns = ((await aspectOf(ctx, ref, 'siblings'))?.siblings ?? []).filter((u: string) => u !== ref.urn);
       const start = decodeScrollId(input.scrollId);
       if (urns.length === 0) return { nextScrollId: null, count: 0, total: 0, searchResults: [] };
       const named = (input.types ?? []).flatMap((t) => entityOfEnum(t) ?? []);
-      const entities: string[] = named.length > 0 ? named : [...new Set<string>(urns.flatMap((u: string) => refOf(ctx.services, u)?.entityName ?? []))];
+      const entities: string[] =
+        named.length > 0 ? named : [...new Set<string>(urns.flatMap((u: string) => refOf(ctx.services, u)?.entityName ?? []))];
       const own = input.orFilters?.length ? input.orFilters.map((g) => ({ and: g.and ?? [] })) : [{ and: [] }];
       const filter = { or: own.map((g) => ({ and: [...g.and, { field: 'urn', values: urns, condition: 'EQUAL' }] })) };
       const r = await ctx.services.search.search({ entities, input: input.query, filter, start, count: input.count ?? 10 }, ctx.actor);

@@ -22,8 +22,10 @@ async function valuesOf(ctx: GraphQLContext, assetUrn: string) {
 
 const resolvers: Resolvers = {
   Mutation: {
-    createStructuredProperty: async (_root, { input }, ctx) => written(ctx, await ctx.services.structuredProperties.create(input, ctx.actor)),
-    updateStructuredProperty: async (_root, { input }, ctx) => written(ctx, await ctx.services.structuredProperties.update(input, ctx.actor)),
+    createStructuredProperty: async (_root, { input }, ctx) =>
+      written(ctx, await ctx.services.structuredProperties.create(input, ctx.actor)),
+    updateStructuredProperty: async (_root, { input }, ctx) =>
+      written(ctx, await ctx.services.structuredProperties.update(input, ctx.actor)),
     deleteStructuredProperty: async (_root, { input }, ctx) => {
       await ctx.services.structuredProperties.delete(clientRef(ctx, input.urn).urn, ctx.actor);
       return true;

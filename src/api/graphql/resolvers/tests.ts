@@ -4,7 +4,6 @@ import type { Resolvers } from '../generated/resolvers.js';
 import { testResults as testResultsOf } from '../mappers/testResults.js';
 import type { EntityFieldResolver, ResolverModule } from './module.js';
 
-
 const testResults: EntityFieldResolver = async (ref, _args, ctx) => {
   const r = await aspectOf(ctx, ref, 'testResults');
   return r ? testResultsOf(ctx, r) : null;
@@ -17,7 +16,10 @@ export const testsResolvers: Resolvers = {
     // DataHub lists tests to those who may view or manage them, found by the search index.
     listTests: async (_root, { input }, ctx) => {
       await ctx.services.authorizer.require(ctx.actor, [{ privileges: ['VIEW_TESTS', 'MANAGE_TESTS'] }]);
-      const r = await ctx.services.search.search({ entities: ['test'], input: input.query || '*', start: input.start ?? 0, count: input.count ?? 20 }, ctx.actor);
+      const r = await ctx.services.search.search(
+        { entities: ['test'], input: input.query || '*', start: input.start ?? 0, count: input.count ?? 20 },
+        ctx.actor,
+      );
       return { start: r.start, count: r.urns.length, total: r.total, tests: r.urns.flatMap((u) => refOf(ctx.services, u) ?? []) };
     },
   },

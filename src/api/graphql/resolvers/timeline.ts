@@ -20,8 +20,13 @@ const fromCategory = (c: ChangeCategory): ChangeCategoryType => (c === 'OWNER' ?
 const ALL: ChangeCategory[] = ['TECHNICAL_SCHEMA', 'DOCUMENTATION', 'TAG', 'GLOSSARY_TERM', 'OWNER'];
 
 const shown = (semVer: string) => (semVer.endsWith(COMPUTED) ? semVer.slice(0, -COMPUTED.length) : semVer);
-const versionOf = (t: ChangeTransaction) => ({ semanticVersion: shown(t.semVer), semanticVersionTimestamp: t.timestamp, versionStamp: t.versionStamp });
-const newestFirst = (list: ChangeTransaction[]) => [...list].sort((a, b) => compareVersions(b.semVer, a.semVer) || b.timestamp - a.timestamp);
+const versionOf = (t: ChangeTransaction) => ({
+  semanticVersion: shown(t.semVer),
+  semanticVersionTimestamp: t.timestamp,
+  versionStamp: t.versionStamp,
+});
+const newestFirst = (list: ChangeTransaction[]) =>
+  [...list].sort((a, b) => compareVersions(b.semVer, a.semVer) || b.timestamp - a.timestamp);
 
 const schemaHistory = (ctx: GraphQLContext, urn: string) => ctx.services.timeline.timeline(urn, ['TECHNICAL_SCHEMA'], ctx.actor);
 

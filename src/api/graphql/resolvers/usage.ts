@@ -12,16 +12,29 @@ type Json = Record<string, any>;
 
 const DAY = 24 * 60 * 60 * 1000;
 /** How far back each `TimeRange` reaches. */
-const RANGES: Record<string, number | null> = { DAY, WEEK: 7 * DAY, MONTH: 30 * DAY, QUARTER: 91 * DAY, HALF_YEAR: 182 * DAY, YEAR: 365 * DAY, ALL: null };
+const RANGES: Record<string, number | null> = {
+  DAY,
+  WEEK: 7 * DAY,
+  MONTH: 30 * DAY,
+  QUARTER: 91 * DAY,
+  HALF_YEAR: 182 * DAY,
+  YEAR: 365 * DAY,
+  ALL: null,
+};
 /** DataHub trims a summary's top users to five. */
 const MAX_TOP_USERS = 5;
 const MONTH = 30 * DAY;
 
 const WINDOWS: Record<string, string> = { DAY: 'DAY', WEEK: 'WEEK', MONTH: 'MONTH', YEAR: 'YEAR' };
-const windowOf = (p: Json) => (p.eventGranularity ? WINDOWS[p.eventGranularity.unit] ?? null : null);
+const windowOf = (p: Json) => (p.eventGranularity ? (WINDOWS[p.eventGranularity.unit] ?? null) : null);
 
 /** Counts per key summed over points, highest first. */
-function summed(points: Json[], list: (p: Json) => Json[] | undefined, key: (x: Json) => string, counts: (x: Json) => Record<string, number>) {
+function summed(
+  points: Json[],
+  list: (p: Json) => Json[] | undefined,
+  key: (x: Json) => string,
+  counts: (x: Json) => Record<string, number>,
+) {
   const totals = new Map<string, Record<string, number>>();
   for (const p of points) {
     for (const x of list(p) ?? []) {
@@ -35,15 +48,28 @@ function summed(points: Json[], list: (p: Json) => Json[] | undefined, key: (x: 
 
 const byCount = (field: string) => (a: Json, b: Json) => (b[field] ?? 0) - (a[field] ?? 0);
 const sum = (points: Json[], field: string) => points.reduce((n, p) => n + (p[field] ?? 0), 0);
-const bucketsOf = async (ctx: GraphQLContext, ref: EntityRef, aspect: string, q: { startTimeMillis?: number | null | undefined; endTimeMillis?: number | null | undefined; limit?: number | null | undefined }) =>
-  (await pointsOf(ctx, ref, aspect, q)).filter((p) => p.eventGranularity);
+const bucketsOf = async (
+  ctx: GraphQLContext,
+  ref: EntityRef,
+  aspect: string,
+  q: { startTimeMillis?: number | null | undefined; endTimeMillis?: number | null | undefined; limit?: number | null | undefined },
+) => (await pointsOf(ctx, ref, aspect, q)).filter((p) => p.eventGranularity);
 
 // --- datasets -------------------------------------------------------------------------------------------
 
 function datasetUsers(ctx: GraphQLContext, points: Json[]) {
-  return summed(points, (p) => p.userCounts, (u) => u.user, (u) => ({ count: u.count }))
+  return summed(
+    points,
+    (p) => p.userCounts,
+    (u) => u.user,
+    (u) => ({ count: u.count }),
+  )
     .sort(byCount('count'))
-    .map((u) => ({ user: refOf(ctx.services, u.key) ?? null, count: u.count, userEmail: points.flatMap((p) => p.userCounts ?? []).find((x: Json) => x.user === u.key && x.userEmail)?.userEmail ?? null }));
+    .map((u) => ({
+      user: refOf(ctx.services, u.key) ?? null,
+      count: u.count,
+      userEmail: points.flatMap((p) => p.userCounts ?? []).find((x: Json) => x.user === u.key && x.userEmail)?.userEmail ?? null,
+    }));
 }
 
 function datasetAggregations(ctx: GraphQLContext, points: Json[]) {
@@ -51,7 +77,14 @@ function datasetAggregations(ctx: GraphQLContext, points: Json[]) {
   return {
     uniqueUserCount: users.length,
     users,
-    fields: summed(points, (p) => p.fieldCounts, (f) => f.fieldPath, (f) => ({ count: f.count })).sort(byCount('count')).map((f) => ({ fieldName: f.key, count: f.count })),
+    fields: summed(
+      points,
+      (p) => p.fieldCounts,
+      (f) => f.fieldPath,
+      (f) => ({ count: f.count }),
+    )
+      .sort(byCount('count'))
+      .map((f) => ({ fieldName: f.key, count: f.count })),
     totalSqlQueries: sum(points, 'totalSqlQueries'),
   };
 }
@@ -63,26 +96,34 @@ async function datasetUsage(ctx: GraphQLContext, ref: EntityRef, startTimeMillis
 // --- dashboards and charts ----------------------------------------------------------------------------
 
 function viewUsers(ctx: GraphQLContext, points: Json[]) {
-  return summed(points, (p) => p.userCounts, (u) => u.user, (u) => ({ viewsCount: u.viewsCount, executionsCount: u.executionsCount, usageCount: u.usageCount ?? u.viewsCount }))
+  return summed(
+    points,
+    (p) => p.userCounts,
+    (u) => u.user,
+    (u) => ({ viewsCount: u.viewsCount, executionsCount: u.executionsCount, usageCount: u.usageCount ?? u.viewsCount }),
+  )
     .sort(byCount('usageCount'))
-    .map((u) => ({ user: refOf(ctx.services, u.key) ?? null, viewsCount: u.viewsCount ?? null, executionsCount: u.executionsCount ?? null, usageCount: u.usageCount ?? null }));
+    .map((u) => ({
+      user: refOf(ctx.services, u.key) ?? null,
+      viewsCount: u.viewsCount ?? null,
+      executionsCount: u.executionsCount ?? null,
+      usageCount: u.usageCount ?? null,
+    }));
 }
 
 /** Views at the latest absolute point, and the users of the last month: DataHub's dashboard summary. */
-const viewsSummary =
-  (aspect: string) =>
-  async (ref: EntityRef, _args: unknown, ctx: GraphQLContext) => {
-    const now = Date.now();
-    const latest = (await pointsOf(ctx, ref, aspect)).find((p) => !p.eventGranularity);
-    const month = await bucketsOf(ctx, ref, aspect, { startTimeMillis: now - MONTH, endTimeMillis: now });
-    const users = viewUsers(ctx, month);
-    return {
-      viewCount: latest?.viewsCount ?? null,
-      viewCountLast30Days: month.length > 0 ? sum(month, 'viewsCount') : null,
-      uniqueUserCountLast30Days: users.length,
-      topUsersLast30Days: users.slice(0, MAX_TOP_USERS).flatMap((u) => u.user ?? []),
-    };
+const viewsSummary = (aspect: string) => async (ref: EntityRef, _args: unknown, ctx: GraphQLContext) => {
+  const now = Date.now();
+  const latest = (await pointsOf(ctx, ref, aspect)).find((p) => !p.eventGranularity);
+  const month = await bucketsOf(ctx, ref, aspect, { startTimeMillis: now - MONTH, endTimeMillis: now });
+  const users = viewUsers(ctx, month);
+  return {
+    viewCount: latest?.viewsCount ?? null,
+    viewCountLast30Days: month.length > 0 ? sum(month, 'viewsCount') : null,
+    uniqueUserCountLast30Days: users.length,
+    topUsersLast30Days: users.slice(0, MAX_TOP_USERS).flatMap((u) => u.user ?? []),
   };
+};
 
 export const usageResolvers: Resolvers = {
   Dataset: {
@@ -96,7 +137,12 @@ export const usageResolvers: Resolvers = {
           bucket: p.timestampMillis,
           duration: windowOf(p),
           resource: ref.urn,
-          metrics: { ...datasetAggregations(ctx, [p]), uniqueUserCount: p.uniqueUserCount ?? null, totalSqlQueries: p.totalSqlQueries ?? null, topSqlQueries: p.topSqlQueries ?? null },
+          metrics: {
+            ...datasetAggregations(ctx, [p]),
+            uniqueUserCount: p.uniqueUserCount ?? null,
+            totalSqlQueries: p.totalSqlQueries ?? null,
+            topSqlQueries: p.topSqlQueries ?? null,
+          },
         })) as any,
         aggregations: datasetAggregations(ctx, points) as any,
       };
@@ -104,7 +150,11 @@ export const usageResolvers: Resolvers = {
     statsSummary: async (ref, _args, ctx) => {
       if (!(await mayViewTimeseries(ctx, ref, 'datasetUsageStatistics'))) return null;
       const a = datasetAggregations(ctx, await datasetUsage(ctx, ref, Date.now() - MONTH));
-      return { queryCountLast30Days: a.totalSqlQueries, uniqueUserCountLast30Days: a.uniqueUserCount, topUsersLast30Days: a.users.slice(0, MAX_TOP_USERS).flatMap((u) => u.user ?? []) };
+      return {
+        queryCountLast30Days: a.totalSqlQueries,
+        uniqueUserCountLast30Days: a.uniqueUserCount,
+        topUsersLast30Days: a.users.slice(0, MAX_TOP_USERS).flatMap((u) => u.user ?? []),
+      };
     },
   },
   Dashboard: {
@@ -114,14 +164,29 @@ export const usageResolvers: Resolvers = {
       return {
         metrics: points
           .filter((p) => !p.eventGranularity)
-          .map((p) => ({ timestampMillis: p.timestampMillis, favoritesCount: p.favoritesCount ?? null, viewsCount: p.viewsCount ?? null, executionsCount: p.executionsCount ?? null, lastViewed: p.lastViewedAt ?? null })),
+          .map((p) => ({
+            timestampMillis: p.timestampMillis,
+            favoritesCount: p.favoritesCount ?? null,
+            viewsCount: p.viewsCount ?? null,
+            executionsCount: p.executionsCount ?? null,
+            lastViewed: p.lastViewedAt ?? null,
+          })),
         buckets: buckets.map((p) => ({
           bucket: p.timestampMillis,
           duration: windowOf(p),
           resource: ref.urn,
-          metrics: { uniqueUserCount: p.uniqueUserCount ?? null, viewsCount: p.viewsCount ?? null, executionsCount: p.executionsCount ?? null },
+          metrics: {
+            uniqueUserCount: p.uniqueUserCount ?? null,
+            viewsCount: p.viewsCount ?? null,
+            executionsCount: p.executionsCount ?? null,
+          },
         })) as any,
-        aggregations: { uniqueUserCount: viewUsers(ctx, buckets).length, users: viewUsers(ctx, buckets) as any, viewsCount: sum(buckets, 'viewsCount'), executionsCount: sum(buckets, 'executionsCount') },
+        aggregations: {
+          uniqueUserCount: viewUsers(ctx, buckets).length,
+          users: viewUsers(ctx, buckets) as any,
+          viewsCount: sum(buckets, 'viewsCount'),
+          executionsCount: sum(buckets, 'executionsCount'),
+        },
       };
     },
     statsSummary: viewsSummary('dashboardUsageStatistics') as any,

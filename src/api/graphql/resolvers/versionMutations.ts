@@ -39,9 +39,11 @@ function versionSetOf(urn: string | null | undefined) {
   return { urn: urn!, entityType: parsed.parts[1] };
 }
 
-const refusal = (ctx: GraphQLContext, set: string, entity: string) => `${ctx.actor} is unauthorized to UPDATE entities ${set} and ${entity}`;
+const refusal = (ctx: GraphQLContext, set: string, entity: string) =>
+  `${ctx.actor} is unauthorized to UPDATE entities ${set} and ${entity}`;
 
-const aspect = async (ctx: GraphQLContext, urn: string, name: string) => (await ctx.services.store.getAspect(urn, name, 0))?.value as Json | undefined;
+const aspect = async (ctx: GraphQLContext, urn: string, name: string) =>
+  (await ctx.services.store.getAspect(urn, name, 0))?.value as Json | undefined;
 
 /** The members of a version set, by the VersionOf edges their versionProperties draw. */
 async function members(ctx: GraphQLContext, set: string): Promise<Array<{ urn: string; sortId: string }>> {
@@ -60,14 +62,22 @@ const resolvers: Resolvers = {
   Mutation: {
     linkAssetVersion: async (_root, { input }, ctx) => {
       const set = versionSetOf(input.versionSet);
-      const grant = await authorizeOr(ctx, refusal(ctx, set.urn, input.linkedEntity), onResource(set.urn, 'EDIT_ENTITY'), onResource(input.linkedEntity, 'EDIT_ENTITY'));
+      const grant = await authorizeOr(
+        ctx,
+        refusal(ctx, set.urn, input.linkedEntity),
+        onResource(set.urn, 'EDIT_ENTITY'),
+        onResource(input.linkedEntity, 'EDIT_ENTITY'),
+      );
       const entityType = tryParseUrn(input.linkedEntity)?.entityType;
-      if (entityType !== set.entityType) throw badRequest(`Entity type must match Version Set's specified type: ${set.entityType} invalid type: ${entityType}`);
+      if (entityType !== set.entityType)
+        throw badRequest(`Entity type must match Version Set's specified type: ${set.entityType} invalid type: ${entityType}`);
       if (!(await exists(ctx, input.linkedEntity))) throw badRequest(`Entity ${input.linkedEntity} does not exist`);
       const current = await aspect(ctx, input.linkedEntity, 'versionProperties');
       if (current) {
         if (current.versionSet === set.urn) return versionSetResult(set.urn);
-        throw badRequest(`Version already exists for specified entity: ${input.linkedEntity} for a different Version Set: ${current.versionSet}`);
+        throw badRequest(
+          `Version already exists for specified entity: ${input.linkedEntity} for a different Version Set: ${current.versionSet}`,
+        );
       }
       const setProperties = await aspect(ctx, set.urn, 'versionSetProperties');
       if (setProperties && setProperties.versioningScheme !== SCHEME) throw badRequest(`Only versioning scheme supported is ${SCHEME}`);
@@ -82,12 +92,15 @@ const resolvers: Resolvers = {
           sortId,
           versioningScheme: SCHEME,
           metadataCreatedTimestamp: stamp(ctx),
-          ...(input.sourceTimestamp != null ? { sourceCreatedTimestamp: { time: input.sourceTimestamp, actor: input.sourceCreator ?? 'urn:li:corpuser:unknown' } } : {}),
+          ...(input.sourceTimestamp != null
+            ? { sourceCreatedTimestamp: { time: input.sourceTimestamp, actor: input.sourceCreator ?? 'urn:li:corpuser:unknown' } }
+            : {}),
           isLatest: true,
         }),
         upsert(ctx, set.urn, 'versionSetProperties', { latest: input.linkedEntity, versioningScheme: SCHEME }),
       ];
-      if (setProperties && previous) proposals.push(change(ctx, setProperties.latest, 'versionProperties', (v) => ({ ...v, isLatest: false })));
+      if (setProperties && previous)
+        proposals.push(change(ctx, setProperties.latest, 'versionProperties', (v) => ({ ...v, isLatest: false })));
       await write(ctx, grant, proposals);
       return versionSetResult(set.urn);
     },
@@ -95,21 +108,32 @@ const resolvers: Resolvers = {
       const set = versionSetOf(input.versionSet);
       const entity = input.unlinkedEntity;
       if (!entity) throw badRequest('unlinkedEntity is required');
-      const grant = await authorizeOr(ctx, refusal(ctx, set.urn, entity), onResource(set.urn, 'EDIT_ENTITY'), onResource(entity, 'EDIT_ENTITY'));
+      const grant = await authorizeOr(
+        ctx,
+        refusal(ctx, set.urn, entity),
+        onResource(set.urn, 'EDIT_ENTITY'),
+        onResource(entity, 'EDIT_ENTITY'),
+      );
       const current = await aspect(ctx, entity, 'versionProperties');
       if (!current) return versionSetResult(set.urn);
-      if (current.versionSet !== set.urn) throw badRequest(`Version is not linked to specified version set: ${set.urn} but is linked to: ${current.versionSet}`);
+      if (current.versionSet !== set.urn)
+        throw badRequest(`Version is not linked to specified version set: ${set.urn} but is linked to: ${current.versionSet}`);
       const setProperties = await aspect(ctx, set.urn, 'versionSetProperties');
       const proposals = [buildProposal(ctx.services.registry, entity, 'versionProperties', 'DELETE')];
       if (setProperties?.latest === entity) {
-        const before = (await members(ctx, set.urn)).filter((m) => m.urn !== entity && m.sortId < current.sortId).sort((a, b) => b.sortId.localeCompare(a.sortId))[0];
+        const before = (await members(ctx, set.urn))
+          .filter((m) => m.urn !== entity && m.sortId < current.sortId)
+          .sort((a, b) => b.sortId.localeCompare(a.sortId))[0];
         if (!before) {
           await write(ctx, grant, proposals);
           // No version left: the set goes too, as DataHub's does.
           await deleteWithReferences(ctx, grant, set.urn);
           return versionSetResult(set.urn);
         }
-        proposals.push(upsert(ctx, set.urn, 'versionSetProperties', { ...setProperties, latest: before.urn }), change(ctx, before.urn, 'versionProperties', (v) => ({ ...v, isLatest: true })));
+        proposals.push(
+          upsert(ctx, set.urn, 'versionSetProperties', { ...setProperties, latest: before.urn }),
+          change(ctx, before.urn, 'versionProperties', (v) => ({ ...v, isLatest: true })),
+        );
       }
       await write(ctx, grant, proposals);
       return versionSetResult(set.urn);

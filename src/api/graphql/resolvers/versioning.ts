@@ -17,7 +17,9 @@ const resolvers: Resolvers = {
     latestVersion: async (ref, _args, ctx) => refOf(ctx.services, (await aspectOf(ctx, ref, 'versionSetProperties'))?.latest) ?? null,
     // Members newest first, as DataHub sorts them, unless the caller sorts.
     versionsSearch: (ref, { input }, ctx, info) =>
-      searchWithin(ctx, info, { sortInput: { sortCriteria: [{ field: 'versionSortId', sortOrder: 'DESCENDING' }] }, ...input }, [{ field: 'versionSet', values: [ref.urn], condition: 'EQUAL' }]),
+      searchWithin(ctx, info, { sortInput: { sortCriteria: [{ field: 'versionSortId', sortOrder: 'DESCENDING' }] }, ...input }, [
+        { field: 'versionSet', values: [ref.urn], condition: 'EQUAL' },
+      ]),
   },
 };
 

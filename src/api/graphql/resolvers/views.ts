@@ -14,8 +14,20 @@ const VIEW_ASPECT = 'dataHubViewInfo';
 const DEFAULT_COUNT = 20;
 /** The filter conditions GraphQL can show; others (IS_NULL) are shown without one. */
 const OPERATORS = new Set<string>([
-  'CONTAIN', 'EQUAL', 'IEQUAL', 'IN', 'EXISTS', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL_TO', 'LESS_THAN', 'LESS_THAN_OR_EQUAL_TO', 'START_WITH',
-  'END_WITH', 'DESCENDANTS_INCL', 'ANCESTORS_INCL', 'RELATED_INCL',
+  'CONTAIN',
+  'EQUAL',
+  'IEQUAL',
+  'IN',
+  'EXISTS',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL_TO',
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL_TO',
+  'START_WITH',
+  'END_WITH',
+  'DESCENDANTS_INCL',
+  'ANCESTORS_INCL',
+  'RELATED_INCL',
 ]);
 
 const visibleTo = (actor: string, info: Json) => info.type === 'GLOBAL' || info.created?.actor === actor;
@@ -51,7 +63,11 @@ function viewFilter(filter: Json | undefined) {
 const info = async (ref: EntityRef, ctx: GraphQLContext): Promise<Json> => (await aspectOf(ctx, ref, VIEW_ASPECT)) ?? {};
 
 /** One page of views matching `and` (criteria on the view's search fields), newest first, as DataHub lists them. */
-async function listViews(ctx: GraphQLContext, input: { start?: number | null | undefined; count?: number | null | undefined; query?: string | null | undefined }, and: Json[]) {
+async function listViews(
+  ctx: GraphQLContext,
+  input: { start?: number | null | undefined; count?: number | null | undefined; query?: string | null | undefined },
+  and: Json[],
+) {
   const start = input.start ?? 0;
   const page = await ctx.services.search.search(
     {
@@ -64,7 +80,12 @@ async function listViews(ctx: GraphQLContext, input: { start?: number | null | u
     },
     ctx.actor,
   );
-  return { start, count: page.urns.length, total: page.total, views: page.urns.map((urn): EntityRef => ({ urn, entityName: 'dataHubView' })) };
+  return {
+    start,
+    count: page.urns.length,
+    total: page.total,
+    views: page.urns.map((urn): EntityRef => ({ urn, entityName: 'dataHubView' })),
+  };
 }
 
 const equals = (field: string, value: string) => ({ field, values: [value], condition: 'EQUAL' });
