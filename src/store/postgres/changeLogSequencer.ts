@@ -5,6 +5,10 @@
  * held across their own short commit, so offsets become visible in increasing order on every
  * replica and a reader that has seen offset n never later finds an event below it.
  *
+ * A write is answered once it has committed (its events are durable in the pending table); a
+ * reader of the log first has the committed events moved, so it sees every write answered before
+ * it read, whichever replica made it.
+ *
  * Events of one aspect keep their order: a writer appends only after it holds the aspect's latest
  * row, which the previous writer releases at its commit, after appending.
  */

@@ -90,7 +90,7 @@ export class PostgresDriver implements SqlDriver {
     this.timer = setInterval(() => void this.sequencer.sequence().catch(() => undefined), SEQUENCE_EVERY_MS).unref();
   }
 
-  changeLogAppended(): Promise<void> {
+  sequenceChangeLog(): Promise<void> {
     return this.sequencer.sequence();
   }
 

@@ -21,6 +21,7 @@ export function changeLogTx(conn: SqlConnection, table: string, appended: () => 
 export function changeLogStore(db: SqlDriver): ChangeLogStore {
   return {
     async readChangeLog(after, limit) {
+      await db.sequenceChangeLog?.();
       const rows = await db.all<{ offset: number; event: string }>(
         sql('SELECT "offset", event FROM change_log WHERE "offset" > ? ORDER BY "offset" LIMIT ?', after, limit),
       );

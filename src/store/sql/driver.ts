@@ -31,11 +31,15 @@ export interface SqlDriver extends SqlConnection {
   /**
    * The table transactions append change log events to. Where transactions commit one at a time it
    * is the log itself; where they commit concurrently, events wait there to be given their offsets
-   * in an order no reader can overtake (`changeLogAppended`).
+   * in an order no reader can overtake (`sequenceChangeLog`).
    */
   readonly changeLogTable: string;
-  /** Told after a transaction that appended events committed; settles once they can be read from the log. */
-  changeLogAppended?(): Promise<void>;
+  /**
+   * Where events wait: moves every event committed so far into the log. Told after a transaction
+   * that appended events commits (not waited for: the write is durable already), and awaited before
+   * the log is read, so a reader sees every event committed before it read, on any replica.
+   */
+  sequenceChangeLog?(): Promise<void>;
   close(): Promise<void>;
 }
 

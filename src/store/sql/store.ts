@@ -52,8 +52,7 @@ export async function openSqlStore(db: SqlDriver): Promise<Store> {
         await aspects.flush();
         return value;
       });
-      // Acknowledged writes are in the change log, for this process's followers and for the client.
-      if (appended) await db.changeLogAppended?.();
+      if (appended) db.sequenceChangeLog?.().catch(() => undefined);
       maybeAnalyze();
       return result;
     },
