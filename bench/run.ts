@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +66,8 @@ interface Backend {
   databaseUrl: string;
   /** Latest aspect rows in the database (what restoreIndices reads). */
   latestAspects(): Promise<number>;
+  /** The database's size on disk and its aspect rows (every version), for bytes per aspect. */
+  disk(): Promise<{ bytes: number; aspects: number; wal?: number }>;
   drop(): Promise<void>;
   /** PostgreSQL: the server and whether its commits are durable, as the service's connections see them. */
   server?: PostgresServer;
@@ -90,6 +92,18 @@ function sqliteBackend(): Backend {
       const db = new Database(file, { readonly: true });
       try {
         return (db.prepare('SELECT count(*) AS n FROM aspect WHERE version = 0').get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    },
+    async disk() {
+      const db = new Database(file, { readonly: true });
+      try {
+        const aspects = (db.prepare('SELECT count(*) AS n FROM aspect').get() as { n: number }).n;
+        // The database file only, as PostgreSQL's size leaves out its write-ahead log; SQLite's is
+        // reported beside it (pages not yet copied back, and space kept for reuse).
+        const wal = existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0;
+        return { bytes: statSync(file).size, aspects, wal };
       } finally {
         db.close();
       }
@@ -128,6 +142,18 @@ async function postgresBackend(serverUrl: string): Promise<Backend> {
       await c.connect();
       try {
         return Number((await c.query('SELECT count(*) AS n FROM aspect WHERE version = 0')).rows[0].n);
+      } finally {
+        await c.end();
+      }
+    },
+    async disk() {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      try {
+        const { rows } = await c.query<{ bytes: string; aspects: string }>(
+          'SELECT pg_database_size(current_database()) AS bytes, (SELECT count(*) FROM aspect) AS aspects',
+        );
+        return { bytes: Number(rows[0]?.bytes), aspects: Number(rows[0]?.aspects) };
       } finally {
         await c.end();
       }
@@ -191,6 +217,15 @@ async function benchBackend(backend: Backend, options: Options, bare: BareServer
         value: figure(ingest.rates),
         ...(limit ? { limit, limitName: 'bare better-sqlite3 loop' } : {}),
         target: { min: 20_000 },
+      });
+      const disk = await backend.disk();
+      at(n, {
+        id: 'disk.perAspect',
+        measure: 'bytes on disk per aspect (database size ÷ aspect rows)',
+        unit: 'B',
+        value: figure([disk.bytes / Math.max(1, disk.aspects)]),
+        extra: `${Math.round(disk.bytes / 2 ** 20)} MB, ${disk.aspects.toLocaleString('en')} aspect rows${disk.wal !== undefined ? `; WAL ${Math.round(disk.wal / 2 ** 20)} MB` : ''}`,
+        target: { max: 2_000 },
       });
       at(n, {
         id: 'memory.loaded',
