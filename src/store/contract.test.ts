@@ -80,6 +80,24 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
       expect((await store.getAspect('urn:li:tag:a', 'tagProperties', 0))?.systemMetadata).toEqual(sm('refreshed'));
     });
 
+    it('lets other work run while a long transaction reads and writes', async () => {
+      let turns = 0;
+      const tick = setInterval(() => turns++, 1);
+      try {
+        await store.transaction(async (tx) => {
+          const end = performance.now() + 150;
+          for (let i = 0; performance.now() < end; i++) {
+            await tx.putAspect(row(0, { name: `n${i}` }));
+            await tx.getVersions('urn:li:tag:a', 'tagProperties');
+          }
+        });
+      } finally {
+        clearInterval(tick);
+      }
+      // SQLite answers each statement at once: without a turn now and then, no timer could fire.
+      expect(turns).toBeGreaterThan(0);
+    });
+
     it('commits all of a transaction or nothing', async () => {
       await expect(
         store.transaction(async (tx) => {

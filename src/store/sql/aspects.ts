@@ -40,9 +40,10 @@ const keyOf = (urn: string, aspect: string) => `${urn} ${aspect}`; // aspect nam
  * proposal. Latest versions it has locked or written are answered from memory.
  */
 export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & { flush(): Promise<void> } {
-  /** Aspects this transaction found absent and has not written yet. */
-  const absent = new Set<string>();
-  /** Latest versions known in this transaction (locked, or written by it); undefined: known absent. */
+  /**
+   * Latest versions known in this transaction (locked, or written by it); undefined: found absent
+   * and not written since.
+   */
   const latest = new Map<string, AspectRow | undefined>();
   const maxVersions = new Map<string, number>();
   let nameLocks = 0;
@@ -79,10 +80,7 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
       missing = wanted.filter(([u, a]) => !found.has(keyOf(u, a)));
     }
     for (const [k, row] of found) latest.set(k, row);
-    for (const [u, a] of missing) {
-      latest.set(keyOf(u, a), undefined);
-      absent.add(keyOf(u, a));
-    }
+    for (const [u, a] of missing) latest.set(keyOf(u, a), undefined);
   }
 
   async function lockedRows(keys: ReadonlyArray<readonly [string, string]>): Promise<Map<string, AspectRow>> {
@@ -126,7 +124,7 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
     async putAspect(row) {
       const key = keyOf(row.urn, row.aspect);
       // The first version of an aspect found absent may not replace one another writer has just made.
-      const firstVersion = row.version === 0 && absent.delete(key);
+      const firstVersion = row.version === 0 && latest.has(key) && latest.get(key) === undefined;
       const params = [
         row.urn,
         row.aspect,
