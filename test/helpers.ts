@@ -69,13 +69,40 @@ export async function createTestDatabase(server = TEST_DATABASE_URL): Promise<{ 
  * createTestDatabase): nothing here outlives a power cut, and durability has tests of its own
  * (durability.test.ts) that run the service as deployed.
  */
-export async function openTestStore(dir: string): Promise<{ store: Store; url: string; drop(): Promise<void> }> {
-  if (!TEST_DATABASE_URL) {
+export function openTestStore(dir: string): Promise<OpenedStore> {
+  return (TEST_DATABASE_URL ? postgresBackend(TEST_DATABASE_URL) : sqliteBackend).open(dir);
+}
+
+export interface OpenedStore {
+  store: Store;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A backend a store test can run on (test/storeBackends.ts lists those reachable). */
+export interface StoreBackend {
+  name: 'sqlite' | 'postgres';
+  /** A fresh, empty store (in `dir` for SQLite), and how to dispose of it. */
+  open(dir: string): Promise<OpenedStore>;
+}
+
+export const sqliteBackend: StoreBackend = {
+  name: 'sqlite',
+  async open(dir) {
     const url = `sqlite:${join(dir, 'catalog.db')}`;
     return { store: await openStore(url, { synchronous: 'NORMAL' }), url, drop: async () => undefined };
-  }
-  const { url, drop } = await createTestDatabase();
-  return { store: await openStore(url, { poolSize: 4 }), url, drop };
+  },
+};
+
+/** Each store gets a database of its own on the server. */
+export function postgresBackend(server: string): StoreBackend {
+  return {
+    name: 'postgres',
+    async open() {
+      const { url, drop } = await createTestDatabase(server);
+      return { store: await openStore(url, { poolSize: 4 }), url, drop };
+    },
+  };
 }
 
 export interface ServeOptions {

@@ -4,17 +4,11 @@
  * the default port), so one `npm test` checks the store contract on both.
  */
 import pg from 'pg';
-import { join } from 'node:path';
-import { openStore } from '../src/store/index.js';
 import type { Store } from '../src/store/types.js';
 import { afterAll, beforeAll } from 'vitest';
-import { createTestDatabase, tempDir } from './helpers.js';
+import { postgresBackend, sqliteBackend, type StoreBackend, tempDir } from './helpers.js';
 
-export interface StoreBackend {
-  name: 'sqlite' | 'postgres';
-  /** A fresh, empty store (in `dir` for SQLite), and how to dispose of it. */
-  open(dir: string): Promise<{ store: Store; url: string; drop(): Promise<void> }>;
-}
+export { postgresBackend, sqliteBackend, type StoreBackend };
 
 const LOCAL_SERVERS = ['postgres://postgres@127.0.0.1:5432/postgres', 'postgres://postgres:postgres@127.0.0.1:5432/postgres'];
 
@@ -38,24 +32,6 @@ export async function findPostgresServer(): Promise<string | undefined> {
   );
   for (const url of [...named, ...LOCAL_SERVERS]) if (await reachable(url)) return url;
   return undefined;
-}
-
-export const sqliteBackend: StoreBackend = {
-  name: 'sqlite',
-  async open(dir) {
-    const url = `sqlite:${join(dir, 'catalog.db')}`;
-    return { store: await openStore(url, { synchronous: 'NORMAL' }), url, drop: async () => undefined };
-  },
-};
-
-export function postgresBackend(server: string): StoreBackend {
-  return {
-    name: 'postgres',
-    async open() {
-      const { url, drop } = await createTestDatabase(server);
-      return { store: await openStore(url, { poolSize: 4 }), url, drop };
-    },
-  };
 }
 
 export async function storeBackends(): Promise<StoreBackend[]> {

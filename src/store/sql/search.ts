@@ -122,11 +122,11 @@ function whereSql(q: SearchQuery, dialect: SqlDialect, params: unknown[]): strin
   return where.join(' AND ');
 }
 
-/** The matching documents, unranked (all that the total and the facets need): their urns, or other columns of `d`. */
-export function matchesSql(q: SearchQuery, dialect: SqlDialect, select = 'd.urn AS urn'): Sql {
+/** The matching documents, unranked: their urns. */
+export function matchesSql(q: SearchQuery, dialect: SqlDialect): Sql {
   const params: unknown[] = [];
   const where = whereSql(q, dialect, params);
-  return { text: `SELECT ${select} FROM ${dialect.documents(q.words.length > 0)} WHERE ${where}`, params };
+  return { text: `SELECT d.urn AS urn FROM ${dialect.documents(q.words.length > 0)} WHERE ${where}`, params };
 }
 
 /**
@@ -139,7 +139,7 @@ function urnsWithValue(alias: string, fields: number, dialect: SqlDialect): stri
 }
 
 /** The matching documents with their rank keys: `id`, `urn`, `t` (the entity type), `exact`, `score`. */
-export function hitsSql(q: SearchQuery, dialect: SqlDialect): Sql {
+function hitsSql(q: SearchQuery, dialect: SqlDialect): Sql {
   const params: unknown[] = [];
   const text = q.words.length > 0;
   const exact =
@@ -168,7 +168,7 @@ export function hitsSql(q: SearchQuery, dialect: SqlDialect): Sql {
 }
 
 /** ORDER BY for a page of hits: an explicit sort, else exact name matches, score, then urn. */
-export function orderSql(q: SearchQuery, params: unknown[]): string {
+function orderSql(q: SearchQuery, params: unknown[]): string {
   if (q.sort && q.sort.length > 0) {
     const keys = q.sort.flatMap((key) => {
       const fields = key.fields.map((f) => f.replace(/\.keyword$/, ''));
