@@ -10,6 +10,7 @@ import { chunks, first, placeholders, sql, typedValuesList, valuesList, type Sql
 import { FacetCounter, packFacets } from './facets.js';
 import { autocompleteSql, browsePathsSql, matchValuesSql, relatedSql } from './reads.js';
 import { NUMERIC } from './rows.js';
+import type { IndexChanges, LiveIndex } from './liveIndex.js';
 import { matchesSql, searchSql } from './search.js';
 
 /** The index's tables, documents last (the others refer to them). */
@@ -49,9 +50,10 @@ async function deleteKeys(
  * The index's part of a transaction. A batch of entities costs a fixed number of statements: one
  * read of their stored documents and one of their edges, then one multi-row statement per table for
  * what changed (most writes touch one aspect, so most values, text and edges stay as they were).
- * `written` is told of each document written, for the statistics' upkeep.
+ * `written` is told of each document written, for the statistics' upkeep; `changed` collects what the
+ * in-memory index applies once the transaction commits.
  */
-export function indexTx(conn: SqlConnection, written: (n: number) => void = () => undefined): IndexTx {
+export function indexTx(conn: SqlConnection, written: (n: number) => void = () => undefined, changed: IndexChanges = []): IndexTx {
   return {
     async putDerived(entities) {
       if (entities.length === 0) return;
@@ -95,6 +97,7 @@ export function indexTx(conn: SqlConnection, written: (n: number) => void = () =
       }
       const id = (urn: string) => ids.get(urn)!;
       const rewritten = changes.filter((c) => c.rewritten);
+      for (const c of rewritten) changed.push({ urn: c.row.urn, json: c.json, row: c.row });
       await each(
         conn,
         rewritten.filter((c) => c.before),
@@ -152,6 +155,7 @@ export function indexTx(conn: SqlConnection, written: (n: number) => void = () =
       );
     },
     async deleteDerived(urns) {
+      for (const urn of urns) changed.push({ urn });
       for (const some of chunks(urns)) {
         const list = placeholders(some.length);
         const docs = `SELECT id FROM search_doc WHERE urn IN (${list})`;
@@ -165,11 +169,14 @@ export function indexTx(conn: SqlConnection, written: (n: number) => void = () =
   };
 }
 
-export function searchIndex(db: SqlDriver): SearchIndex {
+/** `live`: the in-memory index, which answers the searches it can. */
+export function searchIndex(db: SqlDriver, live?: LiveIndex): SearchIndex {
   const dialect = db.dialect;
   return {
     async search(q) {
       if (q.entityTypes.length === 0) return { total: 0, urns: [], facets: {} };
+      const fromMemory = live?.search(q);
+      if (fromMemory) return fromMemory;
       const typeFields = q.byEntityType?.fields ?? [];
       const withFacets = q.facetFields.length > 0 || typeFields.length > 0;
       const rows = await db.all<{ part: number; urn: string | null; t: string | null; facets: string | null; n: number }>(
@@ -249,6 +256,7 @@ export function searchIndex(db: SqlDriver): SearchIndex {
       await db.transaction(async (conn) => {
         for (const statement of dialect.clear(TABLES)) await conn.run(statement);
       });
+      live?.cleared();
     },
   };
 }

@@ -7,6 +7,7 @@ import type { Store, StoreTx } from '../types.js';
 import { aspectStore, aspectTx } from './aspects.js';
 import { changeLogStore, changeLogTx } from './changeLog.js';
 import type { SqlDriver } from './driver.js';
+import { type IndexChanges, LiveIndex } from './liveIndex.js';
 import { indexTx, packMissingFacets, searchIndex } from './searchIndex.js';
 import { settingsStore } from './settings.js';
 import { usageStore } from './usage.js';
@@ -16,6 +17,8 @@ const FIRST_ANALYZE = 1_000;
 
 export async function openSqlStore(db: SqlDriver): Promise<Store> {
   await packMissingFacets(db);
+  const live = new LiveIndex(db);
+  await live.open();
   const dialect = db.dialect;
   // Statistics are refreshed as the index grows by half again (at 1,000 documents, 1,500, 2,250…):
   // a bulk load is planned for as soon as it lands, and a steady trickle of writes costs nothing.
@@ -35,23 +38,26 @@ export async function openSqlStore(db: SqlDriver): Promise<Store> {
   let closed = false;
   return {
     ...aspectStore(db),
-    ...searchIndex(db),
+    ...searchIndex(db, live),
     ...changeLogStore(db),
     ...settingsStore(db),
     ...usageStore(db),
     async transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
       if (closed) throw new Error('store is closed');
       let appended = false;
+      const changes: IndexChanges = [];
       const result = await db.transaction(async (conn) => {
         const aspects = aspectTx(conn, dialect);
         const value = await fn({
           ...aspects,
-          ...indexTx(conn, (n) => (written += n)),
+          ...indexTx(conn, (n) => (written += n), changes),
           ...changeLogTx(conn, db.changeLogTable, () => (appended = true)),
         });
         await aspects.flush();
         return value;
       });
+      // Searchable before the write is answered.
+      live.committed(changes);
       if (appended) db.sequenceChangeLog?.().catch(() => undefined);
       maybeAnalyze();
       return result;
@@ -61,6 +67,7 @@ export async function openSqlStore(db: SqlDriver): Promise<Store> {
       if (closed) return;
       closed = true;
       await analyzing;
+      await live.close();
       await db.close();
     },
   };

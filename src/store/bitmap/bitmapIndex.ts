@@ -1,0 +1,375 @@
+/**
+ * The search index in memory: compressed bitmaps of the documents holding each word of each text
+ * column, each filterable value, each entity type. A search combines bitmaps, so its cost follows
+ * the words' and values' postings, not the number of hits; ranking takes the best score tier
+ * first and reads only the page from it (scores are few and discrete: column weights times value
+ * weights, exact name matches first); facets count each value's postings within the hits.
+ *
+ * A changed document gets a new id and its old id is dropped from `live`: postings keep the old id
+ * until the index is rebuilt, and every search intersects with `live`. The owner rebuilds when
+ * dropped ids outnumber live ones.
+ */
+import { RoaringBitmap32 } from 'roaring';
+import { TEXT_WEIGHTS } from '../../indexing/searchRow.js';
+import { NUMERIC } from '../sql/rows.js';
+import {
+  BROWSE_PATH_V2_DELIMITER,
+  ENTITY_TYPE_FIELD,
+  type Criterion,
+  type SearchPage,
+  type SearchQuery,
+  type SearchRow,
+} from '../types.js';
+import { countIn, type Postings, unionOf, withDoc } from './postings.js';
+import { SortedKeys } from './sortedKeys.js';
+import { UrnOrder } from './urnOrder.js';
+
+/** The values of one field, on the documents where it is filterable or a facet. */
+interface FieldValues {
+  values: Map<string, Postings>;
+  /** Lower-cased value → the values that lower-case to it, for comparisons ignoring case. */
+  lower: Map<string, string[]>;
+  /** Documents with some value of the field. */
+  present: RoaringBitmap32;
+  /** Documents where the field is a facet. */
+  facet: RoaringBitmap32;
+  /** Documents with values of the field that are not here (free text): filters on it are left to SQL. */
+  elsewhere: RoaringBitmap32;
+}
+
+/** A set of hits of equal rank. */
+interface Tier {
+  exact: number;
+  score: number;
+  docs: RoaringBitmap32;
+}
+
+/** Rounding that makes scores equal in exact arithmetic compare equal. */
+const scoreKey = (score: number) => Math.round(score * 1e9) / 1e9;
+
+export class BitmapIndex {
+  private readonly urns: string[] = [];
+  /** A 53-bit hash of each id's document text: an unchanged document is not indexed again. */
+  private readonly hashes: number[] = [];
+  private readonly ids = new Map<string, number>();
+  private readonly live = new RoaringBitmap32();
+  private readonly removed = new RoaringBitmap32();
+  private readonly types = new Map<string, RoaringBitmap32>();
+  /** Word → its postings in each of the four text columns. */
+  private readonly words = new Map<string, Array<Postings | undefined>>();
+  private readonly vocabulary = new SortedKeys();
+  private readonly fields = new Map<string, FieldValues>();
+  private readonly order = new UrnOrder(
+    (id) => this.urns[id] as string,
+    (id) => this.live.has(id),
+  );
+  private dropped = 0;
+
+  /** Documents indexed. */
+  get size(): number {
+    return this.live.size;
+  }
+
+  /** Ids dropped since the index was built; their postings still take room. */
+  get garbage(): number {
+    return this.dropped;
+  }
+
+  /**
+   * Indexes a document (replacing the urn's earlier one) from its stored text `json`; `row` is the
+   * text parsed, asked for only when the text differs from the one indexed.
+   */
+  put(urn: string, json: string, row: () => SearchRow): void {
+    const hash = textHash(json);
+    const before = this.ids.get(urn);
+    if (before !== undefined) {
+      if (this.hashes[before] === hash) return;
+      this.drop(before);
+    }
+    this.add(row(), hash);
+  }
+
+  private add(row: SearchRow, hash: number): void {
+    const id = this.urns.length;
+    this.urns.push(row.urn);
+    this.hashes.push(hash);
+    this.ids.set(row.urn, id);
+    this.live.add(id);
+    this.order.add(id);
+    if (row.removed) this.removed.add(id);
+    let type = this.types.get(row.entityType);
+    if (!type) {
+      type = new RoaringBitmap32();
+      this.types.set(row.entityType, type);
+    }
+    type.add(id);
+    row.text.forEach((text, column) => {
+      for (const word of new Set(text.split(' '))) {
+        if (word === '') continue;
+        let postings = this.words.get(word);
+        if (!postings) {
+          postings = [undefined, undefined, undefined, undefined];
+          this.words.set(word, postings);
+          this.vocabulary.add(word);
+        }
+        postings[column] = withDoc(postings[column], id);
+      }
+    });
+    const indexed = new Set([...row.keyed, ...row.facets]);
+    const facets = new Set(row.facets);
+    for (const [field, values] of Object.entries(row.values)) {
+      if (values.length === 0) continue;
+      const f = this.field(field);
+      if (!indexed.has(field)) {
+        f.elsewhere.add(id);
+        continue;
+      }
+      f.present.add(id);
+      if (facets.has(field)) f.facet.add(id);
+      for (const value of new Set(values)) {
+        const postings = f.values.get(value);
+        if (postings === undefined) {
+          const lower = value.toLowerCase();
+          const same = f.lower.get(lower);
+          if (same) same.push(value);
+          else f.lower.set(lower, [value]);
+        }
+        f.values.set(value, withDoc(postings, id));
+      }
+    }
+  }
+
+  remove(urn: string): void {
+    const id = this.ids.get(urn);
+    if (id === undefined) return;
+    this.ids.delete(urn);
+    this.drop(id);
+  }
+
+  has(urn: string): boolean {
+    return this.ids.has(urn);
+  }
+
+  private drop(id: number): void {
+    this.live.remove(id);
+    this.removed.remove(id);
+    this.dropped++;
+  }
+
+  private field(name: string): FieldValues {
+    let f = this.fields.get(name);
+    if (!f) {
+      f = {
+        values: new Map(),
+        lower: new Map(),
+        present: new RoaringBitmap32(),
+        facet: new RoaringBitmap32(),
+        elsewhere: new RoaringBitmap32(),
+      };
+      this.fields.set(name, f);
+    }
+    return f;
+  }
+
+  /**
+   * The search, or undefined when it needs what this index does not hold: an explicit sort, or a
+   * filter on a field that some document of the searched types keeps only as free text.
+   */
+  search(q: SearchQuery): SearchPage | undefined {
+    if (q.sort && q.sort.length > 0) return undefined;
+    const groups = q.filter.filter((and) => and.length > 0);
+    const hits = this.ofTypes(q.entityTypes);
+    for (const c of groups.flat()) {
+      const field = c.field.replace(/\.keyword$/, '');
+      if (field !== ENTITY_TYPE_FIELD && this.fields.get(field)?.elsewhere.intersects(hits)) return undefined;
+    }
+    if (!q.includeRemoved) hits.andNotInPlace(this.removed);
+    if (groups.length > 0) hits.andInPlace(RoaringBitmap32.orMany(groups.map((and) => this.allOf(and))));
+    const columns = q.words.map((w) => this.columnsWithPrefix(w));
+    for (const inColumns of columns) hits.andInPlace(RoaringBitmap32.orMany(inColumns));
+    const page: SearchPage = { total: hits.size, urns: [], facets: this.facetCounts(hits, q.facetFields) };
+    let skip = q.start;
+    let take = q.count;
+    for (const tier of this.tiers(hits, q, columns)) {
+      if (take <= 0) break;
+      if (skip >= tier.docs.size) {
+        skip -= tier.docs.size;
+        continue;
+      }
+      const ids = this.order.page(tier.docs, skip, take);
+      for (const id of ids) page.urns.push(this.urns[id] as string);
+      take -= ids.length;
+      skip = 0;
+    }
+    if (q.byEntityType) {
+      const fields = q.byEntityType.fields;
+      const byType: NonNullable<SearchPage['entityTypes']> = {};
+      for (const type of new Set(q.entityTypes)) {
+        const docs = this.types.get(type);
+        if (!docs) continue;
+        const some = RoaringBitmap32.and(hits, docs);
+        if (some.size > 0) byType[type] = { total: some.size, facets: this.facetCounts(some, fields) };
+      }
+      page.entityTypes = byType;
+    }
+    return page;
+  }
+
+  /** Live documents of these types. */
+  private ofTypes(types: readonly string[]): RoaringBitmap32 {
+    const sets = [...new Set(types)].flatMap((t) => this.types.get(t) ?? []);
+    const docs = sets.length > 0 ? RoaringBitmap32.orMany(sets) : new RoaringBitmap32();
+    return docs.andInPlace(this.live);
+  }
+
+  /** For a query word, the documents with a word starting with it, in each text column. */
+  private columnsWithPrefix(prefix: string): RoaringBitmap32[] {
+    const found: Array<Array<Postings | undefined>> = [[], [], [], []];
+    for (const word of this.vocabulary.withPrefix(prefix)) {
+      const postings = this.words.get(word);
+      if (postings) for (let c = 0; c < 4; c++) found[c]?.push(postings[c]);
+    }
+    return found.map((list) => unionOf(list));
+  }
+
+  private allOf(and: readonly Criterion[]): RoaringBitmap32 {
+    let docs: RoaringBitmap32 | undefined;
+    for (const c of and) {
+      const one = this.criterion(c);
+      docs = docs ? docs.andInPlace(one) : one;
+    }
+    return docs ?? this.live.clone();
+  }
+
+  private criterion(c: Criterion): RoaringBitmap32 {
+    const docs = this.matching(c);
+    return c.negated ? RoaringBitmap32.andNot(this.live, docs) : docs;
+  }
+
+  /** The documents meeting a criterion, negation aside (a new bitmap). */
+  private matching(c: Criterion): RoaringBitmap32 {
+    const name = c.field.replace(/\.keyword$/, '');
+    if (c.values.length === 0 && c.condition !== 'EXISTS' && c.condition !== 'IS_NULL') return new RoaringBitmap32();
+    if (name === ENTITY_TYPE_FIELD) return unionOf(c.values.map((t) => this.types.get(t)));
+    const f = this.fields.get(name);
+    if (!f) return c.condition === 'IS_NULL' ? this.live.clone() : new RoaringBitmap32();
+    const where = (test: (value: string) => boolean) => unionOf([...f.values].filter(([v]) => test(v)).map(([, p]) => p));
+    const anyValue = (test: (value: string, wanted: string) => boolean) => where((v) => c.values.some((w) => test(v, w)));
+    switch (c.condition) {
+      case 'EXISTS':
+        return f.present.clone();
+      case 'IS_NULL':
+        return RoaringBitmap32.andNot(this.live, f.present);
+      case 'EQUAL':
+      case 'IN':
+        return unionOf(c.values.flatMap((w) => f.lower.get(w.toLowerCase()) ?? []).map((v) => f.values.get(v)));
+      case 'CONTAIN':
+        return anyValue((v, w) => v.toLowerCase().includes(w.toLowerCase()));
+      case 'START_WITH':
+        return anyValue((v, w) => v.toLowerCase().startsWith(w.toLowerCase()));
+      case 'END_WITH':
+        return anyValue((v, w) => v.toLowerCase().endsWith(w.toLowerCase()));
+      case 'PATH_WITHIN':
+        return anyValue((v, w) => v === w || v.startsWith(`${w}${BROWSE_PATH_V2_DELIMITER}`));
+      case 'GREATER_THAN':
+        return anyValue((v, w) => compare(v, w) > 0);
+      case 'GREATER_THAN_OR_EQUAL_TO':
+        return anyValue((v, w) => compare(v, w) >= 0);
+      case 'LESS_THAN':
+        return anyValue((v, w) => compare(v, w) < 0);
+      case 'LESS_THAN_OR_EQUAL_TO':
+        return anyValue((v, w) => compare(v, w) <= 0);
+    }
+  }
+
+  /**
+   * The hits split by rank, best first: exact name match, then score, as the SQL search ranks
+   * (lower is better: minus the weights of the text columns hit, times the value weights).
+   */
+  private tiers(hits: RoaringBitmap32, q: SearchQuery, columns: RoaringBitmap32[][]): Tier[] {
+    if (hits.size === 0) return [];
+    type Cell = { docs: RoaringBitmap32; exact: number; hit: boolean[]; weighted: boolean[] };
+    const split = (cells: Cell[], by: RoaringBitmap32, set: (cell: Cell, inside: boolean) => Cell): Cell[] =>
+      cells.flatMap((cell) => {
+        const inside = RoaringBitmap32.and(cell.docs, by);
+        const outside = RoaringBitmap32.andNot(cell.docs, by);
+        return [
+          ...(inside.size > 0 ? [set({ ...cell, docs: inside }, true)] : []),
+          ...(outside.size > 0 ? [set({ ...cell, docs: outside }, false)] : []),
+        ];
+      });
+    let cells: Cell[] = [{ docs: hits, exact: 1, hit: [false, false, false, false], weighted: q.weights.map(() => false) }];
+    if (q.phrase && q.nameFields.length > 0) {
+      const phrase = q.phrase.toLowerCase();
+      const exact = unionOf(q.nameFields.flatMap((n) => this.valuesEqualTo(n, phrase)));
+      cells = split(cells, exact, (cell, inside) => ({ ...cell, exact: inside ? 0 : 1 }));
+    }
+    if (q.words.length > 0)
+      for (let c = 0; c < 4; c++) {
+        const hitColumn = RoaringBitmap32.orMany(columns.map((inColumns) => inColumns[c] as RoaringBitmap32));
+        cells = split(cells, hitColumn, (cell, inside) => ({ ...cell, hit: cell.hit.map((h, i) => (i === c ? inside : h)) }));
+      }
+    q.weights.forEach((w, k) => {
+      const weighted = unionOf(this.valuesEqualTo(w.field, w.value.toLowerCase()));
+      cells = split(cells, weighted, (cell, inside) => ({ ...cell, weighted: cell.weighted.map((b, i) => (i === k ? inside : b)) }));
+    });
+    const tiers = new Map<string, Tier>();
+    for (const cell of cells) {
+      let score = q.words.length > 0 ? -TEXT_WEIGHTS.reduce((sum, weight, i) => sum + (cell.hit[i] ? 1 : 0) * weight, 0) : -1;
+      q.weights.forEach((w, k) => {
+        score *= cell.weighted[k] ? w.weight : 1;
+      });
+      const key = `${cell.exact} ${scoreKey(score)}`;
+      const tier = tiers.get(key);
+      if (tier) tier.docs.orInPlace(cell.docs);
+      else tiers.set(key, { exact: cell.exact, score: scoreKey(score), docs: cell.docs });
+    }
+    return [...tiers.values()].sort((a, b) => a.exact - b.exact || a.score - b.score);
+  }
+
+  /** Postings of a field's values equal to a lower-cased text, ignoring case. */
+  private valuesEqualTo(field: string, lower: string): Postings[] {
+    const f = this.fields.get(field);
+    return (f?.lower.get(lower) ?? []).flatMap((v) => f?.values.get(v) ?? []);
+  }
+
+  /** Field → value → number of hits with that value, for the hits where the field is a facet. */
+  private facetCounts(hits: RoaringBitmap32, fields: readonly string[]): Record<string, Record<string, number>> {
+    const out: Record<string, Record<string, number>> = {};
+    for (const field of new Set(fields)) {
+      const f = this.fields.get(field);
+      if (!f) continue;
+      const within = RoaringBitmap32.and(hits, f.facet);
+      if (within.size === 0) continue;
+      const counts: Record<string, number> = {};
+      let any = false;
+      for (const [value, postings] of f.values) {
+        const n = countIn(postings, within);
+        if (n > 0) {
+          counts[value] = n;
+          any = true;
+        }
+      }
+      if (any) out[field] = counts;
+    }
+    return out;
+  }
+}
+
+/** A value against a bound: as numbers when the bound is one (values that are not never compare), else as text. */
+function compare(value: string, bound: string): number {
+  if (NUMERIC.test(bound)) return NUMERIC.test(value) ? Number(value) - Number(bound) : Number.NaN;
+  return value < bound ? -1 : value > bound ? 1 : 0;
+}
+
+/** Two 32-bit multiplicative hashes of a text's code units in one number (53 bits kept). */
+function textHash(text: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x9e3779b9 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return (b >>> 0) * 0x200000 + ((a >>> 0) >>> 11);
+}

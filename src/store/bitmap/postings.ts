@@ -1,0 +1,81 @@
+/**
+ * The documents holding a term or a value. Most terms are rare (an urn's own words, a dataset's
+ * name): a bitmap costs ~400 bytes even for one document, so a rare term keeps its documents as a
+ * number or a short sorted array, and becomes a compressed bitmap once it is common.
+ */
+import { RoaringBitmap32 } from 'roaring';
+
+export type Postings = number | number[] | RoaringBitmap32;
+
+/** Above this many documents a term's postings are a bitmap. */
+const SMALL = 16;
+
+export function withDoc(p: Postings | undefined, id: number): Postings {
+  if (p === undefined) return id;
+  if (typeof p === 'number') return p === id ? p : p < id ? [p, id] : [id, p];
+  if (Array.isArray(p)) {
+    let at = p.length;
+    while (at > 0 && (p[at - 1] as number) > id) at--;
+    if (p[at - 1] === id) return p;
+    if (p.length < SMALL) {
+      p.splice(at, 0, id);
+      return p;
+    }
+    const bitmap = new RoaringBitmap32(p);
+    bitmap.add(id);
+    return bitmap;
+  }
+  p.add(id);
+  return p;
+}
+
+/** The postings without `id`; undefined when none is left. */
+export function withoutDoc(p: Postings | undefined, id: number): Postings | undefined {
+  if (p === undefined || p === id) return undefined;
+  if (typeof p === 'number') return p;
+  if (Array.isArray(p)) {
+    const at = p.indexOf(id);
+    if (at >= 0) p.splice(at, 1);
+    return p.length === 1 ? p[0] : p.length === 0 ? undefined : p;
+  }
+  p.delete(id);
+  return p.size === 0 ? undefined : p;
+}
+
+/** A bitmap of the postings, to be read only: it is the postings' own bitmap when they have one. */
+export function asBitmap(p: Postings | undefined): RoaringBitmap32 {
+  if (p === undefined) return new RoaringBitmap32();
+  if (typeof p === 'number') return new RoaringBitmap32([p]);
+  if (Array.isArray(p)) return new RoaringBitmap32(p);
+  return p;
+}
+
+/** How many of the postings' documents are in `set`. */
+export function countIn(p: Postings, set: RoaringBitmap32): number {
+  if (typeof p === 'number') return set.has(p) ? 1 : 0;
+  if (Array.isArray(p)) {
+    let n = 0;
+    for (const id of p) if (set.has(id)) n++;
+    return n;
+  }
+  return p.andCardinality(set);
+}
+
+export function sizeOf(p: Postings): number {
+  return typeof p === 'number' ? 1 : Array.isArray(p) ? p.length : p.size;
+}
+
+/** The union of many postings, as a new bitmap. */
+export function unionOf(list: readonly (Postings | undefined)[]): RoaringBitmap32 {
+  const bitmaps: RoaringBitmap32[] = [];
+  const ids: number[] = [];
+  for (const p of list) {
+    if (p === undefined) continue;
+    if (typeof p === 'number') ids.push(p);
+    else if (Array.isArray(p)) ids.push(...p);
+    else bitmaps.push(p);
+  }
+  const union = bitmaps.length > 0 ? RoaringBitmap32.orMany(bitmaps) : new RoaringBitmap32();
+  if (ids.length > 0) union.addMany(ids);
+  return union;
+}

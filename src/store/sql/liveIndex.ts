@@ -1,0 +1,185 @@
+/**
+ * The in-memory bitmap index (store/bitmap) kept equal to the SQL index tables it is built from.
+ *
+ * - This process's writes are applied as they commit, before the write is answered.
+ * - Other processes' writes are followed through the change log: the urns of new events are read
+ *   again from `search_doc` every `followEveryMs`.
+ * - The index is built from `search_doc` at start (a small database before the store opens, a large
+ *   one in the background, searches going to SQL meanwhile), and built again when ids dropped by
+ *   changes outnumber the documents. Writes during a build are read again before it takes over.
+ */
+import { BitmapIndex } from '../bitmap/bitmapIndex.js';
+import type { SearchPage, SearchQuery, SearchRow } from '../types.js';
+import { chunks, first, placeholders, sql, type SqlDriver } from './driver.js';
+
+/** A database up to this many documents is indexed before the store opens. */
+const BUILD_BEFORE_OPEN = 50_000;
+const BUILD_CHUNK = 2_000;
+const FOLLOW_CHUNK = 5_000;
+
+/** A transaction's changes to documents, in order: a document's new stored text and row, or its removal (no `json`). */
+export type IndexChanges = Array<{ urn: string; json?: string; row?: SearchRow }>;
+
+export class LiveIndex {
+  private index: BitmapIndex | undefined;
+  private building: Promise<void> | undefined;
+  /** Urns changed while a build runs: read again before the build takes over. */
+  private touched: Set<string> | undefined;
+  /** Urns this process applied since the follower began its current read (their rows may be newer than what it read). */
+  private recent = new Set<string>();
+  /** Urns to read again at the next turn of the follower. */
+  private retry = new Set<string>();
+  private followed = 0;
+  private following: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly db: SqlDriver,
+    private readonly followEveryMs = 250,
+  ) {}
+
+  async open(): Promise<void> {
+    this.followed = await this.lastOffset();
+    const docs = Number((await first<{ n: number }>(this.db, sql('SELECT count(*) AS n FROM search_doc')))?.n ?? 0);
+    const build = this.build();
+    if (docs <= BUILD_BEFORE_OPEN) await build;
+    this.timer = setInterval(() => void this.follow(), this.followEveryMs);
+    this.timer.unref();
+  }
+
+  /** The search from memory; undefined while the index is being built, or for what it cannot answer. */
+  search(q: SearchQuery): SearchPage | undefined {
+    return this.index?.search(q);
+  }
+
+  /** This process's committed changes. */
+  committed(changes: IndexChanges): void {
+    for (const { urn, json, row } of changes) this.apply(urn, json, row && (() => row));
+    this.recycle();
+  }
+
+  /** Every derived row was removed (before a full rebuild). */
+  cleared(): void {
+    this.index = new BitmapIndex();
+    this.touched = undefined;
+  }
+
+  /** Index size and garbage, for the bench. */
+  stats(): { documents: number; dropped: number; ready: boolean } {
+    return { documents: this.index?.size ?? 0, dropped: this.index?.garbage ?? 0, ready: this.index !== undefined };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await Promise.allSettled([this.building, this.following]);
+  }
+
+  /** A document's new text (undefined: removed); `row` parses it. */
+  private apply(urn: string, json: string | undefined, row?: () => SearchRow): void {
+    this.recent.add(urn);
+    this.touched?.add(urn);
+    if (json === undefined) this.index?.remove(urn);
+    else this.index?.put(urn, json, row ?? (() => JSON.parse(json) as SearchRow));
+  }
+
+  private async lastOffset(): Promise<number> {
+    await this.db.sequenceChangeLog?.();
+    return Number((await first<{ n: number | null }>(this.db, sql('SELECT max("offset") AS n FROM change_log')))?.n ?? 0);
+  }
+
+  /** Documents by urn, as stored now. */
+  private async read(urns: readonly string[]): Promise<Map<string, string>> {
+    const rows = new Map<string, string>();
+    for (const some of chunks(urns))
+      for (const r of await this.db.all<{ urn: string; row: string }>({
+        text: `SELECT urn, row FROM search_doc WHERE urn IN (${placeholders(some.length)})`,
+        params: some,
+      }))
+        rows.set(r.urn, r.row);
+    return rows;
+  }
+
+  /** A build when dropped ids outnumber live documents. */
+  private recycle(): void {
+    const index = this.index;
+    if (index && !this.building && index.garbage > Math.max(BUILD_BEFORE_OPEN, index.size)) void this.build();
+  }
+
+  private build(): Promise<void> {
+    this.building ??= (async () => {
+      const touched = new Set<string>();
+      this.touched = touched;
+      const next = new BitmapIndex();
+      try {
+        for (let after = -1; !this.closed; ) {
+          const rows = await this.db.all<{ id: number; urn: string; row: string }>(
+            sql('SELECT id, urn, row FROM search_doc WHERE id > ? ORDER BY id LIMIT ?', after, BUILD_CHUNK),
+          );
+          for (const r of rows) next.put(r.urn, r.row, () => JSON.parse(r.row) as SearchRow);
+          const last = rows.at(-1);
+          if (!last || rows.length < BUILD_CHUNK) break;
+          after = Number(last.id);
+        }
+        while (touched.size > 0 && !this.closed) {
+          const urns = [...touched];
+          touched.clear();
+          const rows = await this.read(urns);
+          for (const urn of urns) {
+            const json = rows.get(urn);
+            if (json === undefined) next.remove(urn);
+            else next.put(urn, json, () => JSON.parse(json) as SearchRow);
+          }
+        }
+        // Cleared meanwhile: the empty index that replaced it is current.
+        if (this.touched === touched) this.index = next;
+      } finally {
+        if (this.touched === touched) this.touched = undefined;
+        this.building = undefined;
+      }
+    })();
+    return this.building;
+  }
+
+  /** One turn of following the change log: the urns of events after the last followed offset. */
+  private follow(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.following ??= (async () => {
+      try {
+        for (;;) {
+          await this.db.sequenceChangeLog?.();
+          const events = await this.db.all<{ offset: number; urn: string }>(
+            sql(
+              'SELECT "offset", entity_urn AS urn FROM change_log WHERE "offset" > ? ORDER BY "offset" LIMIT ?',
+              this.followed,
+              FOLLOW_CHUNK,
+            ),
+          );
+          if (events.length === 0 && this.retry.size === 0) return;
+          const urns = [...new Set([...this.retry, ...events.map((e) => e.urn)])];
+          this.retry.clear();
+          this.recent = new Set();
+          const rows = await this.read(urns);
+          for (const urn of urns) {
+            // Applied by this process after the read began: what was read may be older.
+            if (this.recent.has(urn)) {
+              this.retry.add(urn);
+              continue;
+            }
+            this.apply(urn, rows.get(urn));
+          }
+          const last = events.at(-1);
+          if (last) this.followed = Number(last.offset);
+          this.recycle();
+          if (events.length < FOLLOW_CHUNK) return;
+        }
+      } catch {
+        // The next turn tries again from the same offset.
+      } finally {
+        this.following = undefined;
+      }
+    })();
+    return this.following;
+  }
+}
