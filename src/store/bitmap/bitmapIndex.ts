@@ -9,7 +9,7 @@
  * until the index is rebuilt, and every search intersects with `live`. The owner rebuilds when
  * dropped ids outnumber live ones.
  */
-import { RoaringBitmap32 } from 'roaring';
+import { RoaringBitmap32 } from './roaring.js';
 import { TEXT_WEIGHTS } from '../../indexing/searchRow.js';
 import { NUMERIC } from '../sql/rows.js';
 import {

@@ -3,7 +3,7 @@
  * name): a bitmap costs ~400 bytes even for one document, so a rare term keeps its documents as a
  * number or a short sorted array, and becomes a compressed bitmap once it is common.
  */
-import { RoaringBitmap32 } from 'roaring';
+import { RoaringBitmap32 } from './roaring.js';
 
 export type Postings = number | number[] | RoaringBitmap32;
 

@@ -4,7 +4,7 @@
  * large set is read by walking the order and testing membership, which stops after the page; a
  * small set is sorted instead.
  */
-import type { RoaringBitmap32 } from 'roaring';
+import type { RoaringBitmap32 } from './roaring.js';
 
 /** Sets up to this size are sorted rather than walked. */
 const SORT_AT_MOST = 2048;

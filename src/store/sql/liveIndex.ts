@@ -3,7 +3,8 @@
  *
  * - This process's writes are applied as they commit, before the write is answered.
  * - Other processes' writes are followed through the change log: the urns of new events are read
- *   again from `search_doc` every `followEveryMs`.
+ *   again from `search_doc` before each search (so a write answered by another replica is found at
+ *   once), and every `followEveryMs` meanwhile.
  * - The index is built from `search_doc` at start (a small database before the store opens, a large
  *   one in the background, searches going to SQL meanwhile), and built again when ids dropped by
  *   changes outnumber the documents. Writes during a build are read again before it takes over.
@@ -31,12 +32,14 @@ export class LiveIndex {
   private retry = new Set<string>();
   private followed = 0;
   private following: Promise<void> | undefined;
+  /** The turn after the current one, shared by those who asked while it ran. */
+  private queued: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(
     private readonly db: SqlDriver,
-    private readonly followEveryMs = 250,
+    private readonly followEveryMs = 1_000,
   ) {}
 
   async open(): Promise<void> {
@@ -44,13 +47,35 @@ export class LiveIndex {
     const docs = Number((await first<{ n: number }>(this.db, sql('SELECT count(*) AS n FROM search_doc')))?.n ?? 0);
     const build = this.build();
     if (docs <= BUILD_BEFORE_OPEN) await build;
-    this.timer = setInterval(() => void this.follow(), this.followEveryMs);
+    // Failures are left for the next turn, or for the next search to report.
+    this.timer = setInterval(() => this.catchUp().catch(() => undefined), this.followEveryMs);
     this.timer.unref();
   }
 
-  /** The search from memory; undefined while the index is being built, or for what it cannot answer. */
-  search(q: SearchQuery): SearchPage | undefined {
+  /**
+   * The search from memory, after every event in the change log when it was asked; undefined while
+   * the index is being built, or for what it cannot answer.
+   */
+  async search(q: SearchQuery): Promise<SearchPage | undefined> {
+    if (!this.index) return undefined;
+    await this.catchUp();
     return this.index?.search(q);
+  }
+
+  /** Resolves after a turn of following that began after the call. */
+  private catchUp(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (!this.following) {
+      this.following = this.follow().finally(() => (this.following = undefined));
+      return this.following;
+    }
+    this.queued ??= this.following
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.catchUp();
+      });
+    return this.queued;
   }
 
   /** This process's committed changes. */
@@ -143,43 +168,29 @@ export class LiveIndex {
   }
 
   /** One turn of following the change log: the urns of events after the last followed offset. */
-  private follow(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    this.following ??= (async () => {
-      try {
-        for (;;) {
-          await this.db.sequenceChangeLog?.();
-          const events = await this.db.all<{ offset: number; urn: string }>(
-            sql(
-              'SELECT "offset", entity_urn AS urn FROM change_log WHERE "offset" > ? ORDER BY "offset" LIMIT ?',
-              this.followed,
-              FOLLOW_CHUNK,
-            ),
-          );
-          if (events.length === 0 && this.retry.size === 0) return;
-          const urns = [...new Set([...this.retry, ...events.map((e) => e.urn)])];
-          this.retry.clear();
-          this.recent = new Set();
-          const rows = await this.read(urns);
-          for (const urn of urns) {
-            // Applied by this process after the read began: what was read may be older.
-            if (this.recent.has(urn)) {
-              this.retry.add(urn);
-              continue;
-            }
-            this.apply(urn, rows.get(urn));
-          }
-          const last = events.at(-1);
-          if (last) this.followed = Number(last.offset);
-          this.recycle();
-          if (events.length < FOLLOW_CHUNK) return;
+  private async follow(): Promise<void> {
+    for (;;) {
+      await this.db.sequenceChangeLog?.();
+      const events = await this.db.all<{ offset: number; urn: string }>(
+        sql('SELECT "offset", entity_urn AS urn FROM change_log WHERE "offset" > ? ORDER BY "offset" LIMIT ?', this.followed, FOLLOW_CHUNK),
+      );
+      if (events.length === 0 && this.retry.size === 0) return;
+      const urns = [...new Set([...this.retry, ...events.map((e) => e.urn)])];
+      this.retry.clear();
+      this.recent = new Set();
+      const rows = await this.read(urns);
+      for (const urn of urns) {
+        // Applied by this process after the read began: what was read may be older.
+        if (this.recent.has(urn)) {
+          this.retry.add(urn);
+          continue;
         }
-      } catch {
-        // The next turn tries again from the same offset.
-      } finally {
-        this.following = undefined;
+        this.apply(urn, rows.get(urn));
       }
-    })();
-    return this.following;
+      const last = events.at(-1);
+      if (last) this.followed = Number(last.offset);
+      this.recycle();
+      if (events.length < FOLLOW_CHUNK) return;
+    }
   }
 }

@@ -175,7 +175,7 @@ export function searchIndex(db: SqlDriver, live?: LiveIndex): SearchIndex {
   return {
     async search(q) {
       if (q.entityTypes.length === 0) return { total: 0, urns: [], facets: {} };
-      const fromMemory = live?.search(q);
+      const fromMemory = await live?.search(q);
       if (fromMemory) return fromMemory;
       const typeFields = q.byEntityType?.fields ?? [];
       const withFacets = q.facetFields.length > 0 || typeFields.length > 0;
