@@ -27,8 +27,11 @@ import { UrnOrder } from './urnOrder.js';
 /** The values of one field, on the documents where it is filterable or a facet. */
 interface FieldValues {
   values: Map<string, Postings>;
-  /** Lower-cased value → the values that lower-case to it, for comparisons ignoring case. */
-  lower: Map<string, string[]>;
+  /**
+   * Lower-cased value → the values that lower-case to it (one as a text), for comparisons ignoring
+   * case; a value that is its own lower case is found in `values` and has no entry.
+   */
+  lower: Map<string, string | string[]>;
   /** Documents with some value of the field. */
   present: RoaringBitmap32;
   /** Documents where the field is a facet. */
@@ -130,9 +133,10 @@ export class BitmapIndex {
         const postings = f.values.get(value);
         if (postings === undefined) {
           const lower = value.toLowerCase();
-          const same = f.lower.get(lower);
-          if (same) same.push(value);
-          else f.lower.set(lower, [value]);
+          if (lower !== value) {
+            const same = f.lower.get(lower);
+            f.lower.set(lower, same === undefined ? value : typeof same === 'string' ? [same, value] : [...same, value]);
+          }
         }
         f.values.set(value, withDoc(postings, id));
       }
@@ -262,7 +266,7 @@ export class BitmapIndex {
         return RoaringBitmap32.andNot(this.live, f.present);
       case 'EQUAL':
       case 'IN':
-        return unionOf(c.values.flatMap((w) => f.lower.get(w.toLowerCase()) ?? []).map((v) => f.values.get(v)));
+        return unionOf(c.values.flatMap((w) => this.valuesEqualTo(name, w.toLowerCase())));
       case 'CONTAIN':
         return anyValue((v, w) => v.toLowerCase().includes(w.toLowerCase()));
       case 'START_WITH':
@@ -330,7 +334,11 @@ export class BitmapIndex {
   /** Postings of a field's values equal to a lower-cased text, ignoring case. */
   private valuesEqualTo(field: string, lower: string): Postings[] {
     const f = this.fields.get(field);
-    return (f?.lower.get(lower) ?? []).flatMap((v) => f?.values.get(v) ?? []);
+    if (!f) return [];
+    const variants = f.lower.get(lower);
+    return [lower, ...(variants === undefined ? [] : typeof variants === 'string' ? [variants] : variants)].flatMap(
+      (v) => f.values.get(v) ?? [],
+    );
   }
 
   /** Field → value → number of hits with that value, for the hits where the field is a facet. */
