@@ -3,10 +3,18 @@
  * PostgreSQL when DATABASE_URL names one), loads a generated catalog, measures each figure beside
  * its limit, prints a Markdown table (with PostgreSQL, each figure of both backends and PG/SQLite
  * in one row) and writes the figures as JSON under bench/results/.
+ *
+ * A large catalog is loaded once and measured later, SQLite only:
+ *   --data-dir <dir>   the database is <dir>/catalog.db, kept after the run; <dir>/loaded.json
+ *                      records how many entities it holds, and a later run loads from there on
+ *   --load-only        loads the sizes into --data-dir through the service's write path in this
+ *                      process (bench/directLoad.ts: no HTTP, so no batched-ingest figure), then stops
+ *   --reuse            measures the catalog --data-dir holds, without loading: the service is
+ *                      started on it; restoreIndices is left out (it rewrites every index row)
  */
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +34,7 @@ import {
   type Target,
 } from './measure.js';
 import { comparisonRecords } from './compare.js';
+import { directLoad } from './directLoad.js';
 import { renderSideBySide, renderTable, type Result } from './report.js';
 import { startService, type Service } from './service.js';
 import { figure } from './stats.js';
@@ -43,22 +52,82 @@ interface Options {
   quick: boolean;
   sizes: number[];
   settings: Settings;
+  /** SQLite only: the database's folder, kept after the run. */
+  dataDir?: string;
+  /** Entities dataDir already holds (0 without one). */
+  loaded: number;
+  /** Load into dataDir without measuring. */
+  loadOnly: boolean;
+  /** Measure the catalog dataDir holds, without loading. */
+  reuse: boolean;
 }
 
+const SIZES_HINT = '--sizes takes entity counts of at least 100, e.g. --sizes 10000,100000';
+
 function parseArgs(argv: string[]): Options {
+  const argument = (flag: string, hint: string): string | undefined => {
+    const at = argv.indexOf(flag);
+    const value = argv[at + 1];
+    if (at >= 0 && (value === undefined || value.startsWith('--'))) throw new Error(hint);
+    return at >= 0 ? value : undefined;
+  };
   const quick = argv.includes('--quick');
-  const at = argv.indexOf('--sizes');
-  const given = at >= 0 ? argv[at + 1] : undefined;
-  if (at >= 0 && given === undefined) throw new Error(`--sizes takes entity counts of at least 100, e.g. --sizes 10000,100000`);
+  const loadOnly = argv.includes('--load-only');
+  const reuse = argv.includes('--reuse');
+  const given = argument('--sizes', SIZES_HINT);
+  const dataDir = argument('--data-dir', '--data-dir takes a folder, e.g. --data-dir /work/bench-1m');
+  if ((loadOnly || reuse) && dataDir === undefined) throw new Error('--load-only and --reuse need --data-dir <folder>');
+  if (loadOnly && reuse) throw new Error('--load-only loads without measuring and --reuse measures without loading: give one of them');
+  const loaded = dataDir === undefined ? 0 : loadedIn(dataDir);
+  if (reuse && loaded === 0) throw new Error(`${dataDir} holds no loaded catalog: load one with --data-dir ${dataDir} --load-only`);
   const sizes =
-    given !== undefined ? given.split(',').map((s) => Number(s.replace(/_/g, ''))) : quick ? [10_000] : [10_000, 100_000, 1_000_000];
-  if (sizes.some((n) => !Number.isInteger(n) || n < 100))
-    throw new Error(`--sizes takes entity counts of at least 100, e.g. --sizes 10000,100000`);
+    given !== undefined
+      ? given.split(',').map((s) => Number(s.replace(/_/g, '')))
+      : reuse
+        ? [loaded]
+        : quick
+          ? [10_000]
+          : [10_000, 100_000, 1_000_000];
+  if (sizes.some((n) => !Number.isInteger(n) || n < 100)) throw new Error(SIZES_HINT);
+  if (reuse && sizes.some((n) => n !== loaded))
+    throw new Error(`${dataDir} holds ${loaded} entities: --reuse measures those (--sizes ${loaded}, or no --sizes)`);
+  if (!reuse && sizes.some((n) => n <= loaded))
+    throw new Error(`${dataDir} already holds ${loaded} entities: measure them with --reuse, or load more (--sizes above ${loaded})`);
   return {
     quick,
     sizes: [...sizes].sort((a, b) => a - b),
     settings: quick ? { seconds: 0.4, repeats: 3, searches: 3 } : { seconds: 5, repeats: 3, searches: 30 },
+    ...(dataDir !== undefined ? { dataDir } : {}),
+    loaded,
+    loadOnly,
+    reuse,
   };
+}
+
+/** What a data folder's loaded.json records: entities loaded, when, and at which commit. */
+interface Loaded {
+  entities: number;
+  date: string;
+  commit: string;
+}
+
+const loadedFile = (dir: string) => join(dir, 'loaded.json');
+
+function loadedIn(dir: string): number {
+  return existsSync(loadedFile(dir)) ? (JSON.parse(readFileSync(loadedFile(dir), 'utf8')) as Loaded).entities : 0;
+}
+
+function recordLoaded(dir: string, entities: number): void {
+  const loaded: Loaded = { entities, date: new Date().toISOString(), commit: commitOf(ROOT) };
+  writeFileSync(loadedFile(dir), `${JSON.stringify(loaded, null, 2)}\n`);
+}
+
+function commitOf(dir: string): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
 }
 
 interface Backend {
@@ -82,8 +151,10 @@ interface PostgresServer {
   autovacuum: string;
 }
 
-function sqliteBackend(): Backend {
-  const dir = mkdtempSync(join(tmpdir(), 'catalog-bench-'));
+/** A fresh database in a temporary folder, removed afterwards; or the one in `dataDir`, kept. */
+function sqliteBackend(dataDir?: string): Backend {
+  if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'catalog-bench-'));
   const file = join(dir, 'catalog.db');
   return {
     name: 'sqlite',
@@ -109,7 +180,7 @@ function sqliteBackend(): Backend {
       }
     },
     async drop() {
-      rmSync(dir, { recursive: true, force: true });
+      if (dataDir === undefined) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -199,25 +270,29 @@ async function benchBackend(backend: Backend, options: Options, bare: BareServer
   let service: Service = await startService({ databaseUrl: backend.databaseUrl, adminToken: ADMIN_TOKEN });
   try {
     const target: Target = { url: service.url, token: await personalToken(service.url, ADMIN_TOKEN) };
-    let loaded = 0;
+    let loaded = options.loaded;
     for (const n of options.sizes) {
-      log(`[${backend.name}] loading entities ${loaded}..${n}`);
-      const segments = Math.max(3, Math.ceil((n - loaded) / 20_000));
-      const ingest = await batchedIngest(target, loaded, n, segments);
-      loaded = n;
-      const memory = service.memory();
-      const limit =
-        backend.name === 'sqlite'
-          ? figure(Array.from({ length: settings.repeats }, () => bareSqliteIngest(ingest.lastBatches.slice(0, BARE_LOOP_BATCHES))))
-          : undefined;
-      at(n, {
-        id: 'ingest.batched',
-        measure: 'batched ingest (ingestProposalBatch, 100 a request)',
-        unit: 'aspects/s',
-        value: figure(ingest.rates),
-        ...(limit ? { limit, limitName: 'bare better-sqlite3 loop' } : {}),
-        target: { min: 20_000 },
-      });
+      let memory = service.memory();
+      if (!options.reuse) {
+        log(`[${backend.name}] loading entities ${loaded}..${n}`);
+        const segments = Math.max(3, Math.ceil((n - loaded) / 20_000));
+        const ingest = await batchedIngest(target, loaded, n, segments);
+        loaded = n;
+        if (options.dataDir !== undefined) recordLoaded(options.dataDir, n);
+        memory = service.memory();
+        const limit =
+          backend.name === 'sqlite'
+            ? figure(Array.from({ length: settings.repeats }, () => bareSqliteIngest(ingest.lastBatches.slice(0, BARE_LOOP_BATCHES))))
+            : undefined;
+        at(n, {
+          id: 'ingest.batched',
+          measure: 'batched ingest (ingestProposalBatch, 100 a request)',
+          unit: 'aspects/s',
+          value: figure(ingest.rates),
+          ...(limit ? { limit, limitName: 'bare better-sqlite3 loop' } : {}),
+          target: { min: 20_000 },
+        });
+      }
       const disk = await backend.disk();
       at(n, {
         id: 'disk.perAspect',
@@ -228,8 +303,8 @@ async function benchBackend(backend: Backend, options: Options, bare: BareServer
         target: { max: 2_000 },
       });
       at(n, {
-        id: 'memory.loaded',
-        measure: 'resident memory after loading',
+        id: options.reuse ? 'memory.started' : 'memory.loaded',
+        measure: options.reuse ? 'resident memory after start, catalog loaded' : 'resident memory after loading',
         unit: 'MB',
         value: figure([memory.rss / 2 ** 20]),
         extra: `peak ${Math.round(memory.peak / 2 ** 20)} MB`,
@@ -339,18 +414,20 @@ async function benchBackend(backend: Backend, options: Options, bare: BareServer
         });
       }
 
-      log(`[${backend.name}] ${n}: restoreIndices`);
-      const aspects = await backend.latestAspects();
-      const restores = options.quick || n >= 1_000_000 ? 1 : settings.repeats;
-      const rates: number[] = [];
-      for (let i = 0; i < restores; i++) rates.push(aspects / (await restoreIndices(target)).seconds);
-      at(n, {
-        id: 'restoreIndices',
-        measure: `restoreIndices (${aspects.toLocaleString('en-US')} latest aspects)`,
-        unit: 'aspects/s',
-        value: figure(rates),
-        target: { min: backend.name === 'postgres' ? RESTORE_TARGET_POSTGRES : 50_000 },
-      });
+      if (!options.reuse) {
+        log(`[${backend.name}] ${n}: restoreIndices`);
+        const aspects = await backend.latestAspects();
+        const restores = options.quick || n >= 1_000_000 ? 1 : settings.repeats;
+        const rates: number[] = [];
+        for (let i = 0; i < restores; i++) rates.push(aspects / (await restoreIndices(target)).seconds);
+        at(n, {
+          id: 'restoreIndices',
+          measure: `restoreIndices (${aspects.toLocaleString('en-US')} latest aspects)`,
+          unit: 'aspects/s',
+          value: figure(rates),
+          target: { min: backend.name === 'postgres' ? RESTORE_TARGET_POSTGRES : 50_000 },
+        });
+      }
 
       log(`[${backend.name}] ${n}: start-up`);
       const startups: number[] = [];
@@ -413,12 +490,29 @@ function ensureBuilt(): void {
   }
 }
 
+/** --load-only: the sizes loaded in this process, loaded.json recording each part as it is done. */
+async function loadOnly(dir: string, options: Options): Promise<void> {
+  const { databaseUrl } = sqliteBackend(dir);
+  let loaded = options.loaded;
+  for (const n of options.sizes) {
+    log(`loading entities ${loaded}..${n} into ${databaseUrl} (in process)`);
+    await directLoad(databaseUrl, loaded, n, (entities, rate) => {
+      recordLoaded(dir, entities);
+      log(`${entities.toLocaleString('en-US')} entities loaded (${Math.round(rate).toLocaleString('en-US')} proposals/s)`);
+    });
+    loaded = n;
+  }
+  log(`done: measure with npm run bench -- --data-dir ${dir} --reuse`);
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
+  if (options.loadOnly && options.dataDir !== undefined) return loadOnly(options.dataDir, options);
   ensureBuilt();
-  const backends: Array<() => Promise<Backend>> = [async () => sqliteBackend()];
+  const backends: Array<() => Promise<Backend>> = [async () => sqliteBackend(options.dataDir)];
   const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl?.startsWith('postgres')) backends.push(() => postgresBackend(serverUrl));
+  if (serverUrl?.startsWith('postgres') && options.dataDir !== undefined) log('--data-dir: SQLite only, PostgreSQL is not run');
+  else if (serverUrl?.startsWith('postgres')) backends.push(() => postgresBackend(serverUrl));
   const results: Result[] = [];
   let postgres: PostgresServer | undefined;
   const bare = await startBareServer();
@@ -439,6 +533,9 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     mode: options.quick ? 'quick' : 'full',
     sizes: options.sizes,
+    ...(options.reuse && options.dataDir !== undefined
+      ? { reused: JSON.parse(readFileSync(loadedFile(options.dataDir), 'utf8')) as Loaded }
+      : {}),
     settings: options.settings,
     machine: machine(),
     ...(postgres ? { postgres } : {}),
@@ -462,6 +559,8 @@ async function main(): Promise<void> {
       `PG/SQLite is the ratio of medians; issue 17 bounds it at ≥ 0.5 for rates, ≤ 2 for times: ${held.filter((c) => c.met).length} of ${held.length} figures within.\n`,
     );
   }
+  if (about.reused)
+    process.stdout.write(`Reused the catalog in ${options.dataDir}, loaded ${about.reused.date} at commit ${about.reused.commit}.\n`);
   process.stdout.write(`JSON: ${file}\n`);
 }
 

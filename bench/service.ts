@@ -71,6 +71,9 @@ export interface ServiceOptions {
   nodeArgs?: string[];
 }
 
+/** A service started on a large kept catalog (--reuse) may take minutes to build its search index. */
+const STARTUP_TIMEOUT_MS = 600_000;
+
 export async function startService(options: ServiceOptions): Promise<Service> {
   const port = await freePort();
   const began = performance.now();
@@ -95,7 +98,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
-  await waitHealthy(`${url}/health`, child, () => output);
+  await waitHealthy(`${url}/health`, child, () => output, STARTUP_TIMEOUT_MS);
   const startupMs = performance.now() - began;
   return {
     url,
