@@ -20,6 +20,7 @@ import {
   type SearchQuery,
   type SearchRow,
 } from '../types.js';
+import { FacetColumn } from './facetColumn.js';
 import { countIn, type Postings, unionOf, withDoc } from './postings.js';
 import { SortedKeys } from './sortedKeys.js';
 import { UrnOrder } from './urnOrder.js';
@@ -36,6 +37,10 @@ interface FieldValues {
   present: RoaringBitmap32;
   /** Documents where the field is a facet. */
   facet: RoaringBitmap32;
+  /** Their values by document. */
+  column: FacetColumn;
+  /** How many document ids the values' postings hold as numbers or arrays (not bitmaps), about. */
+  small: number;
   /** Documents with values of the field that are not here (free text): filters on it are left to SQL. */
   elsewhere: RoaringBitmap32;
 }
@@ -128,8 +133,12 @@ export class BitmapIndex {
         continue;
       }
       f.present.add(id);
-      if (facets.has(field)) f.facet.add(id);
-      for (const value of new Set(values)) {
+      const distinct = [...new Set(values)];
+      if (facets.has(field)) {
+        f.facet.add(id);
+        f.column.set(id, distinct);
+      }
+      for (const value of distinct) {
         const postings = f.values.get(value);
         if (postings === undefined) {
           const lower = value.toLowerCase();
@@ -138,9 +147,17 @@ export class BitmapIndex {
             f.lower.set(lower, same === undefined ? value : typeof same === 'string' ? [same, value] : [...same, value]);
           }
         }
-        f.values.set(value, withDoc(postings, id));
+        const added = withDoc(postings, id);
+        if (typeof added === 'number' || Array.isArray(added)) f.small++;
+        f.values.set(value, added);
       }
     }
+  }
+
+  /** Sorts what new documents left unsorted, so the first searches after a build do not. */
+  settle(): void {
+    this.vocabulary.settle(true);
+    this.order.settle(true);
   }
 
   remove(urn: string): void {
@@ -168,6 +185,8 @@ export class BitmapIndex {
         lower: new Map(),
         present: new RoaringBitmap32(),
         facet: new RoaringBitmap32(),
+        column: new FacetColumn(),
+        small: 0,
         elsewhere: new RoaringBitmap32(),
       };
       this.fields.set(name, f);
@@ -349,6 +368,12 @@ export class BitmapIndex {
       if (!f) continue;
       const within = RoaringBitmap32.and(hits, f.facet);
       if (within.size === 0) continue;
+      // Costs in about the same unit: a pass over the hits, or a test per value and per small posting.
+      if (within.size + f.column.values < f.values.size * 100 + f.small * 20) {
+        const counts = f.column.count(within);
+        if (Object.keys(counts).length > 0) out[field] = counts;
+        continue;
+      }
       const counts: Record<string, number> = {};
       let any = false;
       for (const [value, postings] of f.values) {

@@ -30,9 +30,9 @@ export class SortedKeys {
     return this.range(prefix, `${prefix}\uffff`);
   }
 
-  /** A tail above 1/64 of the keys is merged (linear in the keys, so rarely). */
-  private settle(): void {
-    if (this.tail.length <= Math.max(256, this.sorted.length >> 6)) return;
+  /** A tail above 1/64 of the keys is merged (linear in the keys, so rarely); `all`: any tail. */
+  settle(all = false): void {
+    if (this.tail.length === 0 || (!all && this.tail.length <= Math.max(256, this.sorted.length >> 6))) return;
     const added = this.tail.sort();
     const merged: string[] = new Array(this.sorted.length + added.length);
     let i = 0;

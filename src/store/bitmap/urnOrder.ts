@@ -50,9 +50,9 @@ export class UrnOrder {
     return x < y ? -1 : x > y ? 1 : 0;
   };
 
-  /** Merges the tail when it is above 1/64 of the order, leaving out ids no longer live. */
-  private settle(): void {
-    if (this.tail.length <= Math.max(256, this.sorted.length >> 6)) return;
+  /** Merges the tail when it is above 1/64 of the order (`all`: any tail), leaving out ids no longer live. */
+  settle(all = false): void {
+    if (this.tail.length === 0 || (!all && this.tail.length <= Math.max(256, this.sorted.length >> 6))) return;
     const keep = this.live;
     const added = this.tail.filter(keep).sort(this.byUrn);
     const merged = new Uint32Array(this.sorted.length + added.length);

@@ -159,6 +159,7 @@ export class LiveIndex {
             else next.put(urn, json, () => JSON.parse(json) as SearchRow);
           }
         }
+        next.settle();
         // Cleared meanwhile: the empty index that replaced it is current.
         if (this.touched === touched) this.index = next;
       } finally {
