@@ -133,7 +133,8 @@ export class BitmapIndex {
         continue;
       }
       f.present.add(id);
-      const distinct = [...new Set(values)];
+      // The urn's own text once in memory, not again for each field holding it.
+      const distinct = [...new Set(values)].map((v) => (v === row.urn ? row.urn : v));
       if (facets.has(field)) {
         f.facet.add(id);
         f.column.set(id, distinct);

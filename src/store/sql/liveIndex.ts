@@ -17,7 +17,8 @@ import { chunks, first, placeholders, sql, type SqlDriver } from './driver.js';
 const BUILD_BEFORE_OPEN = 2_000;
 /** Ids dropped by changes, beyond the documents, that make the index be built again. */
 const GARBAGE_ALLOWED = 50_000;
-const BUILD_CHUNK = 2_000;
+/** Documents indexed per read while building: ~50 ms of work, so requests are not held long. */
+const BUILD_CHUNK = 500;
 const FOLLOW_CHUNK = 5_000;
 
 /** A transaction's changes to documents, in order: a document's new stored text and row, or its removal (no `json`). */
