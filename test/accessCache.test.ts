@@ -196,7 +196,7 @@ describe.skipIf(!TEST_DATABASE_URL)('a change through another replica of the Pos
 });
 
 describe('an import', () => {
-  it('bumps the generation when it brings policies, so they count at once', async () => {
+  it('that brings policies makes them count at once', async () => {
     const before = await a.services.store.generation(ACCESS_GENERATION);
     const policy = {
       type: 'aspect',
