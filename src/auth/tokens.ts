@@ -3,8 +3,8 @@
  * hash of a token (its id, in `urn:li:dataHubAccessToken:<id>`) and its metadata; the token text is
  * shown once, at creation. Every verification looks the token up in what was loaded for the current
  * access generation (accessCache.ts), which revoking a token bumps, so a revoked token fails from
- * the next request on every replica. SESSION tokens, minted for DataHub's frontend server when someone logs in, are
- * stateless as in GMS: their signature and expiry are all there is to check.
+ * the next request on every replica. SESSION tokens, minted for DataHub's frontend server when
+ * someone logs in, are stateless as in GMS: their signature and expiry are all there is to check.
  */
 import { createHmac, hkdf, randomBytes, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
