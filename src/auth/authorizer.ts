@@ -81,7 +81,11 @@ export class Authorizer {
       const naming = new Map<string, PolicyInfo[]>();
       for (const { info } of all) {
         if (info.state !== 'ACTIVE') continue;
-        for (const privilege of new Set(info.privileges)) naming.set(privilege, [...(naming.get(privilege) ?? []), info]);
+        for (const privilege of new Set(info.privileges)) {
+          const some = naming.get(privilege);
+          if (some) some.push(info);
+          else naming.set(privilege, [info]);
+        }
       }
       return { all, naming };
     });
