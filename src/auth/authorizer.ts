@@ -1,11 +1,14 @@
 /**
- * Privilege checks against the access policies in the store. Nothing is cached between checks:
- * a policy change, a new group member or a new owner counts from the next request, on every replica.
- * Within one check, policies and facts are loaded once and only when a policy needs them.
+ * Privilege checks against the access policies in the store. The policies and each actor's groups
+ * and roles are kept for as long as the access generation stays the same (accessCache.ts): a policy
+ * change, a new group member or a new role counts from the next request, on every replica. Facts
+ * about the entity checked (its owners and domains) are loaded by each check, once, and only when a
+ * policy needs them.
  */
 import { SYSTEM_ACTOR } from '../actors.js';
 import { forbidden } from '../service/errors.js';
 import type { Store } from '../store/types.js';
+import { AccessCache, type AccessView } from './accessCache.js';
 import { policyGrants, type Facts, type Owner, type PolicyInfo } from './policy.js';
 import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from './privileges.js';
 import { describeRequirement, readRequirements, type Requirement } from './requirements.js';
@@ -52,20 +55,52 @@ const POLICY_ASPECT = 'dataHubPolicyInfo';
 const MAX_POLICIES = 100_000;
 const MAX_GROUPS = 10_000;
 
-export class Authorizer {
-  constructor(private readonly store: Store) {}
+/** The policies of one generation: in urn order, and the active ones by the privileges they name. */
+interface Policies {
+  all: readonly PolicyEntry[];
+  naming: ReadonlyMap<string, readonly PolicyInfo[]>;
+}
 
-  /** Every access policy, in urn order. */
-  async policies(): Promise<PolicyEntry[]> {
-    const urns = await this.store.listUrns({ aspect: POLICY_ASPECT, start: 0, limit: MAX_POLICIES });
-    const rows = await this.store.getLatestAspects(urns, [POLICY_ASPECT]);
-    return urns.flatMap((urn) => (rows.get(urn) ?? []).map((r) => ({ urn, info: r.value as PolicyEntry['info'] })));
+export class Authorizer {
+  constructor(
+    private readonly store: Store,
+    /** What checks load, kept per access generation; token verification keeps its lookups there too. */
+    readonly access: AccessCache = new AccessCache(store),
+  ) {}
+
+  /** Every access policy, in urn order. Shared between checks: never to be changed. */
+  async policies(): Promise<readonly PolicyEntry[]> {
+    return (await this.policiesOf(await this.access.current())).all;
+  }
+
+  private policiesOf(view: AccessView): Promise<Policies> {
+    return view.remember('policies', async () => {
+      const urns = await this.store.listUrns({ aspect: POLICY_ASPECT, start: 0, limit: MAX_POLICIES });
+      const rows = await this.store.getLatestAspects(urns, [POLICY_ASPECT]);
+      const all = urns.flatMap((urn) => (rows.get(urn) ?? []).map((r) => deepFreeze({ urn, info: r.value as PolicyEntry['info'] })));
+      const naming = new Map<string, PolicyInfo[]>();
+      for (const { info } of all) {
+        if (info.state !== 'ACTIVE') continue;
+        for (const privilege of new Set(info.privileges)) {
+          const some = naming.get(privilege);
+          if (some) some.push(info);
+          else naming.set(privilege, [info]);
+        }
+      }
+      return { all, naming };
+    });
+  }
+
+  /** A check of one actor, on the current generation's policies and memberships. */
+  private async check(actor: string): Promise<Check> {
+    const view = await this.access.current();
+    return new Check(this.store, view, actor, await this.policiesOf(view));
   }
 
   /** The first requirement the actor does not meet, or undefined when all are met. */
   async unmet(actor: string, requirements: readonly Requirement[]): Promise<Requirement | undefined> {
     if (actor === SYSTEM_ACTOR || requirements.length === 0) return undefined;
-    const check = new Check(this.store, actor, this.policies());
+    const check = await this.check(actor);
     for (const r of requirements) if (!(await check.meets(r))) return r;
     return undefined;
   }
@@ -83,7 +118,7 @@ export class Authorizer {
    */
   async visibleTypes<T extends { readPrivilege?: string }>(actor: string, types: readonly T[]): Promise<T[]> {
     if (actor === SYSTEM_ACTOR || types.every((t) => !t.readPrivilege)) return [...types];
-    const check = new Check(this.store, actor, this.policies());
+    const check = await this.check(actor);
     const out: T[] = [];
     for (const t of types) if (!t.readPrivilege || (await check.holds(t.readPrivilege, undefined))) out.push(t);
     return out;
@@ -102,9 +137,8 @@ export class Authorizer {
   async privileges(actor: string, resource?: string): Promise<string[]> {
     const all = resource === undefined ? PLATFORM_PRIVILEGES : RESOURCE_PRIVILEGES;
     if (actor === SYSTEM_ACTOR) return [...all];
-    const check = new Check(this.store, actor, this.policies());
-    const policies = await check.policies;
-    const named = new Set(policies.flatMap((p) => p.info.privileges));
+    const check = await this.check(actor);
+    const named = new Set(check.policies.all.flatMap((p) => p.info.privileges));
     const out: string[] = [];
     for (const privilege of [...all, ...[...named].filter((p) => !(all as readonly string[]).includes(p))]) {
       if (await check.holds(privilege, resource)) out.push(privilege);
@@ -113,16 +147,18 @@ export class Authorizer {
   }
 }
 
-/** One check of one actor: policies and facts loaded at most once. */
+/**
+ * One check of one actor: the actor's groups and roles come from the generation's view, loaded
+ * once per generation; facts about entities are loaded at most once per check.
+ */
 class Check implements Facts {
-  private groupSet?: Promise<ReadonlySet<string>>;
-  private roleSet?: Promise<ReadonlySet<string>>;
   private readonly resources = new Map<string, Promise<Map<string, Record<string, any>>>>();
 
   constructor(
     private readonly store: Store,
+    private readonly view: AccessView,
     private readonly actor: string,
-    readonly policies: Promise<PolicyEntry[]>,
+    readonly policies: Policies,
   ) {}
 
   async meets(r: Requirement): Promise<boolean> {
@@ -133,16 +169,16 @@ class Check implements Facts {
   }
 
   async holds(privilege: string, resource: string | undefined): Promise<boolean> {
-    for (const { info } of await this.policies) {
+    for (const info of this.policies.naming.get(privilege) ?? []) {
       if (await policyGrants(info, privilege, this.actor, resource, this)) return true;
     }
     return false;
   }
 
   groups(): Promise<ReadonlySet<string>> {
-    this.groupSet ??= (async () => {
+    return this.view.remember(`groups ${this.actor}`, async () => {
       const [aspects, edges] = await Promise.all([
-        this.aspectsOf(this.actor),
+        this.memberships(),
         this.store.related({ urn: this.actor, types: ['IsPartOf'], direction: 'INCOMING', start: 0, count: MAX_GROUPS }),
       ]);
       return new Set<string>([
@@ -150,19 +186,17 @@ class Check implements Facts {
         ...((aspects.get('nativeGroupMembership')?.nativeGroups as string[] | undefined) ?? []),
         ...edges.edges.map((e) => e.source).filter((s) => s.startsWith('urn:li:corpGroup:')),
       ]);
-    })();
-    return this.groupSet;
+    });
   }
 
   /** The actor's roles: its own, and those of the groups it belongs to (as DataHub resolves them). */
   roles(): Promise<ReadonlySet<string>> {
-    this.roleSet ??= (async () => {
-      const [own, groups] = await Promise.all([this.aspectsOf(this.actor), this.groups()]);
+    return this.view.remember(`roles ${this.actor}`, async () => {
+      const [own, groups] = await Promise.all([this.memberships(), this.groups()]);
       const rows = groups.size > 0 ? await this.store.getLatestAspects([...groups], ['roleMembership']) : new Map();
       const ofGroups = [...rows.values()].flat().flatMap((r) => (r.value.roles as string[] | undefined) ?? []);
       return new Set([...((own.get('roleMembership')?.roles as string[] | undefined) ?? []), ...ofGroups]);
-    })();
-    return this.roleSet;
+    });
   }
 
   async owners(resource: string): Promise<readonly Owner[]> {
@@ -179,15 +213,34 @@ class Check implements Facts {
     return ((await this.aspectsOf(resource)).get('domains')?.domains as string[] | undefined) ?? [];
   }
 
-  /** The aspects policies read of one entity, by name. */
+  /** The actor's membership aspects, by name (listed in accessGeneration.ts, so kept per generation). */
+  private memberships(): Promise<Map<string, Record<string, any>>> {
+    return this.view.remember(`memberships ${this.actor}`, () =>
+      aspectsByName(this.store, this.actor, ['groupMembership', 'nativeGroupMembership', 'roleMembership']),
+    );
+  }
+
+  /** The aspects policies read of the entity checked, by name. */
   private aspectsOf(urn: string): Promise<Map<string, Record<string, any>>> {
     let entry = this.resources.get(urn);
     if (!entry) {
-      entry = this.store
-        .getLatestAspects([urn], ['groupMembership', 'nativeGroupMembership', 'roleMembership', 'ownership', 'domains'])
-        .then((rows) => new Map((rows.get(urn) ?? []).map((r) => [r.aspect, r.value])));
+      entry = aspectsByName(this.store, urn, ['ownership', 'domains']);
       this.resources.set(urn, entry);
     }
     return entry;
   }
+}
+
+async function aspectsByName(store: Store, urn: string, aspects: readonly string[]): Promise<Map<string, Record<string, any>>> {
+  const rows = await store.getLatestAspects([urn], aspects);
+  return new Map((rows.get(urn) ?? []).map((r) => [r.aspect, r.value]));
+}
+
+/** A value shared by every check of a generation is frozen, so no caller can change it for the others. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }

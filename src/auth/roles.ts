@@ -1,7 +1,7 @@
 /**
  * Assigning DataHub roles to users and groups (GraphQL batchAssignRole, acceptRole). An actor holds at
  * most one role, in its `roleMembership`; the policies naming the role grant its privileges from the
- * next check on (authorizer.ts reads memberships on every check, on every replica).
+ * next request on, on every replica (assigning one bumps the access generation: accessGeneration.ts).
  */
 import { badRequest } from '../service/errors.js';
 import { buildProposal } from '../service/proposals.js';

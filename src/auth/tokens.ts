@@ -1,9 +1,10 @@
 /**
  * Access tokens: HS256 JWTs with DataHub's claims. PERSONAL tokens: the store keeps only a keyed
  * hash of a token (its id, in `urn:li:dataHubAccessToken:<id>`) and its metadata; the token text is
- * shown once, at creation. Every verification looks the token up, so a revoked token fails at once
- * on every replica. SESSION tokens, minted for DataHub's frontend server when someone logs in, are
- * stateless as in GMS: their signature and expiry are all there is to check.
+ * shown once, at creation. Every verification looks the token up in what was loaded for the current
+ * access generation (accessCache.ts), which revoking a token bumps, so a revoked token fails from
+ * the next request on every replica. SESSION tokens, minted for DataHub's frontend server when
+ * someone logs in, are stateless as in GMS: their signature and expiry are all there is to check.
  */
 import { createHmac, hkdf, randomBytes, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -213,10 +214,14 @@ export class TokenService {
     return id;
   }
 
+  /** A personal token's metadata; undefined when there is none (revoked, or never minted here). */
   private async info(id: string): Promise<TokenMetadata | undefined> {
     const urn = URN_PREFIX + id;
-    const row = await this.store.getAspect(urn, INFO, 0);
-    return row ? ({ urn, id, ...row.value } as TokenMetadata) : undefined;
+    const view = await this.authorizer.access.current();
+    return view.remember(`token ${id}`, async () => {
+      const row = await this.store.getAspect(urn, INFO, 0);
+      return row ? Object.freeze({ urn, id, ...row.value } as TokenMetadata) : undefined;
+    });
   }
 
   /** Metadata of a token given in full (getAccessTokenMetadata); the token must verify. */

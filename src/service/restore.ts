@@ -2,6 +2,7 @@
  * restoreIndices: recomputes the derived rows of entities from their aspects, in batches, each
  * batch in its own transaction. The rows it writes are the ones the write path would have written.
  */
+import { ACCESS_GENERATION, changesAccess } from '../auth/accessGeneration.js';
 import { explained, type Authorizer } from '../auth/authorizer.js';
 import { onPlatform } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
@@ -10,6 +11,7 @@ import { badRequest } from './errors.js';
 import { reindex } from './indexer.js';
 import { boundedText } from './limits.js';
 import { resolveUrn } from './proposals.js';
+import { tryParseUrn } from '../urn.js';
 
 export interface RestoreArgs {
   urn?: string;
@@ -51,7 +53,11 @@ export class RestoreService {
     let result: RestoreResult = { entities: 0, batches: 0, timeMs: 0 };
     const apply = async (urns: string[]) => {
       // A batch of a thousand entities takes a few hundred milliseconds: other requests go on between entities.
-      await this.store.transaction((tx) => reindex(tx, this.registry, urns));
+      await this.store.transaction(async (tx) => {
+        await reindex(tx, this.registry, urns);
+        // Access checks read edges (a group's members) and removed flags: rebuilt ones count at once.
+        if (urns.some((u) => changesAccess(tryParseUrn(u)?.entityType ?? ''))) await tx.bumpGeneration(ACCESS_GENERATION);
+      });
       result = {
         ...result,
         entities: result.entities + urns.length,

@@ -5,10 +5,12 @@
  * then rebuilds the derived rows with the same indexer the write path uses.
  */
 import { SYSTEM_ACTOR } from '../actors.js';
+import { ACCESS_GENERATION, changesAccess } from '../auth/accessGeneration.js';
 import { Authorizer } from '../auth/authorizer.js';
 import { isPlainObject } from '../json.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectRow, Store, TimeseriesRow } from '../store/types.js';
+import { tryParseUrn } from '../urn.js';
 import { badRequest } from './errors.js';
 import { RestoreService } from './restore.js';
 
@@ -71,10 +73,16 @@ export async function importCatalog(store: Store, registry: Registry, lines: Asy
     const rows = batch;
     batch = [];
     await store.transaction(async (tx) => {
+      let access = false;
       for (const { type, ...row } of rows) {
-        if (type === 'aspect') await tx.putAspect(row as AspectRow);
-        else if (type === 'timeseries') await tx.putTimeseries(row as TimeseriesRow);
+        if (type === 'aspect') {
+          const aspect = row as AspectRow;
+          await tx.putAspect(aspect);
+          access ||= changesAccess(tryParseUrn(aspect.urn)?.entityType ?? '', aspect.aspect);
+        } else if (type === 'timeseries') await tx.putTimeseries(row as TimeseriesRow);
       }
+      // Policies, tokens or memberships imported count at once, on a catalog being served too.
+      if (access) await tx.bumpGeneration(ACCESS_GENERATION);
     });
   };
   let n = 0;

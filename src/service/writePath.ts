@@ -1,8 +1,10 @@
 /**
  * The one write path. Every change — REST proposals and snapshots, GraphQL mutations, the CLI,
  * rollback — arrives here as validated proposals and is applied in one transaction: the new aspect
- * version, the entity's key and default aspects on its first write, and the change log.
+ * version, the entity's key and default aspects on its first write, the change log, and the access
+ * generation when what access checks read changed.
  */
+import { ACCESS_GENERATION, changesAccess } from '../auth/accessGeneration.js';
 import { explained, type Authorizer, type Grant } from '../auth/authorizer.js';
 import { MANAGE_INGESTION, proposalsRequirements, type Requirement } from '../auth/requirements.js';
 import { canonicalJson, jsonEqual } from '../json.js';
@@ -259,8 +261,14 @@ class Batch {
     this.events.push({ entityType: entity.name, entityUrn: urn, ...change, created: { actor: this.ctx.actor, time: this.time } });
   }
 
-  /** Appends the batch's change log events, in one go; the last statement before commit. */
+  /**
+   * Appends the batch's change log events, in one go: the last statement before commit. When one of
+   * them changes what access checks read, the access generation is bumped just before, in the same
+   * transaction, so caches of it on every replica reload from the next request (the generation's
+   * row is then locked until commit, which every writer reaches next).
+   */
   async appendChangeLog(slices: Slices): Promise<void> {
+    if (this.events.some((e) => changesAccess(e.entityType, e.aspectName))) await this.tx.bumpGeneration(ACCESS_GENERATION);
     await this.tx.appendChangeLog(this.events);
     await slices.pause();
   }

@@ -306,6 +306,26 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
     });
   });
 
+  describe('generations', () => {
+    it('count the transactions that bumped them and committed, each name on its own', async () => {
+      expect(await store.generation('access')).toBe(0);
+      await store.transaction((tx) => tx.bumpGeneration('access'));
+      await Promise.all([1, 2, 3].map(() => store.transaction((tx) => tx.bumpGeneration('access'))));
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.bumpGeneration('access');
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      await store.transaction(async (tx) => {
+        await tx.bumpGeneration('other');
+        await tx.bumpGeneration('other');
+      });
+      expect(await store.generation('access')).toBe(4);
+      expect(await store.generation('other')).toBe(2);
+    });
+  });
+
   describe('runs, versions and pruning', () => {
     const point = (urn: string, ts: number, runId: string) => ({
       urn,

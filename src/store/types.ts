@@ -149,8 +149,19 @@ export interface ChangeLogTx {
   appendChangeLog(events: readonly ChangeLogEvent[]): Promise<void>;
 }
 
+/**
+ * Generations: named counters a transaction bumps when it changes something a cache holds (what
+ * authorization reads: auth/accessGeneration.ts). The bump commits with the change, so a reader on
+ * any replica that finds the generation unchanged knows its cache is current, for the price of one
+ * lookup by key.
+ */
+export interface GenerationTx {
+  /** Adds one to the named generation, when this transaction commits; writers bumping one name take turns until they commit. */
+  bumpGeneration(name: string): Promise<void>;
+}
+
 /** Operations available inside a transaction: its parts share the one transaction, and commit as one. */
-export interface StoreTx extends AspectTx, IndexTx, ChangeLogTx {}
+export interface StoreTx extends AspectTx, IndexTx, ChangeLogTx, GenerationTx {}
 
 export type Condition =
   | 'EQUAL'
@@ -305,7 +316,13 @@ export interface SettingsStore {
   ensureSetting(name: string, value: string): Promise<string>;
 }
 
-export interface Store extends AspectStore, SearchIndex, ChangeLogStore, SettingsStore, UsageStore {
+/** Generations as committed (see GenerationTx). */
+export interface GenerationStore {
+  /** The named generation: 0 until a transaction first bumps it. */
+  generation(name: string): Promise<number>;
+}
+
+export interface Store extends AspectStore, SearchIndex, ChangeLogStore, SettingsStore, UsageStore, GenerationStore {
   /**
    * Runs `fn` in one transaction: all of its writes commit together, durably, or none do (when it
    * throws). Transactions do not interleave.

@@ -157,4 +157,12 @@ export const migrations: readonly string[] = [
     created_on  bigint NOT NULL
   );
   `,
+  `
+  -- Generations (store/sql/generations.ts): a counter per name, bumped by the writes that change what
+  -- a cache holds, such as the access generation of auth/accessGeneration.ts.
+  CREATE TABLE generation (
+    name  text   PRIMARY KEY,
+    value bigint NOT NULL
+  );
+  `,
 ];

@@ -1,12 +1,13 @@
 /**
  * The one SQL store: every statement of every part (aspects, search index, change log, settings,
- * usage) is written once, over a driver and its dialect; SQLite and PostgreSQL differ only there.
- * A transaction's parts share its connection, so a write commits as one.
+ * usage, generations) is written once, over a driver and its dialect; SQLite and PostgreSQL differ
+ * only there. A transaction's parts share its connection, so a write commits as one.
  */
 import type { Store, StoreTx } from '../types.js';
 import { aspectStore, aspectTx } from './aspects.js';
 import { changeLogStore, changeLogTx } from './changeLog.js';
 import type { SqlDriver } from './driver.js';
+import { generationStore, generationTx } from './generations.js';
 import { type IndexChanges, LiveIndex } from './liveIndex.js';
 import { indexTx, packMissingFacets, searchIndex } from './searchIndex.js';
 import { settingsStore } from './settings.js';
@@ -42,6 +43,7 @@ export async function openSqlStore(db: SqlDriver): Promise<Store> {
     ...changeLogStore(db),
     ...settingsStore(db),
     ...usageStore(db),
+    ...generationStore(db),
     async transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
       if (closed) throw new Error('store is closed');
       let appended = false;
@@ -52,6 +54,7 @@ export async function openSqlStore(db: SqlDriver): Promise<Store> {
           ...aspects,
           ...indexTx(conn, (n) => (written += n), changes),
           ...changeLogTx(conn, db.changeLogTable, () => (appended = true)),
+          ...generationTx(conn),
         });
         await aspects.flush();
         return value;

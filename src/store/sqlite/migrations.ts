@@ -123,4 +123,12 @@ export const migrations: readonly string[] = [
   CREATE INDEX usage_event_time ON usage_event (timestamp_millis);
   CREATE INDEX aspect_editor ON aspect (created_by, created_on) WHERE (run_id IS NULL OR run_id = 'no-run-id-provided');
   `,
+  `
+  -- Generations (store/sql/generations.ts): a counter per name, bumped by the writes that change what
+  -- a cache holds, such as the access generation of auth/accessGeneration.ts.
+  CREATE TABLE generation (
+    name  TEXT    NOT NULL PRIMARY KEY,
+    value INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];
