@@ -97,17 +97,20 @@ function criterionSql(c: Criterion, params: unknown[], dialect: SqlDialect, keye
   return c.negated ? `NOT ${sql}` : sql;
 }
 
-/** `(a AND b) OR (c)`; empty when there is no filter. `keyed`: fields whose values are all in the by-value index. */
+/**
+ * `(a AND b) OR (c)`; empty when there is no filter, or when a group is empty (an empty AND holds for
+ * every document, as DataHub's empty bool query matches all). `keyed`: fields whose values are all
+ * in the by-value index.
+ */
 export function filterSql(
   filter: SearchQuery['filter'],
   params: unknown[],
   dialect: SqlDialect,
   keyed: ReadonlySet<string> = new Set(),
 ): string {
-  const groups = filter
-    .filter((and) => and.length > 0)
-    .map((and) => `(${and.map((c) => criterionSql(c, params, dialect, keyed)).join(' AND ')})`);
-  return groups.length === 0 ? '' : `(${groups.join(' OR ')})`;
+  if (filter.length === 0 || filter.some((and) => and.length === 0)) return '';
+  const groups = filter.map((and) => `(${and.map((c) => criterionSql(c, params, dialect, keyed)).join(' AND ')})`);
+  return `(${groups.join(' OR ')})`;
 }
 
 /** The conditions a matching document meets. */
