@@ -201,7 +201,8 @@ export class BitmapIndex {
    */
   search(q: SearchQuery): SearchPage | undefined {
     if (q.sort && q.sort.length > 0) return undefined;
-    const groups = q.filter.filter((and) => and.length > 0);
+    // An empty AND holds for every document, so a filter with one matches everything.
+    const groups = q.filter.some((and) => and.length === 0) ? [] : q.filter;
     const hits = this.ofTypes(q.entityTypes);
     for (const c of groups.flat()) {
       const field = c.field.replace(/\.keyword$/, '');
