@@ -14,6 +14,8 @@ export interface Service {
   pid: number;
   /** Milliseconds from spawn to the first 200 from /health. */
   startupMs: number;
+  /** Milliseconds from spawn until the search index is built in memory (until then SQL answers searches). */
+  searchIndexBuilt: Promise<number>;
   /** Resident and peak resident memory of the process, in bytes. */
   memory(): { rss: number; peak: number };
   stop(): Promise<void>;
@@ -86,14 +88,20 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       DATABASE_URL: options.databaseUrl,
       AUTH_ENABLED: 'true',
       ADMIN_TOKEN: options.adminToken,
-      LOG_LEVEL: 'warn',
+      // Info, for the line saying the search index is built; requests are not logged.
+      LOG_LEVEL: 'info',
+      ACCESS_LOG: 'false',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let built: (ms: number) => void = () => undefined;
+  const searchIndexBuilt = new Promise<number>((resolve) => (built = resolve));
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
+    const text = chunk.toString();
+    if (text.includes('search index built in memory')) built(performance.now() - began);
+    output = (output + text).slice(-20_000);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
@@ -104,6 +112,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     url,
     pid: child.pid!,
     startupMs,
+    searchIndexBuilt,
     memory: () => memoryOf(child.pid!),
     stop: () => stopProcess(child),
   };

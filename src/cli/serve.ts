@@ -20,7 +20,11 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = pino({ level: config.logLevel });
-  const store = await openStore(config.databaseUrl, { poolSize: config.poolSize });
+  const store = await openStore(config.databaseUrl, {
+    poolSize: config.poolSize,
+    onSearchIndexBuilt: ({ documents, ms }) =>
+      logger.info({ documents, ms: Math.round(ms) }, `search index built in memory: ${documents} documents in ${Math.round(ms)} ms`),
+  });
   const services = createServices(store, {
     maxVersions: config.maxAspectVersions,
     sessionTokenDurationMs: config.sessionTokenDurationMs,

@@ -1,5 +1,6 @@
 /** Opens the store a database url names, loading only that backend's driver. */
 import { openSqlStore } from './sql/store.js';
+import type { SearchIndexBuilt } from './sql/liveIndex.js';
 import type { Store } from './types.js';
 
 export type { Store } from './types.js';
@@ -13,16 +14,18 @@ export interface StoreOptions {
    * for databases nobody needs after a power cut, such as the tests'.
    */
   synchronous?: 'FULL' | 'NORMAL' | undefined;
+  /** Told when the in-memory search index is built (at start, and when rebuilt): until then, searches are answered by SQL. */
+  onSearchIndexBuilt?: ((built: SearchIndexBuilt) => void) | undefined;
 }
 
 export async function openStore(databaseUrl: string, options: StoreOptions = {}): Promise<Store> {
   if (databaseUrl.startsWith('sqlite:')) {
     const { SqliteDriver } = await import('./sqlite/driver.js');
-    return openSqlStore(new SqliteDriver(databaseUrl.slice('sqlite:'.length), { synchronous: options.synchronous }));
+    return openSqlStore(new SqliteDriver(databaseUrl.slice('sqlite:'.length), { synchronous: options.synchronous }), options);
   }
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     const { PostgresDriver } = await import('./postgres/driver.js');
-    return openSqlStore(await PostgresDriver.open(databaseUrl, options.poolSize));
+    return openSqlStore(await PostgresDriver.open(databaseUrl, options.poolSize), options);
   }
   throw new Error(`DATABASE_URL must be sqlite:<path> or postgres://user:pass@host:port/db, not '${databaseUrl}'`);
 }

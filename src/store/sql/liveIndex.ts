@@ -21,6 +21,12 @@ const GARBAGE_ALLOWED = 50_000;
 const BUILD_CHUNK = 500;
 const FOLLOW_CHUNK = 5_000;
 
+/** A build of the index: how many documents it holds, and how long it took. */
+export interface SearchIndexBuilt {
+  documents: number;
+  ms: number;
+}
+
 /** A transaction's changes to documents, in order: a document's new stored text and row, or its removal (no `json`). */
 export type IndexChanges = Array<{ urn: string; json?: string; row?: SearchRow }>;
 
@@ -42,6 +48,7 @@ export class LiveIndex {
 
   constructor(
     private readonly db: SqlDriver,
+    private readonly onBuilt: (built: SearchIndexBuilt) => void = () => undefined,
     private readonly followEveryMs = 1_000,
   ) {}
 
@@ -137,6 +144,7 @@ export class LiveIndex {
 
   private build(): Promise<void> {
     this.building ??= (async () => {
+      const began = performance.now();
       const touched = new Set<string>();
       this.touched = touched;
       const next = new BitmapIndex();
@@ -162,7 +170,10 @@ export class LiveIndex {
         }
         next.settle();
         // Cleared meanwhile: the empty index that replaced it is current.
-        if (this.touched === touched) this.index = next;
+        if (this.touched === touched) {
+          this.index = next;
+          this.onBuilt({ documents: next.size, ms: performance.now() - began });
+        }
       } finally {
         if (this.touched === touched) this.touched = undefined;
         this.building = undefined;
