@@ -31,8 +31,6 @@ const MAX_PREPARED = 500;
 
 /** How long statements may run back to back before the event loop gets a turn. */
 const SLICE_MS = 20;
-/** A pause this long between statements means the connection was idle: a new stretch begins. */
-const IDLE_MS = 2;
 
 /**
  * A connection whose statements are prepared once per text. Statements run synchronously, so a big
@@ -42,17 +40,24 @@ const IDLE_MS = 2;
 class Connection implements SqlConnection {
   private readonly prepared = new Map<string, Database.Statement>();
   private stretchBegan = 0;
-  private lastCall = 0;
+  /**
+   * Whether the event loop turned since the stretch began. (A pause between statements is no sign
+   * of it: on a busy machine the process is often descheduled for milliseconds mid-stretch.)
+   */
+  private looped = true;
   constructor(private readonly db: Db) {}
 
   private async turn(): Promise<void> {
-    const now = performance.now();
-    if (now - this.lastCall > IDLE_MS) this.stretchBegan = now;
-    else if (now - this.stretchBegan > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
+    if (this.looped) {
+      this.looped = false;
       this.stretchBegan = performance.now();
+      setImmediate(() => {
+        this.looped = true;
+      });
+    } else if (performance.now() - this.stretchBegan > SLICE_MS) {
+      // The immediate set when the stretch began runs first: the next statement begins a new one.
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    this.lastCall = performance.now();
   }
 
   statement(text: string): Database.Statement {
@@ -67,16 +72,12 @@ class Connection implements SqlConnection {
 
   async all<T>(q: Sql): Promise<T[]> {
     await this.turn();
-    const rows = this.statement(q.text).all(...q.params) as T[];
-    this.lastCall = performance.now();
-    return rows;
+    return this.statement(q.text).all(...q.params) as T[];
   }
 
   async run(q: Sql): Promise<number> {
     await this.turn();
-    const changes = this.statement(q.text).run(...q.params).changes;
-    this.lastCall = performance.now();
-    return changes;
+    return this.statement(q.text).run(...q.params).changes;
   }
 }
 
