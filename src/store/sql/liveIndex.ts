@@ -20,6 +20,8 @@ const GARBAGE_ALLOWED = 50_000;
 /** Documents indexed per read while building: ~50 ms of work, so requests are not held long. */
 const BUILD_CHUNK = 500;
 const FOLLOW_CHUNK = 5_000;
+/** Work on the index between turns of the event loop. */
+const SLICE_MS = 10;
 
 /** A build of the index: how many documents it holds, and how long it took. */
 export interface SearchIndexBuilt {
@@ -45,6 +47,8 @@ export class LiveIndex {
   private queued: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** This process's commits still being applied. */
+  private applying: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: SqlDriver,
@@ -69,6 +73,7 @@ export class LiveIndex {
   async search(q: SearchQuery): Promise<SearchPage | undefined> {
     if (!this.index) return undefined;
     await this.catchUp();
+    await this.applying;
     return this.index?.search(q);
   }
 
@@ -88,10 +93,18 @@ export class LiveIndex {
     return this.queued;
   }
 
-  /** This process's committed changes. */
-  committed(changes: IndexChanges): void {
-    for (const { urn, json, row } of changes) this.apply(urn, json, row && (() => row));
-    this.recycle();
+  /**
+   * This process's committed changes, applied in order. A large batch is applied in slices of
+   * about 10 ms so other requests run between them; searches wait until it is all applied, so none
+   * sees part of a transaction.
+   */
+  committed(changes: IndexChanges): Promise<void> {
+    if (changes.length === 0) return this.applying;
+    this.applying = this.applying.then(async () => {
+      await inSlices(changes, ({ urn, json, row }) => this.apply(urn, json, row && (() => row)));
+      this.recycle();
+    });
+    return this.applying;
   }
 
   /** Every derived row was removed (before a full rebuild). */
@@ -194,18 +207,27 @@ export class LiveIndex {
       this.retry.clear();
       this.recent = new Set();
       const rows = await this.read(urns);
-      for (const urn of urns) {
+      await inSlices(urns, (urn) => {
         // Applied by this process after the read began: what was read may be older.
-        if (this.recent.has(urn)) {
-          this.retry.add(urn);
-          continue;
-        }
-        this.apply(urn, rows.get(urn));
-      }
+        if (this.recent.has(urn)) this.retry.add(urn);
+        else this.apply(urn, rows.get(urn));
+      });
       const last = events.at(-1);
       if (last) this.followed = Number(last.offset);
       this.recycle();
       if (events.length < FOLLOW_CHUNK) return;
     }
+  }
+}
+
+/** `fn` on each item in order, letting the event loop turn every SLICE_MS. */
+async function inSlices<T>(items: readonly T[], fn: (item: T) => void): Promise<void> {
+  let began = performance.now();
+  for (const item of items) {
+    if (performance.now() - began > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      began = performance.now();
+    }
+    fn(item);
   }
 }

@@ -63,7 +63,7 @@ export async function openSqlStore(
         return value;
       });
       // Searchable before the write is answered.
-      live.committed(changes);
+      await live.committed(changes);
       if (appended) db.sequenceChangeLog?.().catch(() => undefined);
       maybeAnalyze();
       return result;
