@@ -30,23 +30,43 @@ export function serializeJson(value: unknown): string {
   return write(value) ?? 'null';
 }
 
-/** Undefined where JSON.stringify leaves a property out (undefined, functions, symbols). */
+/** What JSON.stringify escapes in a string: quotes, backslashes, control characters, and (lone) surrogates. */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+const quote = (s: string) => (NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`);
+
+/**
+ * Undefined where JSON.stringify leaves a property out (undefined, functions, symbols). Strings,
+ * numbers and booleans are written here: calling JSON.stringify for each was most of the cost.
+ */
 function write(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return quote(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      break;
+    default:
+      return JSON.stringify(value);
+  }
+  if (value === null) return 'null';
   if (value instanceof RawJson) return value.text;
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
   if (Array.isArray(value)) {
-    let out = '[';
+    let out = '';
     for (let i = 0; i < value.length; i++) out += `${i === 0 ? '' : ','}${write(value[i]) ?? 'null'}`;
-    return `${out}]`;
+    return `[${out}]`;
   }
   // Dates, maps, boxed values and anything with its own toJSON are JSON.stringify's to write.
   const proto: unknown = Object.getPrototypeOf(value);
   if ((proto !== Object.prototype && proto !== null) || typeof (value as { toJSON?: unknown }).toJSON === 'function')
     return JSON.stringify(value);
-  let out = '{';
+  let out = '';
   for (const key of Object.keys(value)) {
     const text = write((value as Record<string, unknown>)[key]);
-    if (text !== undefined) out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${text}`;
+    if (text !== undefined) out += `${out === '' ? '' : ','}${quote(key)}:${text}`;
   }
-  return `${out}}`;
+  return `{${out}}`;
 }
