@@ -19,6 +19,7 @@ const awkward: Record<string, unknown> = {
   'key with "quotes"': 1,
   date: new Date(0),
   withToJSON: { toJSON: () => 'replaced' },
+  ownProto: JSON.parse('{"__proto__":{"x":1},"constructor":"c"}'),
   nullProto: Object.assign(Object.create(null) as object, { x: 1 }),
   map: new Map([['a', 1]]),
   boxed: [new String('s'), new Number(2), new Boolean(false)],
