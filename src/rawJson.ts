@@ -31,6 +31,7 @@ export function serializeJson(value: unknown): string {
 }
 
 /** What JSON.stringify escapes in a string: quotes, backslashes, control characters, and (lone) surrogates. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what JSON escapes
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 const quote = (s: string) => (NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`);
