@@ -154,6 +154,75 @@ describe('ingestProposal and entitiesV2', () => {
   });
 });
 
+describe('reads splice stored aspects into their answers', () => {
+  const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.spliced,PROD)';
+  // As a client sends it: digits JavaScript rounds, exponents, escapes, and fields the schema does
+  // not declare (kept as sent), nested.
+  const valueText = String.raw`{"description":"Zürich 日本語 🚀 \u2028 \"quoted\" \\ back\tslash \u0001 a\ud800b",
+    "customProperties":{"10":"integer-like key","key \"q\"":"v"},
+    "undeclared":{"big":12345678901234567890123,"huge":1e21,"tiny":-2.5E-7,"zero":-0,"list":[[],{},null,true,1.50],"deep":{"a":{"b":{"c":[{"d":"x"}]}}}}}`;
+  const systemMetadataText = '{"runId":"splice-run","lastObserved":1700000000000,"properties":{"ünïcode":"✓"}}';
+  // What the service keeps is the parsed value (JSON has no -0: it is written 0).
+  const expected = JSON.parse(JSON.stringify(JSON.parse(valueText)));
+
+  /** What the service answered before it spliced: every stored value parsed, the answer serialized. */
+  const reserialized = (text: string) => JSON.stringify(JSON.parse(text));
+
+  beforeAll(async () => {
+    const proposal = {
+      entityType: 'dataset',
+      entityUrn: urn,
+      changeType: 'UPSERT',
+      aspectName: 'datasetProperties',
+      aspect: { value: valueText, contentType: 'application/json' },
+      systemMetadata: JSON.parse(systemMetadataText),
+    };
+    expect((await ingest(s, proposal)).status).toBe(200);
+  });
+
+  it('answer the same bytes as parsing every stored value and serializing the answer', async () => {
+    const reads = [
+      `/entitiesV2/${enc(urn)}`,
+      `/entitiesV2/${enc(urn)}?aspects=List(datasetProperties)`,
+      `/entitiesV2?ids=List(${enc(urn)},${enc('urn:li:corpuser:never')})`,
+      `/entities/${enc(urn)}`,
+      `/aspects/${enc(urn)}?aspect=datasetProperties`,
+      `/api/gms/aspects/${enc(urn)}?aspect=datasetKey&version=0`,
+    ];
+    for (const path of reads) {
+      const read = await http(s.url + path);
+      expect(read.status, path).toBe(200);
+      expect(read.headers.get('content-type'), path).toBe('application/json; charset=utf-8');
+      expect(read.text, path).toBe(reserialized(read.text));
+    }
+  });
+
+  it('keep each value, system metadata and envelope as they were written', async () => {
+    const v2 = (await http(`${s.url}/entitiesV2/${enc(urn)}`)).body;
+    expect(v2.aspects.datasetProperties).toEqual({
+      name: 'datasetProperties',
+      type: 'VERSIONED',
+      version: 0,
+      value: expected,
+      created: { actor: 'urn:li:corpuser:__datahub_system', time: clock },
+      systemMetadata: { ...JSON.parse(systemMetadataText), lastRunId: 'splice-run' },
+    });
+    expect(Object.keys(v2.aspects.datasetProperties.value.customProperties)).toEqual(['10', 'key "q"']);
+    expect(v2.aspects.datasetKey.value).toEqual({ platform: 'urn:li:dataPlatform:hive', name: 'db.spliced', origin: 'PROD' });
+
+    const batch = (await http(`${s.url}/entitiesV2?ids=List(${enc(urn)},${enc('urn:li:corpuser:never')})`)).body;
+    expect(batch.results[urn]).toEqual(v2);
+    // Never written: the key aspect the service makes, serialized the ordinary way beside stored ones.
+    expect(batch.results['urn:li:corpuser:never'].aspects.corpUserKey.value).toEqual({ username: 'never' });
+
+    const snapshot = (await http(`${s.url}/entities/${enc(urn)}`)).body.value['com.linkedin.metadata.snapshot.DatasetSnapshot'];
+    expect(snapshot.aspects).toContainEqual({ 'com.linkedin.dataset.DatasetProperties': expected });
+
+    const one = (await http(`${s.url}/aspects/${enc(urn)}?aspect=datasetProperties`)).body;
+    expect(one).toEqual({ version: 0, aspect: { 'com.linkedin.dataset.DatasetProperties': expected } });
+  });
+});
+
 describe('versioning', () => {
   const urn = 'urn:li:corpuser:versions';
   const info = (title: string) => ({ active: true, title });

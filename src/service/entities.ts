@@ -7,18 +7,20 @@ import { READ_REFUSED, type Authorizer } from '../auth/authorizer.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectSpec, EntitySpec } from '../registry/types.js';
 import type { AspectRow, Store, SystemMetadata } from '../store/types.js';
+import { systemMetadataOut, valueOut, type RawJson } from '../rawJson.js';
 import { badRequest, notFound } from './errors.js';
 import { resolveEntity, resolveUrn } from './proposals.js';
 import { rowsToSnapshot } from './snapshots.js';
 import { SYSTEM_ACTOR } from '../actors.js';
 
+/** Value and system metadata stay the text they were stored as, when they pass through unchanged. */
 export interface EnvelopedAspect {
   name: string;
   type: 'VERSIONED';
   version: number;
-  value: Record<string, unknown>;
+  value: Record<string, unknown> | RawJson;
   created: { actor: string; time: number };
-  systemMetadata?: SystemMetadata;
+  systemMetadata?: SystemMetadata | RawJson;
 }
 
 export interface EntityResponse {
@@ -187,12 +189,13 @@ export class EntityService {
 }
 
 function envelope(row: AspectRow): EnvelopedAspect {
+  const systemMetadata = systemMetadataOut(row);
   return {
     name: row.aspect,
     type: 'VERSIONED',
     version: row.version,
-    value: row.value,
+    value: valueOut(row),
     created: { actor: row.createdBy, time: row.createdOn },
-    ...(row.systemMetadata ? { systemMetadata: row.systemMetadata } : {}),
+    ...(systemMetadata ? { systemMetadata } : {}),
   };
 }

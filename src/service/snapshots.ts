@@ -5,6 +5,7 @@
  * nulls); the registry's normalizer reads them.
  */
 import { isPlainObject } from '../json.js';
+import { valueOut } from '../rawJson.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectRow, SystemMetadata } from '../store/types.js';
 import type { EntitySpec } from '../registry/types.js';
@@ -42,7 +43,7 @@ export function snapshotToProposals(registry: Registry, entityJson: unknown, sys
 export function rowsToSnapshot(entity: EntitySpec, urn: string, rows: readonly AspectRow[]): Record<string, unknown> {
   const aspects = rows.flatMap((row) => {
     const spec = entity.aspects.get(row.aspect);
-    return spec ? [{ [spec.fqn]: row.value }] : [];
+    return spec ? [{ [spec.fqn]: valueOut(row) }] : [];
   });
   return { [entity.snapshot]: { urn, aspects } };
 }

@@ -53,6 +53,27 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
       expect((await store.getLatestAspects(['urn:li:tag:a', 'urn:li:tag:none'])).get('urn:li:tag:none')).toEqual([]);
     });
 
+    it('offers the JSON text a row was stored as, until its value is handed out', async () => {
+      const value = { name: 'Zoë ✓', n: 1e21, nested: { a: [1, { b: null }] } };
+      await store.transaction(async (tx) => {
+        await tx.putAspect(row(0, value));
+        await tx.putAspect({ ...row(0, { name: 'b' }, 'urn:li:tag:b'), systemMetadata: null });
+      });
+      const [a] = (await store.getLatestAspects(['urn:li:tag:a'])).get('urn:li:tag:a') ?? [];
+      expect(a?.valueJson).toBe(JSON.stringify(value));
+      expect(a?.systemMetadataJson).toBe(JSON.stringify({ runId: 'r0' }));
+      // A value handed out may be changed in place: its stored text no longer stands for it.
+      a!.value.name = 'changed';
+      expect(a?.valueJson).toBeUndefined();
+      expect(a?.systemMetadataJson).toBe(JSON.stringify({ runId: 'r0' }));
+      a!.systemMetadata = { runId: 'set' };
+      expect(a?.systemMetadataJson).toBeUndefined();
+      const b = await store.getAspect('urn:li:tag:b', 'tagProperties', 0);
+      expect(b?.systemMetadataJson).toBeNull();
+      // A copy made by spreading reads the value first, so it carries no stale text.
+      expect({ ...b, value: { name: 'other' } }.valueJson).toBeUndefined();
+    });
+
     it("applies a transaction's writes in the order they were made, and reads them back inside it", async () => {
       const sm = (runId: string) => ({ runId, lastObserved: 7 });
       await store.transaction(async (tx) => {

@@ -34,6 +34,14 @@ export interface AspectRow {
   createdOn: number;
   /** Actor urn of that write. */
   createdBy: string;
+  /**
+   * The JSON text `value` was read from, while nobody has read or set `value` (a value read may be
+   * changed in place): a read that passes the value through sends this text as it is, rather than
+   * parsing and serializing it again. Absent on rows not read from the store.
+   */
+  readonly valueJson?: string | undefined;
+  /** Likewise for `systemMetadata`: its stored text, or null when it has none. */
+  readonly systemMetadataJson?: string | null | undefined;
 }
 
 export interface AspectKey {

@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import { parseProposal, parseProposals } from '../../service/proposals.js';
 import { Param } from './params.js';
 import { action, read, type RestResource } from './resource.js';
-import { LONG_MAX, urnFromPath } from './restli.js';
+import { LONG_MAX, urnFromPath, withRawJson } from './restli.js';
+import { valueOut } from '../../rawJson.js';
 
 const { optional } = Param;
 
@@ -52,10 +53,11 @@ export const aspectsResource: RestResource = {
         ),
       }),
       returns: '{version, aspect: {<fully qualified type name>: value}}',
-      handler: async ({ aspect: aspectName, version }, { services, request, actor }) => {
+      handler: async ({ aspect: aspectName, version }, { services, request, actor }, reply) => {
         const urn = urnFromPath(request, 'aspects');
         const { aspect, row } = await services.entities.getAspectVersion(urn, aspectName, version ?? 0, actor);
-        return { version: row.version, aspect: { [aspect.fqn]: row.value } };
+        withRawJson(reply);
+        return { version: row.version, aspect: { [aspect.fqn]: valueOut(row) } };
       },
     }),
   ],

@@ -7,7 +7,7 @@ import { snapshotToProposals } from '../../service/snapshots.js';
 import { MAX_COUNT, decodeScrollId, encodeScrollId, type SearchRequest } from '../../service/search.js';
 import { Param } from './params.js';
 import { action, read, type RestResource } from './resource.js';
-import { LONG_MAX, urnFromPath } from './restli.js';
+import { LONG_MAX, urnFromPath, withRawJson } from './restli.js';
 import { searchMetadata, searchResultBody } from './searchShape.js';
 
 const { optional } = Param;
@@ -63,9 +63,11 @@ export const entitiesResource: RestResource = {
       doc: 'The entity as a snapshot; an urn never written answers with its key aspect only.',
       params: Type.Object({ aspects: optional(Param.strings('aspect names to include, List(a,b) or repeated')) }),
       returns: '{value: {<snapshot type name>: {urn, aspects: [{<fully qualified type name>: value}]}}}',
-      handler: async ({ aspects }, { services, request, actor }) => {
+      handler: async ({ aspects }, { services, request, actor }, reply) => {
         const urn = urnFromPath(request, 'entities');
-        return { value: await services.entities.getSnapshot(urn, actor, aspects) };
+        const snapshot = await services.entities.getSnapshot(urn, actor, aspects);
+        withRawJson(reply);
+        return { value: snapshot };
       },
     }),
   ],

@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { Param } from './params.js';
 import { read, type RestResource } from './resource.js';
-import { urnFromPath } from './restli.js';
+import { urnFromPath, withRawJson } from './restli.js';
 
 const aspectsParam = Param.optional(Param.strings('aspect names, List(a,b) or repeated; default: every aspect of the entity'));
 
@@ -16,8 +16,11 @@ export const entitiesV2Resource: RestResource = {
       doc: 'One entity. An urn never written answers 200 with its key aspect, synthesized from the urn. An access token needs MANAGE_ACCESS_TOKENS and a policy MANAGE_POLICIES (else 403).',
       params: Type.Object({ aspects: aspectsParam }),
       returns: '{urn, entityName, aspects: {<aspect name>: envelope}}',
-      handler: async ({ aspects }, { services, request, actor }) =>
-        services.entities.getEntity(urnFromPath(request, 'entitiesV2'), actor, aspects),
+      handler: async ({ aspects }, { services, request, actor }, reply) => {
+        const entity = await services.entities.getEntity(urnFromPath(request, 'entitiesV2'), actor, aspects);
+        withRawJson(reply);
+        return entity;
+      },
     }),
     read({
       path: '/entitiesV2',
@@ -25,8 +28,9 @@ export const entitiesV2Resource: RestResource = {
       doc: 'Several entities at once.',
       params: Type.Object({ ids: Param.strings('urns, List(<encoded urn>,…) or repeated', { nonEmpty: true }), aspects: aspectsParam }),
       returns: '{results: {<urn>: entity}, statuses: {}, errors: {}}',
-      handler: async ({ ids, aspects }, { services, actor }) => {
+      handler: async ({ ids, aspects }, { services, actor }, reply) => {
         const entities = await services.entities.getEntities(ids, actor, aspects);
+        withRawJson(reply);
         return { results: Object.fromEntries(entities.map((e) => [e.urn, e])), statuses: {}, errors: {} };
       },
     }),

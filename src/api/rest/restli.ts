@@ -3,6 +3,7 @@
  * protocol syntaxes (`List(a,b)` and repeated keys), and urns as percent-encoded path segments.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { serializeJson } from '../../rawJson.js';
 import { badRequest, type ErrorKind } from '../../service/errors.js';
 import { splitTopLevel } from '../../urn.js';
 
@@ -34,6 +35,11 @@ export function sendRestliError(reply: FastifyReply, status: number, text: strin
       status,
       stackTrace: `${EXCEPTION_CLASS} [HTTP Status:${status}]: ${message}`,
     });
+}
+
+/** The reply's body may hold RawJson (aspects as stored): each is sent as its text. */
+export function withRawJson(reply: FastifyReply): FastifyReply {
+  return reply.type('application/json; charset=utf-8').serializer(serializeJson);
 }
 
 /** Percent-decodes once; `+` stays `+` (Rest.li 2.0 path decoding). */

@@ -12,7 +12,9 @@ import { toAspectRow, toTimeseriesRow, type RawAspect, type RawTimeseries } from
 import { deleteTimeseriesSql, runIdOf } from './writes.js';
 
 const MAX_VERSION = 'SELECT max(version) AS v FROM aspect WHERE urn = ? AND aspect = ?';
-const VERSION = 'SELECT * FROM aspect WHERE urn = ? AND aspect = ? AND version = ?';
+/** The columns of a RawAspect: reads take no others (each column is a string made per row). */
+const ASPECT = 'SELECT urn, aspect, version, value, system_metadata, created_on, created_by FROM aspect';
+const VERSION = `${ASPECT} WHERE urn = ? AND aspect = ? AND version = ?`;
 const INSERT_ASPECT_HEAD = 'INSERT INTO aspect (urn, aspect, version, value, system_metadata, created_on, created_by, run_id)';
 const REPLACE = `ON CONFLICT (urn, aspect, version) DO UPDATE SET value = excluded.value, system_metadata = excluded.system_metadata,
   created_on = excluded.created_on, created_by = excluded.created_by, run_id = excluded.run_id`;
@@ -154,7 +156,7 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
       return change(sql('DELETE FROM aspect WHERE urn = ? AND aspect = ?', urn, aspect));
     },
     getVersions: async (urn, aspect) =>
-      (await read<RawAspect>(sql('SELECT * FROM aspect WHERE urn = ? AND aspect = ? ORDER BY version', urn, aspect))).map(toAspectRow),
+      (await read<RawAspect>(sql(`${ASPECT} WHERE urn = ? AND aspect = ? ORDER BY version`, urn, aspect))).map(toAspectRow),
     async deleteVersion(urn, aspect, version) {
       forget(urn, aspect);
       await change(sql('DELETE FROM aspect WHERE urn = ? AND aspect = ? AND version = ?', urn, aspect, version));
@@ -181,15 +183,13 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
     async getLatestAspects(urns) {
       const out = new Map<string, AspectRow[]>(urns.map((u) => [u, []]));
       for (const some of chunks(urns)) {
-        const text = `SELECT * FROM aspect WHERE urn IN (${placeholders(some.length)}) AND version = 0 ORDER BY urn, aspect`;
+        const text = `${ASPECT} WHERE urn IN (${placeholders(some.length)}) AND version = 0 ORDER BY urn, aspect`;
         for (const r of await read<RawAspect>({ text, params: some })) out.get(r.urn)?.push(toAspectRow(r));
       }
       return out;
     },
     getRunRows: async (urn, runId) =>
-      (await read<RawAspect>(sql('SELECT * FROM aspect WHERE run_id = ? AND urn = ? ORDER BY aspect, version', runId, urn))).map(
-        toAspectRow,
-      ),
+      (await read<RawAspect>(sql(`${ASPECT} WHERE run_id = ? AND urn = ? ORDER BY aspect, version`, runId, urn))).map(toAspectRow),
   };
 }
 
@@ -271,8 +271,8 @@ export function aspectStore(db: SqlDriver): AspectStore {
       const out = new Map<string, AspectRow[]>(urns.map((u) => [u, []]));
       for (const some of chunks(urns)) {
         const text = aspects
-          ? `SELECT * FROM aspect WHERE urn IN (${placeholders(some.length)}) AND aspect IN (${placeholders(aspects.length)}) AND version = 0 ORDER BY urn, aspect`
-          : `SELECT * FROM aspect WHERE urn IN (${placeholders(some.length)}) AND version = 0 ORDER BY urn, aspect`;
+          ? `${ASPECT} WHERE urn IN (${placeholders(some.length)}) AND aspect IN (${placeholders(aspects.length)}) AND version = 0 ORDER BY urn, aspect`
+          : `${ASPECT} WHERE urn IN (${placeholders(some.length)}) AND version = 0 ORDER BY urn, aspect`;
         for (const r of await db.all<RawAspect>({ text, params: aspects ? [...some, ...aspects] : some }))
           out.get(r.urn)?.push(toAspectRow(r));
       }

@@ -26,32 +26,44 @@ const parseSm = (t: string | null) => (t === null ? null : (JSON.parse(t) as Sys
 
 /**
  * Value and system metadata are parsed when first read: callers that only need to know which
- * aspects an entity has (reindexing after a write that holds the values already) skip the parse.
+ * aspects an entity has (reindexing after a write that holds the values already) skip the parse,
+ * and reads that pass them through send their stored text (`valueJson`, `systemMetadataJson`).
+ * The texts are dropped once the parsed values are handed out, since those may be changed. They
+ * come last, so that a copy made by spreading a row reads the values (dropping them) first; and
+ * they are plain properties, as accessors made per row cost more than the rest of the row.
  */
 export function toAspectRow(r: RawAspect): AspectRow {
   let value: Record<string, unknown> | undefined;
   let systemMetadata: SystemMetadata | null | undefined;
-  return {
+  // Built untyped, so that its accessors may drop the texts (AspectRow has them read-only).
+  const row = {
     urn: r.urn,
     aspect: r.aspect,
     version: r.version,
     get value() {
+      this.valueJson = undefined;
       if (value === undefined) value = JSON.parse(r.value) as Record<string, unknown>;
       return value;
     },
     set value(v) {
+      this.valueJson = undefined;
       value = v;
     },
     get systemMetadata() {
+      this.systemMetadataJson = undefined;
       if (systemMetadata === undefined) systemMetadata = parseSm(r.system_metadata);
       return systemMetadata;
     },
     set systemMetadata(sm) {
+      this.systemMetadataJson = undefined;
       systemMetadata = sm;
     },
     createdOn: r.created_on,
     createdBy: r.created_by,
+    valueJson: r.value as string | undefined,
+    systemMetadataJson: r.system_metadata as string | null | undefined,
   };
+  return row;
 }
 
 export function toTimeseriesRow(r: RawTimeseries): TimeseriesRow {
