@@ -17,8 +17,10 @@ import { chunks, first, placeholders, sql, type SqlDriver } from './driver.js';
 const BUILD_BEFORE_OPEN = 2_000;
 /** Ids dropped by changes, beyond the documents, that make the index be built again. */
 const GARBAGE_ALLOWED = 50_000;
-/** Documents indexed per read while building: ~50 ms of work, so requests are not held long. */
-const BUILD_CHUNK = 500;
+/** How long after opening a large database its build begins. */
+const BUILD_DELAY_MS = 1_000;
+/** Documents read at a time while building (indexed in slices of SLICE_MS). */
+const BUILD_CHUNK = 1_000;
 const FOLLOW_CHUNK = 5_000;
 /** Work on the index between turns of the event loop. */
 const SLICE_MS = 10;
@@ -46,6 +48,7 @@ export class LiveIndex {
   /** The turn after the current one, shared by those who asked while it ran. */
   private queued: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private delayed: NodeJS.Timeout | undefined;
   private closed = false;
   /** This process's commits still being applied. */
   private applying: Promise<void> = Promise.resolve();
@@ -58,9 +61,16 @@ export class LiveIndex {
 
   async open(): Promise<void> {
     this.followed = await this.lastOffset();
-    const docs = Number((await first<{ n: number }>(this.db, sql('SELECT count(*) AS n FROM search_doc')))?.n ?? 0);
-    const build = this.build();
-    if (docs <= BUILD_BEFORE_OPEN) await build;
+    // Ids bound the documents from above, at the cost of two index probes; counting them read the
+    // whole urn index, 3 s at start on a million documents not in the page cache.
+    const ids = await first<{ top: number | null }>(this.db, sql('SELECT max(id) AS top FROM search_doc'));
+    if (Number(ids?.top ?? 0) <= BUILD_BEFORE_OPEN) await this.build();
+    else {
+      // A large build waits for the opener to finish starting (its slices added ~0.4 s to a
+      // service's start-up), and never begins for a command done within the delay.
+      this.delayed = setTimeout(() => void this.build().catch(() => undefined), BUILD_DELAY_MS);
+      this.delayed.unref();
+    }
     // Failures are left for the next turn, or for the next search to report.
     this.timer = setInterval(() => this.catchUp().catch(() => undefined), this.followEveryMs);
     this.timer.unref();
@@ -121,6 +131,7 @@ export class LiveIndex {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.delayed) clearTimeout(this.delayed);
     await Promise.allSettled([this.building, this.following]);
   }
 
@@ -152,7 +163,7 @@ export class LiveIndex {
   /** A build when dropped ids outnumber live documents. */
   private recycle(): void {
     const index = this.index;
-    if (index && !this.building && index.garbage > Math.max(GARBAGE_ALLOWED, index.size)) void this.build();
+    if (index && !this.building && index.garbage > Math.max(GARBAGE_ALLOWED, index.size)) void this.build().catch(() => undefined);
   }
 
   private build(): Promise<void> {
@@ -166,7 +177,7 @@ export class LiveIndex {
           const rows = await this.db.all<{ id: number; urn: string; row: string }>(
             sql('SELECT id, urn, row FROM search_doc WHERE id > ? ORDER BY id LIMIT ?', after, BUILD_CHUNK),
           );
-          for (const r of rows) next.put(r.urn, r.row, () => JSON.parse(r.row) as SearchRow);
+          await inSlices(rows, (r) => next.put(r.urn, r.row, () => JSON.parse(r.row) as SearchRow));
           const last = rows.at(-1);
           if (!last || rows.length < BUILD_CHUNK) break;
           after = Number(last.id);
