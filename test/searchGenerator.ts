@@ -419,6 +419,7 @@ export function randomQuery(r: Random, p: Pools): SearchQuery {
       order: r.pick(['ASCENDING', 'DESCENDING'] as const),
     }));
   if (r.chance(0.3)) q.byEntityType = { fields: r.some(FACET_FIELDS, 2) };
+  if (r.chance(0.4)) q.facetLimit = r.int(4);
   return q;
 }
 

@@ -153,8 +153,8 @@ function sortKeys(row: SearchRow, sort: NonNullable<SearchQuery['sort']>): Array
   });
 }
 
-/** Field → value → number of rows, for the asked fields that are facets of each row. */
-function countFacets(rows: readonly SearchRow[], fields: readonly string[]): Record<string, Record<string, number>> {
+/** Field → value → number of rows, for the asked fields that are facets of each row; the `limit` most frequent values. */
+function countFacets(rows: readonly SearchRow[], fields: readonly string[], limit?: number): Record<string, Record<string, number>> {
   const out: Record<string, Record<string, number>> = {};
   for (const row of rows)
     for (const f of fields) {
@@ -165,7 +165,15 @@ function countFacets(rows: readonly SearchRow[], fields: readonly string[]): Rec
         out[f] = counts;
       }
     }
-  return out;
+  if (limit === undefined) return out;
+  // Sorted whole, unlike the store's one-pass selection.
+  const top = (counts: Record<string, number>) =>
+    Object.fromEntries(
+      Object.entries(counts)
+        .sort(([va, a], [vb, b]) => b - a || compareText(va, vb))
+        .slice(0, limit),
+    );
+  return Object.fromEntries(Object.entries(out).map(([f, counts]): [string, Record<string, number>] => [f, top(counts)]));
 }
 
 export function referenceSearch(rows: Iterable<SearchRow>, q: SearchQuery): SearchPage {
@@ -193,14 +201,14 @@ export function referenceSearch(rows: Iterable<SearchRow>, q: SearchQuery): Sear
   const page: SearchPage = {
     total: hits.length,
     urns: ranked.slice(q.start, q.start + q.count).map((r) => r.row.urn),
-    facets: countFacets(hits, q.facetFields),
+    facets: countFacets(hits, q.facetFields, q.facetLimit),
   };
   if (q.byEntityType) {
     const types = [...new Set(hits.map((r) => r.entityType))];
     page.entityTypes = Object.fromEntries(
       types.map((t) => {
         const ofType = hits.filter((r) => r.entityType === t);
-        return [t, { total: ofType.length, facets: countFacets(ofType, q.byEntityType!.fields) }];
+        return [t, { total: ofType.length, facets: countFacets(ofType, q.byEntityType!.fields, q.facetLimit) }];
       }),
     );
   }

@@ -14,6 +14,7 @@ import { badRequest } from './errors.js';
 import { boundedText } from './limits.js';
 import { combineFilters, fieldEquals, filterQuery, mentionsRemoved, parseFilter } from './filters.js';
 import { isStructuredPropertyField, structuredPropertyField } from '../indexing/structuredPropertyFields.js';
+import { topCounts } from '../store/topCounts.js';
 
 /** DataHub's search flags that change what a search answers. */
 export interface SearchFlags {
@@ -279,6 +280,7 @@ export class SearchService {
       count: req.count,
       // Of one type, the per-type counts are the counts themselves: no pass of their own.
       facetFields: facets ? [...new Set([...facets.fields, ...(oneType ? facets.nested : [])])] : [],
+      facetLimit: maxAggValues,
       ...(facets?.byType && !oneType ? { byEntityType: { fields: facets.nested } } : {}),
     };
     const page = await this.store.search(query);
@@ -348,8 +350,7 @@ export class SearchService {
   }
 
   private facetResults(plan: FacetPlan, page: SearchPage, query: SearchQuery, max: number): Facet[] {
-    const top = (counts: Array<[string, number]>) =>
-      counts.sort(([va, a], [vb, b]) => b - a || (va < vb ? -1 : va > vb ? 1 : 0)).slice(0, max);
+    const top = (counts: Array<[string, number]>) => topCounts(counts, max);
     const byType = page.entityTypes ?? {};
     const facets = new Map<string, Array<[string, number]>>();
     for (const name of plan.names) {

@@ -221,6 +221,8 @@ export interface SearchQuery {
   count: number;
   /** Fields to count values of over the whole result set. */
   facetFields: readonly string[];
+  /** At most this many values of each facet field (of each type's too): the most frequent, ties by value. None: all. */
+  facetLimit?: number;
   /** Also count the matches of each entity type, and the values of these fields per entity type. */
   byEntityType?: { fields: readonly string[] };
 }

@@ -22,6 +22,7 @@ import {
   type SearchRow,
 } from '../types.js';
 import { FacetColumn } from './facetColumn.js';
+import { topCounts } from '../topCounts.js';
 import { countIn, type Postings, unionOf, withDoc } from './postings.js';
 import { SortedKeys } from './sortedKeys.js';
 import { UrnOrder } from './urnOrder.js';
@@ -213,7 +214,7 @@ export class BitmapIndex {
     if (groups.length > 0) hits.andInPlace(RoaringBitmap32.orMany(groups.map((and) => this.allOf(and))));
     const columns = q.words.map((w) => this.columnsWithPrefix(w));
     for (const inColumns of columns) hits.andInPlace(RoaringBitmap32.orMany(inColumns));
-    const page: SearchPage = { total: hits.size, urns: [], facets: this.facetCounts(hits, q.facetFields) };
+    const page: SearchPage = { total: hits.size, urns: [], facets: this.facetCounts(hits, q.facetFields, q.facetLimit) };
     let skip = q.start;
     let take = q.count;
     for (const tier of this.tiers(hits, q, columns)) {
@@ -234,7 +235,7 @@ export class BitmapIndex {
         const docs = this.types.get(type);
         if (!docs) continue;
         const some = RoaringBitmap32.and(hits, docs);
-        if (some.size > 0) byType[type] = { total: some.size, facets: this.facetCounts(some, fields) };
+        if (some.size > 0) byType[type] = { total: some.size, facets: this.facetCounts(some, fields, q.facetLimit) };
       }
       page.entityTypes = byType;
     }
@@ -363,8 +364,15 @@ export class BitmapIndex {
     );
   }
 
-  /** Field → value → number of hits with that value, for the hits where the field is a facet. */
-  private facetCounts(hits: RoaringBitmap32, fields: readonly string[]): Record<string, Record<string, number>> {
+  /**
+   * Field → value → number of hits with that value, for the hits where the field is a facet; the
+   * `limit` most frequent values of each field.
+   */
+  private facetCounts(
+    hits: RoaringBitmap32,
+    fields: readonly string[],
+    limit = Number.POSITIVE_INFINITY,
+  ): Record<string, Record<string, number>> {
     const out: Record<string, Record<string, number>> = {};
     for (const field of new Set(fields)) {
       const f = this.fields.get(field);
@@ -372,24 +380,22 @@ export class BitmapIndex {
       const within = RoaringBitmap32.and(hits, f.facet);
       if (within.size === 0) continue;
       // Costs in about the same unit: a pass over the hits, or a test per value and per small posting.
-      if (within.size + f.column.values < f.values.size * 100 + f.small * 20) {
-        const counts = f.column.count(within);
-        if (Object.keys(counts).length > 0) out[field] = counts;
-        continue;
-      }
-      const counts: Record<string, number> = {};
-      let any = false;
-      for (const [value, postings] of f.values) {
-        const n = countIn(postings, within);
-        if (n > 0) {
-          counts[value] = n;
-          any = true;
-        }
-      }
-      if (any) out[field] = counts;
+      const counts =
+        within.size + f.column.values < f.values.size * 100 + f.small * 20 ? f.column.count(within) : perValue(f.values, within);
+      if (counts.length > 0) out[field] = Object.fromEntries(Number.isFinite(limit) ? topCounts(counts, limit) : counts);
     }
     return out;
   }
+}
+
+/** Each value's documents within `docs`, those with any. */
+function perValue(values: Map<string, Postings>, docs: RoaringBitmap32): Array<[string, number]> {
+  const counts: Array<[string, number]> = [];
+  for (const [value, postings] of values) {
+    const n = countIn(postings, docs);
+    if (n > 0) counts.push([value, n]);
+  }
+  return counts;
 }
 
 /** A value against a bound: as numbers when the bound is one (values that are not never compare), else as text. */

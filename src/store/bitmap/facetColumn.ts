@@ -35,8 +35,8 @@ export class FacetColumn {
     }
   }
 
-  /** Value → number of `docs` holding it (each document counted once per value). */
-  count(docs: RoaringBitmap32): Record<string, number> {
+  /** The values `docs` hold, each with how many of them hold it. */
+  count(docs: RoaringBitmap32): Array<[string, number]> {
     const counts = new Uint32Array(this.names.length);
     for (const doc of docs.toUint32Array()) {
       const v = this.byDoc[doc] ?? 0;
@@ -44,9 +44,9 @@ export class FacetColumn {
       if (v !== SEVERAL) counts[v - 1] = (counts[v - 1] as number) + 1;
       else for (const id of this.several.get(doc) ?? []) counts[id] = (counts[id] as number) + 1;
     }
-    const out: Record<string, number> = {};
+    const out: Array<[string, number]> = [];
     counts.forEach((n, id) => {
-      if (n > 0) out[this.names[id] as string] = n;
+      if (n > 0) out.push([this.names[id] as string, n]);
     });
     return out;
   }

@@ -208,10 +208,10 @@ export function searchIndex(db: SqlDriver, live?: LiveIndex): SearchIndex {
           type.counter.add(r.facets);
         }
       }
-      const page: SearchPage = { total, urns, facets: all.result(q.facetFields) };
+      const page: SearchPage = { total, urns, facets: all.result(q.facetFields, q.facetLimit) };
       if (q.byEntityType)
         page.entityTypes = Object.fromEntries(
-          [...byType].map(([t, { total, counter }]) => [t, { total, facets: counter.result(typeFields) }]),
+          [...byType].map(([t, { total, counter }]) => [t, { total, facets: counter.result(typeFields, q.facetLimit) }]),
         );
       return page;
     },
