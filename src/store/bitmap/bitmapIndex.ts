@@ -381,7 +381,7 @@ export class BitmapIndex {
       if (within.size === 0) continue;
       // Costs in about the same unit: a pass over the hits, or a test per value and per small posting.
       const counts =
-        within.size + f.column.values < f.values.size * 100 + f.small * 20 ? f.column.count(within) : perValue(f.values, within);
+        within.size + f.column.values < f.values.size * 100 + f.small * 20 ? f.column.count(within, limit) : perValue(f.values, within);
       if (counts.length > 0) out[field] = Object.fromEntries(Number.isFinite(limit) ? topCounts(counts, limit) : counts);
     }
     return out;
