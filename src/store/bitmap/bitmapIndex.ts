@@ -170,10 +170,6 @@ export class BitmapIndex {
     this.drop(id);
   }
 
-  has(urn: string): boolean {
-    return this.ids.has(urn);
-  }
-
   private drop(id: number): void {
     this.live.remove(id);
     this.removed.remove(id);

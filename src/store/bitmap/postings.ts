@@ -29,27 +29,6 @@ export function withDoc(p: Postings | undefined, id: number): Postings {
   return p;
 }
 
-/** The postings without `id`; undefined when none is left. */
-export function withoutDoc(p: Postings | undefined, id: number): Postings | undefined {
-  if (p === undefined || p === id) return undefined;
-  if (typeof p === 'number') return p;
-  if (Array.isArray(p)) {
-    const at = p.indexOf(id);
-    if (at >= 0) p.splice(at, 1);
-    return p.length === 1 ? p[0] : p.length === 0 ? undefined : p;
-  }
-  p.delete(id);
-  return p.size === 0 ? undefined : p;
-}
-
-/** A bitmap of the postings, to be read only: it is the postings' own bitmap when they have one. */
-export function asBitmap(p: Postings | undefined): RoaringBitmap32 {
-  if (p === undefined) return new RoaringBitmap32();
-  if (typeof p === 'number') return new RoaringBitmap32([p]);
-  if (Array.isArray(p)) return new RoaringBitmap32(p);
-  return p;
-}
-
 /** How many of the postings' documents are in `set`. */
 export function countIn(p: Postings, set: RoaringBitmap32): number {
   if (typeof p === 'number') return set.has(p) ? 1 : 0;
@@ -59,10 +38,6 @@ export function countIn(p: Postings, set: RoaringBitmap32): number {
     return n;
   }
   return p.andCardinality(set);
-}
-
-export function sizeOf(p: Postings): number {
-  return typeof p === 'number' ? 1 : Array.isArray(p) ? p.length : p.size;
 }
 
 /** The union of many postings, as a new bitmap. */

@@ -3,24 +3,14 @@
  * each way must give what sorting the set by urn gives.
  */
 import { describe, expect, it } from 'vitest';
+import { Random } from '../../../test/searchGenerator.js';
 import { RoaringBitmap32 } from './roaring.js';
 import { UrnOrder } from './urnOrder.js';
 
-/** mulberry32 */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('urn order', () => {
   it('pages large sets, spread out or bunched, with unsorted and dropped ids, as sorting them does', () => {
-    const next = random(7);
+    const r = new Random(7);
+    const next = () => r.next();
     const kinds = ['chart', 'corpuser', 'dashboard', 'dataset'];
     const urns: string[] = [];
     const dropped = new Set<number>();

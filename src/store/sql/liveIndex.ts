@@ -123,11 +123,6 @@ export class LiveIndex {
     this.touched = undefined;
   }
 
-  /** Index size and garbage, for the bench. */
-  stats(): { documents: number; dropped: number; ready: boolean } {
-    return { documents: this.index?.size ?? 0, dropped: this.index?.garbage ?? 0, ready: this.index !== undefined };
-  }
-
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
