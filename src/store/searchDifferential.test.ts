@@ -11,6 +11,7 @@ import { tempDir } from '../../test/helpers.js';
 import { ENTITY_TYPES, Random, changedRow, pools, randomPage, randomQuery, randomRow, randomUrn } from '../../test/searchGenerator.js';
 import { referenceSearch } from '../../test/searchReference.js';
 import { storeBackends } from '../../test/storeBackends.js';
+import { openStore } from './index.js';
 import type { SearchPage, SearchQuery, SearchRow, Store } from './types.js';
 
 const SEEDS = process.env.SEARCH_SEEDS ? process.env.SEARCH_SEEDS.split(',').map(Number) : [1, 2, 3];
@@ -207,5 +208,59 @@ describe.each(await storeBackends())('search on $name against the reference', (b
       );
     }
     expect(failures, `${failures.length} of ${QUERIES} queries disagree:\n${failures.join('\n\n')}`).toEqual([]);
+  });
+
+  // Above 2,000 documents the index is built after the store opens, while writes go on: those made
+  // during the build are read again before the index takes over.
+  it('answers as the reference once a large index is built in the background, writes made meanwhile included', async () => {
+    const opened = await backend.open(tempDir());
+    const r = new Random(99);
+    const rows = new Map<string, SearchRow>();
+    const fresh = Array.from({ length: 2_500 }, (_, i) => {
+      const type = ENTITY_TYPES[i % ENTITY_TYPES.length]!;
+      return randomRow(r, randomUrn(r, type, i), type);
+    });
+    for (const row of fresh) rows.set(row.urn, row);
+    await opened.store.transaction((tx) => tx.putDerived(fresh.map((row) => ({ row, edges: [] }))));
+    await opened.store.close();
+    let built = false;
+    const reopened = await openStore(opened.url, { synchronous: 'NORMAL', onSearchIndexBuilt: () => (built = true) });
+    try {
+      let writes = 0;
+      for (; !built; writes++) {
+        const [row] = r.some([...rows.values()], 1, 1);
+        if (r.chance(0.2)) {
+          rows.delete(row!.urn);
+          await reopened.transaction((tx) => tx.deleteDerived([row!.urn]));
+        } else {
+          const changed = changedRow(r, row!);
+          rows.set(changed.urn, changed);
+          await reopened.transaction((tx) => tx.putDerived([{ row: changed, edges: [] }]));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      expect(writes).toBeGreaterThan(0);
+      const p = pools(rows.values());
+      // Everything, with every facet: a document left as it was before a write shows in the counts.
+      const everything: SearchQuery = {
+        entityTypes: ENTITY_TYPES,
+        words: [],
+        nameFields: [],
+        weights: [],
+        filter: [],
+        includeRemoved: true,
+        start: 0,
+        count: 2_500,
+        facetFields: [...new Set([...rows.values()].flatMap((row) => row.facets))],
+      };
+      expect(await answer(reopened, everything)).toBe(normalize(referenceSearch(rows.values(), everything), everything));
+      for (let i = 0; i < 100; i++) {
+        const q = { ...randomQuery(r, p), start: 0, count: 2_500 };
+        expect(await answer(reopened, q), JSON.stringify(q)).toBe(normalize(referenceSearch(rows.values(), q), q));
+      }
+    } finally {
+      await reopened.close();
+      await opened.drop();
+    }
   });
 });
