@@ -13,6 +13,7 @@
  * row, which the previous writer releases at its commit, after appending.
  */
 import type pg from 'pg';
+import { SharedRun } from '../sql/sharedRun.js';
 
 const SEQUENCER_LOCK = 0x6d63636c;
 /** Events moved per sequencer transaction. */
@@ -27,8 +28,7 @@ const RUN = `BEGIN; SELECT pg_advisory_xact_lock(${SEQUENCER_LOCK}); WITH moved 
   SELECT entity_urn, aspect, change_type, event, created_on FROM moved ORDER BY id; COMMIT`;
 
 export class ChangeLogSequencer {
-  private current: Promise<void> | undefined;
-  private next: Promise<void> | undefined;
+  private readonly runs = new SharedRun(() => this.run());
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -37,17 +37,7 @@ export class ChangeLogSequencer {
    * the log. Callers arriving during a run share the one after it.
    */
   sequence(): Promise<void> {
-    if (!this.current) {
-      this.current = this.run().finally(() => (this.current = undefined));
-      return this.current;
-    }
-    this.next ??= this.current
-      .catch(() => undefined)
-      .then(() => {
-        this.next = undefined;
-        return this.sequence();
-      });
-    return this.next;
+    return this.runs.run();
   }
 
   private async run(): Promise<void> {

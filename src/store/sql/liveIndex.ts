@@ -12,6 +12,7 @@
 import { BitmapIndex } from '../bitmap/bitmapIndex.js';
 import type { SearchPage, SearchQuery, SearchRow } from '../types.js';
 import { chunks, first, placeholders, sql, type SqlDriver } from './driver.js';
+import { SharedRun } from './sharedRun.js';
 
 /** A database up to this many documents is indexed before the store opens (~0.1 ms a document), so start-up stays well under a second. */
 const BUILD_BEFORE_OPEN = 2_000;
@@ -44,9 +45,8 @@ export class LiveIndex {
   /** Urns to read again at the next turn of the follower. */
   private retry = new Set<string>();
   private followed = 0;
-  private following: Promise<void> | undefined;
-  /** The turn after the current one, shared by those who asked while it ran. */
-  private queued: Promise<void> | undefined;
+  /** Turns of following the change log, each search waiting for one that began after it. */
+  private readonly following = new SharedRun(() => this.follow());
   private timer: NodeJS.Timeout | undefined;
   private delayed: NodeJS.Timeout | undefined;
   private closed = false;
@@ -89,18 +89,7 @@ export class LiveIndex {
 
   /** Resolves after a turn of following that began after the call. */
   private catchUp(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    if (!this.following) {
-      this.following = this.follow().finally(() => (this.following = undefined));
-      return this.following;
-    }
-    this.queued ??= this.following
-      .catch(() => undefined)
-      .then(() => {
-        this.queued = undefined;
-        return this.catchUp();
-      });
-    return this.queued;
+    return this.closed ? Promise.resolve() : this.following.run();
   }
 
   /**
@@ -127,7 +116,7 @@ export class LiveIndex {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     if (this.delayed) clearTimeout(this.delayed);
-    await Promise.allSettled([this.building, this.following]);
+    await Promise.allSettled([this.building, this.following.running]);
   }
 
   /** A document's new text (undefined: removed); `row` parses it. */
