@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'ui/test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // A worker per core (vitest's default leaves one out: on two cores, one file at a time). Test

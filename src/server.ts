@@ -3,9 +3,9 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type
 import { installAuthentication } from './api/authentication.js';
 import { DEFAULT_REQUEST_LOG, installRequestLog, requestId, type RequestLogOptions } from './api/requestLog.js';
 import { explorerRoutes } from './api/graphql/explorer.js';
-import { homeRoute } from './api/home.js';
 import { GRAPHQL_PATHS, graphqlApi } from './api/graphql/index.js';
 import { restApi } from './api/rest/index.js';
+import { webUi } from './api/webUi.js';
 import { parseRestliQuery, sendRestliError, STATUS_BY_KIND } from './api/rest/restli.js';
 import { Authenticator, type SystemClient } from './auth/authenticate.js';
 import { parseJson } from './json.js';
@@ -77,7 +77,12 @@ export async function buildServer({ services, logger, auth, requestLog = DEFAULT
     enabled: auth.enabled,
     authenticator: new Authenticator(services.tokens, auth.adminToken, auth.systemClient),
   });
-  app.setNotFoundHandler((request, reply) => sendRestliError(reply, 404, `No resource for ${request.method} ${request.url.split('?')[0]}`));
+  const ui = webUi();
+  app.setNotFoundHandler((request, reply) =>
+    ui.isPageRequest(request)
+      ? ui.sendNotFound(reply)
+      : sendRestliError(reply, 404, `No resource for ${request.method} ${request.url.split('?')[0]}`),
+  );
 
   // Followers of the change log hold their connections open; end them so the server can close.
   // Answers still being written when it closes end their connections too: an idle keep-alive
@@ -94,6 +99,6 @@ export async function buildServer({ services, logger, auth, requestLog = DEFAULT
   await app.register(restApi(services), { prefix: '/api/gms' });
   await app.register(graphqlApi(services, { authEnabled: auth.enabled }));
   await app.register(explorerRoutes({ endpoint: '/api/graphql' }));
-  await app.register(homeRoute(services, auth.enabled));
+  await app.register(ui.plugin);
   return app;
 }
