@@ -232,8 +232,8 @@ function ImpactAnalysis({ data, loading }: { data: any; loading: boolean }) {
   const results = data?.searchResults ?? [];
   const byDegree = (data?.facets ?? []).find((f: any) => f.field === 'degree')?.aggregations ?? [];
   return (
-    <section className="impact">
-      <h2>Impact analysis</h2>
+    <section className="impact" aria-labelledby="impact-heading">
+      <h2 id="impact-heading">Impact analysis</h2>
       <p>
         {data.total === 0
           ? 'Nothing downstream depends on this.'

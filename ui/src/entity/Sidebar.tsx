@@ -92,44 +92,46 @@ export function Sidebar({ summary, entity }: Props) {
       {failures.map((m) => (
         <ErrorBox key={String(m.error)} error={m.error} />
       ))}
-      <section>
-        <h2>Owners</h2>
-        <div className="chips">
-          {summary.owners.length === 0 && <span className="muted">No owners yet.</span>}
-          {summary.owners.map((o) => (
-            <Chip
-              key={o.urn}
-              label={o}
-              kind="owner"
-              removeLabel={`Remove owner ${o.name}`}
-              onRemove={can('canEditOwners') ? () => removeOwner.mutate({ input: { ownerUrn: o.urn, resourceUrn: urn } }) : undefined}
-            />
-          ))}
-        </div>
-        <PickerDialog
-          title="Add owner"
-          types={['CORP_USER', 'CORP_GROUP']}
-          trigger={
-            <EditButton allowed={can('canEditOwners')} reason={why('canEditOwners')}>
-              Add owner
-            </EditButton>
-          }
-          onPick={(ownerUrn, type) =>
-            addOwners.mutateAsync({
-              input: {
-                resourceUrn: urn,
-                owners: [
-                  {
-                    ownerUrn,
-                    ownerEntityType: type === 'CORP_GROUP' ? 'CORP_GROUP' : 'CORP_USER',
-                    ownershipTypeUrn: 'urn:li:ownershipType:__system__technical_owner',
-                  },
-                ],
-              },
-            })
-          }
-        />
-      </section>
+      {entity.ownership !== undefined && (
+        <section>
+          <h2>Owners</h2>
+          <div className="chips">
+            {summary.owners.length === 0 && <span className="muted">No owners yet.</span>}
+            {summary.owners.map((o) => (
+              <Chip
+                key={o.urn}
+                label={o}
+                kind="owner"
+                removeLabel={`Remove owner ${o.name}`}
+                onRemove={can('canEditOwners') ? () => removeOwner.mutate({ input: { ownerUrn: o.urn, resourceUrn: urn } }) : undefined}
+              />
+            ))}
+          </div>
+          <PickerDialog
+            title="Add owner"
+            types={['CORP_USER', 'CORP_GROUP']}
+            trigger={
+              <EditButton allowed={can('canEditOwners')} reason={why('canEditOwners')}>
+                Add owner
+              </EditButton>
+            }
+            onPick={(ownerUrn, type) =>
+              addOwners.mutateAsync({
+                input: {
+                  resourceUrn: urn,
+                  owners: [
+                    {
+                      ownerUrn,
+                      ownerEntityType: type === 'CORP_GROUP' ? 'CORP_GROUP' : 'CORP_USER',
+                      ownershipTypeUrn: 'urn:li:ownershipType:__system__technical_owner',
+                    },
+                  ],
+                },
+              })
+            }
+          />
+        </section>
+      )}
       {hasLabels && (
         <section>
           <h2>Tags</h2>

@@ -44,7 +44,12 @@ export function summarize(entity: any): Summary {
     urn: entity.urn,
     type: typeInfo(entity.type),
     name: displayName(entity),
-    description: entity.editableProperties?.description || entity.properties?.description || entity.description || '',
+    description:
+      entity.editableProperties?.description ||
+      entity.properties?.description ||
+      entity.description ||
+      entity.editableProperties?.aboutMe ||
+      '',
     platform: platform
       ? { urn: platform.urn, name: platform.properties?.displayName || platform.name, logoUrl: platform.properties?.logoUrl }
       : undefined,

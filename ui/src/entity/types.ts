@@ -11,6 +11,8 @@ export interface EntityTypeInfo {
   plural: string;
   /** Offered as a filter and counted on the home page. */
   searchable: boolean;
+  /** Its description is edited here (DataHub's updateDescription takes it). */
+  describable?: false;
 }
 
 export const ENTITY_TYPES: readonly EntityTypeInfo[] = [
@@ -25,7 +27,7 @@ export const ENTITY_TYPES: readonly EntityTypeInfo[] = [
   { type: 'GLOSSARY_TERM', entity: 'glossaryTerm', label: 'Glossary term', plural: 'Glossary terms', searchable: true },
   { type: 'GLOSSARY_NODE', entity: 'glossaryNode', label: 'Term group', plural: 'Term groups', searchable: true },
   { type: 'TAG', entity: 'tag', label: 'Tag', plural: 'Tags', searchable: true },
-  { type: 'CORP_USER', entity: 'corpuser', label: 'User', plural: 'Users', searchable: true },
+  { type: 'CORP_USER', entity: 'corpuser', label: 'User', plural: 'Users', searchable: true, describable: false },
   { type: 'CORP_GROUP', entity: 'corpGroup', label: 'Group', plural: 'Groups', searchable: true },
   { type: 'MLMODEL', entity: 'mlModel', label: 'ML model', plural: 'ML models', searchable: true },
   { type: 'MLFEATURE_TABLE', entity: 'mlFeatureTable', label: 'Feature table', plural: 'Feature tables', searchable: true },

@@ -8,6 +8,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { gql } from '../api/client';
 import { PlatformIcon } from '../components/Labels';
+import { Markdown } from '../components/Markdown';
 import { ErrorBox, Loading, NotFoundMessage } from '../components/Status';
 import { Description } from '../entity/Description';
 import { HistoryTab } from '../entity/HistoryTab';
@@ -79,7 +80,7 @@ export function EntityPage() {
           ))}
         </nav>
         <h1>
-          <PlatformIcon platform={s.platform} /> {s.name}
+          {s.platform && <PlatformIcon platform={s.platform} />} {s.name}
         </h1>
         <p className="muted">
           {[s.subType ?? s.type.label, s.platform?.name, entity.properties?.qualifiedName].filter(Boolean).join(' · ')}
@@ -102,12 +103,16 @@ export function EntityPage() {
           <Tabs.Content value="overview">
             <section>
               <h2>About</h2>
-              <Description
-                urn={urn}
-                text={s.description}
-                allowed={Boolean(privileges.canEditDescription)}
-                reason={reasonDenied('canEditDescription', s.type.label)}
-              />
+              {s.type.describable === false ? (
+                <Markdown text={s.description || 'Nothing written yet.'} />
+              ) : (
+                <Description
+                  urn={urn}
+                  text={s.description}
+                  allowed={Boolean(privileges.canEditDescription)}
+                  reason={reasonDenied('canEditDescription', s.type.label)}
+                />
+              )}
             </section>
             <PropertiesTable entity={entity} />
           </Tabs.Content>
