@@ -13,6 +13,7 @@ import { badRequest } from '../service/errors.js';
 import { buildProposal, deleteEntityProposal, resolveUrn, type Proposal } from '../service/proposals.js';
 import type { WritePath } from '../service/writePath.js';
 import type { Store } from '../store/types.js';
+import type { ActiveUsers } from './activeUsers.js';
 import { UNAUTHORIZED_MESSAGE, type Authorizer } from './authorizer.js';
 import { onPlatform } from './requirements.js';
 import { seal, unseal } from './sealing.js';
@@ -27,6 +28,8 @@ const RESET_TOKEN_LIFETIME_MS = 24 * 3_600_000;
 const TOKEN_CHARS = 32;
 const SALT_BYTES = 16;
 const HASH_BYTES = 64;
+/** The salt a password is hashed with when its user has none, only to take the time a check takes. */
+const NO_SALT = Buffer.alloc(SALT_BYTES).toString('base64');
 /** A password longer than this is a mistake or an attack on the hashing, not a password. */
 const MAX_PASSWORD_CHARS = 1024;
 /** Actors nobody may sign up as (DataHub refuses its system client, `datahub` and `unknown`). */
@@ -60,6 +63,7 @@ export class NativeUsers {
     private readonly writePath: WritePath,
     private readonly authorizer: Authorizer,
     private readonly tokens: TokenService,
+    private readonly users: ActiveUsers,
     private readonly now: () => number,
   ) {}
 
@@ -125,14 +129,20 @@ export class NativeUsers {
     );
   }
 
-  /** Whether a native user's password is this one; false for a user with no password here. */
-  async passwordMatches(userUrn: string, password: string): Promise<boolean> {
+  /**
+   * Whether someone may sign in as this user with this password: false for a wrong password, for a
+   * user with no password here, and for a suspended or removed user, alike, so the answer tells
+   * nothing more than "no". A password is hashed even for a user without one, so that "no such user"
+   * takes as long as "wrong password".
+   */
+  async verifyCredentials(userUrn: string, password: string): Promise<boolean> {
     const credentials = await this.credentials(userUrn);
-    if (!credentials) return false;
-    const salt = Buffer.from(credentials.salt, 'base64');
-    const stored = Buffer.from(credentials.hashedPassword, 'base64');
+    const salt = Buffer.from(credentials?.salt ?? NO_SALT, 'base64');
     const given = await scryptAsync(password, salt, HASH_BYTES);
-    return stored.length === given.length && timingSafeEqual(stored, given);
+    if (!credentials) return false;
+    const stored = Buffer.from(credentials.hashedPassword, 'base64');
+    if (stored.length !== given.length || !timingSafeEqual(stored, given)) return false;
+    return (await this.users.inactivity(resolveUrn(this.registry, userUrn).urnString, true)) === undefined;
   }
 
   /** A password reset token for a native user, valid a day; needs MANAGE_USER_CREDENTIALS. */
