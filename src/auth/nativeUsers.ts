@@ -145,6 +145,39 @@ export class NativeUsers {
     return (await this.users.inactivity(resolveUrn(this.registry, userUrn).urnString, true)) === undefined;
   }
 
+  /** Whether the user has a password here. */
+  async hasPassword(userUrn: string): Promise<boolean> {
+    return (await this.credentials(userUrn)) !== undefined;
+  }
+
+  /**
+   * Sets a user's password on the word of an operator who holds the database (`catalog user
+   * password`), as the system, through the write path. A user the catalog holds nothing of is made,
+   * active; one that exists keeps its status (a suspended user stays suspended).
+   */
+  async setPassword(userUrn: string, password: string): Promise<{ created: boolean; suspended: boolean }> {
+    const { urnString: urn, urn: parsed, entity } = resolveUrn(this.registry, userUrn);
+    if (entity.name !== 'corpuser') throw badRequest(`userUrn must be a corpuser urn, not ${userUrn}`);
+    // A session of the system's actor would bypass every policy: it authenticates with its client secret only.
+    if (urn === SYSTEM_ACTOR) throw badRequest(`${SYSTEM_ACTOR} is the system's own actor: it never signs in with a password`);
+    checkPassword(password);
+    const rows = (await this.store.getLatestAspects([urn], ['corpUserInfo', 'corpUserStatus'])).get(urn) ?? [];
+    const has = (aspect: string) => rows.find((r) => r.aspect === aspect);
+    const proposals: Proposal[] = [];
+    if (!has('corpUserInfo'))
+      proposals.push(buildProposal(this.registry, urn, 'corpUserInfo', 'UPSERT', { active: true, displayName: parsed.parts[0] }));
+    if (!has('corpUserStatus'))
+      proposals.push(
+        buildProposal(this.registry, urn, 'corpUserStatus', 'UPSERT', {
+          status: 'ACTIVE',
+          lastModified: { actor: SYSTEM_ACTOR, time: this.now() },
+        }),
+      );
+    proposals.push(buildProposal(this.registry, urn, CREDENTIALS, 'UPSERT', await hashPassword(password)));
+    await this.writePath.apply(proposals, { actor: SYSTEM_ACTOR });
+    return { created: !has('corpUserInfo'), suspended: has('corpUserStatus')?.value.status === 'SUSPENDED' };
+  }
+
   /** A password reset token for a native user, valid a day; needs MANAGE_USER_CREDENTIALS. */
   async createResetToken(caller: string, userUrn: string): Promise<string> {
     const grant = await this.authorizer.require(caller, [onPlatform('MANAGE_USER_CREDENTIALS')], () => UNAUTHORIZED_MESSAGE);
