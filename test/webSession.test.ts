@@ -5,7 +5,7 @@
  * the user's tokens, at the next request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { http, mcp, runCatalog, startTestServer, type TestServer } from './helpers.js';
 
 type Json = Record<string, any>;
 
@@ -412,5 +412,45 @@ describe('offboarding', () => {
     const r = await meWith({ cookie });
     expect(r.status).toBe(401);
     expect(r.body.message).toBe(`User ${hank} has been removed`);
+  });
+});
+
+describe('catalog user password', () => {
+  const setPassword = (name: string, input: string) =>
+    runCatalog(['user', 'password', name, '--database-url', s.databaseUrl], { ...process.env, CATALOG_SERVER: '' }, input);
+
+  it("sets a user's password from standard input, never showing it, and the user then signs in", async () => {
+    const password = 'ivy-cli-Pa55word';
+    const r = await setPassword('ivy', `${password}\nsecond line ignored\n`);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('password set for urn:li:corpuser:ivy (a new user, active)');
+    expect(r.stdout + r.stderr).not.toContain(password);
+    const signedInIvy = await logIn('ivy', password);
+    expect(signedInIvy.status).toBe(200);
+    expect((await meWith({ cookie: cookieHeader(signedInIvy) })).body.data.me.corpUser.urn).toBe('urn:li:corpuser:ivy');
+    const status = await s.services.store.getAspect('urn:li:corpuser:ivy', 'corpUserStatus', 0);
+    expect(status?.value.status).toBe('ACTIVE');
+  });
+
+  it('lets the operator sign in as the admin', async () => {
+    expect((await logIn('datahub', 'admin-cli-Pa55word')).status).toBe(401);
+    const r = await setPassword('datahub', 'admin-cli-Pa55word\n');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain('a new user');
+    const admin = await logIn('datahub', 'admin-cli-Pa55word');
+    expect(admin.status).toBe(200);
+    const me = await gql('{ me { corpUser { urn } platformPrivileges { managePolicies } } }', { cookie: cookieHeader(admin) });
+    expect(me.body.data.me).toEqual({ corpUser: { urn: 'urn:li:corpuser:datahub' }, platformPrivileges: { managePolicies: true } });
+  });
+
+  it('refuses an empty password, and the system actor, with exit code 1 and changes nothing', async () => {
+    const empty = await setPassword('ivy', '\n');
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain('the password must not be empty; nothing was changed');
+    expect((await setPassword('ivy', '')).code).toBe(1);
+    expect((await logIn('ivy', 'ivy-cli-Pa55word')).status).toBe(200);
+    const system = await setPassword('__datahub_system', 'x\n');
+    expect(system.code).toBe(1);
+    expect(system.stderr).toContain("is the system's own actor");
   });
 });
