@@ -4,8 +4,12 @@
  * pages of other sites cannot use it; and offboarding (suspending or removing a user) ends it, and
  * the user's tokens, at the next request.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, mcp, runCatalog, startTestServer, type TestServer } from './helpers.js';
+import { http, mcp, runCatalog, startTestServer, tempDir, type TestServer } from './helpers.js';
 
 type Json = Record<string, any>;
 
@@ -452,5 +456,86 @@ describe('catalog user password', () => {
     const system = await setPassword('__datahub_system', 'x\n');
     expect(system.code).toBe(1);
     expect(system.stderr).toContain("is the system's own actor");
+  });
+});
+
+describe("scripts/webapp-proxy.mjs, serving DataHub's web app beside the catalog", () => {
+  const INDEX = '<!doctype html><title>DataHub web app stand-in</title>';
+  let proxy: ChildProcess;
+  let base: string;
+
+  beforeAll(async () => {
+    const dist = tempDir('webapp-dist-');
+    writeFileSync(join(dist, 'index.html'), INDEX);
+    const script = resolve(import.meta.dirname, '../scripts/webapp-proxy.mjs');
+    proxy = spawn(process.execPath, [script, dist, '--port', '0', '--catalog', s.url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    base = await new Promise<string>((found, failed) => {
+      let output = '';
+      proxy.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const listening = /on (http:\/\/\S+),/.exec(output);
+        if (listening) found(listening[1]!);
+      });
+      proxy.once('exit', (code) => failed(new Error(`the proxy exited (${code}): ${output}`)));
+    });
+  });
+  afterAll(() => {
+    proxy?.kill();
+  });
+
+  /** A request as the browser sends it to the page's own origin. */
+  const browser = (path: string, init: { body?: unknown; cookie?: string } = {}) =>
+    fetch(`${base}${path}`, {
+      method: init.body !== undefined ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: {
+        ...(init.body !== undefined ? { 'content-type': 'application/json', origin: base, 'sec-fetch-site': 'same-origin' } : {}),
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+      },
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    });
+
+  it('listens on loopback only', async () => {
+    expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const port = new URL(base).port;
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal);
+    if (outside) await expect(fetch(`http://${outside.address}:${port}/`)).rejects.toThrow();
+  });
+
+  it("serves the app's page for its own routes", async () => {
+    for (const path of ['/', '/login', '/search?query=x']) expect(await (await browser(path)).text()).toBe(INDEX);
+  });
+
+  it('signs in through the catalog and calls GraphQL with the cookie it set', async () => {
+    const signIn = await browser('/logIn', { body: { username: 'alice', password: PASSWORD } });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.slice(0, c.indexOf(';')))
+      .join('; ');
+    expect(cookie).toMatch(/catalog_session=eyJ.*; actor=urn:li:corpuser:alice/);
+    const me = await browser('/api/v2/graphql', { body: { query: ME }, cookie });
+    expect(me.status).toBe(200);
+    expect((await me.json()).data.me.corpUser.urn).toBe(ALICE);
+    const session = await browser('/session', { cookie });
+    expect(await session.json()).toEqual({ authEnabled: true, actor: ALICE });
+    // Acting as someone takes a session: a header naming an actor is not one.
+    const named = await fetch(`${base}/api/v2/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-datahub-actor': ALICE },
+      body: JSON.stringify({ query: ME }),
+    });
+    expect(named.status).toBe(401);
+  });
+
+  it('sends a browser without a session to the sign-in page', async () => {
+    const r = await browser(`/authenticate?redirect_uri=${encodeURIComponent('/search')}`);
+    expect(r.status).toBe(302);
+    expect(r.headers.get('location')).toBe('/login?redirect_uri=%2Fsearch');
+    const out = await browser('/logOut');
+    expect(out.status).toBe(302);
+    expect(out.headers.getSetCookie().join('\n')).toMatch(/catalog_session=;/);
   });
 });
