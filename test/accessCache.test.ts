@@ -203,7 +203,7 @@ function changesCountAtOnce(replicas: () => { writer: Replica; reader: Replica }
     await remove(writer.services, leaver);
     const refused = await me();
     expect(refused.status).toBe(401);
-    expect(refused.body.message).toBe(`User ${leaver} has been removed`);
+    expect(refused.body.message).toBe(`User ${leaver} does not exist here: it was removed, or never created`);
   });
 }
 

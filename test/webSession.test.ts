@@ -396,11 +396,14 @@ describe('offboarding', () => {
     await adminMutation('mutation($u: String!) { removeUser(urn: $u) }', { u: gina });
     const session = await meWith({ cookie });
     expect(session.status).toBe(401);
-    expect(session.body.message).toBe(`User ${gina} has been removed`);
+    expect(session.body.message).toBe(`User ${gina} does not exist here: it was removed, or never created`);
     const token = await meWith({ headers: { authorization: `Bearer ${accessToken}` } });
     expect(token.status).toBe(401);
     expect(token.body.message).toBe('Access token has been revoked');
     expect((await logIn('gina', 'gina-Pa55word')).status).toBe(401);
+    const minted = await http(`${s.url}/auth/generateSessionTokenForUser`, { body: { userId: 'gina' }, headers: SYSTEM });
+    expect(minted.status).toBe(401);
+    expect(minted.body.message).toBe(`User ${gina} does not exist here: it was removed, or never created`);
   });
 
   it("a soft-deleted user's session ends", async () => {

@@ -80,7 +80,7 @@ export function webSessionRoutes(services: Services, { authEnabled, authenticato
       return (await credentialsOf(request, authenticator)).actor;
     } catch (err) {
       if (!(err instanceof ServiceError && err.kind === 'unauthorized')) throw err;
-      if (sessionCookie(request) !== undefined) clearSessionCookies(reply);
+      if (request.headers.authorization === undefined && sessionCookie(request) !== undefined) clearSessionCookies(reply);
       return null;
     }
   };

@@ -44,7 +44,8 @@ export class ActiveUsers {
   async requireActive(userUrn: string, mustExist: boolean): Promise<void> {
     const why = await this.inactivity(userUrn, mustExist);
     if (why === 'suspended') throw unauthorized(`User ${userUrn} is suspended: an administrator must reactivate it before it can act`);
-    if (why) throw unauthorized(`User ${userUrn} has been removed`);
+    if (why === 'removed') throw unauthorized(`User ${userUrn} has been removed`);
+    if (why) throw unauthorized(`User ${userUrn} does not exist here: it was removed, or never created`);
   }
 
   private async read(userUrn: string): Promise<Inactivity | undefined> {
