@@ -1,27 +1,43 @@
 #!/usr/bin/env node
 /**
- * Stands in for DataHub's frontend server while it cannot log in against this service (its /auth/*
- * calls are not served yet): serves a build of DataHub's web app (`datahub-web-react/dist`) and forwards
- * the app's API calls to the catalog as the user its `actor` cookie names, which is also what makes the
- * app count itself logged in. For trying the app, with the catalog started with AUTH_ENABLED=false.
+ * Serves a build of DataHub's web app (`datahub-web-react/dist`) beside the catalog, in place of
+ * DataHub's frontend server. The app signs in through the catalog's own session endpoints (/logIn,
+ * /logOut, /signUp, /resetNativeUserCredentials, /authenticate) and calls its APIs (/api/, /openapi/);
+ * each is forwarded with the browser's cookies and Host, and the catalog's answer, Set-Cookie
+ * included, comes back as it is. Who a request acts as is the catalog's business alone: it reads the
+ * session cookie, so the catalog runs with authentication on and people sign in as native users
+ * (`catalog user password datahub` gives the admin a password).
  *
- *   node scripts/webapp-proxy.mjs <path to datahub-web-react/dist> [--port 9002] [--catalog http://localhost:8080]
+ * The Host is passed on so that the catalog sees the browser's origin as its own and lets the app's
+ * cookie-authenticated POSTs through its cross-site check. Everything else is the app: a file of the
+ * build, or index.html for the app's own routes (/login, /search…). It listens on loopback unless
+ * told otherwise.
+ *
+ *   node scripts/webapp-proxy.mjs <path to datahub-web-react/dist> [--port 9002] [--host 127.0.0.1] [--catalog http://localhost:8080]
  */
 import { readFile, stat } from 'node:fs/promises';
-import { createServer, request } from 'node:http';
-import { extname, join, resolve } from 'node:path';
+import { createServer, request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { extname, join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 
+const USAGE =
+  'usage: node scripts/webapp-proxy.mjs <datahub-web-react/dist> [--port 9002] [--host 127.0.0.1] [--catalog http://localhost:8080]';
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { port: { type: 'string', default: '9002' }, catalog: { type: 'string', default: 'http://localhost:8080' } },
+  options: {
+    port: { type: 'string', default: '9002' },
+    host: { type: 'string', default: '127.0.0.1' },
+    catalog: { type: 'string', default: 'http://localhost:8080' },
+  },
 });
 if (positionals.length !== 1) {
-  console.error('usage: node scripts/webapp-proxy.mjs <datahub-web-react/dist> [--port 9002] [--catalog http://localhost:8080]');
+  console.error(USAGE);
   process.exit(2);
 }
 const dist = resolve(positionals[0]);
 const catalog = new URL(values.catalog);
+const request = catalog.protocol === 'https:' ? httpsRequest : httpRequest;
 const TYPES = {
   '.html': 'text/html',
   '.js': 'text/javascript',
@@ -34,37 +50,54 @@ const TYPES = {
   '.ttf': 'font/ttf',
   '.mp4': 'video/mp4',
 };
-const API = ['/api/', '/openapi/'];
-const DEFAULT_ACTOR = 'urn:li:corpuser:datahub';
+/** The catalog's session endpoints, where DataHub's frontend server serves them. */
+const SESSION_PATHS = new Set(['/logIn', '/logOut', '/signUp', '/resetNativeUserCredentials', '/authenticate', '/session']);
+const API_PREFIXES = ['/api/', '/openapi/'];
 
-/** The app's calls go to the catalog as the cookie's user; everything else is the app, index.html by default. */
-createServer(async (req, res) => {
-  const url = new URL(req.url ?? '/', 'http://app');
-  if (API.some((prefix) => url.pathname.startsWith(prefix))) {
-    const actor = decodeURIComponent(/(?:^|;\s*)actor=([^;]+)/.exec(req.headers.cookie ?? '')?.[1] ?? DEFAULT_ACTOR);
-    const { host: _host, ...headers } = req.headers;
-    const upstream = request(
-      { host: catalog.hostname, port: catalog.port, method: req.method, path: req.url, headers: { ...headers, 'x-datahub-actor': actor } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', (err) => res.writeHead(502).end(`catalog unreachable: ${err.message}`));
-    req.pipe(upstream);
-    return;
-  }
-  let file = join(dist, url.pathname);
-  if (
-    !file.startsWith(dist) ||
-    !(await stat(file).then(
-      (s) => s.isFile(),
-      () => false,
-    ))
-  )
-    file = join(dist, 'index.html');
+const toCatalog = (path) => SESSION_PATHS.has(path) || API_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+function forward(req, res) {
+  const upstream = request(
+    {
+      protocol: catalog.protocol,
+      host: catalog.hostname,
+      port: catalog.port,
+      method: req.method,
+      path: req.url,
+      headers: req.headers,
+    },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', (err) => {
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+    res.end(`catalog unreachable at ${catalog.origin}: ${err.message}`);
+  });
+  req.pipe(upstream);
+}
+
+async function serveApp(path, res) {
+  let file = join(dist, path);
+  const isFile = await stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+  if (!file.startsWith(dist + sep) || !isFile) file = join(dist, 'index.html');
   res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
   res.end(await readFile(file));
-}).listen(Number(values.port), () =>
-  console.log(`DataHub's web app on http://localhost:${values.port}, its API calls to ${catalog.origin}`),
-);
+}
+
+createServer((req, res) => {
+  const { pathname } = new URL(req.url ?? '/', 'http://app');
+  if (toCatalog(pathname)) return forward(req, res);
+  serveApp(pathname, res).catch((err) => {
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+    res.end(`cannot serve the app from ${dist}: ${err.message}`);
+  });
+}).listen(Number(values.port), values.host, function () {
+  const { address, port } = this.address();
+  const shown = address.includes(':') ? `[${address}]` : address;
+  console.log(`DataHub's web app on http://${shown}:${port}, signing in and calling the catalog at ${catalog.origin}`);
+});

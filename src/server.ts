@@ -1,10 +1,12 @@
 /** Assembles the HTTP service: one Fastify app, every API registered once at `/` and once at `/api/gms`. */
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { installAuthentication } from './api/authentication.js';
 import { DEFAULT_REQUEST_LOG, installRequestLog, requestId, type RequestLogOptions } from './api/requestLog.js';
 import { explorerRoutes } from './api/graphql/explorer.js';
 import { GRAPHQL_PATHS, graphqlApi } from './api/graphql/index.js';
 import { restApi } from './api/rest/index.js';
+import { webSessionRoutes } from './api/webSession.js';
 import { webUi } from './api/webUi.js';
 import { parseRestliQuery, sendRestliError, STATUS_BY_KIND } from './api/rest/restli.js';
 import { Authenticator, type SystemClient } from './auth/authenticate.js';
@@ -73,10 +75,10 @@ export async function buildServer({ services, logger, auth, requestLog = DEFAULT
   app.addHook('onRequest', async (request, reply) => {
     if (/%00/.test(request.url)) return sendRestliError(reply, 400, 'the request path or query holds a NUL character (%00)');
   });
-  installAuthentication(app, {
-    enabled: auth.enabled,
-    authenticator: new Authenticator(services.tokens, auth.adminToken, auth.systemClient),
-  });
+  // Cookies are read before authentication, which takes a session from them.
+  await app.register(fastifyCookie);
+  const authenticator = new Authenticator(services.tokens, auth.adminToken, auth.systemClient);
+  installAuthentication(app, { enabled: auth.enabled, authenticator });
   const ui = webUi();
   app.setNotFoundHandler((request, reply) =>
     ui.isPageRequest(request)
@@ -99,6 +101,7 @@ export async function buildServer({ services, logger, auth, requestLog = DEFAULT
   await app.register(restApi(services), { prefix: '/api/gms' });
   await app.register(graphqlApi(services, { authEnabled: auth.enabled }));
   await app.register(explorerRoutes({ endpoint: '/api/graphql' }));
+  await app.register(webSessionRoutes(services, { authEnabled: auth.enabled, authenticator }));
   await app.register(ui.plugin);
   return app;
 }

@@ -174,6 +174,37 @@ function changesCountAtOnce(replicas: () => { writer: Replica; reader: Replica }
     expect(refused.status).toBe(401);
     expect(refused.body.message).toMatch(/revoked/);
   });
+
+  it("a user suspended, reactivated, soft-deleted and restored: its token's answer follows", async () => {
+    const { writer, reader } = replicas();
+    expect((await readUser(reader)).status).toBe(200);
+    const status = (value: string) =>
+      write(writer.services, USER, 'corpUserStatus', { status: value, lastModified: { actor: SYSTEM_ACTOR, time: 1 } });
+    await status('SUSPENDED');
+    const suspended = await readUser(reader);
+    expect(suspended.status).toBe(401);
+    expect(suspended.body.message).toBe(`User ${USER} is suspended: an administrator must reactivate it before it can act`);
+    await status('ACTIVE');
+    expect((await readUser(reader)).status).toBe(200);
+    await write(writer.services, USER, 'status', { removed: true });
+    expect((await readUser(reader)).body.message).toBe(`User ${USER} has been removed`);
+    await write(writer.services, USER, 'status', { removed: false });
+    expect((await readUser(reader)).status).toBe(200);
+  });
+
+  it('a user deleted: its session ends', async () => {
+    const { writer, reader } = replicas();
+    const leaver = 'urn:li:corpuser:cached-leaver';
+    await write(writer.services, leaver, 'corpUserInfo', { active: true, displayName: 'Leaver' });
+    const session = { authorization: `Bearer ${await writer.services.tokens.mintSession('cached-leaver')}` };
+    const me = () => http(`${reader.url}/api/graphql`, { body: { query: '{ me { corpUser { urn } } }' }, headers: session });
+    expect((await me()).status).toBe(200);
+    // Only the user's info and key: deleting them is what bumps the generation.
+    await remove(writer.services, leaver);
+    const refused = await me();
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toBe(`User ${leaver} does not exist here: it was removed, or never created`);
+  });
 }
 
 describe('a change through this server counts on its next request:', () => {

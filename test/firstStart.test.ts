@@ -36,7 +36,7 @@ async function serve(): Promise<{ url: string; proc: ChildProcess; output: () =>
   const url = `http://127.0.0.1:${port}`;
   await waitHealthy(url);
   // What the start prints comes right after listening.
-  for (let waited = 0; !/Lost it\?|token create/.test(output) && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  for (let waited = 0; !/web UI: /.test(output) && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
   return { url, proc, output: () => output };
 }
 
@@ -71,9 +71,15 @@ describe('a fresh catalog with the default configuration', () => {
     const ingested = await catalog('ingest', resolve(import.meta.dirname, '../examples'), '--server', first.url, '--token', token!);
     expect(Number(/(\d+) written, 0 rejected/.exec(ingested.stdout)?.[1])).toBeGreaterThan(100);
     expect(ingested.code).toBe(0);
+    // How to sign in at the web UI as the admin, with no secret in the log.
+    expect(banner).toContain('web UI: http://127.0.0.1');
+    expect(banner).toContain("the admin 'datahub' has no password yet: 'npx catalog user password datahub' sets one");
     await stop(first.proc);
+    const password = await runCatalog(['user', 'password', 'datahub'], defaultEnv(), 'first-start-Pa55word\n');
+    expect(password.code, password.stderr).toBe(0);
 
     const second = await serve();
+    expect(second.output()).toContain("(sign in with a native user's name and password)");
     expect(second.output()).not.toContain('shown only this once');
     expect(second.output()).toContain('catalog token create');
     expect((await http(entity.replace(first.url, second.url), { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);

@@ -207,14 +207,17 @@ export const CATALOG_CMD: readonly [string, ...string[]] = [
   resolve(import.meta.dirname, '../src/cli/bin.ts'),
 ];
 
-/** Runs the `catalog` program to its end; by default without a CATALOG_SERVER from the environment. */
+/** Runs the `catalog` program to its end, given `input` on standard input; by default without a CATALOG_SERVER from the environment. */
 export async function runCatalog(
   args: readonly string[],
   env: NodeJS.ProcessEnv = { ...process.env, CATALOG_SERVER: '' },
+  input?: string,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const [cmd, ...pre] = CATALOG_CMD;
   try {
-    const { stdout, stderr } = await promisify(execFile)(cmd, [...pre, ...args], { env, maxBuffer: 64 * 1024 * 1024 });
+    const running = promisify(execFile)(cmd, [...pre, ...args], { env, maxBuffer: 64 * 1024 * 1024 });
+    if (input !== undefined) running.child.stdin?.end(input);
+    const { stdout, stderr } = await running;
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

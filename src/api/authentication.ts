@@ -1,14 +1,21 @@
 /**
  * Authentication of every API call, registered once on the root app so no route can miss it.
- * Routes marked `config: { public: true }` (health, config, the explorer page, the REST docs)
- * stay open. With authentication off, a request acts as the user named in `X-DataHub-Actor`, or as
- * the system actor; with it on, that header is ignored: only a token says who you are.
+ * Routes marked `config: { public: true }` (health, config, the explorer page, the REST docs, the
+ * sign-in endpoints) stay open. With authentication off, a request acts as the user named in
+ * `X-DataHub-Actor`, or as the system actor; with it on, that header is ignored: only a token says
+ * who you are, sent as `Authorization: Bearer`, or, from a browser, in the session cookie.
+ *
+ * A cookie travels with every request the browser makes here, whoever's page made it, so an unsafe
+ * request it authenticates must come from a page of ours (crossSite.ts). GraphQL, the one place a
+ * read and a write share a path, answers GET with 405, so no cookie-bearing GET can run a mutation.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SYSTEM_ACTOR } from '../actors.js';
 import type { Authenticator } from '../auth/authenticate.js';
 import { ServiceError } from '../service/errors.js';
+import { crossSiteRefusal } from './crossSite.js';
 import { sendRestliError } from './rest/restli.js';
+import { sessionCookie } from './sessionCookies.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,6 +40,14 @@ function namedActor(request: FastifyRequest): string {
   return typeof header === 'string' && header.startsWith('urn:li:corpuser:') ? header : SYSTEM_ACTOR;
 }
 
+/** Who the request's credentials say it is, and whether the session cookie said it (with authentication on). */
+export async function credentialsOf(request: FastifyRequest, authenticator: Authenticator): Promise<{ actor: string; byCookie: boolean }> {
+  // An Authorization header wins: a program that sends one means it, whatever cookies it holds.
+  const cookie = request.headers.authorization === undefined ? sessionCookie(request) : undefined;
+  if (cookie !== undefined) return { actor: await authenticator.actorOfSession(cookie), byCookie: true };
+  return { actor: await authenticator.actorOf(request.headers.authorization), byCookie: false };
+}
+
 export function installAuthentication(app: FastifyInstance, options: AuthenticationOptions): void {
   app.decorateRequest('actor', '');
   app.addHook('onRequest', async (request, reply) => {
@@ -42,7 +57,10 @@ export function installAuthentication(app: FastifyInstance, options: Authenticat
     }
     if (request.routeOptions.config?.public) return;
     try {
-      request.actor = await options.authenticator.actorOf(request.headers.authorization);
+      const { actor, byCookie } = await credentialsOf(request, options.authenticator);
+      const refusal = byCookie ? crossSiteRefusal(request) : undefined;
+      if (refusal) return sendRestliError(reply, 403, refusal);
+      request.actor = actor;
     } catch (err) {
       if (err instanceof ServiceError && err.kind === 'unauthorized')
         return sendRestliError(reply.header('www-authenticate', 'Bearer'), 401, err.message);

@@ -37,6 +37,11 @@ export class AccessView {
     });
     return loading;
   }
+
+  /** Drops what was kept for `key`: for an answer no write bumps the generation for when it changes. */
+  forget(key: string): void {
+    this.entries.delete(key);
+  }
 }
 
 export class AccessCache {

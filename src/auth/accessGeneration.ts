@@ -17,18 +17,32 @@ const READ_FOR_ACCESS: Readonly<Record<string, readonly string[]>> = {
   dataHubPolicy: ['dataHubPolicyInfo'],
   // A personal token's user and expiry; revoking deletes it.
   dataHubAccessToken: ['dataHubAccessTokenInfo'],
-  // A user's groups and role; `status`: a soft-deleted user's group edges are not read.
-  corpuser: ['groupMembership', 'nativeGroupMembership', 'roleMembership', 'status'],
+  // A user's groups and role; `status`: a soft-deleted user's group edges are not read, and neither
+  // they nor a suspended user (`corpUserStatus`) may act (activeUsers.ts).
+  corpuser: ['groupMembership', 'nativeGroupMembership', 'roleMembership', 'status', 'corpUserStatus'],
   // A group's members (its IsPartOf edges to users) and role; `status`: a soft-deleted group's edges are not read.
   corpGroup: ['corpGroupInfo', 'roleMembership', 'status'],
 };
 
 /**
- * Whether writing or deleting this aspect of an entity of this type changes what access checks
- * read; without an aspect, whether any of the entity's aspects or derived rows (edges) may.
+ * Entity type → aspects whose deletion, though not their writing, changes what access checks read.
+ * Deleting a user's key removes the user, which ends its sign-ins (activeUsers.ts); writing the key
+ * creates one, which ingesting people does by the thousand and which ends nothing, so it is left out.
  */
-export function changesAccess(entityType: string, aspect?: string): boolean {
-  const aspects = READ_FOR_ACCESS[entityType];
-  if (!aspects || !Object.hasOwn(READ_FOR_ACCESS, entityType)) return false;
-  return aspect === undefined || aspects.includes(aspect);
+const DELETED_FOR_ACCESS: Readonly<Record<string, readonly string[]>> = {
+  corpuser: ['corpUserKey'],
+};
+
+const listed = (table: Readonly<Record<string, readonly string[]>>, entityType: string, aspect: string) =>
+  Object.hasOwn(table, entityType) && table[entityType]!.includes(aspect);
+
+/**
+ * Whether writing or deleting (`changeType` DELETE) this aspect of an entity of this type changes
+ * what access checks read; without an aspect, whether any of the entity's aspects or derived rows
+ * (edges) may.
+ */
+export function changesAccess(entityType: string, aspect?: string, changeType?: string): boolean {
+  if (!Object.hasOwn(READ_FOR_ACCESS, entityType)) return false;
+  if (aspect === undefined || listed(READ_FOR_ACCESS, entityType, aspect)) return true;
+  return changeType === 'DELETE' && listed(DELETED_FOR_ACCESS, entityType, aspect);
 }

@@ -1,7 +1,8 @@
 /**
  * Who a request comes from, from its `Authorization` header: an access token, the configured
  * ADMIN_TOKEN, or DataHub's system client (`Basic <id>:<secret>`, unencoded, as DataHub's frontend
- * server sends it), which acts as the system. Anything else is a 401 that says what is wrong.
+ * server sends it), which acts as the system; or from a browser's session cookie, which holds an
+ * access token. Anything else is a 401 that says what is wrong.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ADMIN_ACTOR, SYSTEM_ACTOR } from '../actors.js';
@@ -42,6 +43,11 @@ export class Authenticator {
     const token = match[1]!;
     // Compared as digests, so the comparison takes the same time whatever the length or content.
     if (this.adminDigest && timingSafeEqual(digest(token), this.adminDigest)) return ADMIN_ACTOR;
+    return this.tokens.verify(token);
+  }
+
+  /** The urn of the user a browser's session cookie names: the token in it, checked as any other. */
+  async actorOfSession(token: string): Promise<string> {
     return this.tokens.verify(token);
   }
 

@@ -13,6 +13,7 @@ import { badRequest } from '../service/errors.js';
 import { buildProposal, deleteEntityProposal, resolveUrn, type Proposal } from '../service/proposals.js';
 import type { WritePath } from '../service/writePath.js';
 import type { Store } from '../store/types.js';
+import type { ActiveUsers } from './activeUsers.js';
 import { UNAUTHORIZED_MESSAGE, type Authorizer } from './authorizer.js';
 import { onPlatform } from './requirements.js';
 import { seal, unseal } from './sealing.js';
@@ -27,6 +28,8 @@ const RESET_TOKEN_LIFETIME_MS = 24 * 3_600_000;
 const TOKEN_CHARS = 32;
 const SALT_BYTES = 16;
 const HASH_BYTES = 64;
+/** The salt a password is hashed with when its user has none, only to take the time a check takes. */
+const NO_SALT = Buffer.alloc(SALT_BYTES).toString('base64');
 /** A password longer than this is a mistake or an attack on the hashing, not a password. */
 const MAX_PASSWORD_CHARS = 1024;
 /** Actors nobody may sign up as (DataHub refuses its system client, `datahub` and `unknown`). */
@@ -60,6 +63,7 @@ export class NativeUsers {
     private readonly writePath: WritePath,
     private readonly authorizer: Authorizer,
     private readonly tokens: TokenService,
+    private readonly users: ActiveUsers,
     private readonly now: () => number,
   ) {}
 
@@ -125,14 +129,53 @@ export class NativeUsers {
     );
   }
 
-  /** Whether a native user's password is this one; false for a user with no password here. */
-  async passwordMatches(userUrn: string, password: string): Promise<boolean> {
+  /**
+   * Whether someone may sign in as this user with this password: false for a wrong password, for a
+   * user with no password here, and for a suspended or removed user, alike, so the answer tells
+   * nothing more than "no". A password is hashed even for a user without one, so that "no such user"
+   * takes as long as "wrong password".
+   */
+  async verifyCredentials(userUrn: string, password: string): Promise<boolean> {
     const credentials = await this.credentials(userUrn);
-    if (!credentials) return false;
-    const salt = Buffer.from(credentials.salt, 'base64');
-    const stored = Buffer.from(credentials.hashedPassword, 'base64');
+    const salt = Buffer.from(credentials?.salt ?? NO_SALT, 'base64');
     const given = await scryptAsync(password, salt, HASH_BYTES);
-    return stored.length === given.length && timingSafeEqual(stored, given);
+    if (!credentials) return false;
+    const stored = Buffer.from(credentials.hashedPassword, 'base64');
+    if (stored.length !== given.length || !timingSafeEqual(stored, given)) return false;
+    return (await this.users.inactivity(resolveUrn(this.registry, userUrn).urnString, true)) === undefined;
+  }
+
+  /** Whether the user has a password here. */
+  async hasPassword(userUrn: string): Promise<boolean> {
+    return (await this.credentials(userUrn)) !== undefined;
+  }
+
+  /**
+   * Sets a user's password on the word of an operator who holds the database (`catalog user
+   * password`), as the system, through the write path. A user the catalog holds nothing of is made,
+   * active; one that exists keeps its status (a suspended user stays suspended).
+   */
+  async setPassword(userUrn: string, password: string): Promise<{ created: boolean; suspended: boolean }> {
+    const { urnString: urn, urn: parsed, entity } = resolveUrn(this.registry, userUrn);
+    if (entity.name !== 'corpuser') throw badRequest(`userUrn must be a corpuser urn, not ${userUrn}`);
+    // A session of the system's actor would bypass every policy: it authenticates with its client secret only.
+    if (urn === SYSTEM_ACTOR) throw badRequest(`${SYSTEM_ACTOR} is the system's own actor: it never signs in with a password`);
+    checkPassword(password);
+    const rows = (await this.store.getLatestAspects([urn], ['corpUserInfo', 'corpUserStatus'])).get(urn) ?? [];
+    const has = (aspect: string) => rows.find((r) => r.aspect === aspect);
+    const proposals: Proposal[] = [];
+    if (!has('corpUserInfo'))
+      proposals.push(buildProposal(this.registry, urn, 'corpUserInfo', 'UPSERT', { active: true, displayName: parsed.parts[0] }));
+    if (!has('corpUserStatus'))
+      proposals.push(
+        buildProposal(this.registry, urn, 'corpUserStatus', 'UPSERT', {
+          status: 'ACTIVE',
+          lastModified: { actor: SYSTEM_ACTOR, time: this.now() },
+        }),
+      );
+    proposals.push(buildProposal(this.registry, urn, CREDENTIALS, 'UPSERT', await hashPassword(password)));
+    await this.writePath.apply(proposals, { actor: SYSTEM_ACTOR });
+    return { created: !has('corpUserInfo'), suspended: has('corpUserStatus')?.value.status === 'SUSPENDED' };
   }
 
   /** A password reset token for a native user, valid a day; needs MANAGE_USER_CREDENTIALS. */

@@ -3,8 +3,9 @@
  * hash of a token (its id, in `urn:li:dataHubAccessToken:<id>`) and its metadata; the token text is
  * shown once, at creation. Every verification looks the token up in what was loaded for the current
  * access generation (accessCache.ts), which revoking a token bumps, so a revoked token fails from
- * the next request on every replica. SESSION tokens, minted for DataHub's frontend server when
- * someone logs in, are stateless as in GMS: their signature and expiry are all there is to check.
+ * the next request on every replica. SESSION tokens, minted when someone signs in (through DataHub's
+ * frontend server or our own /logIn), are stateless as in GMS: their signature and expiry are checked.
+ * Either kind is refused once its user is suspended or removed (activeUsers.ts), from the next request.
  */
 import { createHmac, hkdf, randomBytes, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -15,6 +16,7 @@ import { badRequest, forbidden, unauthorized } from '../service/errors.js';
 import { buildProposal, deleteEntityProposal, resolveUrn } from '../service/proposals.js';
 import type { WritePath } from '../service/writePath.js';
 import type { Store } from '../store/types.js';
+import type { ActiveUsers } from './activeUsers.js';
 import { UNAUTHORIZED_MESSAGE, type Authorizer } from './authorizer.js';
 import { onPlatform } from './requirements.js';
 
@@ -83,8 +85,14 @@ export class TokenService {
     private readonly registry: Registry,
     private readonly writePath: WritePath,
     private readonly authorizer: Authorizer,
+    private readonly users: ActiveUsers,
     private readonly options: { signingKey?: string; now: () => number; sessionDurationMs?: number },
   ) {}
+
+  /** How long a session lasts from sign-in. */
+  get sessionDurationMs(): number {
+    return this.options.sessionDurationMs ?? SESSION_DURATION;
+  }
 
   /**
    * The HMAC key: TOKEN_SIGNING_KEY when configured (the stored key is then neither read nor
@@ -115,9 +123,10 @@ export class TokenService {
     return Buffer.from(await promisify(hkdf)('sha256', await this.signingKey(), new Uint8Array(0), purpose, 32));
   }
 
-  /** A SESSION token for a user, as GMS mints for DataHub's frontend server at each login; not stored. */
-  async mintSession(userId: string, durationMs = this.options.sessionDurationMs ?? SESSION_DURATION): Promise<string> {
-    const { urn: actor } = resolveUrn(this.registry, `urn:li:corpuser:${userId}`);
+  /** A SESSION token for a user, as GMS mints at each sign-in; not stored. A 401 for a user who may not act. */
+  async mintSession(userId: string, durationMs = this.sessionDurationMs): Promise<string> {
+    const { urn: actor, urnString } = resolveUrn(this.registry, `urn:li:corpuser:${userId}`);
+    await this.users.requireActive(urnString, true);
     const now = this.options.now();
     return new SignJWT({ actorType: 'USER', actorId: actor.parts[0], type: 'SESSION', version: TOKEN_VERSION })
       .setProtectedHeader({ alg: 'HS256' })
@@ -184,11 +193,15 @@ export class TokenService {
   /** The user a token acts as; a 401 saying why when it is not a valid, live token of this catalog. */
   async verify(token: string): Promise<string> {
     const id = this.verified.get(token) ?? (await this.verifySignature(token));
-    if (typeof id === 'object') return id.session;
+    if (typeof id === 'object') {
+      await this.users.requireActive(id.session, true);
+      return id.session;
+    }
     const info = await this.info(id);
     if (!info) throw unauthorized('Access token has been revoked');
     if (info.expiresAt !== undefined && info.expiresAt <= this.options.now())
       throw unauthorized(`Access token expired at ${new Date(info.expiresAt).toISOString()}`);
+    await this.users.requireActive(info.actorUrn, false);
     return info.actorUrn;
   }
 
@@ -249,14 +262,31 @@ export class TokenService {
     const requirement = asksForOwn ? { ...manage, platform: ['GENERATE_PERSONAL_ACCESS_TOKENS'] } : manage;
     await this.authorizer.require(caller, [requirement]);
 
-    const urns = await this.store.listUrns({ aspect: INFO, start: 0, limit: MAX_TOKENS });
-    const rows = await this.store.getLatestAspects(urns, [INFO]);
-    const all = urns.flatMap((urn) => (rows.get(urn) ?? []).map((r) => ({ urn, id: tokenIdOf(urn), ...r.value }) as TokenMetadata));
-    const matching = all.filter((t) => filters.every((f) => tokenMatches(t, f)));
+    const matching = (await this.all()).filter((t) => filters.every((f) => tokenMatches(t, f)));
     matching.sort(
       (a, b) => (b.expiresAt ?? -Infinity) - (a.expiresAt ?? -Infinity) || b.createdAt - a.createdAt || (a.urn < b.urn ? -1 : 1),
     );
     return { total: matching.length, tokens: matching.slice(start, start + count) };
+  }
+
+  /**
+   * Revokes every personal token that acts as the user: removing a user ends its tokens, which would
+   * otherwise keep acting for a name policies may still grant to. The caller checked who may.
+   */
+  async revokeAllOf(userUrn: string): Promise<number> {
+    const theirs = (await this.all()).filter((t) => t.actorUrn === userUrn);
+    if (theirs.length > 0)
+      await this.writePath.apply(
+        theirs.map((t) => deleteEntityProposal(this.registry, t.urn)),
+        { actor: SYSTEM_ACTOR },
+      );
+    return theirs.length;
+  }
+
+  private async all(): Promise<TokenMetadata[]> {
+    const urns = await this.store.listUrns({ aspect: INFO, start: 0, limit: MAX_TOKENS });
+    const rows = await this.store.getLatestAspects(urns, [INFO]);
+    return urns.flatMap((urn) => (rows.get(urn) ?? []).map((r) => ({ urn, id: tokenIdOf(urn), ...r.value }) as TokenMetadata));
   }
 
   /** revokeAccessToken: by its owner, or with Manage All Access Tokens. Revoking a token that is gone is a 400. */

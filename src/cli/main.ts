@@ -223,6 +223,22 @@ export function program(): Command {
         console.error(`note: ${metadata.actorUrn} has no entity in the catalog yet; the token gets only what policies grant all users`);
     });
 
+  const user = cmd.command('user').description('native users (who sign in with a password)');
+  user
+    .command('password')
+    .description('set the password of a user, on the database directly: typed twice at a terminal, or the first line of standard input')
+    .argument('<name>', "the user: a name ('datahub', the admin) or a corpuser urn; created, active, when the catalog has none")
+    .option(databaseOption, databaseHelp)
+    .action(async (name: string, opts: { databaseUrl?: string }) => {
+      const config = loadConfig(process.env, opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {});
+      const password = await (await import('./readPassword.js')).readNewPassword();
+      if (password === '') throw new Error('the password must not be empty; nothing was changed');
+      const { setUserPassword } = await import('./user.js');
+      const { userUrn, created, suspended } = await setUserPassword(config, name, password);
+      console.error(`password set for ${userUrn}${created ? ' (a new user, active)' : ''}; sign in with it at the web UI`);
+      if (suspended) console.error(`note: ${userUrn} is suspended: sign-in is refused until an administrator reactivates it`);
+    });
+
   return cmd;
 }
 

@@ -1,6 +1,7 @@
 /** `catalog serve`: the metadata service on one port. */
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
+import { ADMIN_ACTOR } from '../actors.js';
 import type { Config } from '../config.js';
 import { bootstrapAccess, mintFirstAdminToken } from '../auth/bootstrap.js';
 import { bootstrapCatalog } from '../service/builtIns/firstStart.js';
@@ -68,6 +69,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       `authentication is on: send 'Authorization: Bearer <token>'; ${config.adminToken ? 'ADMIN_TOKEN is accepted as an admin token' : "'catalog token create --user datahub' mints an admin token"}`,
     );
   }
+  logger.info(await signInHint(services, config.authEnabled, url));
   const stopPruning =
     config.timeseriesRetentionDays > 0
       ? pruneTimeseriesEvery(PRUNE_INTERVAL_MS, config.timeseriesRetentionDays, services, logger)
@@ -143,6 +145,13 @@ export async function serveForever(config: Config): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** How a person signs in at the web UI, and what the operator must do first when the admin cannot yet. */
+async function signInHint(services: Services, authEnabled: boolean, url: string): Promise<string> {
+  if (!authEnabled) return `web UI: ${url}/ (authentication is off: nobody signs in)`;
+  if (await services.nativeUsers.hasPassword(ADMIN_ACTOR)) return `web UI: ${url}/ (sign in with a native user's name and password)`;
+  return `web UI: ${url}/ (the admin 'datahub' has no password yet: 'npx catalog user password datahub' sets one)`;
 }
 
 /** Shown once, on the first start with authentication on: the only time the admin token is visible. */

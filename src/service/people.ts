@@ -24,8 +24,13 @@ type Json = Record<string, any>;
 export class PeopleService {
   constructor(private readonly services: Services) {}
 
+  /**
+   * Removes a user for good: its sessions end with it (activeUsers.ts), and its personal tokens are
+   * revoked, since a token may act for a user the catalog no longer holds.
+   */
   async removeUser(actor: string, urn: string): Promise<void> {
     await this.remove(actor, urn, 'corpuser', 'user');
+    await this.services.tokens.revokeAllOf(urn);
   }
 
   async removeGroup(actor: string, urn: string): Promise<void> {

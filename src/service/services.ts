@@ -1,4 +1,5 @@
 /** The services of one running catalog, built over one store and the registry. */
+import { ActiveUsers } from '../auth/activeUsers.js';
 import { Authorizer } from '../auth/authorizer.js';
 import { PolicyService } from '../auth/policies.js';
 import { TokenService } from '../auth/tokens.js';
@@ -41,6 +42,7 @@ export interface Services {
   restore: RestoreService;
   edits: EditService;
   authorizer: Authorizer;
+  activeUsers: ActiveUsers;
   tokens: TokenService;
   policies: PolicyService;
   changeFeed: ChangeFeed;
@@ -81,7 +83,8 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     ...(options.maxVersions !== undefined ? { maxVersions: options.maxVersions } : {}),
   });
   const search = new SearchService(store, registry, authorizer);
-  const tokens = new TokenService(store, registry, writePath, authorizer, {
+  const activeUsers = new ActiveUsers(store, authorizer.access);
+  const tokens = new TokenService(store, registry, writePath, authorizer, activeUsers, {
     now,
     ...(options.tokenSigningKey ? { signingKey: options.tokenSigningKey } : {}),
     ...(options.sessionTokenDurationMs ? { sessionDurationMs: options.sessionTokenDurationMs } : {}),
@@ -99,6 +102,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     store,
     writePath,
     authorizer,
+    activeUsers,
     tokens,
     policies: new PolicyService(registry, writePath, authorizer, now),
     edits: new EditService(store, registry, writePath, authorizer, now),
@@ -113,7 +117,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     usage: new UsageEvents(store, registry, now),
     recommendations: new RecommendationService(store, registry, authorizer, search),
     analytics: new AnalyticsService(store, registry, authorizer, now),
-    nativeUsers: new NativeUsers(store, registry, writePath, authorizer, tokens, now),
+    nativeUsers: new NativeUsers(store, registry, writePath, authorizer, tokens, activeUsers, now),
     structuredProperties: new StructuredPropertyService(store, registry, writePath, authorizer, now),
     governance: new GovernanceEditService(store, registry, writePath, authorizer, new DeleteService(store, registry, writePath), now),
     secrets,

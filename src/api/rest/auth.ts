@@ -45,7 +45,7 @@ export function authRoutes(services: Services) {
     app.post('/auth/verifyNativeUserCredentials', async (request) => {
       requireSystemClient(request);
       const { userUrn, password } = fields('verifyNativeUserCredentials', request.body, ['userUrn', 'password']);
-      return { doesPasswordMatch: await users.passwordMatches(userUrn, password) };
+      return { doesPasswordMatch: await users.verifyCredentials(userUrn, password) };
     });
 
     app.post('/auth/resetNativeUserCredentials', async (request) => {
