@@ -35,6 +35,7 @@ import {
 } from './measure.js';
 import { comparisonRecords } from './compare.js';
 import { directLoad } from './directLoad.js';
+import { uiBenchAvailable, uiFigures } from './ui.js';
 import { renderSideBySide, renderTable, type Result } from './report.js';
 import { startService, type Service } from './service.js';
 import { figure } from './stats.js';
@@ -418,6 +419,39 @@ async function benchBackend(backend: Backend, options: Options, bare: BareServer
           failures: f.failures,
         });
       }
+
+      if (uiBenchAvailable()) {
+        log(`[${backend.name}] ${n}: the web UI in Chromium`);
+        const ui = await uiFigures(target, n, settings.repeats);
+        const api = 'the GraphQL it sends, from here';
+        at(n, {
+          id: 'ui.searchKeystroke.p95',
+          measure: `web UI: keystroke to search results, p95 of ${ui.keystroke.samples} keystrokes`,
+          unit: 'ms',
+          value: ui.keystroke.page,
+          limit: ui.keystroke.api,
+          limitName: api,
+          target: { max: 150 },
+        });
+        at(n, {
+          id: 'ui.entityPage.p95',
+          measure: `web UI: a dataset's page to its content, p95 of ${ui.entity.samples} pages`,
+          unit: 'ms',
+          value: ui.entity.page,
+          limit: ui.entity.api,
+          limitName: api,
+          target: { max: 300 },
+        });
+        at(n, {
+          id: 'ui.lineageGraph',
+          measure: `web UI: lineage graph of ${ui.lineage.nodes} nodes, page to graph drawn`,
+          unit: 'ms',
+          value: ui.lineage.page,
+          limit: ui.lineage.api,
+          limitName: api,
+          target: { max: 1000 },
+        });
+      } else log(`[${backend.name}] ${n}: no Chromium at /usr/bin/chromium: the web UI is not measured`);
 
       if (!options.reuse) {
         log(`[${backend.name}] ${n}: restoreIndices`);

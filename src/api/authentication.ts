@@ -55,7 +55,9 @@ export function installAuthentication(app: FastifyInstance, options: Authenticat
       request.actor = namedActor(request);
       return;
     }
-    if (request.routeOptions.config?.public) return;
+    // A path nothing serves is a 404 for anyone: that tells no more than the list of endpoints does,
+    // and a person who follows a stale link sees the UI's not-found page instead of a sign-in loop.
+    if (request.routeOptions.config?.public || request.is404) return;
     try {
       const { actor, byCookie } = await credentialsOf(request, options.authenticator);
       const refusal = byCookie ? crossSiteRefusal(request) : undefined;

@@ -9,6 +9,7 @@ import './styles.css';
 /** A refused session anywhere sends the person to sign in again, back to where they were afterwards. */
 function signedOut(error: unknown): void {
   if (!(error instanceof SignedOutError)) return;
+  queryClient.removeQueries({ queryKey: ['session'] });
   const here = window.location.pathname + window.location.search;
   if (window.location.pathname === '/login') return;
   void router.navigate({ to: '/login', search: { redirect_uri: here, reason: error.message } });

@@ -3,7 +3,8 @@
  * filters, the tab) lives in the URL's search parameters, so copying the address shares the view.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { fetchSession } from './api/client';
 import { AppLayout } from './components/AppLayout';
 import { NotFound } from './pages/NotFound';
 import { RootLayout } from './components/RootLayout';
@@ -49,8 +50,16 @@ const resetRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/Login'), 'ResetPage'),
 });
 
-/** Every page behind sign-in. */
-const appRoute = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: AppLayout });
+/** Every page behind sign-in: without a session, the sign-in page first, then back here. */
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  component: AppLayout,
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.queryClient.ensureQueryData({ queryKey: ['session'], queryFn: fetchSession, staleTime: 60_000 });
+    if (session.authEnabled && !session.actor) throw redirect({ to: '/login', search: { redirect_uri: location.href } });
+  },
+});
 
 const homeRoute = createRoute({
   getParentRoute: () => appRoute,

@@ -1,18 +1,15 @@
 /** The frame of every signed-in page: the header with the search box and the menu, then the page. */
-import { Link, Navigate, Outlet, useRouterState } from '@tanstack/react-router';
+import { Link, Outlet } from '@tanstack/react-router';
 import { useMe, useSession } from '../api/session';
 import { ErrorBox, Loading } from './Status';
 import { SearchBox } from './SearchBox';
 
 export function AppLayout() {
+  // The route checked the session before rendering this (router.tsx).
   const session = useSession();
-  const here = useRouterState({ select: (s) => s.location.href });
-  const signedIn = session.data && (!session.data.authEnabled || session.data.actor !== null);
-  const me = useMe(Boolean(signedIn));
+  const me = useMe();
   if (session.isPending) return <Loading />;
   if (session.error) return <ErrorBox error={session.error} />;
-  if (!signedIn) return <Navigate to="/login" search={{ redirect_uri: here }} replace />;
-  const privileges = me.data?.privileges ?? {};
   return (
     <div className="app">
       <header className="topbar">
@@ -57,12 +54,6 @@ export function AppLayout() {
       <main className="content">
         <Outlet />
       </main>
-      <span
-        hidden
-        data-privileges={Object.keys(privileges)
-          .filter((k) => privileges[k])
-          .join(' ')}
-      />
     </div>
   );
 }

@@ -8,6 +8,8 @@ import { EditButton } from './Sidebar';
 
 interface Props {
   urn: string;
+  /** The mutation setting this type's own description, when not updateDescription (entity/types.ts). */
+  describedBy?: string | undefined;
   text: string;
   allowed: boolean;
   reason: string;
@@ -16,9 +18,10 @@ interface Props {
   label?: string;
 }
 
-export function Description({ urn, text, allowed, reason, field, label = 'Edit description' }: Props) {
+export function Description({ urn, describedBy, text, allowed, reason, field, label = 'Edit description' }: Props) {
   const [draft, setDraft] = useState<string | undefined>();
-  const update = useEdit(UPDATE_DESCRIPTION);
+  const own = !field && describedBy;
+  const update = useEdit(own || UPDATE_DESCRIPTION);
   if (draft !== undefined) {
     return (
       <form
@@ -30,7 +33,7 @@ export function Description({ urn, text, allowed, reason, field, label = 'Edit d
             description: draft,
             ...(field ? { subResource: field, subResourceType: 'DATASET_FIELD' } : {}),
           };
-          update.mutate({ input }, { onSuccess: () => setDraft(undefined) });
+          update.mutate(own ? { urn, description: draft } : { input }, { onSuccess: () => setDraft(undefined) });
         }}
       >
         <label className="field">

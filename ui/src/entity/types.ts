@@ -2,6 +2,14 @@
  * The entity types the UI knows by name, as data: GraphQL's enum value, the urn's type, what people
  * call it, and whether it has a page of its own here. Everything per type is read from this table.
  */
+import {
+  UPDATE_CHART_DESCRIPTION,
+  UPDATE_DASHBOARD_DESCRIPTION,
+  UPDATE_DATA_FLOW_DESCRIPTION,
+  UPDATE_DATA_JOB_DESCRIPTION,
+  UPDATE_DATASET_DESCRIPTION,
+} from '../graphql/mutations';
+
 export interface EntityTypeInfo {
   /** GraphQL `EntityType`. */
   type: string;
@@ -13,14 +21,30 @@ export interface EntityTypeInfo {
   searchable: boolean;
   /** Its description is edited here (DataHub's updateDescription takes it). */
   describable?: false;
+  /** The mutation that sets its description, where updateDescription does not take it. */
+  describedBy?: string;
 }
 
 export const ENTITY_TYPES: readonly EntityTypeInfo[] = [
-  { type: 'DATASET', entity: 'dataset', label: 'Dataset', plural: 'Datasets', searchable: true },
-  { type: 'DASHBOARD', entity: 'dashboard', label: 'Dashboard', plural: 'Dashboards', searchable: true },
-  { type: 'CHART', entity: 'chart', label: 'Chart', plural: 'Charts', searchable: true },
-  { type: 'DATA_FLOW', entity: 'dataFlow', label: 'Pipeline', plural: 'Pipelines', searchable: true },
-  { type: 'DATA_JOB', entity: 'dataJob', label: 'Task', plural: 'Tasks', searchable: true },
+  { type: 'DATASET', entity: 'dataset', label: 'Dataset', plural: 'Datasets', searchable: true, describedBy: UPDATE_DATASET_DESCRIPTION },
+  {
+    type: 'DASHBOARD',
+    entity: 'dashboard',
+    label: 'Dashboard',
+    plural: 'Dashboards',
+    searchable: true,
+    describedBy: UPDATE_DASHBOARD_DESCRIPTION,
+  },
+  { type: 'CHART', entity: 'chart', label: 'Chart', plural: 'Charts', searchable: true, describedBy: UPDATE_CHART_DESCRIPTION },
+  {
+    type: 'DATA_FLOW',
+    entity: 'dataFlow',
+    label: 'Pipeline',
+    plural: 'Pipelines',
+    searchable: true,
+    describedBy: UPDATE_DATA_FLOW_DESCRIPTION,
+  },
+  { type: 'DATA_JOB', entity: 'dataJob', label: 'Task', plural: 'Tasks', searchable: true, describedBy: UPDATE_DATA_JOB_DESCRIPTION },
   { type: 'CONTAINER', entity: 'container', label: 'Container', plural: 'Containers', searchable: true },
   { type: 'DOMAIN', entity: 'domain', label: 'Domain', plural: 'Domains', searchable: true },
   { type: 'DATA_PRODUCT', entity: 'dataProduct', label: 'Data product', plural: 'Data products', searchable: true },

@@ -79,3 +79,17 @@ export const CREATE_DOMAIN = /* GraphQL */ `
     createDomain(input: $input)
   }
 `;
+
+/** Datasets, charts, dashboards, pipelines and tasks keep their description in editable properties, set by their own update mutation. */
+const updateEditableDescription = (mutation: string) => /* GraphQL */ `
+  mutation ui_${mutation}_description($urn: String!, $description: String!) {
+    ${mutation}(urn: $urn, input: { editableProperties: { description: $description } }) {
+      urn
+    }
+  }
+`;
+export const UPDATE_DATASET_DESCRIPTION = updateEditableDescription('updateDataset');
+export const UPDATE_CHART_DESCRIPTION = updateEditableDescription('updateChart');
+export const UPDATE_DASHBOARD_DESCRIPTION = updateEditableDescription('updateDashboard');
+export const UPDATE_DATA_FLOW_DESCRIPTION = updateEditableDescription('updateDataFlow');
+export const UPDATE_DATA_JOB_DESCRIPTION = updateEditableDescription('updateDataJob');

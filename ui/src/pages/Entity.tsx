@@ -108,6 +108,7 @@ export function EntityPage() {
               ) : (
                 <Description
                   urn={urn}
+                  describedBy={s.type.describedBy}
                   text={s.description}
                   allowed={Boolean(privileges.canEditDescription)}
                   reason={reasonDenied('canEditDescription', s.type.label)}

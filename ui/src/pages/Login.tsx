@@ -61,7 +61,11 @@ export function LoginPage() {
   const { submit, error, busy } = useSubmit('/logIn', redirect_uri);
   return (
     <Frame title="Sign in">
-      {reason && !error && <p className="note">Your session has ended: {reason}. Sign in again.</p>}
+      {reason && !error && (
+        <p className="note" role="note">
+          Your session has ended: {reason}. Sign in again.
+        </p>
+      )}
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -120,7 +124,7 @@ export function SignUpPage() {
         </label>
         <label className="field">
           Title
-          <input value={form.title} onChange={set('title')} />
+          <input required value={form.title} onChange={set('title')} />
         </label>
         <label className="field">
           Password
