@@ -286,6 +286,30 @@ describe('GET /session', () => {
   });
 });
 
+describe('with authentication off', () => {
+  it("refuses a browser's write from another site, which could otherwise act as anyone", async () => {
+    const open = await startTestServer();
+    try {
+      const mutation = { query: 'mutation { createTag(input: { name: "Forged" }) }' };
+      for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://elsewhere.example' }]) {
+        const forged = await http(`${open.url}/api/graphql`, { body: mutation, headers });
+        expect(forged.status).toBe(403);
+        expect(forged.body.message).toContain('authentication is off');
+      }
+      const tags = await http(`${open.url}/api/graphql`, {
+        body: { query: '{ search(input: { type: TAG, query: "Forged" }) { total } }' },
+      });
+      expect(tags.body.data.search.total).toBe(0);
+      // The same write from the catalog's own page, or from a program, goes through.
+      const own = await http(`${open.url}/api/graphql`, { body: mutation, headers: { 'sec-fetch-site': 'same-origin', origin: open.url } });
+      expect(own.body.errors).toBeUndefined();
+      expect((await http(`${open.url}/api/graphql`, { body: { query: '{ me { corpUser { urn } } }' } })).status).toBe(200);
+    } finally {
+      await open.close();
+    }
+  });
+});
+
 describe('POST /signUp', () => {
   it('creates the user of an invite link, gives the invite’s role, and signs them in', async () => {
     const created = await gql(

@@ -34,6 +34,7 @@ export interface AuthenticationOptions {
 }
 
 const ACTOR_HEADER = 'x-datahub-actor';
+const AUTH_OFF = 'authentication is off, so it would act as anyone it names';
 
 function namedActor(request: FastifyRequest): string {
   const header = request.headers[ACTOR_HEADER];
@@ -52,6 +53,10 @@ export function installAuthentication(app: FastifyInstance, options: Authenticat
   app.decorateRequest('actor', '');
   app.addHook('onRequest', async (request, reply) => {
     if (!options.enabled) {
+      // Anyone may act here, so a page of any site could too, through the browser of someone who can
+      // reach this port: a browser's unsafe request from another site is refused.
+      const refusal = crossSiteRefusal(request, AUTH_OFF);
+      if (refusal) return sendRestliError(reply, 403, refusal);
       request.actor = namedActor(request);
       return;
     }

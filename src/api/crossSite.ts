@@ -9,16 +9,19 @@ import type { FastifyRequest } from 'fastify';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** What a forged request would do, said in every refusal. */
+export const WITH_SESSION = 'it would act with the session cookie';
+
 /** Why the request must be refused as coming from another site; undefined when it may proceed. */
-export function crossSiteRefusal(request: FastifyRequest): string | undefined {
+export function crossSiteRefusal(request: FastifyRequest, consequence = WITH_SESSION): string | undefined {
   if (SAFE_METHODS.has(request.method)) return undefined;
   const site = header(request, 'sec-fetch-site');
   // `same-site` is another origin too: a sibling subdomain may be someone else's.
   if (site === 'cross-site' || site === 'same-site')
-    return `Refused: the browser says this ${request.method} came from another site (Sec-Fetch-Site: ${site}), and it would act with the session cookie`;
+    return `Refused: the browser says this ${request.method} came from another site (Sec-Fetch-Site: ${site}), and ${consequence}`;
   const origin = header(request, 'origin');
   if (origin !== undefined && originHost(origin) !== (request.host ?? '').toLowerCase())
-    return `Refused: this ${request.method} came from ${origin}, not from the catalog's own origin (${request.host}), and it would act with the session cookie`;
+    return `Refused: this ${request.method} came from ${origin}, not from the catalog's own origin (${request.host}), and ${consequence}`;
   return undefined;
 }
 
