@@ -6,11 +6,10 @@ import { spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bootstrapAccess } from '../src/auth/bootstrap.js';
 import { buildServer } from '../src/server.js';
 import { createServices } from '../src/service/services.js';
-import { CATALOG_VERSION } from '../src/version.js';
 import {
   BACKEND,
   CATALOG_CMD,
@@ -149,34 +148,6 @@ describe('a big batch', () => {
     } finally {
       await s.close();
     }
-  });
-});
-
-describe('the page at /', () => {
-  let s: Awaited<ReturnType<typeof loggedServer>>;
-  beforeAll(async () => {
-    s = await loggedServer({ access: false, slowMs: 60_000, stallMs: 60_000 });
-    const proposals = [
-      mcp('urn:li:dataset:(urn:li:dataPlatform:hive,home.a,PROD)', 'status', { removed: false }),
-      mcp('urn:li:dataset:(urn:li:dataPlatform:hive,home.b,PROD)', 'status', { removed: false }),
-      mcp('urn:li:tag:home', 'tagProperties', { name: 'home' }),
-    ];
-    expect((await http(`${s.url}/aspects?action=ingestProposalBatch`, { body: { proposals } })).status).toBe(200);
-  });
-  afterAll(async () => s?.close());
-
-  it('names the service and its version, counts what the catalog holds, and links onward', async () => {
-    const r = await http(s.url);
-    expect(r.status).toBe(200);
-    expect(r.headers.get('content-type')).toMatch(/text\/html/);
-    expect(r.text).toContain(`metadata-catalog <small>${CATALOG_VERSION}</small>`);
-    expect(r.text).toMatch(/<td>dataset<\/td><td>2<\/td>/);
-    expect(r.text).toMatch(/<td>tag<\/td><td>1<\/td>/);
-    // Access tokens and policies are counted nowhere a stranger can look.
-    expect(r.text).not.toMatch(/dataHubPolicy|dataHubAccessToken/);
-    for (const link of ['/api/graphiql', '/resource/docs', '#quick-start']) expect(r.text).toContain(`href="${link}"`);
-    expect((await http(`${s.url}/api/graphiql`)).status).toBe(200);
-    expect((await http(`${s.url}/resource/docs`)).status).toBe(200);
   });
 });
 
