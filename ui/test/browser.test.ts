@@ -172,6 +172,31 @@ describe.skipIf(!hasChromium)('the web UI in headless Chromium', () => {
     await shot(page, 'dataset-lineage');
   });
 
+  it("draws a dataset's row counts over time from its profiles", async () => {
+    const day = 86_400_000;
+    const proposals = [3, 2, 1].map((daysAgo, i) => ({
+      entityType: 'dataset',
+      entityUrn: FCT_ORDERS,
+      changeType: 'UPSERT',
+      aspectName: 'datasetProfile',
+      aspect: {
+        value: JSON.stringify({ timestampMillis: Date.now() - daysAgo * day, rowCount: 1000 + i * 250, columnCount: 10 }),
+        contentType: 'application/json',
+      },
+    }));
+    const r = await http(`${s.url}/aspects?action=ingestProposalBatch`, { body: { proposals }, headers: ADMIN });
+    expect(r.status, r.text).toBe(200);
+    await page.goto(`${s.url}${entityPath(FCT_ORDERS, '?tab=stats')}`);
+    const chart = page.getByRole('figure', { name: 'Row count over time' });
+    await chart.locator('.recharts-line-dot').first().waitFor();
+    expect(await chart.locator('.recharts-line-dot').count()).toBe(3);
+    // Oldest first, each higher than the last: the line rises as the row counts do.
+    const heights = await chart.locator('.recharts-line-dot').evaluateAll((dots) => dots.map((d) => Number(d.getAttribute('cy'))));
+    expect(heights[0]).toBeGreaterThan(heights[1]!);
+    expect(heights[1]).toBeGreaterThan(heights[2]!);
+    await shot(page, 'dataset-statistics');
+  });
+
   it('adds a tag and an owner, and search finds the dataset by them at once', async () => {
     await page.goto(`${s.url}${entityPath(FCT_ORDERS)}`);
     await page.getByRole('button', { name: 'Add tag' }).click();
@@ -274,6 +299,26 @@ describe.skipIf(!hasChromium)('the web UI in headless Chromium', () => {
     await signIn(userPage, 'sam@fernbrook.example', 'sam-will-be-suspended');
     await expect.poll(() => userPage.getByRole('alert').textContent()).toContain('Invalid Credentials');
     await user.close();
+  });
+
+  it('says how to load data into an empty catalog, and that authentication is off when it is', async () => {
+    const open = await startTestServer();
+    const visitor = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    visitor.setDefaultTimeout(10_000);
+    try {
+      const p = await visitor.newPage();
+      await p.goto(`${open.url}/`);
+      await p.getByRole('heading', { name: 'The catalog is empty' }).waitFor();
+      expect(await p.textContent('body')).toContain('npx catalog ingest examples/');
+      expect(await p.getByRole('status').filter({ hasText: 'Authentication is off' }).count()).toBe(1);
+      await p.goto(`${open.url}/glossary`);
+      await p.getByRole('heading', { name: 'Glossary' }).waitFor();
+      expect(await p.getByRole('status').filter({ hasText: 'Authentication is off' }).count()).toBe(1);
+      await shot(p, 'empty-catalog');
+    } finally {
+      await visitor.close();
+      await open.close();
+    }
   });
 
   it('shows a clear not-found page for an unknown URL', async () => {

@@ -11,7 +11,7 @@ export function EntityLink({ urn, children }: { urn: string; children: React.Rea
 }
 
 export function PlatformIcon({ platform }: { platform: Summary['platform'] }) {
-  if (!platform) return <span className="platform-icon blank" aria-hidden />;
+  if (!platform) return null;
   // Logos are often on the web; offline, the platform's initial stands in.
   return (
     <span className="platform-icon" title={platform.name} aria-hidden>
