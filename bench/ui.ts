@@ -5,14 +5,13 @@
  * through an invite, as people join; the graph is of a hub dataset the bench writes with 99
  * datasets downstream of it.
  */
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { hasChromium, launchChromium } from '../test/chromium.js';
 import { datasetUrn, random, someDataset } from './catalog.js';
 import { ok } from './client.js';
 import type { Target } from './measure.js';
 import { figure, percentile, type Figure } from './stats.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const HUB = 'urn:li:dataset:(urn:li:dataPlatform:hive,bench.lineage_hub,PROD)';
 const FANOUT = 99;
 const WORDS = ['customer', 'payment', 'orders', 'events'];
@@ -23,7 +22,7 @@ export interface UiFigures {
   lineage: { page: Figure; api: Figure; nodes: number };
 }
 
-export const uiBenchAvailable = () => existsSync(CHROMIUM);
+export const uiBenchAvailable = hasChromium;
 
 /** The UI's own GraphQL documents, as the pages send them. */
 async function documents(): Promise<{ SEARCH: string; ENTITY: string; LINEAGE: string; TYPES: string[] }> {
@@ -108,20 +107,7 @@ export async function uiFigures(t: Target, n: number, repeats: number): Promise<
   const { SEARCH, ENTITY, LINEAGE, TYPES } = await documents();
   await writeHub(t);
   const invite = await ok(`${t.url}/api/graphql`, t.token, 'POST', { query: 'mutation { createInviteToken(input: {}) { inviteToken } }' });
-  const { chromium } = await import('playwright-core');
-  const browser: Browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser: Browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     const signUp = await context.request.post(`${t.url}/signUp`, {

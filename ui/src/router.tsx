@@ -5,6 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { fetchSession } from './api/client';
+import { entityQuery } from './api/entity';
 import { AppLayout } from './components/AppLayout';
 import { NotFound } from './pages/NotFound';
 import { RootLayout } from './components/RootLayout';
@@ -112,6 +113,10 @@ const entityRoute = createRoute({
     field: str(s.field),
     hops: s.hops === undefined ? undefined : num(s.hops, 1),
   }),
+  // Asked for while the page's code loads, not after.
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(entityQuery(params.urn));
+  },
   component: lazyRouteComponent(() => import('./pages/Entity'), 'EntityPage'),
 });
 

@@ -9,18 +9,17 @@ import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI_DIR } from '../../src/api/webUi.js';
+import { CHROMIUM, hasChromium, launchChromium } from '../../test/chromium.js';
 import { http, startTestServer, type TestServer } from '../../test/helpers.js';
 import { exampleProposals } from '../../test/sampleCatalog.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts/ui');
 const ADMIN_SECRET = 'browser-test-admin-secret';
 const ADMIN = { authorization: `Bearer ${ADMIN_SECRET}` };
 const ADMIN_PASSWORD = 'correct horse battery staple';
 const FCT_ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,fernbrook.marts.fct_orders,PROD)';
 
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`skipping the web UI browser tests: ${CHROMIUM} not found (apt-get install -y chromium)`);
+if (!hasChromium()) console.warn(`skipping the web UI browser tests: ${CHROMIUM} not found (apt-get install -y chromium)`);
 
 type Json = Record<string, any>;
 
@@ -58,7 +57,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const entityPath = (urn: string, search = '') => `/entity/${encodeURIComponent(urn)}${search}`;
 
-describe.skipIf(!hasChromium)('the web UI in headless Chromium', () => {
+describe.skipIf(!hasChromium())('the web UI in headless Chromium', () => {
   let context: BrowserContext;
   let page: Page;
 
@@ -75,20 +74,7 @@ describe.skipIf(!hasChromium)('the web UI in headless Chromium', () => {
       expect(r.status, r.text).toBe(200);
     }
     await s.services.nativeUsers.setPassword('urn:li:corpuser:datahub', ADMIN_PASSWORD);
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     page = await context.newPage();
     // A step that never happens fails with the locator it waited for, well before the test's own limit.
@@ -170,6 +156,21 @@ describe.skipIf(!hasChromium)('the web UI in headless Chromium', () => {
     await impact.getByText(/downstream entit/).waitFor();
     expect(await impact.textContent()).toMatch(/Daily net revenue/);
     await shot(page, 'dataset-lineage');
+  });
+
+  it("follows a column's lineage, from the schema to a graph of columns", async () => {
+    const staging = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,fernbrook.staging.stg_loyalty_points,PROD)';
+    await page.goto(`${s.url}${entityPath(staging, '?tab=schema')}`);
+    await page.getByRole('button', { name: 'customer_id', exact: true }).click();
+    const detail = page.getByRole('region', { name: 'Column customer_id' });
+    await detail.getByRole('link', { name: 'points_earned.customer_id' }).waitFor();
+    await detail.getByRole('link', { name: "See this column's lineage" }).click();
+    await page.getByRole('heading', { name: 'Column lineage of customer_id' }).waitFor();
+    const graph = page.getByRole('figure', { name: 'Lineage graph' });
+    await graph.getByText('points_earned', { exact: true }).waitFor();
+    expect(await graph.locator('.react-flow__node').count()).toBeGreaterThan(1);
+    expect(await graph.locator('.react-flow__edge').count()).toBeGreaterThan(0);
+    await shot(page, 'column-lineage');
   });
 
   it("draws a dataset's row counts over time from its profiles", async () => {

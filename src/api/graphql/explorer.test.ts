@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildSchema, graphql } from 'graphql';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, hasChromium, launchChromium } from '../../../test/chromium.js';
 import { DEFAULT_QUERY, explorerRoutes } from './explorer.js';
-
-const CHROMIUM = '/usr/bin/chromium';
 
 /** Just enough of DataHub's schema to answer the explorer's default query. */
 const schema = buildSchema(`
@@ -165,10 +163,9 @@ const editorValue = (editor: Locator) => editor.evaluate((el) => (el as unknown 
 const setEditorValue = (editor: Locator, value: string) =>
   editor.evaluate((el, v) => (el as unknown as CodeMirrorElement).CodeMirror.setValue(v), value);
 
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`skipping the GraphiQL browser test: ${CHROMIUM} not found (apt-get install -y chromium)`);
+if (!hasChromium()) console.warn(`skipping the GraphiQL browser test: ${CHROMIUM} not found (apt-get install -y chromium)`);
 
-describe.skipIf(!hasChromium)('the GraphiQL explorer in headless Chromium', () => {
+describe.skipIf(!hasChromium())('the GraphiQL explorer in headless Chromium', () => {
   const calls: GraphqlCall[] = [];
   let app: FastifyInstance;
   let base: string;
@@ -177,20 +174,7 @@ describe.skipIf(!hasChromium)('the GraphiQL explorer in headless Chromium', () =
   beforeAll(async () => {
     app = await buildApp(calls);
     base = await app.listen({ host: '127.0.0.1', port: 0 });
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {

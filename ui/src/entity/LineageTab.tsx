@@ -86,6 +86,9 @@ function tableGraph(root: any, up: any, down: any) {
   return { nodes: layout([...nodes.values()], edgeList), edges: edgeList };
 }
 
+/** `db.schema.table` reads as `table` under a column's name. */
+const tableName = (urn: string) => nameFromUrn(urn).split('.').pop() ?? urn;
+
 /** Column nodes joined by fine-grained lineage, kept to what connects to the chosen column. */
 function columnGraph(datasets: any[], rootUrn: string, field: string) {
   const id = (urn: string, path: string) => `${urn}::${path}`;
@@ -97,15 +100,15 @@ function columnGraph(datasets: any[], rootUrn: string, field: string) {
         for (const down of l.downstreams ?? []) {
           const a = id(u.urn, u.path);
           const b = id(down.urn || d.urn, down.path);
-          labels.set(a, { dataset: nameFromUrn(u.urn), column: simplePath(u.path) });
-          labels.set(b, { dataset: nameFromUrn(down.urn || d.urn), column: simplePath(down.path) });
+          labels.set(a, { dataset: tableName(u.urn), column: simplePath(u.path) });
+          labels.set(b, { dataset: tableName(down.urn || d.urn), column: simplePath(down.path) });
           links.push([a, b]);
         }
       }
     }
   }
   const start = id(rootUrn, field);
-  labels.set(start, labels.get(start) ?? { dataset: nameFromUrn(rootUrn), column: simplePath(field) });
+  labels.set(start, labels.get(start) ?? { dataset: tableName(rootUrn), column: simplePath(field) });
   // Everything reachable from the chosen column, in either direction.
   const keep = new Set([start]);
   for (const forward of [true, false]) {
@@ -163,7 +166,7 @@ export default function LineageTab({ entity, hops = 1 }: { entity: any; hops?: n
     queryFn: () => gql<{ entities: any[] }>(COLUMN_LINEAGE, { urns: datasetUrns }).then((d) => d.entities),
   });
   const graph = useMemo(() => {
-    if (field && columns.data) return columnGraph(columns.data, urn, field);
+    if (field) return columns.data ? columnGraph(columns.data, urn, field) : undefined;
     if (!up.data || !down.data) return undefined;
     return tableGraph(entity, up.data, down.data);
   }, [field, columns.data, up.data, down.data, urn, entity]);
@@ -201,9 +204,12 @@ export default function LineageTab({ entity, hops = 1 }: { entity: any; hops?: n
       ) : (
         <figure className="lineage-graph" aria-label="Lineage graph">
           <ReactFlow
+            // A new graph (columns or tables, more hops) is fitted to the view afresh.
+            key={`${field ?? ''}/${hops}`}
             nodes={graph.nodes}
             edges={graph.edges}
             fitView
+            fitViewOptions={{ maxZoom: 1.2 }}
             nodesConnectable={false}
             nodesDraggable={false}
             onNodeClick={(_e, node) => {
@@ -220,7 +226,7 @@ export default function LineageTab({ entity, hops = 1 }: { entity: any; hops?: n
       <p className="muted small">
         {up.data ? `${up.data.total} upstream` : ''} {down.data ? `· ${down.data.total} downstream` : ''} within{' '}
         {hops === 3 ? '3 or more' : hops} hop
-        {hops === 1 ? '' : 's'}. Choose a column in the Schema tab to see its column-level lineage.
+        {hops === 1 ? '' : 's'}.{field ? '' : ' Choose a column in the Schema tab to see its column-level lineage.'}
       </p>
       <ImpactAnalysis data={impact.data} loading={impact.isPending} />
     </section>

@@ -210,8 +210,8 @@ function ColumnDetail({ urn, column, dataset }: { urn: string; column: Column; d
         </ul>
       )}
       <p>
-        <Link to="/entity/$urn" params={{ urn }} search={{ tab: 'lineage' }}>
-          See this dataset's lineage
+        <Link to="/entity/$urn" params={{ urn }} search={{ tab: 'lineage', field: column.fieldPath, hops: 3 }}>
+          See this column's lineage
         </Link>
       </p>
     </section>

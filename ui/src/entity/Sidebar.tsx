@@ -8,7 +8,7 @@ import { gql } from '../api/client';
 import { useEdit } from '../api/edits';
 import { useMe } from '../api/session';
 import { Chip } from '../components/Labels';
-import { PickerDialog } from '../components/PickerDialog';
+import { PickerDialog, type PickerProps } from '../components/PickerDialog';
 import { ErrorBox } from '../components/Status';
 import {
   ADD_LINK,
@@ -24,7 +24,10 @@ import {
   UNSET_DOMAIN,
   UPDATE_DEPRECATION,
 } from '../graphql/mutations';
-import type { Summary } from './summary';
+import type { Label, Summary } from './summary';
+
+/** DataHub's built-in ownership type an owner added here gets. */
+const TECHNICAL_OWNER = 'urn:li:ownershipType:__system__technical_owner';
 
 /** What each edit needs, in the words of DataHub's privileges. */
 const NEEDS: Record<string, string> = {
@@ -93,106 +96,63 @@ export function Sidebar({ summary, entity }: Props) {
         <ErrorBox key={String(m.error)} error={m.error} />
       ))}
       {entity.ownership !== undefined && (
-        <section>
-          <h2>Owners</h2>
-          <div className="chips">
-            {summary.owners.length === 0 && <span className="muted">No owners yet.</span>}
-            {summary.owners.map((o) => (
-              <Chip
-                key={o.urn}
-                label={o}
-                kind="owner"
-                removeLabel={`Remove owner ${o.name}`}
-                onRemove={can('canEditOwners') ? () => removeOwner.mutate({ input: { ownerUrn: o.urn, resourceUrn: urn } }) : undefined}
-              />
-            ))}
-          </div>
-          <PickerDialog
-            title="Add owner"
-            types={['CORP_USER', 'CORP_GROUP']}
-            trigger={
-              <EditButton allowed={can('canEditOwners')} reason={why('canEditOwners')}>
-                Add owner
-              </EditButton>
-            }
-            onPick={(ownerUrn, type) =>
+        <LabelSection
+          title="Owners"
+          kind="owner"
+          labels={summary.owners}
+          allowed={can('canEditOwners')}
+          reason={why('canEditOwners')}
+          onRemove={(o) => removeOwner.mutate({ input: { ownerUrn: o.urn, resourceUrn: urn } })}
+          picker={{
+            title: 'Add owner',
+            types: ['CORP_USER', 'CORP_GROUP'],
+            onPick: (ownerUrn, type) =>
               addOwners.mutateAsync({
                 input: {
                   resourceUrn: urn,
                   owners: [
-                    {
-                      ownerUrn,
-                      ownerEntityType: type === 'CORP_GROUP' ? 'CORP_GROUP' : 'CORP_USER',
-                      ownershipTypeUrn: 'urn:li:ownershipType:__system__technical_owner',
-                    },
+                    { ownerUrn, ownerEntityType: type === 'CORP_GROUP' ? 'CORP_GROUP' : 'CORP_USER', ownershipTypeUrn: TECHNICAL_OWNER },
                   ],
                 },
-              })
-            }
-          />
-        </section>
+              }),
+          }}
+        />
       )}
       {hasLabels && (
-        <section>
-          <h2>Tags</h2>
-          <div className="chips">
-            {summary.tags.length === 0 && <span className="muted">No tags yet.</span>}
-            {summary.tags.map((t) => (
-              <Chip
-                key={t.urn}
-                label={t}
-                kind="tag"
-                removeLabel={`Remove tag ${t.name}`}
-                onRemove={can('canEditTags') ? () => removeTag.mutate({ input: { tagUrn: t.urn, resourceUrn: urn } }) : undefined}
-              />
-            ))}
-          </div>
-          <PickerDialog
-            title="Add tag"
-            types={['TAG']}
-            trigger={
-              <EditButton allowed={can('canEditTags')} reason={why('canEditTags')}>
-                Add tag
-              </EditButton>
-            }
-            onPick={(tagUrn) => addTags.mutateAsync({ input: { tagUrns: [tagUrn], resourceUrn: urn } })}
-            onCreate={
+        <LabelSection
+          title="Tags"
+          kind="tag"
+          labels={summary.tags}
+          allowed={can('canEditTags')}
+          reason={why('canEditTags')}
+          onRemove={(t) => removeTag.mutate({ input: { tagUrn: t.urn, resourceUrn: urn } })}
+          picker={{
+            title: 'Add tag',
+            types: ['TAG'],
+            onPick: (tagUrn) => addTags.mutateAsync({ input: { tagUrns: [tagUrn], resourceUrn: urn } }),
+            onCreate:
               me.data?.privileges.createTags || me.data?.privileges.manageTags
                 ? async (name) => (await gql<{ createTag: string }>(CREATE_TAG, { input: { name } })).createTag
-                : undefined
-            }
-            createLabel="Create tag"
-          />
-        </section>
+                : undefined,
+            createLabel: 'Create tag',
+          }}
+        />
       )}
       {hasLabels && (
-        <section>
-          <h2>Glossary terms</h2>
-          <div className="chips">
-            {summary.terms.length === 0 && <span className="muted">No terms yet.</span>}
-            {summary.terms.map((t) => (
-              <Chip
-                key={t.urn}
-                label={t}
-                kind="term"
-                removeLabel={`Remove term ${t.name}`}
-                onRemove={
-                  can('canEditGlossaryTerms') ? () => removeTerm.mutate({ input: { termUrn: t.urn, resourceUrn: urn } }) : undefined
-                }
-              />
-            ))}
-          </div>
-          <PickerDialog
-            title="Add glossary term"
-            types={['GLOSSARY_TERM']}
-            trigger={
-              <EditButton allowed={can('canEditGlossaryTerms')} reason={why('canEditGlossaryTerms')}>
-                Add term
-              </EditButton>
-            }
-            onPick={(termUrn) => addTerms.mutateAsync({ input: { termUrns: [termUrn], resourceUrn: urn } })}
-          />
-        </section>
+        <LabelSection
+          title="Glossary terms"
+          kind="term"
+          button="Add term"
+          labels={summary.terms}
+          allowed={can('canEditGlossaryTerms')}
+          reason={why('canEditGlossaryTerms')}
+          onRemove={(t) => removeTerm.mutate({ input: { termUrn: t.urn, resourceUrn: urn } })}
+          picker={{
+            title: 'Add glossary term',
+            types: ['GLOSSARY_TERM'],
+            onPick: (termUrn) => addTerms.mutateAsync({ input: { termUrns: [termUrn], resourceUrn: urn } }),
+          }}
+        />
       )}
       {entity.domain !== undefined && (
         <section>
@@ -251,6 +211,46 @@ export function Sidebar({ summary, entity }: Props) {
         </section>
       )}
     </aside>
+  );
+}
+
+/** Owners, tags or terms: the chips, each removable by whoever may, and the dialog that adds one. */
+function LabelSection(props: {
+  title: string;
+  kind: 'owner' | 'tag' | 'term';
+  /** The add button's name; the dialog's title by default. */
+  button?: string;
+  labels: Label[];
+  allowed: boolean;
+  reason: string;
+  onRemove: (label: Label) => void;
+  picker: Omit<PickerProps, 'trigger'>;
+}) {
+  const { title, kind, labels, allowed, reason, onRemove, picker } = props;
+  return (
+    <section>
+      <h2>{title}</h2>
+      <div className="chips">
+        {labels.length === 0 && <span className="muted">No {title.toLowerCase()} yet.</span>}
+        {labels.map((l) => (
+          <Chip
+            key={l.urn}
+            label={l}
+            kind={kind}
+            removeLabel={`Remove ${kind} ${l.name}`}
+            onRemove={allowed ? () => onRemove(l) : undefined}
+          />
+        ))}
+      </div>
+      <PickerDialog
+        {...picker}
+        trigger={
+          <EditButton allowed={allowed} reason={reason}>
+            {props.button ?? picker.title}
+          </EditButton>
+        }
+      />
+    </section>
   );
 }
 

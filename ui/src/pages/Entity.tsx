@@ -6,7 +6,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { gql } from '../api/client';
+import { entityQuery } from '../api/entity';
 import { PlatformIcon } from '../components/Labels';
 import { Markdown } from '../components/Markdown';
 import { ErrorBox, Loading, NotFoundMessage } from '../components/Status';
@@ -17,7 +17,6 @@ import { RelatedTab, relatedLists } from '../entity/RelatedTab';
 import { reasonDenied, Sidebar } from '../entity/Sidebar';
 import { summarize } from '../entity/summary';
 import { displayName } from '../entity/summary';
-import { ENTITY } from '../graphql/entity';
 
 const SchemaTab = lazy(() => import('../entity/SchemaTab'));
 const LineageTab = lazy(() => import('../entity/LineageTab'));
@@ -34,7 +33,7 @@ export function EntityPage() {
   const { urn } = route.useParams();
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const query = useQuery({ queryKey: ['entity', urn], queryFn: () => gql<{ entity: any }>(ENTITY, { urn }).then((d) => d.entity) });
+  const query = useQuery(entityQuery(urn));
 
   if (query.isPending) return <Loading />;
   if (query.error) return <ErrorBox error={query.error} />;
