@@ -1,10 +1,18 @@
-/** Descriptions are Markdown, as DataHub writes them; raw HTML in them is shown as text, never run. */
-import ReactMarkdown from 'react-markdown';
+/**
+ * Descriptions are Markdown, as DataHub writes them; raw HTML in them is shown as text, never run.
+ * The renderer is its own chunk, loaded with the first description shown: until then the text stands
+ * as it is, so a page's content never waits for it.
+ */
+import { lazy, Suspense } from 'react';
+
+const ReactMarkdown = lazy(() => import('react-markdown'));
 
 export function Markdown({ text }: { text: string }) {
   return (
     <div className="markdown">
-      <ReactMarkdown skipHtml>{text}</ReactMarkdown>
+      <Suspense fallback={<p className="markdown-pending">{text}</p>}>
+        <ReactMarkdown skipHtml>{text}</ReactMarkdown>
+      </Suspense>
     </div>
   );
 }
