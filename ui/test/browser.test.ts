@@ -137,6 +137,37 @@ describe.skipIf(!hasChromium())('the web UI in headless Chromium', () => {
     await other.close();
   });
 
+  it('pages and sorts results, and browses by platform and folder', async () => {
+    await page.goto(`${s.url}/search?type=DATASET`);
+    await page.getByRole('heading', { name: /^26 results$/ }).waitFor();
+    const firstPage = await page.locator('.result-title a').allTextContents();
+    expect(firstPage).toHaveLength(20);
+    // In urn order, not by name: so that sorting by name below has something to change.
+    expect(firstPage).not.toEqual([...firstPage].sort((a, b) => a.localeCompare(b)));
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    await expect.poll(() => page.locator('.result-title a').count()).toBe(6);
+    const secondPage = await page.locator('.result-title a').allTextContents();
+    expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
+
+    await page.getByLabel('Sort by').selectOption({ label: 'Name A–Z' });
+    await page.waitForURL(/sort=name/);
+    await page.getByText('Page 1 of 2').waitFor();
+    // The second page stays on screen until the first, sorted, has arrived.
+    await expect.poll(() => page.locator('.result-list[aria-busy="false"] .result-title a').count()).toBe(20);
+    const sorted = await page.locator('.result-title a').allTextContents();
+    expect(sorted).toEqual([...sorted].sort((a, b) => a.localeCompare(b)));
+
+    await page.getByRole('link', { name: 'Browse' }).click();
+    await page.getByRole('heading', { name: 'Browse by platform' }).waitFor();
+    await page.getByRole('link', { name: /Snowflake/ }).click();
+    await page.getByRole('link', { name: /fernbrook/ }).click();
+    await page.getByRole('link', { name: /marts/ }).click();
+    await page.getByRole('link', { name: 'fct_orders', exact: true }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toContain('marts');
+    await shot(page, 'browse');
+  });
+
   it('opens a dataset: its description, schema and lineage with impact analysis', async () => {
     await page.getByRole('link', { name: 'fct_orders', exact: true }).first().click();
     await page.getByRole('heading', { name: 'fct_orders', level: 1 }).waitFor();
