@@ -196,8 +196,7 @@ export function mcp(entityUrn: string, aspectName: string, value: unknown, extra
 
 export const enc = encodeURIComponent;
 
-/** DataHub's files the tests load, kept in the repository (test/fixtures/README.md says where each came from). */
-export const FIXTURES = resolve(import.meta.dirname, 'fixtures/datahub');
+export { FIXTURES } from './datahubFixtures.js';
 
 /** Command line that runs the `catalog` program from source (no build needed). */
 export const CATALOG_CMD: readonly [string, ...string[]] = [

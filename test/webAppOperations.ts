@@ -1,5 +1,5 @@
 /**
- * DataHub's web app operations (test/fixtures/web-app-graphql), as the app sends them: one operation
+ * DataHub's web app operations (../shared/fixtures/datahub/web-app-graphql), as the app sends them: one operation
  * with every fragment it spreads, directly or through other fragments, and `__typename` in every
  * selection below the root, which the app's GraphQL client (Apollo) adds.
  *
@@ -17,8 +17,9 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { FIXTURES } from './datahubFixtures.js';
 
-const DIR = join(import.meta.dirname, 'fixtures/web-app-graphql');
+const DIR = join(FIXTURES, 'web-app-graphql');
 
 interface Catalogue {
   operations: Map<string, OperationDefinitionNode>;

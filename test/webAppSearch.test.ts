@@ -1,7 +1,7 @@
 /**
  * The web app's search page, sidebar and search bar over real HTTP on the example catalog
  * (examples/*.json), with containers, browse paths v2, sub types and a saved view added: the app's
- * own operations (test/fixtures/web-app-graphql), sent with the variables the app sends.
+ * own operations (../shared/fixtures/datahub/web-app-graphql), sent with the variables the app sends.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, mcp, startTestServer, type TestServer } from './helpers.js';
