@@ -3,13 +3,14 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SignedOutError } from './api/client';
+import { sessionQuery } from './api/session';
 import { router } from './router';
 import './styles.css';
 
 /** A refused session anywhere sends the person to sign in again, back to where they were afterwards. */
 function signedOut(error: unknown): void {
   if (!(error instanceof SignedOutError)) return;
-  queryClient.removeQueries({ queryKey: ['session'] });
+  queryClient.removeQueries({ queryKey: sessionQuery.queryKey });
   const here = window.location.pathname + window.location.search;
   if (window.location.pathname === '/login') return;
   void router.navigate({ to: '/login', search: { redirect_uri: here, reason: error.message } });

@@ -4,8 +4,8 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { fetchSession } from './api/client';
 import { entityQuery } from './api/entity';
+import { sessionQuery } from './api/session';
 import { AppLayout } from './components/AppLayout';
 import { NotFound } from './pages/NotFound';
 import { RootLayout } from './components/RootLayout';
@@ -57,7 +57,7 @@ const appRoute = createRoute({
   id: 'app',
   component: AppLayout,
   beforeLoad: async ({ context, location }) => {
-    const session = await context.queryClient.ensureQueryData({ queryKey: ['session'], queryFn: fetchSession, staleTime: 60_000 });
+    const session = await context.queryClient.ensureQueryData(sessionQuery);
     if (session.authEnabled && !session.actor) throw redirect({ to: '/login', search: { redirect_uri: location.href } });
   },
 });
@@ -79,8 +79,6 @@ export interface SearchParams {
   sort?: string | undefined;
   page?: number | undefined;
 }
-
-export const FACET_PARAMS = ['type', 'platform', 'domain', 'owner', 'tag', 'term'] as const;
 
 const searchRoute = createRoute({
   getParentRoute: () => appRoute,

@@ -1,5 +1,5 @@
 /** Who is signed in, and what they may do on the platform: read once, shared by every page. */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchSession, gql } from './client';
 import { ME } from '../graphql/me';
 
@@ -10,14 +10,16 @@ export interface Me {
   privileges: Record<string, boolean>;
 }
 
+/** Who is signed in: asked by the router before any signed-in page, and read by the pages. */
+export const sessionQuery = queryOptions({ queryKey: ['session'], queryFn: fetchSession, staleTime: 60_000 });
+
 export function useSession() {
-  return useQuery({ queryKey: ['session'], queryFn: fetchSession, staleTime: 60_000 });
+  return useQuery(sessionQuery);
 }
 
-export function useMe(enabled = true) {
+export function useMe() {
   return useQuery({
     queryKey: ['me'],
-    enabled,
     staleTime: 60_000,
     queryFn: async (): Promise<Me> => {
       const data = await gql<{ me: any }>(ME);

@@ -13,7 +13,8 @@ import { SEARCHABLE_TYPES } from './types';
 export interface RelatedList {
   id: string;
   label: string;
-  total: number;
+  /** Unknown until searched, for the assets a label is attached to. */
+  total?: number;
   entities?: any[];
   /** Listed by a search filter instead: the field and this entity's urn. */
   filter?: { field: string; param: string };
@@ -48,7 +49,7 @@ export function relatedLists(entity: any): RelatedList[] {
     add('outputs', 'Outputs', entity.inputOutput.outputDatasets ?? []);
   }
   const assets = ASSETS_BY[entity.type];
-  if (assets) lists.push({ id: 'assets', label: assets.label, total: -1, filter: assets, urn });
+  if (assets) lists.push({ id: 'assets', label: assets.label, filter: assets, urn });
   return lists;
 }
 
@@ -67,7 +68,7 @@ export function RelatedTab({ list }: { list: RelatedList }) {
           ))}
         </ol>
       )}
-      {list.total > entities.length && (
+      {(list.total ?? 0) > entities.length && (
         <p className="muted">
           Showing {entities.length} of {list.total}.
         </p>

@@ -44,8 +44,8 @@ export function EntityPage() {
   const type = s.type.type;
   const tabs: Array<{ id: string; label: string }> = [{ id: 'overview', label: 'Overview' }];
   if (type === 'DATASET') tabs.push({ id: 'schema', label: 'Schema' });
-  for (const list of relatedLists(entity))
-    tabs.push({ id: list.id, label: list.total >= 0 ? `${list.label} (${list.total})` : list.label });
+  const related = relatedLists(entity);
+  for (const list of related) tabs.push({ id: list.id, label: list.total === undefined ? list.label : `${list.label} (${list.total})` });
   if (HAS_LINEAGE.has(type)) tabs.push({ id: 'lineage', label: 'Lineage' });
   if (type === 'DATASET') tabs.push({ id: 'stats', label: 'Statistics' });
   if (HAS_HISTORY.has(type)) tabs.push({ id: 'history', label: 'History' });
@@ -138,7 +138,7 @@ export function EntityPage() {
               <HistoryTab urn={urn} />
             </Tabs.Content>
           )}
-          {relatedLists(entity).map((list) => (
+          {related.map((list) => (
             <Tabs.Content key={list.id} value={list.id}>
               <RelatedTab list={list} />
             </Tabs.Content>
