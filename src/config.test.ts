@@ -9,6 +9,18 @@ describe('loadConfig', () => {
     expect(c.authEnabled).toBe(true);
   });
 
+  it('binds every address with authentication on, and only this machine with it off unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('0.0.0.0');
+    expect(loadConfig({ AUTH_ENABLED: 'false' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ AUTH_ENABLED: 'false', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('writes the first admin token beside a SQLite database, else under ./data, unless told where', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/catalog/catalog.db' }).adminTokenFile).toBe('/var/lib/catalog/admin-token');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/c' }).adminTokenFile).toBe('data/admin-token');
+    expect(loadConfig({ ADMIN_TOKEN_FILE: '/run/secrets/catalog-admin' }).adminTokenFile).toBe('/run/secrets/catalog-admin');
+  });
+
   it('reads retention and the token signing key, and names what is wrong', () => {
     const c = loadConfig({ MAX_ASPECT_VERSIONS: '0', TIMESERIES_RETENTION_DAYS: '90', TOKEN_SIGNING_KEY: 'k'.repeat(32) });
     expect([c.maxAspectVersions, c.timeseriesRetentionDays, c.tokenSigningKey]).toEqual([0, 90, 'k'.repeat(32)]);

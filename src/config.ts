@@ -2,6 +2,8 @@
  * Configuration from environment variables (a command-line flag may override each), validated once
  * at start with a message that says what is wrong.
  */
+import { dirname, join } from 'node:path';
+
 export interface Config {
   port: number;
   host: string;
@@ -10,6 +12,11 @@ export interface Config {
   poolSize: number;
   authEnabled: boolean;
   adminToken?: string;
+  /**
+   * Where the first start writes the admin token it mints (mode 0600): a log is read by more people
+   * than the service's user, so the token never goes to one.
+   */
+  adminTokenFile: string;
   /**
    * Key that signs access tokens (and keys the hashes that name them). When set it is the only key:
    * the one a catalog creates and keeps in its database when none is configured is then never
@@ -49,6 +56,12 @@ function parseBoolean(name: string, text: string): boolean {
   throw new ConfigError(`${name} must be true or false, not '${text}'`);
 }
 
+/** Beside a SQLite database file; for PostgreSQL, in ./data, where a SQLite catalog would live. */
+function defaultAdminTokenFile(databaseUrl: string): string {
+  const file = /^sqlite:(.+)$/.exec(databaseUrl)?.[1];
+  return join(file && file !== ':memory:' ? dirname(file) : './data', 'admin-token');
+}
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<Record<'PORT' | 'HOST' | 'DATABASE_URL' | 'LOG_LEVEL', string>> = {},
@@ -78,6 +91,7 @@ export function loadConfig(
   const slowText = get('SLOW_REQUEST_MS') ?? '1000';
   if (!/^\d+$/.test(slowText)) throw new ConfigError(`SLOW_REQUEST_MS must be a whole number of milliseconds, not '${slowText}'`);
   const adminToken = get('ADMIN_TOKEN');
+  const authEnabled = parseBoolean('AUTH_ENABLED', get('AUTH_ENABLED') ?? 'true');
   const tokenSigningKey = get('TOKEN_SIGNING_KEY');
   if (tokenSigningKey !== undefined && tokenSigningKey.length < 32)
     throw new ConfigError('TOKEN_SIGNING_KEY must be at least 32 characters long');
@@ -92,11 +106,13 @@ export function loadConfig(
     throw new ConfigError(`SESSION_TOKEN_DURATION_MS must be a positive whole number of milliseconds, not '${sessionText}'`);
   return {
     port,
-    host: get('HOST') ?? '0.0.0.0',
+    // Without authentication anyone who reaches the port acts as anyone: only this machine, unless asked.
+    host: get('HOST') ?? (authEnabled ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl,
     poolSize: Number(poolText),
-    authEnabled: parseBoolean('AUTH_ENABLED', get('AUTH_ENABLED') ?? 'true'),
+    authEnabled,
     ...(adminToken ? { adminToken } : {}),
+    adminTokenFile: get('ADMIN_TOKEN_FILE') ?? defaultAdminTokenFile(databaseUrl),
     ...(tokenSigningKey ? { tokenSigningKey } : {}),
     ...(secretEncryptionKey ? { secretEncryptionKey } : {}),
     systemClientId,

@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SYSTEM_ACTOR } from '../actors.js';
 import type { Authenticator } from '../auth/authenticate.js';
-import { ServiceError } from '../service/errors.js';
+import { forbidden, ServiceError } from '../service/errors.js';
 import { crossSiteRefusal } from './crossSite.js';
 import { sendRestliError } from './rest/restli.js';
 import { sessionCookie } from './sessionCookies.js';
@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Urn of the user the request acts as. */
     actor: string;
+    /** False when AUTH_ENABLED=false: a request then acts as whoever it names. */
+    authenticationOn: boolean;
   }
   interface FastifyContextConfig {
     /** Served without authentication. */
@@ -34,6 +36,18 @@ export interface AuthenticationOptions {
 }
 
 const ACTOR_HEADER = 'x-datahub-actor';
+
+/**
+ * With authentication off, anyone who reaches the port acts as anyone. A token minted then would
+ * still act for its user after authentication is turned on: an open door kept open.
+ */
+export const NO_TOKENS_WHILE_OFF =
+  'Authentication is off (AUTH_ENABLED=false), so no session or access token is minted: it would still act for its user once authentication is turned on';
+
+/** Refuses to mint a credential while authentication is off. */
+export function refuseMintingUnlessAuthenticated(request: FastifyRequest): void {
+  if (!request.authenticationOn) throw forbidden(NO_TOKENS_WHILE_OFF);
+}
 const AUTH_OFF = 'authentication is off, so it would act as anyone it names';
 
 function namedActor(request: FastifyRequest): string {
@@ -51,6 +65,7 @@ export async function credentialsOf(request: FastifyRequest, authenticator: Auth
 
 export function installAuthentication(app: FastifyInstance, options: AuthenticationOptions): void {
   app.decorateRequest('actor', '');
+  app.decorateRequest('authenticationOn', options.enabled);
   app.addHook('onRequest', async (request, reply) => {
     if (!options.enabled) {
       // Anyone may act here, so a page of any site could too, through the browser of someone who can

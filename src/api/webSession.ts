@@ -15,7 +15,7 @@ import { isPlainObject } from '../json.js';
 import { badRequest, forbidden, ServiceError, unauthorized } from '../service/errors.js';
 import { resolveUrn } from '../service/proposals.js';
 import type { Services } from '../service/services.js';
-import { credentialsOf } from './authentication.js';
+import { credentialsOf, refuseMintingUnlessAuthenticated } from './authentication.js';
 import { crossSiteRefusal } from './crossSite.js';
 import { queryParam } from './rest/restli.js';
 import { clearSessionCookies, sessionCookie, setSessionCookies } from './sessionCookies.js';
@@ -88,6 +88,7 @@ export function webSessionRoutes(services: Services, { authEnabled, authenticato
   return async (app: FastifyInstance): Promise<void> => {
     app.post('/logIn', PUBLIC, async (request, reply) => {
       refuseCrossSite(request);
+      refuseMintingUnlessAuthenticated(request);
       const body = objectBody(request, 'logIn', 'username and password');
       const username = required(body, 'username', 'User name').trim();
       const given = username.startsWith(USER_PREFIX) ? username : USER_PREFIX + username;
@@ -112,6 +113,7 @@ export function webSessionRoutes(services: Services, { authEnabled, authenticato
 
     app.post('/signUp', PUBLIC, async (request, reply) => {
       refuseCrossSite(request);
+      refuseMintingUnlessAuthenticated(request);
       const body = objectBody(request, 'signUp', 'fullName, email, title, password and inviteToken');
       const fullName = required(body, 'fullName', 'Full name');
       const email = required(body, 'email', 'Email').trim();
@@ -127,6 +129,7 @@ export function webSessionRoutes(services: Services, { authEnabled, authenticato
 
     app.post('/resetNativeUserCredentials', PUBLIC, async (request, reply) => {
       refuseCrossSite(request);
+      refuseMintingUnlessAuthenticated(request);
       const body = objectBody(request, 'resetNativeUserCredentials', 'email, password and resetToken');
       const email = required(body, 'email', 'Email').trim();
       const password = required(body, 'password', 'Password');

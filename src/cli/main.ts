@@ -29,7 +29,7 @@ export function program(): Command {
       "run the metadata service on one port: DataHub's REST (Rest.li) and GraphQL APIs, the GraphQL explorer and the change feed",
     )
     .option('--port <port>', 'HTTP port (env PORT, default 8080)')
-    .option('--host <host>', 'address to bind (env HOST, default 0.0.0.0)')
+    .option('--host <host>', 'address to bind (env HOST; default 0.0.0.0, or 127.0.0.1 with AUTH_ENABLED=false)')
     .option('--database-url <url>', 'sqlite:<path> or postgres://… (env DATABASE_URL, default sqlite:./data/catalog.db)')
     .option('--log-level <level>', 'pino log level (env LOG_LEVEL, default info)')
     .action(async (opts: { port?: string; host?: string; databaseUrl?: string; logLevel?: string }) => {

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SYSTEM_ACTOR } from '../../actors.js';
+import { refuseMintingUnlessAuthenticated } from '../authentication.js';
 import { isPlainObject } from '../../json.js';
 import { badRequest, unauthorized } from '../../service/errors.js';
 import type { Services } from '../../service/services.js';
@@ -30,6 +31,7 @@ export function authRoutes(services: Services) {
   return async (app: FastifyInstance): Promise<void> => {
     app.post('/auth/generateSessionTokenForUser', async (request) => {
       requireSystemClient(request);
+      refuseMintingUnlessAuthenticated(request);
       const { userId } = fields('generateSessionTokenForUser', request.body, ['userId']);
       if (userId.trim() === '') throw badRequest('generateSessionTokenForUser: userId must not be empty');
       return { accessToken: await services.tokens.mintSession(userId) };

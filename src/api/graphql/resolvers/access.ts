@@ -13,6 +13,8 @@ import {
   PLATFORM_PRIVILEGE_FLAGS,
 } from '../../../auth/privileges.js';
 import { tokenIdOf, type TokenFilter, type TokenMetadata } from '../../../auth/tokens.js';
+import { NO_TOKENS_WHILE_OFF } from '../../authentication.js';
+import { forbidden } from '../../../service/errors.js';
 import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type {
   AccessTokenMetadata as AccessTokenMetadataFields,
@@ -142,6 +144,7 @@ const Query: QueryResolvers = {
 
 const Mutation: MutationResolvers = {
   createAccessToken: async (_root, { input }, ctx) => {
+    if (!ctx.authEnabled) throw forbidden(NO_TOKENS_WHILE_OFF);
     const created = await ctx.services.tokens.create(ctx.actor, input);
     return { accessToken: created.accessToken, metadata: tokenRef(created.metadata) };
   },
