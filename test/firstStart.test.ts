@@ -1,10 +1,10 @@
 /**
  * A fresh `catalog serve` with the default configuration: authentication is on, the first start
- * prints an admin token once and says how to use it, later starts do not, and `catalog token create`
+ * writes an admin token once to a private file and says where and how to use it, later starts do not, and `catalog token create`
  * mints a working token on the database directly.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CATALOG_CMD, enc, freePort, http, runCatalog, tempDir, waitHealthy } from './helpers.js';
@@ -50,13 +50,16 @@ const catalog = (...args: string[]) => runCatalog(args, defaultEnv());
 const ADMIN = 'urn:li:corpuser:datahub';
 
 describe('a fresh catalog with the default configuration', () => {
-  it('prints an admin token once, at the first start, that opens the API', async () => {
+  it('writes an admin token once, at the first start, to a file only its user reads, and never logs it', async () => {
     const first = await serve();
     const banner = first.output();
-    expect(banner).toContain('shown only this once');
-    expect(banner).toContain('Authorization: Bearer <token>');
-    const token = /^ {2}(eyJ\S+)$/m.exec(banner)?.[1];
-    expect(token).toBeDefined();
+    const file = join(dir, 'admin-token');
+    expect(banner).toContain(`  ${file}\n`);
+    expect(banner).toContain('Authorization: Bearer');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const token = readFileSync(file, 'utf8').trim();
+    expect(token).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(banner).not.toContain(token);
 
     const entity = `${first.url}/entitiesV2/${enc(ADMIN)}`;
     expect((await http(entity)).status).toBe(401);
@@ -80,7 +83,7 @@ describe('a fresh catalog with the default configuration', () => {
 
     const second = await serve();
     expect(second.output()).toContain("(sign in with a native user's name and password)");
-    expect(second.output()).not.toContain('shown only this once');
+    expect(second.output()).not.toContain('admin access token');
     expect(second.output()).toContain('catalog token create');
     expect((await http(entity.replace(first.url, second.url), { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
 

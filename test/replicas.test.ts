@@ -3,12 +3,24 @@
  * read, searched and browsed through the other at once, concurrent writers on one aspect from
  * both produce versions with no gap and no lost update, and a token revoked or a policy changed
  * through one counts at once on the other. Authentication is on, as by default: the two race to
- * bootstrap, and exactly one of them mints and prints the first admin token. Needs
+ * bootstrap, and exactly one of them mints the first admin token and says where it wrote it. Needs
  * TEST_DATABASE_URL (CI sets it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_CMD, createTestDatabase, enc, freePort, http as plainHttp, mcp, TEST_DATABASE_URL, waitHealthy } from './helpers.js';
+import {
+  CATALOG_CMD,
+  createTestDatabase,
+  enc,
+  freePort,
+  http as plainHttp,
+  mcp,
+  TEST_DATABASE_URL,
+  tempDir,
+  waitHealthy,
+} from './helpers.js';
 
 if (!TEST_DATABASE_URL) console.warn('TEST_DATABASE_URL is not set: the replica tests (PostgreSQL only) are skipped');
 
@@ -18,7 +30,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
   let drop: () => Promise<void>;
   const output = ['', ''];
   let adminToken = '';
-  /** Requests as the admin, with the token one of the replicas printed at its first start. */
+  /** Requests as the admin, with the token one of the replicas wrote at its first start. */
   const http = (url: string, init: Parameters<typeof plainHttp>[1] = {}) =>
     plainHttp(url, { ...init, headers: { authorization: `Bearer ${adminToken}`, ...init.headers } });
 
@@ -28,7 +40,8 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
     drop = db.drop;
     const ports = [await freePort(), await freePort()];
     const [cmd, ...args] = CATALOG_CMD;
-    for (const port of ports) {
+    const tokenDir = tempDir();
+    for (const [n, port] of ports.entries()) {
       const proc = spawn(cmd, [...args, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
         env: {
           ...process.env,
@@ -36,6 +49,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
           LOG_LEVEL: 'warn',
           AUTH_ENABLED: 'true',
           ADMIN_TOKEN: '',
+          ADMIN_TOKEN_FILE: join(tokenDir, `replica-${n}`, 'admin-token'),
           DATABASE_POOL_SIZE: '4',
           MAX_ASPECT_VERSIONS: '0',
         },
@@ -49,9 +63,9 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
     // The banner is printed right after listening; give the slower process a moment to finish it.
     for (let waited = 0; !output.some((o) => o.includes('Lost it?')) && waited < 5000; waited += 100)
       await new Promise((r) => setTimeout(r, 100));
-    const tokens = output.flatMap((o) => [...o.matchAll(/^ {2}(eyJ\S+)$/gm)].map((m) => m[1]));
-    expect(tokens).toHaveLength(1);
-    adminToken = tokens[0]!;
+    const files = output.flatMap((o) => [...o.matchAll(/^ {2}(\/\S+admin-token)$/gm)].map((m) => m[1]!));
+    expect(files).toHaveLength(1);
+    adminToken = readFileSync(files[0]!, 'utf8').trim();
   }, 60_000);
 
   afterAll(async () => {

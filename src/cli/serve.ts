@@ -4,6 +4,7 @@ import { pino, type Logger } from 'pino';
 import { ADMIN_ACTOR } from '../actors.js';
 import type { Config } from '../config.js';
 import { bootstrapAccess, mintFirstAdminToken } from '../auth/bootstrap.js';
+import { writeSecretFile } from './secretFile.js';
 import { bootstrapCatalog } from '../service/builtIns/firstStart.js';
 import { DEFAULT_REQUEST_LOG } from '../api/requestLog.js';
 import { buildServer } from '../server.js';
@@ -61,9 +62,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   );
   const adminToken = config.authEnabled && !config.adminToken ? await mintFirstAdminToken(services) : undefined;
   if (!config.authEnabled) {
-    logger.warn('AUTH_ENABLED is false: anyone who can reach this port may act as any user (X-DataHub-Actor) or as the system');
+    logger.warn(
+      `AUTH_ENABLED is false: anyone who can reach ${config.host}:${port} may act as any user (X-DataHub-Actor) or as the system, and no session or access token is minted${config.host === '127.0.0.1' ? ' (bound to this machine only: HOST widens it)' : ''}`,
+    );
   } else if (adminToken) {
-    process.stdout.write(firstStartBanner(adminToken, url));
+    process.stdout.write(firstStartBanner(await writeSecretFile(config.adminTokenFile, `${adminToken}\n`), url));
   } else {
     logger.info(
       `authentication is on: send 'Authorization: Bearer <token>'; ${config.adminToken ? 'ADMIN_TOKEN is accepted as an admin token' : "'catalog token create --user datahub' mints an admin token"}`,
@@ -154,18 +157,18 @@ async function signInHint(services: Services, authEnabled: boolean, url: string)
   return `web UI: ${url}/ (the admin 'datahub' has no password yet: 'npx catalog user password datahub' sets one)`;
 }
 
-/** Shown once, on the first start with authentication on: the only time the admin token is visible. */
-function firstStartBanner(token: string, url: string): string {
+/** Shown once, on the first start with authentication on: where the admin token is. */
+function firstStartBanner(file: string, url: string): string {
   const rule = '-'.repeat(78);
   return [
     rule,
     'metadata-catalog: first start. An admin access token (user urn:li:corpuser:datahub) was created.',
-    'It is shown only this once; keep it somewhere safe:',
+    'It is not logged. It was written to a file only this user may read (mode 0600):',
     '',
-    `  ${token}`,
+    `  ${file}`,
     '',
-    'Send it with every API call:',
-    `  curl -H 'Authorization: Bearer <token>' ${url}/entitiesV2/<urn>`,
+    'Move it somewhere safe, then delete the file. Send it with every API call:',
+    `  curl -H "Authorization: Bearer $(cat ${file})" ${url}/entitiesV2/<urn>`,
     '  catalog ingest --token <token> ...        (or export CATALOG_TOKEN=<token>)',
     '  datahub CLI and Python emitter: token <token> in the sink or DATAHUB_GMS_TOKEN',
     "Lost it? 'catalog token create --user datahub' mints another, on the database directly.",
