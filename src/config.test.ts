@@ -21,6 +21,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ADMIN_TOKEN_FILE: '/run/secrets/catalog-admin' }).adminTokenFile).toBe('/run/secrets/catalog-admin');
   });
 
+  it('reads the ingest body limit and the large bodies read at once', () => {
+    expect(loadConfig({})).toMatchObject({ ingestBodyLimit: 16 * 1024 * 1024, largeBodiesInFlight: 4 });
+    expect(loadConfig({ INGEST_BODY_LIMIT_MB: '64', LARGE_BODIES_IN_FLIGHT: '2' })).toMatchObject({
+      ingestBodyLimit: 64 * 1024 * 1024,
+      largeBodiesInFlight: 2,
+    });
+    expect(() => loadConfig({ INGEST_BODY_LIMIT_MB: '16MB' })).toThrow(/INGEST_BODY_LIMIT_MB/);
+    expect(() => loadConfig({ LARGE_BODIES_IN_FLIGHT: '0' })).toThrow(/LARGE_BODIES_IN_FLIGHT/);
+  });
+
   it('reads retention and the token signing key, and names what is wrong', () => {
     const c = loadConfig({ MAX_ASPECT_VERSIONS: '0', TIMESERIES_RETENTION_DAYS: '90', TOKEN_SIGNING_KEY: 'k'.repeat(32) });
     expect([c.maxAspectVersions, c.timeseriesRetentionDays, c.tokenSigningKey]).toEqual([0, 90, 'k'.repeat(32)]);

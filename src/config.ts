@@ -40,6 +40,10 @@ export interface Config {
   accessLog: boolean;
   /** Requests slower than this many milliseconds are logged at warn. */
   slowRequestMs: number;
+  /** The largest ingest batch a caller allowed to write may send, in bytes (api/bodyLimits.ts). */
+  ingestBodyLimit: number;
+  /** Bodies over the small limit read at once, over all callers. */
+  largeBodiesInFlight: number;
 }
 
 export class ConfigError extends Error {
@@ -90,6 +94,12 @@ export function loadConfig(
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not '${logLevel}'`);
   const slowText = get('SLOW_REQUEST_MS') ?? '1000';
   if (!/^\d+$/.test(slowText)) throw new ConfigError(`SLOW_REQUEST_MS must be a whole number of milliseconds, not '${slowText}'`);
+  const ingestMbText = get('INGEST_BODY_LIMIT_MB') ?? '16';
+  if (!/^\d+$/.test(ingestMbText) || Number(ingestMbText) < 1 || Number(ingestMbText) > 1024)
+    throw new ConfigError(`INGEST_BODY_LIMIT_MB must be a whole number of mebibytes from 1 to 1024, not '${ingestMbText}'`);
+  const inFlightText = get('LARGE_BODIES_IN_FLIGHT') ?? '4';
+  if (!/^\d+$/.test(inFlightText) || Number(inFlightText) < 1)
+    throw new ConfigError(`LARGE_BODIES_IN_FLIGHT must be a positive whole number, not '${inFlightText}'`);
   const adminToken = get('ADMIN_TOKEN');
   const authEnabled = parseBoolean('AUTH_ENABLED', get('AUTH_ENABLED') ?? 'true');
   const tokenSigningKey = get('TOKEN_SIGNING_KEY');
@@ -123,5 +133,7 @@ export function loadConfig(
     logLevel,
     accessLog: parseBoolean('ACCESS_LOG', get('ACCESS_LOG') ?? 'true'),
     slowRequestMs: Number(slowText),
+    ingestBodyLimit: Number(ingestMbText) * 1024 * 1024,
+    largeBodiesInFlight: Number(inFlightText),
   };
 }

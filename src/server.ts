@@ -2,6 +2,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { installAuthentication } from './api/authentication.js';
+import { BodyRefusal, DEFAULT_BODY_LIMITS, installBodyLimits, type BodyLimits } from './api/bodyLimits.js';
 import { DEFAULT_REQUEST_LOG, installRequestLog, requestId, type RequestLogOptions } from './api/requestLog.js';
 import { explorerRoutes } from './api/graphql/explorer.js';
 import { GRAPHQL_PATHS, graphqlApi } from './api/graphql/index.js';
@@ -14,14 +15,13 @@ import { parseJson } from './json.js';
 import { ServiceError } from './service/errors.js';
 import type { Services } from './service/services.js';
 
-/** DataHub's batch emitter sends up to 15 MiB a request. */
-const BODY_LIMIT = 64 * 1024 * 1024;
-
 export interface ServerOptions {
   services: Services;
   logger: FastifyBaseLogger;
   /** The access log, slow requests and event loop stalls (api/requestLog.ts); all on by default. */
   requestLog?: RequestLogOptions;
+  /** How large a body each kind of route takes, and how many large ones are read at once (api/bodyLimits.ts). */
+  bodyLimits?: Partial<BodyLimits>;
   auth: {
     /** Every call but the public routes needs a token. */
     enabled: boolean;
@@ -32,7 +32,14 @@ export interface ServerOptions {
   };
 }
 
-export async function buildServer({ services, logger, auth, requestLog = DEFAULT_REQUEST_LOG }: ServerOptions): Promise<FastifyInstance> {
+export async function buildServer({
+  services,
+  logger,
+  auth,
+  requestLog = DEFAULT_REQUEST_LOG,
+  bodyLimits: bodyLimitOptions,
+}: ServerOptions): Promise<FastifyInstance> {
+  const bodyLimits = { ...DEFAULT_BODY_LIMITS, ...bodyLimitOptions };
   const app = Fastify({
     loggerInstance: logger,
     // Fastify's two lines per request are replaced by one of ours (api/requestLog.ts).
@@ -40,7 +47,8 @@ export async function buildServer({ services, logger, auth, requestLog = DEFAULT
     // A proxy's request id is kept (when it is a plain token), so one request can be followed through both logs.
     requestIdHeader: false,
     genReqId: requestId,
-    bodyLimit: BODY_LIMIT,
+    // The largest body any route takes; each route's own limit is applied by api/bodyLimits.ts.
+    bodyLimit: Math.max(bodyLimits.ingest, bodyLimits.document, bodyLimits.small),
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseRestliQuery },
     // Errors Fastify raises before routing (a malformed percent-escape in the path) get our error body too.
     frameworkErrors: (err, _request, reply) => sendRestliError(reply, err.statusCode ?? 400, err.message),
@@ -60,6 +68,8 @@ export async function buildServer({ services, logger, auth, requestLog = DEFAULT
 
   app.setErrorHandler((err: FastifyError | ServiceError, request, reply) => {
     // GraphQL answers a request it cannot read with 400 and no body, as GMS does.
+    // A body refused for its size or for the bodies in flight says so, whatever the route.
+    if (err instanceof BodyRefusal) return sendRestliError(reply, err.statusCode, err.message);
     const [path = ''] = request.url.split('?');
     if (GRAPHQL_PATHS.includes(path) && (err instanceof ServiceError || (err.statusCode ?? 500) < 500)) return reply.code(400).send();
     if (err instanceof ServiceError) return sendRestliError(reply, STATUS_BY_KIND[err.kind], err.message);
@@ -79,6 +89,7 @@ export async function buildServer({ services, logger, auth, requestLog = DEFAULT
   await app.register(fastifyCookie);
   const authenticator = new Authenticator(services.tokens, auth.adminToken, auth.systemClient);
   installAuthentication(app, { enabled: auth.enabled, authenticator });
+  installBodyLimits(app, { limits: bodyLimits, authorizer: services.authorizer });
   const ui = webUi();
   app.setNotFoundHandler((request, reply) =>
     ui.isPageRequest(request)

@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import type { SystemClient } from '../src/auth/authenticate.js';
 import { bootstrapAccess } from '../src/auth/bootstrap.js';
 import { bootstrapCatalog } from '../src/service/builtIns/firstStart.js';
-import { buildServer } from '../src/server.js';
+import { buildServer, type ServerOptions } from '../src/server.js';
 import { DEFAULT_REQUEST_LOG } from '../src/api/requestLog.js';
 import { SYSTEM_ACTOR } from '../src/actors.js';
 import type { PolicyInfo } from '../src/auth/policy.js';
@@ -114,6 +114,8 @@ export interface ServeOptions {
   systemClient?: SystemClient;
   /** Receives each line the server logs (at debug level and above); by default nothing is logged. */
   log?: (line: string) => void;
+  /** Limits other than the defaults (api/bodyLimits.ts…), so a test can reach them with small requests. */
+  limits?: Pick<ServerOptions, 'bodyLimits'>;
 }
 
 /** A server on an open store, on a free local port, with the admin user and boot policies in place. */
@@ -130,7 +132,13 @@ export async function serveStore(
     ...(options.systemClient ? { systemClient: options.systemClient } : {}),
   };
   const logger = options.log ? pino({ level: 'debug' }, { write: options.log }) : pino({ level: 'silent' });
-  const app = await buildServer({ services, logger, auth, ...(options.log ? { requestLog: DEFAULT_REQUEST_LOG } : {}) });
+  const app = await buildServer({
+    services,
+    logger,
+    auth,
+    ...options.limits,
+    ...(options.log ? { requestLog: DEFAULT_REQUEST_LOG } : {}),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -9,8 +9,8 @@ import { SYSTEM_ACTOR } from '../actors.js';
 import { forbidden } from '../service/errors.js';
 import type { Store } from '../store/types.js';
 import { AccessCache, type AccessView } from './accessCache.js';
-import { policyGrants, type Facts, type Owner, type PolicyInfo } from './policy.js';
-import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from './privileges.js';
+import { policyGrants, policyMayGrant, type Facts, type Owner, type PolicyInfo } from './policy.js';
+import { isWritePrivilege, PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from './privileges.js';
 import { describeRequirement, readRequirements, type Requirement } from './requirements.js';
 
 /** DataHub's text for a refused operation, which GraphQL clients show as is. */
@@ -131,6 +131,23 @@ export class Authorizer {
    */
   async requireReadable(actor: string, types: ReadonlyArray<{ readPrivilege?: string }>, text?: string): Promise<void> {
     await this.require(actor, readRequirements(types), text === undefined ? undefined : refusal(text, actor));
+  }
+
+  /**
+   * Whether any policy could let the actor write something. Answered per access generation, before
+   * a request's body is read: one who can write nothing is not sent a large body's worth of work.
+   */
+  async mayWrite(actor: string): Promise<boolean> {
+    if (actor === SYSTEM_ACTOR) return true;
+    const view = await this.access.current();
+    return view.remember(`may-write ${actor}`, async () => {
+      const check = new Check(this.store, view, actor, await this.policiesOf(view));
+      for (const [privilege, policies] of check.policies.naming) {
+        if (!isWritePrivilege(privilege)) continue;
+        for (const info of policies) if (await policyMayGrant(info, privilege, actor, check)) return true;
+      }
+      return false;
+    });
   }
 
   /** Every privilege the actor holds: on the platform, or on `resource`. */

@@ -56,6 +56,15 @@ export async function policyGrants(
   return actorMatches(policy, actor, resource, facts);
 }
 
+/**
+ * Whether `policy` could grant `privilege` to `actor` on something: the resources it covers are not
+ * asked, and a policy for owners counts, since the actor may own an entity.
+ */
+export async function policyMayGrant(policy: PolicyInfo, privilege: string, actor: string, facts: Facts): Promise<boolean> {
+  if (policy.state !== 'ACTIVE' || !policy.privileges.includes(privilege)) return false;
+  return policy.actors.resourceOwners === true || actorMatches(policy, actor, undefined, facts);
+}
+
 async function actorMatches(policy: PolicyInfo, actor: string, resource: string | undefined, facts: Facts): Promise<boolean> {
   const a = policy.actors;
   if (a.allUsers || a.users?.includes(actor)) return true;

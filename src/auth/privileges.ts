@@ -124,3 +124,10 @@ export const HIERARCHY_PRIVILEGES: Record<string, { parentAspect: string; hasChi
   glossaryTerm: { parentAspect: 'glossaryTermInfo', hasChildren: false },
   glossaryNode: { parentAspect: 'glossaryNodeInfo', hasChildren: true },
 };
+
+/**
+ * Whether a privilege lets its holder change anything: all do but those that only read (`VIEW_…`,
+ * `GET_…`) and the right to mint tokens for oneself, which every user has by default.
+ */
+export const isWritePrivilege = (privilege: string): boolean =>
+  !/^(VIEW|GET)_/.test(privilege) && privilege !== 'GENERATE_PERSONAL_ACCESS_TOKENS';

@@ -46,6 +46,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         ...(config.systemClientSecret ? { systemClient: { id: config.systemClientId, secret: config.systemClientSecret } } : {}),
       },
       requestLog: { ...DEFAULT_REQUEST_LOG, access: config.accessLog, slowMs: config.slowRequestMs },
+      bodyLimits: { ingest: config.ingestBodyLimit, largeInFlight: config.largeBodiesInFlight },
     });
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {

@@ -119,7 +119,7 @@ export function graphqlApi(services: Services, { authEnabled = true }: { authEna
 
   return async (app: FastifyInstance): Promise<void> => {
     for (const path of GRAPHQL_PATHS) {
-      app.post(path, handle);
+      app.post(path, { config: { body: 'document' } }, handle);
       app.get(path, async (_request, reply) => reply.code(405).send());
     }
   };

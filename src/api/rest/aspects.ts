@@ -93,6 +93,7 @@ export const aspectsResource: RestResource = {
     restoreIndicesAction,
     action({
       name: 'ingestProposal',
+      body: 'ingest',
       doc: 'Writes one aspect (changeType UPSERT, CREATE, CREATE_ENTITY, UPDATE, PATCH or DELETE).',
       params: Type.Object({
         proposal: Param.object(
@@ -109,6 +110,7 @@ export const aspectsResource: RestResource = {
     }),
     action({
       name: 'ingestProposalBatch',
+      body: 'ingest',
       doc: 'Writes many proposals in one transaction: if any is invalid, none is written and the error names it.',
       params: Type.Object({ proposals: Param.list('list of proposals, as for ingestProposal'), async: asyncParam }),
       returns: 'the urn of the first proposal',

@@ -206,6 +206,7 @@ export const entitiesResource: RestResource = {
     }),
     action({
       name: 'ingest',
+      body: 'ingest',
       doc: 'Writes every aspect of one snapshot (Pegasus or Avro JSON, com.linkedin or com.linkedin.pegasus2avro names).',
       params: Type.Object({
         entity: Param.object('{value: {<snapshot type name>: {urn, aspects: [{<aspect type name>: value}]}}}'),
@@ -220,6 +221,7 @@ export const entitiesResource: RestResource = {
     }),
     action({
       name: 'batchIngest',
+      body: 'ingest',
       doc: 'Writes many snapshots in one transaction; if any is invalid, none is written.',
       params: Type.Object({
         entities: Param.list('list of entities, as for ingest'),

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TObject } from 'typebox';
 import { isPlainObject } from '../../json.js';
+import type { BodyKind } from '../bodyLimits.js';
 import { badRequest } from '../../service/errors.js';
 import type { Services } from '../../service/services.js';
 import { bodyCheck, queryCheck } from './params.js';
@@ -26,6 +27,8 @@ interface Described<S extends TObject> {
 
 export interface ActionSpec<S extends TObject> extends Described<S> {
   name: string;
+  /** An ingest batch may be large, for a caller who may write (api/bodyLimits.ts); other actions' bodies are small. */
+  body?: BodyKind;
   /** Answers the action's return value (sent as `{"value": …}`), or undefined for a void action. */
   handler: (params: Static<S>, ctx: RequestContext) => Promise<unknown>;
 }
@@ -41,6 +44,7 @@ export interface ReadSpec<S extends TObject> extends Described<S> {
 /** An action as a resource holds it: its parameters' types are settled inside `run`. */
 export interface RestAction extends Described<TObject> {
   name: string;
+  body?: BodyKind;
   /** Checks the body's parameters, then runs the handler on them. */
   run: (body: Record<string, unknown>, ctx: RequestContext) => Promise<unknown>;
 }
@@ -61,7 +65,14 @@ export interface RestResource {
 
 export function action<S extends TObject>(spec: ActionSpec<S>): RestAction {
   const check = bodyCheck(spec.params, spec.name);
-  return { name: spec.name, doc: spec.doc, params: spec.params, returns: spec.returns, run: (body, ctx) => spec.handler(check(body), ctx) };
+  return {
+    name: spec.name,
+    ...(spec.body ? { body: spec.body } : {}),
+    doc: spec.doc,
+    params: spec.params,
+    returns: spec.returns,
+    run: (body, ctx) => spec.handler(check(body), ctx),
+  };
 }
 
 export function read<S extends TObject>(spec: ReadSpec<S>): RestRead {
@@ -85,7 +96,8 @@ export function registerResource(app: FastifyInstance, resource: RestResource, s
   if (resource.actions.length === 0) return;
 
   const byName = new Map(resource.actions.map((a) => [a.name, a]));
-  app.post(`/${resource.name}`, async (request, reply) => {
+  const bodyOf = (request: FastifyRequest): BodyKind => byName.get(queryParam(request, 'action') ?? '')?.body ?? 'small';
+  app.post(`/${resource.name}`, { config: { body: bodyOf } }, async (request, reply) => {
     const name = queryParam(request, 'action');
     if (!name) throw badRequest(`POST /${resource.name} needs ?action=<name>; actions: ${[...byName.keys()].join(', ')}`);
     const found = byName.get(name);

@@ -1,0 +1,168 @@
+/**
+ * Fair limits on request bodies (api/bodyLimits.ts): who may send how much, refused before it is
+ * read, and how many large bodies are read at once. The limits are set small here so the test sends
+ * kilobytes; their defaults are in DEFAULT_BODY_LIMITS.
+ */
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
+
+const KiB = 1024;
+const LIMITS = { small: 16 * KiB, document: 32 * KiB, ingest: 256 * KiB, largeInFlight: 3, largeInFlightPerCaller: 2 };
+const ADMIN_TOKEN = 'body-limits-admin-token-0123456789';
+const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
+let s: TestServer;
+let reader: Record<string, string>;
+let writer: Record<string, string>;
+
+beforeAll(async () => {
+  s = await startTestServer({ auth: true, adminToken: ADMIN_TOKEN, limits: { bodyLimits: LIMITS } });
+  const mint = async (user: string) => ({
+    authorization: `Bearer ${(await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken}`,
+  });
+  reader = await mint('urn:li:corpuser:reader');
+  writer = await mint('urn:li:corpuser:writer');
+  await grantPolicy(s.services, 'writer-edits', {
+    privileges: ['EDIT_ENTITY'],
+    actors: { users: ['urn:li:corpuser:writer'] },
+    resources: { allResources: true },
+  });
+});
+afterAll(async () => s?.close());
+
+/** A batch of `n` datasets whose JSON is some `n` × 1.1 KiB. */
+function batch(n: number, name = 'bodies') {
+  const proposals = Array.from({ length: n }, (_, i) =>
+    mcp(`urn:li:dataset:(urn:li:dataPlatform:hive,${name}.t${i},PROD)`, 'datasetProperties', { description: 'x'.repeat(1000) }),
+  );
+  return { proposals };
+}
+
+const ingest = (headers: Record<string, string>, body: unknown) => http(`${s.url}/aspects?action=ingestProposalBatch`, { body, headers });
+
+/** Sends a body in pieces, holding the request open until `finish` is called; resolves its answer. */
+function slowBody(path: string, headers: Record<string, string>, declared: number | undefined) {
+  let answer!: Promise<{ status: number; headers: Record<string, unknown>; text: string }>;
+  const req = httpRequest(`${s.url}${path}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', ...(declared !== undefined ? { 'content-length': declared } : {}) },
+  });
+  answer = new Promise((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+  });
+  return {
+    answer,
+    write: (text: string) => new Promise<void>((done) => req.write(text, () => done())),
+    end: (text = '') => req.end(text),
+    destroy: () => req.destroy(),
+  };
+}
+
+/** The first answer that is not a success, within two seconds: the service reads the other requests' headers meanwhile. */
+async function untilRefused(send: () => ReturnType<typeof http>): ReturnType<typeof http> {
+  for (let waited = 0; ; waited += 20) {
+    const r = await send();
+    if (r.status !== 200 || waited > 2000) return r;
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+describe('request bodies', () => {
+  it('takes a large ingest batch from a caller allowed to write', async () => {
+    const r = await ingest(writer, batch(100, 'writer'));
+    expect(r.status, r.text).toBe(200);
+  });
+
+  it('refuses a large ingest batch from a caller no policy lets write, before reading it, and stores nothing', async () => {
+    const before = await s.services.store.readChangeLog(0, 100_000);
+    const r = await ingest(reader, batch(100, 'reader'));
+    expect(r.status).toBe(413);
+    expect(r.body.message).toMatch(/The request body is \d+ bytes; at most 16 KiB is accepted for a caller no policy lets write/);
+    expect((await s.services.store.readChangeLog(0, 100_000)).length).toBe(before.length);
+  });
+
+  it('holds every caller, the admin too, to the ingest limit, and other endpoints to the small one', async () => {
+    const tooBig = await ingest(admin, batch(300, 'admin'));
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.message).toMatch(/at most 256 KiB is accepted for an ingest batch/);
+    const search = await http(`${s.url}/entities?action=search`, {
+      body: { entity: 'dataset', input: 'x'.repeat(20 * KiB), start: 0, count: 1 },
+      headers: admin,
+    });
+    expect(search.status).toBe(413);
+    expect(search.body.message).toMatch(/at most 16 KiB is accepted for this endpoint/);
+  });
+
+  it('answers a GraphQL body over its limit with a 413 that says so, not an empty 400', async () => {
+    const r = await http(`${s.url}/api/graphql`, {
+      body: { query: '{ me { corpUser { urn } } }', variables: { padding: 'x'.repeat(40 * KiB) } },
+      headers: admin,
+    });
+    expect(r.status).toBe(413);
+    expect(r.body.message).toMatch(/at most 32 KiB is accepted for a GraphQL request/);
+  });
+
+  it('refuses a body without a token before reading it', async () => {
+    const r = await ingest({}, batch(100, 'anonymous'));
+    expect(r.status).toBe(401);
+  });
+
+  it('cuts off a body that declares no length once it passes the limit', async () => {
+    const body = JSON.stringify(batch(30, 'chunked'));
+    const sending = slowBody('/aspects?action=ingestProposalBatch', reader, undefined);
+    await sending.write(body.slice(0, 10 * KiB));
+    await sending.write(body.slice(10 * KiB, 20 * KiB));
+    sending.end(body.slice(20 * KiB));
+    const r = await sending.answer;
+    expect(r.status).toBe(413);
+    expect(r.text).toMatch(/over 16 KiB/);
+  });
+
+  it('reads a few large bodies at a time: per caller, then overall; a place frees once answered', async () => {
+    const body = JSON.stringify(batch(30, 'inflight'));
+    const open = [
+      slowBody('/aspects?action=ingestProposalBatch', admin, body.length),
+      slowBody('/aspects?action=ingestProposalBatch', admin, body.length),
+    ];
+    for (const o of open) await o.write(body.slice(0, 1000));
+    // The admin holds its two places (once the service has read their headers): a third large body
+    // of its own is refused, with a hint to retry.
+    const third = await untilRefused(() => ingest(admin, JSON.parse(body)));
+    expect(third.status).toBe(503);
+    expect(third.headers.get('retry-after')).toBe('1');
+    expect(third.body.message).toMatch(/already sending 2 large request bodies/);
+    // A small body from the same caller still passes.
+    expect((await ingest(admin, batch(1, 'small'))).status).toBe(200);
+    // Another caller takes the last place overall; a fourth large body from anyone waits its turn.
+    const writers = slowBody('/aspects?action=ingestProposalBatch', writer, body.length);
+    await writers.write(body.slice(0, 1000));
+    const fourth = await untilRefused(() => ingest(writer, JSON.parse(body)));
+    expect(fourth.status).toBe(503);
+    expect(fourth.body.message).toMatch(/reading 3 large request bodies already/);
+    for (const o of [...open, writers]) o.end(body.slice(1000));
+    for (const o of [...open, writers]) expect((await o.answer).status).toBe(200);
+    expect((await ingest(admin, JSON.parse(body))).status).toBe(200);
+  });
+
+  it('frees the place of a body whose sender went away', async () => {
+    const body = JSON.stringify(batch(30, 'abandoned'));
+    const gone = [0, 1].map(() => slowBody('/aspects?action=ingestProposalBatch', writer, body.length));
+    for (const g of gone) await g.write(body.slice(0, 1000));
+    for (const g of gone) {
+      g.answer.catch(() => undefined);
+      g.destroy();
+    }
+    let status = 0;
+    for (let tries = 0; tries < 50 && status !== 200; tries++) {
+      status = (await ingest(writer, JSON.parse(body))).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(200);
+  });
+});
