@@ -22,6 +22,8 @@ export interface ServerOptions {
   requestLog?: RequestLogOptions;
   /** How large a body each kind of route takes, and how many large ones are read at once (api/bodyLimits.ts). */
   bodyLimits?: Partial<BodyLimits>;
+  /** GraphQL requests one caller may have running and waiting (api/graphql/index.ts). */
+  graphqlPerCaller?: { running: number; waiting: number };
   auth: {
     /** Every call but the public routes needs a token. */
     enabled: boolean;
@@ -38,6 +40,7 @@ export async function buildServer({
   auth,
   requestLog = DEFAULT_REQUEST_LOG,
   bodyLimits: bodyLimitOptions,
+  graphqlPerCaller,
 }: ServerOptions): Promise<FastifyInstance> {
   const bodyLimits = { ...DEFAULT_BODY_LIMITS, ...bodyLimitOptions };
   const app = Fastify({
@@ -110,7 +113,7 @@ export async function buildServer({
   });
   await app.register(restApi(services));
   await app.register(restApi(services), { prefix: '/api/gms' });
-  await app.register(graphqlApi(services, { authEnabled: auth.enabled }));
+  await app.register(graphqlApi(services, { authEnabled: auth.enabled, ...(graphqlPerCaller ? { perCaller: graphqlPerCaller } : {}) }));
   await app.register(explorerRoutes({ endpoint: '/api/graphql' }));
   await app.register(webSessionRoutes(services, { authEnabled: auth.enabled, authenticator }));
   await app.register(ui.plugin);

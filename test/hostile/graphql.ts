@@ -265,12 +265,17 @@ export const HOSTILE_GRAPHQL: HostileGraphQL[] = [
     refusal: RESULTS,
   },
   {
-    name: '1,000 aliases of a list of 1,100 entities',
+    name: '450 aliases of a list of 1,100 entities',
     body: {
-      query: `query($u: [String!]!) { ${times(1000, (i) => `e${i}: entities(urns: $u) { urn }`)} }`,
+      query: `query($u: [String!]!) { ${times(450, (i) => `e${i}: entities(urns: $u) { urn }`)} }`,
       variables: { u: Array.from({ length: 1100 }, (_, i) => `urn:li:corpuser:u${i}`) },
     },
     refusal: RESULTS,
+  },
+  {
+    name: '500 aliases of a search',
+    body: { query: `{ ${times(500, (i) => `s${i}: searchAcrossEntities(input: {query: "*", start: 0, count: 10}) { total }`)} }` },
+    refusal: /^maximum query cost exceeded 5000 > 1000/,
   },
   // Variables and operation choice: request errors, answered BAD_REQUEST.
   {

@@ -10,7 +10,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { execute, GraphQLError, isInputObjectType, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { hasNulEscape, isPlainObject } from '../../json.js';
 import type { Services } from '../../service/services.js';
+import { callerOf } from '../caller.js';
+import { FairShare } from '../fairShare.js';
+import { sendRestliError } from '../rest/restli.js';
 import { createContext } from './context.js';
+import { costRefusal, operationCosts } from './cost.js';
 import { formatExecutionError, formatValidationError } from './errors.js';
 import { checkLimits, MAX_RESOLVED_FIELDS, parseDocument, RESULT_TOO_LARGE, widestObject } from './limits.js';
 import { buildExecutableSchema } from './schema.js';
@@ -31,10 +35,28 @@ const MAX_VALIDATION_ERRORS = 10;
 interface Prepared {
   document?: DocumentNode;
   errors: readonly GraphQLError[];
+  /** What each operation costs (cost.ts), in document order. */
+  costs?: number[];
 }
 
-export function graphqlApi(services: Services, { authEnabled = true }: { authEnabled?: boolean } = {}) {
+/**
+ * GraphQL requests one caller may have running at once, and waiting behind them. DataHub's web app
+ * sends a dozen or two at once when a page opens; they wait their turn rather than fail.
+ */
+export const GRAPHQL_RUNNING_PER_CALLER = 4;
+export const GRAPHQL_WAITING_PER_CALLER = 64;
+
+export interface GraphqlOptions {
+  authEnabled?: boolean;
+  /** Told of each request refused for its cost or for the caller's requests in flight. */
+  onRefused?: (limit: 'cost' | 'concurrency') => void;
+  /** GraphQL requests one caller may have running, and waiting (GRAPHQL_RUNNING_PER_CALLER…). */
+  perCaller?: { running: number; waiting: number };
+}
+
+export function graphqlApi(services: Services, { authEnabled = true, onRefused, perCaller }: GraphqlOptions = {}) {
   const schema: GraphQLSchema = buildExecutableSchema([...services.registry.entities.keys()]);
+  const share = new FairShare(perCaller?.running ?? GRAPHQL_RUNNING_PER_CALLER, perCaller?.waiting ?? GRAPHQL_WAITING_PER_CALLER);
   // Parsed and validated documents by query text: clients send the same few operations over and over.
   const documents = new Map<string, Prepared>();
   // No scalar of the schema takes an object, so a variable holding an object wider than every input type
@@ -69,7 +91,7 @@ export function graphqlApi(services: Services, { authEnabled = true }: { authEna
     const refused = checkLimits(document);
     if (refused.length > 0) return { errors: refused };
     const errors = validate(schema, document, specifiedRules, { maxErrors: MAX_VALIDATION_ERRORS });
-    return errors.length > 0 ? { errors } : { document, errors: [] };
+    return errors.length > 0 ? { errors } : { document, errors: [], costs: operationCosts(document) };
   };
 
   const prepare = (query: string): Prepared => {
@@ -91,20 +113,40 @@ export function graphqlApi(services: Services, { authEnabled = true }: { authEna
     if ((variables !== null && !isPlainObject(variables)) || (operationName !== null && typeof operationName !== 'string'))
       return reply.code(400).send();
 
-    const { document, errors } = prepare(body.query);
+    const { document, errors, costs = [] } = prepare(body.query);
     if (!document) return reply.code(200).send({ errors: errors.map(formatValidationError), extensions: {} });
+    const tooCostly = costRefusal(document, costs, operationName as string | null);
+    if (tooCostly) {
+      onRefused?.('cost');
+      return reply.code(200).send({ errors: [formatValidationError(tooCostly)], extensions: {} });
+    }
     const wide = variables && tooWide(variables as Record<string, unknown>);
     if (wide) return reply.code(200).send({ errors: [formatValidationError(wide)], extensions: {} });
 
+    const turn = share.enter(callerOf(request));
+    if (!turn) {
+      onRefused?.('concurrency');
+      return sendRestliError(
+        reply.header('retry-after', '1'),
+        429,
+        `Too many GraphQL requests of yours at once: ${share.maxRunning} running and ${share.maxWaiting} waiting; send more as they are answered`,
+      );
+    }
+    const leave = await turn;
     const context = createContext(services, request.actor, request.log, authEnabled);
-    const result = await execute({
-      schema,
-      document,
-      variableValues: variables as Record<string, unknown> | null,
-      operationName: operationName as string | null,
-      contextValue: context,
-      options: { maxCoercionErrors: MAX_COERCION_ERRORS },
-    });
+    let result: Awaited<ReturnType<typeof execute>>;
+    try {
+      result = await execute({
+        schema,
+        document,
+        variableValues: variables as Record<string, unknown> | null,
+        operationName: operationName as string | null,
+        contextValue: context,
+        options: { maxCoercionErrors: MAX_COERCION_ERRORS },
+      });
+    } finally {
+      leave();
+    }
     // Past the bound the answer is partial and large: the client gets the refusal alone.
     if (context.resolved > MAX_RESOLVED_FIELDS)
       return reply.code(200).send({ errors: [formatValidationError(new GraphQLError(RESULT_TOO_LARGE))], extensions: {} });
