@@ -2,6 +2,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { installAuthentication } from './api/authentication.js';
+import { AuthThrottle, DEFAULT_AUTH_THROTTLE, type AuthThrottlePolicies } from './api/authThrottle.js';
 import { BodyRefusal, DEFAULT_BODY_LIMITS, installBodyLimits, type BodyLimits } from './api/bodyLimits.js';
 import { DEFAULT_REQUEST_LOG, installRequestLog, requestId, type RequestLogOptions } from './api/requestLog.js';
 import { explorerRoutes } from './api/graphql/explorer.js';
@@ -12,7 +13,7 @@ import { webUi } from './api/webUi.js';
 import { parseRestliQuery, sendRestliError, STATUS_BY_KIND } from './api/rest/restli.js';
 import { Authenticator, type SystemClient } from './auth/authenticate.js';
 import { parseJson } from './json.js';
-import { ServiceError } from './service/errors.js';
+import { ServiceError, TooManyRequests } from './service/errors.js';
 import type { Services } from './service/services.js';
 
 export interface ServerOptions {
@@ -24,6 +25,8 @@ export interface ServerOptions {
   bodyLimits?: Partial<BodyLimits>;
   /** GraphQL requests one caller may have running and waiting (api/graphql/index.ts). */
   graphqlPerCaller?: { running: number; waiting: number };
+  /** Backoff after failed authentication, per user and per address (api/authThrottle.ts). */
+  authThrottle?: AuthThrottlePolicies;
   auth: {
     /** Every call but the public routes needs a token. */
     enabled: boolean;
@@ -41,6 +44,7 @@ export async function buildServer({
   requestLog = DEFAULT_REQUEST_LOG,
   bodyLimits: bodyLimitOptions,
   graphqlPerCaller,
+  authThrottle = DEFAULT_AUTH_THROTTLE,
 }: ServerOptions): Promise<FastifyInstance> {
   const bodyLimits = { ...DEFAULT_BODY_LIMITS, ...bodyLimitOptions };
   const app = Fastify({
@@ -71,8 +75,10 @@ export async function buildServer({
 
   app.setErrorHandler((err: FastifyError | ServiceError, request, reply) => {
     // GraphQL answers a request it cannot read with 400 and no body, as GMS does.
-    // A body refused for its size or for the bodies in flight says so, whatever the route.
+    // A refusal for a limit of the caller's share says so, whatever the route.
     if (err instanceof BodyRefusal) return sendRestliError(reply, err.statusCode, err.message);
+    if (err instanceof TooManyRequests)
+      return sendRestliError(reply.header('retry-after', String(err.retryAfterSeconds)), 429, err.message);
     const [path = ''] = request.url.split('?');
     if (GRAPHQL_PATHS.includes(path) && (err instanceof ServiceError || (err.statusCode ?? 500) < 500)) return reply.code(400).send();
     if (err instanceof ServiceError) return sendRestliError(reply, STATUS_BY_KIND[err.kind], err.message);
@@ -91,7 +97,7 @@ export async function buildServer({
   // Cookies are read before authentication, which takes a session from them.
   await app.register(fastifyCookie);
   const authenticator = new Authenticator(services.tokens, auth.adminToken, auth.systemClient);
-  installAuthentication(app, { enabled: auth.enabled, authenticator });
+  installAuthentication(app, { enabled: auth.enabled, authenticator, throttle: new AuthThrottle(authThrottle) });
   installBodyLimits(app, { limits: bodyLimits, authorizer: services.authorizer });
   const ui = webUi();
   app.setNotFoundHandler((request, reply) =>

@@ -115,7 +115,7 @@ export interface ServeOptions {
   /** Receives each line the server logs (at debug level and above); by default nothing is logged. */
   log?: (line: string) => void;
   /** Limits other than the defaults (api/bodyLimits.ts…), so a test can reach them with small requests. */
-  limits?: Pick<ServerOptions, 'bodyLimits' | 'graphqlPerCaller'>;
+  limits?: Pick<ServerOptions, 'bodyLimits' | 'graphqlPerCaller' | 'authThrottle'>;
 }
 
 /** A server on an open store, on a free local port, with the admin user and boot policies in place. */

@@ -12,7 +12,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SYSTEM_ACTOR } from '../actors.js';
 import type { Authenticator } from '../auth/authenticate.js';
-import { forbidden, ServiceError } from '../service/errors.js';
+import { forbidden, ServiceError, TooManyRequests } from '../service/errors.js';
+import { addressOf, type AuthThrottle } from './authThrottle.js';
 import { crossSiteRefusal } from './crossSite.js';
 import { sendRestliError } from './rest/restli.js';
 import { sessionCookie } from './sessionCookies.js';
@@ -33,6 +34,8 @@ declare module 'fastify' {
 export interface AuthenticationOptions {
   enabled: boolean;
   authenticator: Authenticator;
+  /** Failed authentication, counted per address and per user (authThrottle.ts); shared with the sign-in routes. */
+  throttle: AuthThrottle;
 }
 
 const ACTOR_HEADER = 'x-datahub-actor';
@@ -66,6 +69,7 @@ export async function credentialsOf(request: FastifyRequest, authenticator: Auth
 export function installAuthentication(app: FastifyInstance, options: AuthenticationOptions): void {
   app.decorateRequest('actor', '');
   app.decorateRequest('authenticationOn', options.enabled);
+  app.decorate('authThrottle', options.throttle);
   app.addHook('onRequest', async (request, reply) => {
     if (!options.enabled) {
       // Anyone may act here, so a page of any site could too, through the browser of someone who can
@@ -78,14 +82,20 @@ export function installAuthentication(app: FastifyInstance, options: Authenticat
     // A path nothing serves is a 404 for anyone: that tells no more than the list of endpoints does,
     // and a person who follows a stale link sees the UI's not-found page instead of a sign-in loop.
     if (request.routeOptions.config?.public || request.is404) return;
+    const attempt = { address: addressOf(request) };
     try {
+      options.throttle.check(attempt);
       const { actor, byCookie } = await credentialsOf(request, options.authenticator);
       const refusal = byCookie ? crossSiteRefusal(request) : undefined;
       if (refusal) return sendRestliError(reply, 403, refusal);
       request.actor = actor;
     } catch (err) {
-      if (err instanceof ServiceError && err.kind === 'unauthorized')
+      if (err instanceof TooManyRequests)
+        return sendRestliError(reply.header('retry-after', String(err.retryAfterSeconds)), 429, err.message);
+      if (err instanceof ServiceError && err.kind === 'unauthorized') {
+        options.throttle.failed(attempt, request.log);
         return sendRestliError(reply.header('www-authenticate', 'Bearer'), 401, err.message);
+      }
       throw err;
     }
   });

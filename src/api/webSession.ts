@@ -15,6 +15,7 @@ import { isPlainObject } from '../json.js';
 import { badRequest, forbidden, ServiceError, unauthorized } from '../service/errors.js';
 import { resolveUrn } from '../service/proposals.js';
 import type { Services } from '../service/services.js';
+import { addressOf } from './authThrottle.js';
 import { credentialsOf, refuseMintingUnlessAuthenticated } from './authentication.js';
 import { crossSiteRefusal } from './crossSite.js';
 import { queryParam } from './rest/restli.js';
@@ -95,9 +96,15 @@ export function webSessionRoutes(services: Services, { authEnabled, authenticato
       if (given === USER_PREFIX) throw badRequest('User name must not be empty.');
       const { urnString: userUrn } = resolveUrn(services.registry, given);
       const password = typeof body.password === 'string' ? body.password : '';
+      const attempt = { user: userUrn, address: addressOf(request) };
+      app.authThrottle.check(attempt);
       // The system's actor has no password to check, whatever the store holds: it would bypass every policy.
       const valid = (await nativeUsers.verifyCredentials(userUrn, password)) && userUrn !== SYSTEM_ACTOR;
-      if (!valid) throw unauthorized(INVALID_CREDENTIALS);
+      if (!valid) {
+        app.authThrottle.failed(attempt, request.log);
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
+      app.authThrottle.succeeded(attempt);
       return signIn(request, reply, userUrn);
     });
 

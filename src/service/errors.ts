@@ -9,7 +9,8 @@ export type ErrorKind =
   | 'unauthorized' // 401
   | 'forbidden' // 403
   | 'conflict' // 409
-  | 'precondition'; // 412
+  | 'precondition' // 412
+  | 'too_many_requests'; // 429: a limit of the caller's share, with when to try again
 
 export class ServiceError extends Error {
   constructor(
@@ -28,3 +29,13 @@ export const forbidden = (message: string) => new ServiceError('forbidden', mess
 export const notFound = (message: string) => new ServiceError('not_found', message);
 export const conflict = (message: string) => new ServiceError('conflict', message);
 export const precondition = (message: string) => new ServiceError('precondition', message);
+
+/** A refusal for the caller's share of a limit, and the seconds until it may try again (sent as `Retry-After`). */
+export class TooManyRequests extends ServiceError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('too_many_requests', message);
+  }
+}

@@ -17,6 +17,7 @@ const CODES: Record<ErrorKind | 'server', { code: number; type: string }> = {
   forbidden: { code: 403, type: 'UNAUTHORIZED' },
   conflict: { code: 409, type: 'CONFLICT' },
   precondition: { code: 400, type: 'BAD_REQUEST' },
+  too_many_requests: { code: 429, type: 'TOO_MANY_REQUESTS' },
   server: { code: 500, type: 'SERVER_ERROR' },
 };
 

@@ -47,7 +47,13 @@ export function authRoutes(services: Services) {
     app.post('/auth/verifyNativeUserCredentials', async (request) => {
       requireSystemClient(request);
       const { userUrn, password } = fields('verifyNativeUserCredentials', request.body, ['userUrn', 'password']);
-      return { doesPasswordMatch: await users.verifyCredentials(userUrn, password) };
+      // The frontend server asks for everyone, from its one address: its users are counted, not it.
+      const attempt = { user: userUrn };
+      app.authThrottle.check(attempt);
+      const doesPasswordMatch = await users.verifyCredentials(userUrn, password);
+      if (doesPasswordMatch) app.authThrottle.succeeded(attempt);
+      else app.authThrottle.failed(attempt, request.log);
+      return { doesPasswordMatch };
     });
 
     app.post('/auth/resetNativeUserCredentials', async (request) => {

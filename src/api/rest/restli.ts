@@ -15,6 +15,7 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   forbidden: 403,
   conflict: 409,
   precondition: 412,
+  too_many_requests: 429,
 };
 
 const EXCEPTION_CLASS = 'com.linkedin.restli.server.RestLiServiceException';
