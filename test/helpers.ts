@@ -13,6 +13,7 @@ import { DEFAULT_REQUEST_LOG } from '../src/api/requestLog.js';
 import { SYSTEM_ACTOR } from '../src/actors.js';
 import type { PolicyInfo } from '../src/auth/policy.js';
 import { buildProposal } from '../src/service/proposals.js';
+import type { FollowerLimits } from '../src/service/changeFeed.js';
 import { createServices, type Services } from '../src/service/services.js';
 import { openStore } from '../src/store/index.js';
 import type { Store } from '../src/store/types.js';
@@ -116,6 +117,8 @@ export interface ServeOptions {
   log?: (line: string) => void;
   /** Limits other than the defaults (api/bodyLimits.ts…), so a test can reach them with small requests. */
   limits?: Pick<ServerOptions, 'bodyLimits' | 'graphqlPerCaller' | 'authThrottle'>;
+  /** Who may follow the change log, and for how long it may stall (service/changeFeed.ts). */
+  followerLimits?: FollowerLimits;
 }
 
 /** A server on an open store, on a free local port, with the admin user and boot policies in place. */
@@ -123,7 +126,10 @@ export async function serveStore(
   store: Store,
   options: ServeOptions = {},
 ): Promise<{ url: string; services: Services; close(): Promise<void> }> {
-  const services = createServices(store, options.now ? { now: options.now } : {});
+  const services = createServices(store, {
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.followerLimits ? { followerLimits: options.followerLimits } : {}),
+  });
   await bootstrapAccess(services);
   await bootstrapCatalog(services);
   const auth = {

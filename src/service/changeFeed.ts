@@ -9,6 +9,7 @@ import { hiddenFrom } from '../auth/hidden.js';
 import { onPlatform } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import type { StoredChangeLogEvent, Store } from '../store/types.js';
+import { TooManyRequests } from './errors.js';
 
 /** DataHub's privilege to read the Metadata Change Log through its events API. */
 export const READ_CHANGE_LOG = onPlatform('GET_METADATA_CHANGE_LOG_EVENTS');
@@ -42,17 +43,41 @@ export interface FeedReader {
 /** How often a follower looks for commits made by other processes. */
 const POLL_MS = 250;
 
+export interface FollowerLimits {
+  /** Followers one caller may hold open at once. */
+  perCaller: number;
+  /** Followers held open at once, over all callers. */
+  total: number;
+  /** A follower that has not taken what it was sent for this long is dropped; it resumes from where it was by reconnecting. */
+  stallMs: number;
+}
+
+export const DEFAULT_FOLLOWER_LIMITS: FollowerLimits = { perCaller: 5, total: 500, stallMs: 30_000 };
+
 const generic = (value: Record<string, unknown>): GenericAspect => ({ value: JSON.stringify(value), contentType: 'application/json' });
 
 export class ChangeFeed {
   private readonly waiting = new Set<() => void>();
   private readonly followers = new Set<AbortController>();
+  private readonly followersOf = new Map<string, number>();
+  /**
+   * Reads under way, by where they start and how many they take: followers woken by one commit are
+   * mostly at the same offset, and share one read instead of each parsing the same events. A read is
+   * shared only while it runs; a finished page may have grown since.
+   */
+  private readonly reading = new Map<string, Promise<FeedEvent[]>>();
 
   constructor(
     private readonly store: Store,
     private readonly registry: Registry,
     private readonly authorizer: Authorizer,
+    readonly limits: FollowerLimits = DEFAULT_FOLLOWER_LIMITS,
   ) {}
+
+  /** How many followers are open now. */
+  get followerCount(): number {
+    return this.followers.size;
+  }
 
   /**
    * The feed as `actor` may read it: with GET_METADATA_CHANGE_LOG_EVENTS, every event but those of
@@ -79,24 +104,50 @@ export class ChangeFeed {
     for (const wake of [...this.waiting]) wake();
   }
 
-  /** Events after `after`, oldest first, at most `limit`, whoever they are about. */
-  private async read(after: number, limit: number): Promise<FeedEvent[]> {
-    const events = await this.store.readChangeLog(after, Math.min(limit, MAX_FEED_PAGE));
-    return events.map(({ aspect, previousAspectValue, ...rest }) => ({
-      ...rest,
-      ...(aspect ? { aspect: generic(aspect) } : {}),
-      ...(previousAspectValue ? { previousAspectValue: generic(previousAspectValue) } : {}),
-    }));
+  /** Events after `after`, oldest first, at most `limit`, whoever they are about. Shared by readers who ask the same at once: not to be changed. */
+  private read(after: number, limit: number): Promise<FeedEvent[]> {
+    const key = `${after} ${Math.min(limit, MAX_FEED_PAGE)}`;
+    const running = this.reading.get(key);
+    if (running) return running;
+    const read = this.store.readChangeLog(after, Math.min(limit, MAX_FEED_PAGE)).then((events) =>
+      events.map(({ aspect, previousAspectValue, ...rest }) => ({
+        ...rest,
+        ...(aspect ? { aspect: generic(aspect) } : {}),
+        ...(previousAspectValue ? { previousAspectValue: generic(previousAspectValue) } : {}),
+      })),
+    );
+    this.reading.set(key, read);
+    const done = () => this.reading.delete(key);
+    read.then(done, done);
+    return read;
   }
 
-  /** A follower's lifetime: aborted when it leaves, or when the service stops (`stopFollowers`). */
-  follow(): { signal: AbortSignal; leave(): void } {
+  /**
+   * A follower's lifetime: aborted when it leaves, or when the service stops (`stopFollowers`). A
+   * 429 when `caller` holds as many as it may, or the service as many as it takes.
+   */
+  follow(caller: string): { signal: AbortSignal; leave(): void } {
+    const mine = this.followersOf.get(caller) ?? 0;
+    if (mine >= this.limits.perCaller)
+      throw new TooManyRequests(
+        `You are following the change log ${mine} times already, the most one caller may; close one, or share one stream among your consumers`,
+        5,
+      );
+    if (this.followers.size >= this.limits.total)
+      throw new TooManyRequests(`The change log has ${this.followers.size} followers already, the most it takes; retry later`, 5);
     const controller = new AbortController();
     this.followers.add(controller);
+    this.followersOf.set(caller, mine + 1);
+    let left = false;
     return {
       signal: controller.signal,
       leave: () => {
+        if (left) return;
+        left = true;
         this.followers.delete(controller);
+        const now = (this.followersOf.get(caller) ?? 1) - 1;
+        if (now > 0) this.followersOf.set(caller, now);
+        else this.followersOf.delete(caller);
         controller.abort();
       },
     };

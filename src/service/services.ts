@@ -7,7 +7,7 @@ import { NativeUsers } from '../auth/nativeUsers.js';
 import { loadRegistry, type Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { BrowseService } from './browse.js';
-import { ChangeFeed } from './changeFeed.js';
+import { ChangeFeed, type FollowerLimits } from './changeFeed.js';
 import { DeleteService } from './deletes.js';
 import { RunService } from './runs.js';
 import { EditService } from './edits.js';
@@ -70,13 +70,15 @@ export interface ServiceOptions {
   maxVersions?: number;
   /** The key secrets are sealed with (GMS's SECRET_SERVICE_ENCRYPTION_KEY); by default one is created and kept in the store. */
   secretEncryptionKey?: string;
+  /** How many may follow the change log, and how long one may stall (service/changeFeed.ts). */
+  followerLimits?: FollowerLimits;
 }
 
 export function createServices(store: Store, options: ServiceOptions = {}): Services {
   const now = options.now ?? Date.now;
   const registry = loadRegistry();
   const authorizer = new Authorizer(store);
-  const changeFeed = new ChangeFeed(store, registry, authorizer);
+  const changeFeed = new ChangeFeed(store, registry, authorizer, options.followerLimits);
   const writePath = new WritePath(store, registry, authorizer, {
     now,
     committed: () => changeFeed.committed(),

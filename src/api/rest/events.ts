@@ -7,6 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { MAX_FEED_PAGE, type ChangeFeed } from '../../service/changeFeed.js';
+import { callerOf } from '../caller.js';
 import { Param, queryCheck } from './params.js';
 import { read, type RestResource } from './resource.js';
 import { LONG_MAX } from './restli.js';
@@ -31,6 +32,7 @@ async function stream(request: FastifyRequest, reply: FastifyReply, feed: Change
   let cursor = streamStart(request, after);
   // Checked once, before the stream opens: a refusal is an ordinary error answer.
   const reader = await feed.reader(request.actor);
+  const follower = feed.follow(callerOf(request));
   reply.hijack();
   const out = reply.raw;
   out.writeHead(200, {
@@ -39,14 +41,31 @@ async function stream(request: FastifyRequest, reply: FastifyReply, feed: Change
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
-  const follower = feed.follow();
   out.on('close', follower.leave);
+  // A consumer that stops reading fills its socket; past the bound it is dropped rather than held for
+  // ever, and resumes exactly where it was by reconnecting with Last-Event-ID.
   const write = async (text: string) => {
-    if (!out.write(text)) {
-      await new Promise<void>((done) => {
-        out.once('drain', done);
-        follower.signal.addEventListener('abort', () => done(), { once: true });
-      });
+    if (out.write(text)) return;
+    const drained = await new Promise<boolean>((done) => {
+      const finish = (taken: boolean) => {
+        clearTimeout(timer);
+        out.off('drain', onDrain);
+        follower.signal.removeEventListener('abort', onAbort);
+        done(taken);
+      };
+      const onDrain = () => finish(true);
+      const onAbort = () => finish(true);
+      const timer = setTimeout(() => finish(false), feed.limits.stallMs);
+      out.once('drain', onDrain);
+      follower.signal.addEventListener('abort', onAbort, { once: true });
+    });
+    if (!drained) {
+      request.log.warn(
+        { actor: request.actor, offset: cursor, stallMs: feed.limits.stallMs },
+        'change log follower dropped: it stopped reading',
+      );
+      out.destroy();
+      follower.leave();
     }
   };
   let quietSince = Date.now();
