@@ -1,5 +1,6 @@
 /** Assembles the HTTP service: one Fastify app, every API registered once at `/` and once at `/api/gms`. */
 import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { installAuthentication } from './api/authentication.js';
 import { AuthThrottle, DEFAULT_AUTH_THROTTLE, type AuthThrottlePolicies } from './api/authThrottle.js';
@@ -8,6 +9,7 @@ import { DEFAULT_REQUEST_LOG, installRequestLog, requestId, type RequestLogOptio
 import { explorerRoutes } from './api/graphql/explorer.js';
 import { GRAPHQL_PATHS, graphqlApi } from './api/graphql/index.js';
 import { restApi } from './api/rest/index.js';
+import { installTrackingRate } from './api/rest/tracking.js';
 import { webSessionRoutes } from './api/webSession.js';
 import { webUi } from './api/webUi.js';
 import { parseRestliQuery, sendRestliError, STATUS_BY_KIND } from './api/rest/restli.js';
@@ -99,6 +101,9 @@ export async function buildServer({
   const authenticator = new Authenticator(services.tokens, auth.adminToken, auth.systemClient);
   installAuthentication(app, { enabled: auth.enabled, authenticator, throttle: new AuthThrottle(authThrottle) });
   installBodyLimits(app, { limits: bodyLimits, authorizer: services.authorizer });
+  // Rates per caller, counted by @fastify/rate-limit's stores.
+  await app.register(fastifyRateLimit, { global: false });
+  installTrackingRate(app);
   const ui = webUi();
   app.setNotFoundHandler((request, reply) =>
     ui.isPageRequest(request)

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SYSTEM_ACTOR } from '../../actors.js';
 import { refuseMintingUnlessAuthenticated } from '../authentication.js';
+import { countTrackingEvent, trackedActor } from './tracking.js';
 import { isPlainObject } from '../../json.js';
 import { badRequest, unauthorized } from '../../service/errors.js';
 import type { Services } from '../../service/services.js';
@@ -65,10 +66,8 @@ export function authRoutes(services: Services) {
 
     // The system client reports events for the user named in them; anyone else, for themselves.
     app.post('/auth/track', async (request, reply) => {
-      const named = isPlainObject(request.body) ? request.body.actorUrn : undefined;
-      const actor =
-        request.actor === SYSTEM_ACTOR && typeof named === 'string' && named.startsWith('urn:li:corpuser:') ? named : request.actor;
-      await services.usage.record(actor, request.body);
+      await countTrackingEvent(request);
+      await services.usage.record(trackedActor(request), request.body);
       return reply.code(200).send();
     });
 
