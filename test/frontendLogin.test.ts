@@ -202,7 +202,7 @@ describe("DataHub's frontend server logs a native user in", () => {
 
     const reused = await auth('resetNativeUserCredentials', { userUrn: ALICE, password: FIRST_PASSWORD, resetToken: token });
     expect(reused.status).toBe(400);
-    expect(reused.body.message).toBe('User has not generated a password reset token!');
+    expect(reused.body.message).toBe('Invalid reset token. Please ask your administrator to send you an updated link!');
     expect(await passwordMatches(ALICE, SECOND_PASSWORD)).toBe(true);
   });
 

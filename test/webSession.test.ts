@@ -368,7 +368,7 @@ describe('POST /resetNativeUserCredentials', () => {
       body: { email: 'erin@example.com', password: 'erin-3rd-Pa55word', resetToken },
     });
     expect(spent.status).toBe(400);
-    expect(spent.body.message).toBe('User has not generated a password reset token!');
+    expect(spent.body.message).toBe('Invalid reset token. Please ask your administrator to send you an updated link!');
     const missing = await call('/resetNativeUserCredentials', { body: { email: 'erin@example.com', password: 'x' } });
     expect(missing.body.message).toBe('Reset token must not be empty.');
   });

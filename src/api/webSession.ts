@@ -142,9 +142,7 @@ export function webSessionRoutes(services: Services, { authEnabled, authenticato
       const password = required(body, 'password', 'Password');
       const resetToken = required(body, 'resetToken', 'Reset token');
       const userUrn = resolveUrn(services.registry, USER_PREFIX + email).urnString;
-      // A suspended user's link changes nothing: it could not sign in with the new password anyway.
-      await services.activeUsers.requireActive(userUrn, false);
-      await nativeUsers.resetPassword(userUrn, password, resetToken);
+      await nativeUsers.resetPassword(userUrn, password, resetToken, { mustBeActive: true });
       return signIn(request, reply, userUrn);
     });
 

@@ -9,8 +9,8 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { ADMIN_ACTOR, SYSTEM_ACTOR } from '../actors.js';
 import type { Registry } from '../registry/registry.js';
-import { badRequest } from '../service/errors.js';
-import { buildProposal, deleteEntityProposal, resolveUrn, type Proposal } from '../service/proposals.js';
+import { badRequest, ServiceError } from '../service/errors.js';
+import { buildProposal, deleteEntityProposal, editProposal, resolveUrn, type Proposal } from '../service/proposals.js';
 import type { WritePath } from '../service/writePath.js';
 import type { Store } from '../store/types.js';
 import type { ActiveUsers } from './activeUsers.js';
@@ -35,6 +35,9 @@ const MAX_PASSWORD_CHARS = 1024;
 /** Actors nobody may sign up as (DataHub refuses its system client, `datahub` and `unknown`). */
 const RESERVED = new Set([SYSTEM_ACTOR, ADMIN_ACTOR, 'urn:li:corpuser:UNKNOWN']);
 const MAX_INVITE_TOKENS = 10_000;
+/** DataHub's answers. */
+const USER_EXISTS = 'This user already exists! Cannot create a new user.';
+const INVALID_RESET_TOKEN = 'Invalid reset token. Please ask your administrator to send you an updated link!';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, length: number) => Promise<Buffer>;
 
@@ -99,7 +102,11 @@ export class NativeUsers {
     return token;
   }
 
-  /** Creates a native user with a valid invite token (DataHub's /auth/signUp); the system signs them up. */
+  /**
+   * Creates a native user with a valid invite token (DataHub's /auth/signUp); the system signs them up.
+   * The user's first aspect is written as CREATE_ENTITY, which the write path refuses under its lock
+   * on the user's key when the user exists: of sign-ups racing for one name, exactly one wins.
+   */
   async signUp(request: SignUp): Promise<void> {
     const { urnString: userUrn, entity } = resolveUrn(this.registry, request.userUrn);
     if (entity.name !== 'corpuser') throw badRequest(`userUrn must be a corpuser urn, not ${request.userUrn}`);
@@ -107,26 +114,32 @@ export class NativeUsers {
     checkPassword(request.password);
     if (!(await this.inviteIsValid(request.inviteToken)))
       throw badRequest('Invalid invite token: ask your administrator for a new invite link');
-    if ((await this.store.getLatestAspects([userUrn])).get(userUrn)?.length)
-      throw badRequest('This user already exists! Cannot create a new user.');
+    // Answered early, before the password is hashed; the write checks again under its lock.
+    if ((await this.store.getLatestAspects([userUrn])).get(userUrn)?.length) throw badRequest(USER_EXISTS);
     const time = this.now();
-    await this.writePath.apply(
-      [
-        buildProposal(this.registry, userUrn, 'corpUserInfo', 'UPSERT', {
-          fullName: request.fullName,
-          displayName: request.fullName,
-          email: request.email,
-          title: request.title,
-          active: true,
-        }),
-        buildProposal(this.registry, userUrn, 'corpUserStatus', 'UPSERT', {
-          status: 'ACTIVE',
-          lastModified: { actor: SYSTEM_ACTOR, time },
-        }),
-        buildProposal(this.registry, userUrn, CREDENTIALS, 'UPSERT', await hashPassword(request.password)),
-      ],
-      { actor: SYSTEM_ACTOR },
-    );
+    const info = buildProposal(this.registry, userUrn, 'corpUserInfo', 'UPSERT', {
+      fullName: request.fullName,
+      displayName: request.fullName,
+      email: request.email,
+      title: request.title,
+      active: true,
+    });
+    try {
+      await this.writePath.apply(
+        [
+          { ...info, changeType: 'CREATE_ENTITY' },
+          buildProposal(this.registry, userUrn, 'corpUserStatus', 'UPSERT', {
+            status: 'ACTIVE',
+            lastModified: { actor: SYSTEM_ACTOR, time },
+          }),
+          buildProposal(this.registry, userUrn, CREDENTIALS, 'UPSERT', await hashPassword(request.password)),
+        ],
+        { actor: SYSTEM_ACTOR },
+      );
+    } catch (err) {
+      if (err instanceof ServiceError && err.kind === 'conflict') throw badRequest(USER_EXISTS);
+      throw err;
+    }
   }
 
   /**
@@ -178,41 +191,48 @@ export class NativeUsers {
     return { created: !has('corpUserInfo'), suspended: has('corpUserStatus')?.value.status === 'SUSPENDED' };
   }
 
-  /** A password reset token for a native user, valid a day; needs MANAGE_USER_CREDENTIALS. */
+  /**
+   * A password reset token for a native user, valid a day; needs MANAGE_USER_CREDENTIALS. The token
+   * is added to the credentials as they are inside the write, so a password set meanwhile stays.
+   */
   async createResetToken(caller: string, userUrn: string): Promise<string> {
     const grant = await this.authorizer.require(caller, [onPlatform('MANAGE_USER_CREDENTIALS')], () => UNAUTHORIZED_MESSAGE);
-    const credentials = await this.credentials(userUrn);
-    if (!credentials)
-      throw badRequest(`Failed to generate password reset token for user: ${userUrn}: user does not exist or is a non-native user`);
+    const notNative = () =>
+      badRequest(`Failed to generate password reset token for user: ${userUrn}: user does not exist or is a non-native user`);
+    if (!(await this.credentials(userUrn))) throw notNative();
     const token = urlSafeToken();
-    const value: Credentials = {
-      salt: credentials.salt,
-      hashedPassword: credentials.hashedPassword,
+    const pending = {
       passwordResetToken: await this.tokens.keyedHash(token),
       passwordResetTokenExpirationTimeMillis: this.now() + RESET_TOKEN_LIFETIME_MS,
     };
-    await this.writePath.apply([buildProposal(this.registry, userUrn, CREDENTIALS, 'UPSERT', value)], { actor: caller, grant });
+    const edit = editProposal(this.registry, userUrn, CREDENTIALS, (current) => {
+      if (!isCredentials(current)) throw notNative();
+      return { salt: current.salt, hashedPassword: current.hashedPassword, ...pending };
+    });
+    await this.writePath.apply([edit], { actor: caller, grant });
     return token;
   }
 
-  /** Sets a new password with a live reset token (DataHub's /auth/resetNativeUserCredentials); the token is then spent. */
-  async resetPassword(userUrn: string, password: string, resetToken: string): Promise<void> {
+  /**
+   * Sets a new password with a live reset token (DataHub's /auth/resetNativeUserCredentials); the
+   * token is then spent. The token is checked again inside the write, on the credentials as they are
+   * there, so of two uses of one token at once only one succeeds. Every failure before the token
+   * matched answers the same, so the answer never tells whether a user exists or has a reset pending.
+   * With `mustBeActive` (a browser's reset link), a suspended user's link changes nothing: the user
+   * could not sign in with the new password anyway.
+   */
+  async resetPassword(userUrn: string, password: string, resetToken: string, options: { mustBeActive?: boolean } = {}): Promise<void> {
     checkPassword(password);
-    const credentials = await this.credentials(userUrn);
-    if (!credentials) throw badRequest('User does not exist!');
-    if (credentials.passwordResetToken === undefined || credentials.passwordResetTokenExpirationTimeMillis === undefined) {
-      throw badRequest('User has not generated a password reset token!');
-    }
-    const expected = Buffer.from(credentials.passwordResetToken);
-    const given = Buffer.from(await this.tokens.keyedHash(resetToken));
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      throw badRequest('Invalid reset token. Please ask your administrator to send you an updated link!');
-    }
-    if (this.now() > credentials.passwordResetTokenExpirationTimeMillis)
-      throw badRequest('Reset token has expired! Please ask your administrator to create a new one');
-    await this.writePath.apply([buildProposal(this.registry, userUrn, CREDENTIALS, 'UPSERT', await hashPassword(password))], {
-      actor: SYSTEM_ACTOR,
+    const urn = this.userUrnOf(userUrn);
+    const given = await this.tokens.keyedHash(resetToken);
+    checkResetToken(await this.credentials(urn), given, this.now());
+    if (options.mustBeActive) await this.users.requireActive(urn, false);
+    const fresh = await hashPassword(password);
+    const edit = editProposal(this.registry, urn, CREDENTIALS, (current, now) => {
+      checkResetToken(isCredentials(current) ? current : undefined, given, now);
+      return fresh;
     });
+    await this.writePath.apply([edit], { actor: SYSTEM_ACTOR });
   }
 
   /** The role a live invite token grants (undefined: none), or null when it is no invite token (acceptRole reads it). */
@@ -234,12 +254,17 @@ export class NativeUsers {
     );
   }
 
-  private async credentials(userUrn: string): Promise<Credentials | undefined> {
-    const { urnString: urn, entity } = resolveUrn(this.registry, userUrn);
+  /** The canonical urn of a user; a 400 for anything else. */
+  private userUrnOf(userUrn: string): string {
+    const { urnString, entity } = resolveUrn(this.registry, userUrn);
     if (entity.name !== 'corpuser') throw badRequest(`userUrn must be a corpuser urn, not ${userUrn}`);
+    return urnString;
+  }
+
+  private async credentials(userUrn: string): Promise<Credentials | undefined> {
+    const urn = this.userUrnOf(userUrn);
     const row = (await this.store.getLatestAspects([urn], [CREDENTIALS])).get(urn)?.[0];
-    const value = row?.value as Partial<Credentials> | undefined;
-    return value?.salt && value.hashedPassword ? (value as Credentials) : undefined;
+    return isCredentials(row?.value) ? row.value : undefined;
   }
 
   /** AES-256-GCM under a key derived from the signing key. */
@@ -251,6 +276,25 @@ export class NativeUsers {
   private async decrypt(sealed: string): Promise<string | undefined> {
     return unseal(await this.tokens.derivedKey(INVITE), sealed);
   }
+}
+
+function isCredentials(value: Record<string, unknown> | undefined): value is Record<string, unknown> & Credentials {
+  return typeof value?.salt === 'string' && value.salt !== '' && typeof value.hashedPassword === 'string' && value.hashedPassword !== '';
+}
+
+/**
+ * Whether a reset token's keyed hash opens these credentials now: one answer for no user, no token
+ * pending and a wrong token, so that a reset link's page tells nobody which users exist or have a
+ * reset pending; "expired" only once the token matched.
+ */
+function checkResetToken(credentials: Credentials | undefined, given: string, now: number): void {
+  const pending = credentials?.passwordResetToken;
+  const expected = Buffer.from(pending ?? '');
+  const offered = Buffer.from(given);
+  const matches = pending !== undefined && expected.length === offered.length && timingSafeEqual(expected, offered);
+  if (!matches || credentials?.passwordResetTokenExpirationTimeMillis === undefined) throw badRequest(INVALID_RESET_TOKEN);
+  if (now > credentials.passwordResetTokenExpirationTimeMillis)
+    throw badRequest('Reset token has expired! Please ask your administrator to create a new one');
 }
 
 function checkPassword(password: string): void {
