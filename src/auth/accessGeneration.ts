@@ -18,8 +18,9 @@ const READ_FOR_ACCESS: Readonly<Record<string, readonly string[]>> = {
   // A personal token's user and expiry; revoking deletes it.
   dataHubAccessToken: ['dataHubAccessTokenInfo'],
   // A user's groups and role; `status`: a soft-deleted user's group edges are not read, and neither
-  // they nor a suspended user (`corpUserStatus`) may act (activeUsers.ts).
-  corpuser: ['groupMembership', 'nativeGroupMembership', 'roleMembership', 'status', 'corpUserStatus'],
+  // they nor a suspended user (`corpUserStatus`) may act (activeUsers.ts); a new password
+  // (`corpUserCredentials`) ends the sessions begun with the old one.
+  corpuser: ['groupMembership', 'nativeGroupMembership', 'roleMembership', 'status', 'corpUserStatus', 'corpUserCredentials'],
   // A group's members (its IsPartOf edges to users) and role; `status`: a soft-deleted group's edges are not read.
   corpGroup: ['corpGroupInfo', 'roleMembership', 'status'],
 };

@@ -4,9 +4,15 @@
  * for a session, gone altogether: a session says someone signed in as a user who existed, while a
  * personal token may act for a user the catalog holds nothing of (automation often names one only).
  *
+ * A session also belongs to one holder of the user's name and password: `holder` says which, from
+ * when the user's key was written (a user removed and signed up again is a new holder) and from the
+ * password it holds (a reset gives a new one). tokens.ts puts a keyed hash of it in each session and
+ * refuses a session minted for another holder: removing a user, or resetting a password, ends the
+ * sessions begun before.
+ *
  * The answer is kept per access generation (accessCache.ts), which suspending, removing or deleting
- * a user bumps (accessGeneration.ts). Creating one bumps nothing, so "no such user" is read again
- * each time a session asks.
+ * a user, or changing a password, bumps (accessGeneration.ts). Creating one bumps nothing, so "no
+ * such user" is read again each time a session asks.
  */
 import type { Store } from '../store/types.js';
 import { unauthorized } from '../service/errors.js';
@@ -15,7 +21,15 @@ import type { AccessCache } from './accessCache.js';
 export type Inactivity = 'suspended' | 'removed' | 'absent';
 
 const KEY_ASPECT = 'corpUserKey';
-const READ = [KEY_ASPECT, 'status', 'corpUserStatus'];
+const CREDENTIALS = 'corpUserCredentials';
+const READ = [KEY_ASPECT, 'status', 'corpUserStatus', CREDENTIALS];
+
+/** What was read of a user for one generation. */
+interface UserState {
+  inactivity: Inactivity | undefined;
+  /** Which holder of the name and password the user is now (see above); none for a user that is absent. */
+  holder: string | undefined;
+}
 
 export class ActiveUsers {
   constructor(
@@ -25,6 +39,16 @@ export class ActiveUsers {
 
   /** Why the user may not act now; undefined when they may. `absent` is reported only when `mustExist`. */
   async inactivity(userUrn: string, mustExist: boolean): Promise<Inactivity | undefined> {
+    const state = (await this.state(userUrn, mustExist)).inactivity;
+    return state === 'absent' && !mustExist ? undefined : state;
+  }
+
+  /** Which holder of the user's name and password signs in now (undefined: there is no such user). */
+  async holder(userUrn: string): Promise<string | undefined> {
+    return (await this.state(userUrn, true)).holder;
+  }
+
+  private async state(userUrn: string, mustExist: boolean): Promise<UserState> {
     const view = await this.access.current();
     const key = `user-status ${userUrn}`;
     let loaded = false;
@@ -33,11 +57,11 @@ export class ActiveUsers {
       return this.read(userUrn);
     };
     let state = await view.remember(key, load);
-    if (state === 'absent' && mustExist && !loaded) {
+    if (state.inactivity === 'absent' && mustExist && !loaded) {
       view.forget(key);
       state = await view.remember(key, load);
     }
-    return state === 'absent' && !mustExist ? undefined : state;
+    return state;
   }
 
   /** A 401 saying why, when the user may not act. */
@@ -48,12 +72,14 @@ export class ActiveUsers {
     if (why) throw unauthorized(`User ${userUrn} does not exist here: it was removed, or never created`);
   }
 
-  private async read(userUrn: string): Promise<Inactivity | undefined> {
+  private async read(userUrn: string): Promise<UserState> {
     const rows = (await this.store.getLatestAspects([userUrn], READ)).get(userUrn) ?? [];
-    const value = (aspect: string) => rows.find((r) => r.aspect === aspect)?.value;
-    if (rows.length === 0) return 'absent';
-    if (value('status')?.removed === true) return 'removed';
-    if (value('corpUserStatus')?.status === 'SUSPENDED') return 'suspended';
-    return undefined;
+    const row = (aspect: string) => rows.find((r) => r.aspect === aspect);
+    if (rows.length === 0) return { inactivity: 'absent', holder: undefined };
+    const credentials = row(CREDENTIALS)?.value;
+    const holder = JSON.stringify([row(KEY_ASPECT)?.createdOn ?? null, credentials?.salt ?? null, credentials?.hashedPassword ?? null]);
+    if (row('status')?.value.removed === true) return { inactivity: 'removed', holder };
+    if (row('corpUserStatus')?.value.status === 'SUSPENDED') return { inactivity: 'suspended', holder };
+    return { inactivity: undefined, holder };
   }
 }

@@ -4,10 +4,12 @@
  * shown once, at creation. Every verification looks the token up in what was loaded for the current
  * access generation (accessCache.ts), which revoking a token bumps, so a revoked token fails from
  * the next request on every replica. SESSION tokens, minted when someone signs in (through DataHub's
- * frontend server or our own /logIn), are stateless as in GMS: their signature and expiry are checked.
+ * frontend server or our own /logIn), are stateless as in GMS: their signature and expiry are checked,
+ * and a claim of ours, `holder`, ties each to the user's password and key as they were at sign-in
+ * (activeUsers.ts), so a password reset, or removing the user, ends the sessions begun before.
  * Either kind is refused once its user is suspended or removed (activeUsers.ts), from the next request.
  */
-import { createHmac, hkdf, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, hkdf, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { SYSTEM_ACTOR } from '../actors.js';
@@ -46,6 +48,8 @@ const URN_PREFIX = 'urn:li:dataHubAccessToken:';
 /** A token's id is the last part of its urn. */
 export const tokenIdOf = (urn: string) => urn.slice(URN_PREFIX.length);
 const MAX_TOKENS = 1_000_000;
+/** Characters of the `holder` claim kept: 128 bits of its keyed hash. */
+const HOLDER_CHARS = 22;
 /** Tokens whose signature was checked, kept so a busy client costs one lookup a request, not a signature check. */
 const VERIFIED_CACHE = 10_000;
 
@@ -127,8 +131,9 @@ export class TokenService {
   async mintSession(userId: string, durationMs = this.sessionDurationMs): Promise<string> {
     const { urn: actor, urnString } = resolveUrn(this.registry, `urn:li:corpuser:${userId}`);
     await this.users.requireActive(urnString, true);
+    const holder = await this.holderClaim(urnString);
     const now = this.options.now();
-    return new SignJWT({ actorType: 'USER', actorId: actor.parts[0], type: 'SESSION', version: TOKEN_VERSION })
+    return new SignJWT({ actorType: 'USER', actorId: actor.parts[0], type: 'SESSION', version: TOKEN_VERSION, holder })
       .setProtectedHeader({ alg: 'HS256' })
       .setJti(randomUUID())
       .setSubject(actor.parts[0])
@@ -195,6 +200,10 @@ export class TokenService {
     const id = this.verified.get(token) ?? (await this.verifySignature(token));
     if (typeof id === 'object') {
       await this.users.requireActive(id.session, true);
+      const now = Buffer.from(await this.holderClaim(id.session));
+      const then = Buffer.from(id.holder);
+      if (now.length !== then.length || !timingSafeEqual(now, then))
+        throw unauthorized(`Session of ${id.session} has ended: its password was reset, or the user was removed, since it signed in`);
       return id.session;
     }
     const info = await this.info(id);
@@ -205,8 +214,13 @@ export class TokenService {
     return info.actorUrn;
   }
 
-  /** Checks a token's signature and claims; answers a personal token's id, or a session's user. */
-  private async verifySignature(token: string): Promise<string | { session: string }> {
+  /** The `holder` claim of a session of the user now: a keyed hash, since a token's claims are readable by whoever holds it. */
+  private async holderClaim(userUrn: string): Promise<string> {
+    return (await this.keyedHash(`session holder ${userUrn} ${(await this.users.holder(userUrn)) ?? ''}`)).slice(0, HOLDER_CHARS);
+  }
+
+  /** Checks a token's signature and claims; answers a personal token's id, or a session's user and holder. */
+  private async verifySignature(token: string): Promise<string | { session: string; holder: string }> {
     let claims: JWTPayload;
     try {
       ({ payload: claims } = await jwtVerify(token, await this.signingKey(), {
@@ -220,7 +234,11 @@ export class TokenService {
       throw unauthorized('Invalid access token: not a personal or session access token of a user');
     }
     // Checked anew each time: a session's expiry is in its claims alone.
-    if (claims.type === 'SESSION') return { session: `urn:li:corpuser:${claims.actorId}` };
+    if (claims.type === 'SESSION') {
+      // A session minted before sessions carried a holder cannot say it survived a reset: it must sign in again.
+      if (typeof claims.holder !== 'string') throw unauthorized('Session has ended: sign in again');
+      return { session: `urn:li:corpuser:${claims.actorId}`, holder: claims.holder };
+    }
     const id = await this.tokenId(token);
     if (this.verified.size >= VERIFIED_CACHE) this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, id);
