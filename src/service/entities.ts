@@ -149,9 +149,13 @@ export class EntityService {
 
   /** How many entities have the aspect; an aspect only hidden types carry is counted only for those who may see them. */
   async countAspect(aspectName: string, actor: string, urnLike?: string): Promise<number> {
-    if (!this.registry.aspects.has(aspectName)) throw badRequest(`Unknown aspect ${aspectName}`);
+    const aspect = this.registry.aspects.get(aspectName);
+    if (!aspect) throw badRequest(`Unknown aspect ${aspectName}`);
     const carriers = [...this.registry.entities.values()].filter((e) => e.aspects.has(aspectName));
     if (carriers.every((e) => e.readPrivilege)) await this.authorizer.requireReadable(actor, carriers, READ_REFUSED.counts);
+    // An aspect hidden on its own (a user's credentials) is counted only for those who may read it:
+    // how many have one says who has a password, or a reset pending.
+    if (aspect.readPrivilege) await this.authorizer.requireReadable(actor, [aspect], READ_REFUSED.counts);
     return this.store.countAspect(aspectName, urnLike);
   }
 

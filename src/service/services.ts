@@ -98,7 +98,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
   });
   return {
     changeFeed,
-    deletes: new DeleteService(store, registry, writePath),
+    deletes: new DeleteService(store, registry, writePath, authorizer),
     runs,
     registry,
     store,
@@ -121,7 +121,14 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     analytics: new AnalyticsService(store, registry, authorizer, now),
     nativeUsers: new NativeUsers(store, registry, writePath, authorizer, tokens, activeUsers, now),
     structuredProperties: new StructuredPropertyService(store, registry, writePath, authorizer, now),
-    governance: new GovernanceEditService(store, registry, writePath, authorizer, new DeleteService(store, registry, writePath), now),
+    governance: new GovernanceEditService(
+      store,
+      registry,
+      writePath,
+      authorizer,
+      new DeleteService(store, registry, writePath, authorizer),
+      now,
+    ),
     secrets,
     connections: new ConnectionService(registry, writePath, authorizer, secrets),
     ingestion: new IngestionService(store, registry, writePath, authorizer, secrets, runs, now),
