@@ -15,7 +15,7 @@ import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import { SYSTEM_ACTOR } from '../actors.js';
 import type { Registry } from '../registry/registry.js';
 import { badRequest, forbidden, unauthorized } from '../service/errors.js';
-import { buildProposal, deleteEntityProposal, resolveUrn } from '../service/proposals.js';
+import { buildProposal, deleteEntityProposal, resolveUrn, type Proposal } from '../service/proposals.js';
 import type { WritePath } from '../service/writePath.js';
 import type { Store } from '../store/types.js';
 import type { ActiveUsers } from './activeUsers.js';
@@ -288,17 +288,13 @@ export class TokenService {
   }
 
   /**
-   * Revokes every personal token that acts as the user: removing a user ends its tokens, which would
-   * otherwise keep acting for a name policies may still grant to. The caller checked who may.
+   * What revokes every personal token that acts as the user: removing a user ends its tokens, which
+   * would otherwise keep acting for a name policies may still grant to, or that someone signs up as
+   * next. Proposals for the caller's own write, in the same batch as the removal; the caller checked
+   * who may.
    */
-  async revokeAllOf(userUrn: string): Promise<number> {
-    const theirs = (await this.all()).filter((t) => t.actorUrn === userUrn);
-    if (theirs.length > 0)
-      await this.writePath.apply(
-        theirs.map((t) => deleteEntityProposal(this.registry, t.urn)),
-        { actor: SYSTEM_ACTOR },
-      );
-    return theirs.length;
+  async revocationsOf(userUrn: string): Promise<Proposal[]> {
+    return (await this.all()).filter((t) => t.actorUrn === userUrn).map((t) => deleteEntityProposal(this.registry, t.urn));
   }
 
   private async all(): Promise<TokenMetadata[]> {

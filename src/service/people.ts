@@ -9,7 +9,7 @@
 import { onPlatform, toEdit } from '../auth/requirements.js';
 import type { Grant } from '../auth/authorizer.js';
 import { tryParseUrn } from '../urn.js';
-import { badRequest, notFound } from './errors.js';
+import { badRequest, conflict, notFound } from './errors.js';
 import { deleteEntityProposal, editProposal, type Proposal } from './proposals.js';
 import type { Services } from './services.js';
 
@@ -25,16 +25,25 @@ export class PeopleService {
   constructor(private readonly services: Services) {}
 
   /**
-   * Removes a user for good: its sessions end with it (activeUsers.ts), and its personal tokens are
-   * revoked, since a token may act for a user the catalog no longer holds.
+   * Removes a user for good, and with it, in the same write, everything that gave the name access:
+   * its personal tokens (a token may act for a user the catalog no longer holds), the policies naming
+   * it, and the groups and roles listing it (its own memberships and role go with the entity). So
+   * whoever signs up under the name next inherits nothing, and nothing of it is left half done. Its
+   * sessions end with it (activeUsers.ts, tokens.ts).
    */
   async removeUser(actor: string, urn: string): Promise<void> {
-    await this.remove(actor, urn, 'corpuser', 'user');
-    await this.services.tokens.revokeAllOf(urn);
+    const grant = await this.removable(actor, urn, 'corpuser', 'user');
+    const { tokens } = this.services;
+    await this.apply(
+      [...(await this.removal(urn)), ...(await this.policyRemovals(urn)), ...(await tokens.revocationsOf(urn))],
+      actor,
+      grant,
+    );
   }
 
   async removeGroup(actor: string, urn: string): Promise<void> {
-    await this.remove(actor, urn, 'corpGroup', 'group');
+    const grant = await this.removable(actor, urn, 'corpGroup', 'group');
+    await this.apply(await this.removal(urn), actor, grant);
   }
 
   async updateUserStatus(actor: string, urn: string, status: UserStatus): Promise<void> {
@@ -86,12 +95,33 @@ export class PeopleService {
 
   // --- building blocks -------------------------------------------------------------------
 
-  /** Hard-deletes a user or group, then takes it out of every aspect that refers to it (memberships, ownership…). */
-  private async remove(actor: string, urn: string, entityType: string, label: string): Promise<void> {
+  /** Checks that the actor may remove the user or group, and that it exists. */
+  private async removable(actor: string, urn: string, entityType: string, label: string): Promise<Grant> {
     const grant = await this.services.authorizer.require(actor, [MANAGE_USERS_AND_GROUPS]);
     await this.requireEntity(urn, entityType, `Failed to perform delete against ${label} with urn ${urn}. It does not exist.`);
-    await this.apply([deleteEntityProposal(this.services.registry, urn)], actor, grant);
-    await this.services.deletes.deleteReferences(urn, false, actor, grant);
+    return grant;
+  }
+
+  /** Hard-deleting a user or group, and taking it out of every aspect that refers to it (memberships, ownership…). */
+  private async removal(urn: string): Promise<Proposal[]> {
+    const { registry, deletes } = this.services;
+    return [deleteEntityProposal(registry, urn), ...(await deletes.referenceCleanup(urn)).proposals];
+  }
+
+  /**
+   * Taking a user out of the policies that name it (their `actors.users`, which no edge records),
+   * on each policy as it is inside the write, so a policy edited meanwhile keeps the edit.
+   */
+  private async policyRemovals(user: string): Promise<Proposal[]> {
+    const { authorizer, registry } = this.services;
+    const naming = (await authorizer.policies()).filter((p) => p.info.actors.users?.includes(user));
+    return naming.map(({ urn }) =>
+      editProposal(registry, urn, 'dataHubPolicyInfo', (current) => {
+        if (!current) throw conflict(`Policy ${urn} was deleted while ${user} was being removed; try again`);
+        const actors = current.actors as Json;
+        return { ...current, actors: { ...actors, users: ((actors.users as string[] | undefined) ?? []).filter((u) => u !== user) } };
+      }),
+    );
   }
 
   private async isA(urn: string, entityType: string): Promise<boolean> {
