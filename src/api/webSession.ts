@@ -94,13 +94,17 @@ export function webSessionRoutes(services: Services, { authEnabled, authenticato
       const username = required(body, 'username', 'User name').trim();
       const given = username.startsWith(USER_PREFIX) ? username : USER_PREFIX + username;
       if (given === USER_PREFIX) throw badRequest('User name must not be empty.');
-      const { urnString: userUrn } = resolveUrn(services.registry, given);
       const password = typeof body.password === 'string' ? body.password : '';
-      const attempt = { user: userUrn, address: addressOf(request) };
+      const attempt = { user: given, address: addressOf(request) };
       app.authThrottle.check(attempt);
+      // A name that makes no user urn is refused as a wrong password is, after as long (nativeUsers.ts).
+      const valid = await nativeUsers.verifyCredentials(given, password).catch((err: unknown) => {
+        if (err instanceof ServiceError && err.kind === 'bad_request') return false;
+        throw err;
+      });
+      const userUrn = valid ? resolveUrn(services.registry, given).urnString : undefined;
       // The system's actor has no password to check, whatever the store holds: it would bypass every policy.
-      const valid = (await nativeUsers.verifyCredentials(userUrn, password)) && userUrn !== SYSTEM_ACTOR;
-      if (!valid) {
+      if (userUrn === undefined || userUrn === SYSTEM_ACTOR) {
         app.authThrottle.failed(attempt, request.log);
         throw unauthorized(INVALID_CREDENTIALS);
       }

@@ -145,17 +145,26 @@ export class NativeUsers {
   /**
    * Whether someone may sign in as this user with this password: false for a wrong password, for a
    * user with no password here, and for a suspended or removed user, alike, so the answer tells
-   * nothing more than "no". A password is hashed even for a user without one, so that "no such user"
-   * takes as long as "wrong password".
+   * nothing more than "no". A password is hashed whatever the user (one without a password, or a
+   * name that is no user urn at all, whose 400 comes after the hashing), so that no answer comes
+   * sooner than "wrong password" would: the time a check takes tells nobody which users exist.
    */
   async verifyCredentials(userUrn: string, password: string): Promise<boolean> {
-    const credentials = await this.credentials(userUrn);
+    let urn: string | undefined;
+    let refusal: unknown;
+    try {
+      urn = this.userUrnOf(userUrn);
+    } catch (err) {
+      refusal = err;
+    }
+    const credentials = urn === undefined ? undefined : await this.credentials(urn);
     const salt = Buffer.from(credentials?.salt ?? NO_SALT, 'base64');
     const given = await scryptAsync(password, salt, HASH_BYTES);
+    if (urn === undefined) throw refusal;
     if (!credentials) return false;
     const stored = Buffer.from(credentials.hashedPassword, 'base64');
     if (stored.length !== given.length || !timingSafeEqual(stored, given)) return false;
-    return (await this.users.inactivity(resolveUrn(this.registry, userUrn).urnString, true)) === undefined;
+    return (await this.users.inactivity(urn, true)) === undefined;
   }
 
   /** Whether the user has a password here. */
