@@ -23,7 +23,15 @@ let s: TestServer;
 const clock = () => Date.now();
 
 beforeAll(async () => {
-  s = await startTestServer({ auth: true, adminToken: ADMIN_SECRET, systemClient: CLIENT, now: clock });
+  // Password checks are timed here by the hundred: failed sign-ins are not throttled (test/authThrottle.test.ts is about that).
+  const unthrottled = { free: 1_000_000, firstLockMs: 1, maxLockMs: 1, forgetAfterMs: 1 };
+  s = await startTestServer({
+    auth: true,
+    adminToken: ADMIN_SECRET,
+    systemClient: CLIENT,
+    now: clock,
+    limits: { authThrottle: { user: unthrottled, address: unthrottled } },
+  });
 });
 afterAll(async () => s?.close());
 
