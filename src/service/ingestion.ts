@@ -18,6 +18,7 @@ import { tryParseUrn } from '../urn.js';
 import { badRequest } from './errors.js';
 import { filePathOf, runFileSource, type FileRunReport } from './fileSource.js';
 import { buildProposal, deleteEntityProposal, type Proposal } from './proposals.js';
+import { SecretMask } from './secretMask.js';
 import type { RunService } from './runs.js';
 import type { SecretService } from './secrets.js';
 import type { WritePath } from './writePath.js';
@@ -193,20 +194,24 @@ export class IngestionService {
    */
   private async run(urn: string, id: string, task: string, recipeText: string, actor: string): Promise<void> {
     const started = this.now();
-    let used: string[] = [];
-    const mask = (text: string) => used.reduce((t, v) => t.split(v).join('********'), text);
-    const end = (status: string, report: string, structured?: Json) =>
-      this.setResult(urn, {
+    let mask = new SecretMask([]);
+    const end = (status: string, text: string, structured?: Json) => {
+      // Masked while still structured: serialized first, a value holding `"` or `\` would be escaped past the mask.
+      const safe = mask.value({ report: text, structured });
+      return this.setResult(urn, {
         status,
-        report: mask(report),
+        report: safe.report,
         startTimeMs: started,
         durationMs: this.now() - started,
-        ...(structured ? { structuredReport: { ...structured, serializedValue: mask(JSON.stringify(structured.serializedValue)) } } : {}),
+        ...(safe.structured
+          ? { structuredReport: { ...safe.structured, serializedValue: JSON.stringify(safe.structured.serializedValue) } }
+          : {}),
       });
+    };
     try {
       await this.setResult(urn, { status: STATUS.running, startTimeMs: started });
       const resolved = await this.resolveSecrets(parseRecipe(recipeText));
-      used = resolved.values;
+      mask = new SecretMask(resolved.values);
       const recipe = resolved.recipe;
       const type = recipe.source?.type;
       if (type !== 'file') {
