@@ -1,3 +1,6 @@
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -62,5 +65,19 @@ describe('loadConfig', () => {
     expect([c.systemClientId, c.systemClientSecret, c.sessionTokenDurationMs]).toEqual(['frontend', 's3cret', 3_600_000]);
     expect(() => loadConfig({ DATAHUB_SYSTEM_CLIENT_SECRET: 'a:b' })).toThrow(/must not contain a colon/);
     expect(() => loadConfig({ SESSION_TOKEN_DURATION_MS: '1 day' })).toThrow(/SESSION_TOKEN_DURATION_MS/);
+  });
+
+  it('reads the folder the file source may read as its real path, and refuses one that is missing, a file or /', () => {
+    expect(loadConfig({}).ingestionFileRoot).toBeUndefined();
+    const dir = mkdtempSync(join(tmpdir(), 'config-root-'));
+    try {
+      expect(loadConfig({ INGESTION_FILE_ROOT: dir }).ingestionFileRoot).toBe(realpathSync(dir));
+      writeFileSync(join(dir, 'f.json'), '[]');
+      expect(() => loadConfig({ INGESTION_FILE_ROOT: join(dir, 'f.json') })).toThrow(/INGESTION_FILE_ROOT must be a folder/);
+      expect(() => loadConfig({ INGESTION_FILE_ROOT: join(dir, 'missing') })).toThrow(/INGESTION_FILE_ROOT must be an existing folder/);
+      expect(() => loadConfig({ INGESTION_FILE_ROOT: '/' })).toThrow(/must not be the filesystem's root/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

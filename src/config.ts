@@ -2,7 +2,8 @@
  * Configuration from environment variables (a command-line flag may override each), validated once
  * at start with a message that says what is wrong.
  */
-import { dirname, join } from 'node:path';
+import { realpathSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 export interface Config {
   port: number;
@@ -44,6 +45,11 @@ export interface Config {
   ingestBodyLimit: number;
   /** Bodies over the small limit read at once, over all callers. */
   largeBodiesInFlight: number;
+  /**
+   * The folder (its real path) whose files the in-process `file` ingestion source may read; unset,
+   * it reads none, since whoever manages ingestion names the path.
+   */
+  ingestionFileRoot?: string;
 }
 
 export class ConfigError extends Error {
@@ -111,6 +117,7 @@ export function loadConfig(
   if (systemClientId.includes(':')) throw new ConfigError('DATAHUB_SYSTEM_CLIENT_ID must not contain a colon');
   const systemClientSecret = get('DATAHUB_SYSTEM_CLIENT_SECRET');
   if (systemClientSecret?.includes(':')) throw new ConfigError('DATAHUB_SYSTEM_CLIENT_SECRET must not contain a colon');
+  const ingestionFileRoot = fileRoot(get('INGESTION_FILE_ROOT'));
   const sessionText = get('SESSION_TOKEN_DURATION_MS') ?? '86400000';
   if (!/^\d+$/.test(sessionText) || Number(sessionText) < 1)
     throw new ConfigError(`SESSION_TOKEN_DURATION_MS must be a positive whole number of milliseconds, not '${sessionText}'`);
@@ -135,5 +142,21 @@ export function loadConfig(
     slowRequestMs: Number(slowText),
     ingestBodyLimit: Number(ingestMbText) * 1024 * 1024,
     largeBodiesInFlight: Number(inFlightText),
+    ...(ingestionFileRoot ? { ingestionFileRoot } : {}),
   };
+}
+
+/** INGESTION_FILE_ROOT as a real path, checked to be a folder; the filesystem's root would confine nothing. */
+function fileRoot(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  let real: string;
+  try {
+    real = realpathSync(resolve(text));
+  } catch {
+    throw new ConfigError(`INGESTION_FILE_ROOT must be an existing folder, not '${text}'`);
+  }
+  if (!statSync(real).isDirectory()) throw new ConfigError(`INGESTION_FILE_ROOT must be a folder, not the file '${text}'`);
+  if (dirname(real) === real)
+    throw new ConfigError(`INGESTION_FILE_ROOT must not be the filesystem's root '${text}': name the folder recipes may read`);
+  return real;
 }

@@ -21,7 +21,7 @@ const setup = () => promisify(execFile)(process.execPath, [SCRIPT, '--server', s
 const aspects = async (urn: string) => (await http(`${s.url}/entitiesV2/${encodeURIComponent(urn)}`)).body.aspects;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ ingestionFileRoot: resolve(import.meta.dirname, '../examples') });
   await loadExamples(s.url);
 });
 afterAll(async () => s?.close());

@@ -113,6 +113,8 @@ export interface ServeOptions {
   adminToken?: string;
   /** DataHub's system client (its frontend server's credentials). */
   systemClient?: SystemClient;
+  /** The folder the in-process `file` source may read (INGESTION_FILE_ROOT); none by default. */
+  ingestionFileRoot?: string;
   /** Receives each line the server logs (at debug level and above); by default nothing is logged. */
   log?: (line: string) => void;
   /** Limits other than the defaults (api/bodyLimits.ts…), so a test can reach them with small requests. */
@@ -129,6 +131,7 @@ export async function serveStore(
   const services = createServices(store, {
     ...(options.now ? { now: options.now } : {}),
     ...(options.followerLimits ? { followerLimits: options.followerLimits } : {}),
+    ...(options.ingestionFileRoot ? { ingestionFileRoot: options.ingestionFileRoot } : {}),
   });
   await bootstrapAccess(services);
   await bootstrapCatalog(services);

@@ -27,6 +27,8 @@ const PAYMENTS = 'urn:li:dataset:(urn:li:dataPlatform:postgres,shop.public.payme
 const CLEAR_VALUE = 'hunter2-very-secret-password-value';
 
 let s: TestServer;
+/** The folder the file source may read (INGESTION_FILE_ROOT). */
+const root = tempDir('ingestion-root-');
 let metadataFile: string;
 /** Everything the server logged. */
 const logged: string[] = [];
@@ -90,9 +92,9 @@ const sourceCount = async () =>
   (await run(ADMIN_ACTOR, 'listIngestionSources', { input: { start: 0, count: 50 } })).listIngestionSources.total;
 
 beforeAll(async () => {
-  s = await startTestServer({ auth: true, adminToken: ADMIN_SECRET, log: (line) => void logged.push(line) });
+  s = await startTestServer({ auth: true, adminToken: ADMIN_SECRET, ingestionFileRoot: root, log: (line) => void logged.push(line) });
   tokens.set(ADMIN_ACTOR, ADMIN_SECRET);
-  metadataFile = join(s.dir, 'shop-metadata.json');
+  metadataFile = join(root, 'shop-metadata.json');
   copyFileSync(join(import.meta.dirname, 'fixtures/ingestion/small_metadata.json'), metadataFile);
   await grantPolicy(s.services, 'ops-ingest', { type: 'PLATFORM', privileges: ['MANAGE_INGESTION'], actors: { users: [OPS] } });
   // A run writes with the privileges of whoever started it, as `catalog ingest` does with its token.
@@ -108,7 +110,10 @@ beforeAll(async () => {
     actors: { users: [KEEPER] },
   });
 });
-afterAll(async () => s?.close());
+afterAll(async () => {
+  await s?.close();
+  rmSync(root, { recursive: true, force: true });
+});
 
 describe('a file source run from the app', () => {
   it('lands its entities in the background, reports counts, and is undone by rollbackIngestion', async () => {
@@ -219,7 +224,7 @@ describe('a file source run from the app', () => {
     expect(JSON.parse(ok.result.structuredReport.serializedValue)).toEqual({ basic_connectivity: { capable: true } });
     expect(ok.input).toMatchObject({ task: 'TEST_CONNECTION', source: { type: 'MANUAL_TEST_CONNECTION' } });
     const missing = await finished(
-      (await run(OPS, 'createTestConnectionRequest', { input: { recipe: recipe('file', { path: join(s.dir, 'nope.json') }) } }))
+      (await run(OPS, 'createTestConnectionRequest', { input: { recipe: recipe('file', { path: join(root, 'nope.json') }) } }))
         .createTestConnectionRequest,
     );
     expect(missing.result.status).toBe('FAILURE');

@@ -78,9 +78,20 @@ export function classify(item: unknown, source: string): MetadataItem {
 }
 
 export async function readMetadataFile(path: string): Promise<MetadataItem[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    return [{ kind: 'unreadable', source: path, reason: `not JSON: ${(err as Error).message}` }];
+  }
+  return metadataItems(text, path);
+}
+
+/** The items of a metadata file's text, read from `path`. */
+export function metadataItems(text: string, path: string): MetadataItem[] {
   let docs: unknown[];
   try {
-    docs = parseDocument(await readFile(path, 'utf8'));
+    docs = parseDocument(text);
   } catch (err) {
     return [{ kind: 'unreadable', source: path, reason: `not JSON: ${(err as Error).message}` }];
   }

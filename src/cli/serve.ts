@@ -32,6 +32,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     sessionTokenDurationMs: config.sessionTokenDurationMs,
     ...(config.tokenSigningKey ? { tokenSigningKey: config.tokenSigningKey } : {}),
     ...(config.secretEncryptionKey ? { secretEncryptionKey: config.secretEncryptionKey } : {}),
+    ...(config.ingestionFileRoot ? { ingestionFileRoot: config.ingestionFileRoot } : {}),
   });
   let app: FastifyInstance | undefined;
   try {

@@ -1,10 +1,12 @@
 /**
  * The one ingestion source this service runs itself: DataHub's `file` source, a path (file or
  * folder) of MetadataChangeEvents and MetadataChangeProposals, read as `catalog ingest` reads them
- * and written through the write path under the run's id, so the run can be rolled back.
+ * and written through the write path under the run's id, so the run can be rolled back. It reads
+ * only inside the ingestion root (fileRoot.ts), a file at a time.
  */
-import { listMetadataFiles, readMetadataFile, type MetadataItem } from '../cli/metadataFiles.js';
+import { metadataItems, type MetadataItem } from '../cli/metadataFiles.js';
 import type { Registry } from '../registry/registry.js';
+import type { FileRoot } from './fileRoot.js';
 import { parseProposal, type Proposal } from './proposals.js';
 import { snapshotToProposals } from './snapshots.js';
 import type { WritePath } from './writePath.js';
@@ -33,14 +35,62 @@ const reasonOf = (item: Extract<MetadataItem, { kind: 'unreadable' }>) => (item.
 export async function runFileSource(
   registry: Registry,
   writePath: WritePath,
+  root: FileRoot,
   path: string,
   run: { runId: string; actor: string; now: () => number; cancelled: () => Promise<boolean> },
 ): Promise<FileRunReport> {
-  const files = await listMetadataFiles([path]);
+  const files = await root.list(path);
   const report: FileRunReport = { files: files.length, eventsProduced: 0, recordsWritten: 0, aspects: {}, failures: [], cancelled: false };
-  const items = (await Promise.all(files.map(readMetadataFile))).flat();
-  report.eventsProduced = items.length;
   const systemMetadata = { runId: run.runId, lastObserved: run.now() };
+  for (const file of files) {
+    if (await run.cancelled()) report.cancelled = true;
+    else await oneFileAtATime(() => ingestFile(registry, writePath, root, file, systemMetadata, run, report));
+    if (report.cancelled) break;
+  }
+  return report;
+}
+
+/**
+ * Files read and written at once, across every run of this process: each is held whole in memory,
+ * parsed, until it is written, so this bounds what concurrent runs take (a few times
+ * MAX_FILE_BYTES each).
+ */
+const FILES_AT_ONCE = 2;
+let filesOpen = 0;
+const waiting: Array<() => void> = [];
+
+async function oneFileAtATime<T>(fn: () => Promise<T>): Promise<T> {
+  if (filesOpen < FILES_AT_ONCE) filesOpen++;
+  // A slot freed is handed on to the next in line, not given back.
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else filesOpen--;
+  }
+}
+
+/** Reads one file and writes its items in batches, noting what failed; stops between batches when the run is cancelled. */
+async function ingestFile(
+  registry: Registry,
+  writePath: WritePath,
+  root: FileRoot,
+  file: string,
+  systemMetadata: { runId: string; lastObserved: number },
+  run: { actor: string; cancelled: () => Promise<boolean> },
+  report: FileRunReport,
+): Promise<void> {
+  let text: string;
+  try {
+    text = await root.read(file);
+  } catch (err) {
+    report.failures.push({ source: file, reason: (err as Error).message });
+    return;
+  }
+  const items = metadataItems(text, file);
+  report.eventsProduced += items.length;
 
   const ready: Array<{ source: string; proposals: Proposal[] }> = [];
   for (const item of items) {
@@ -64,7 +114,7 @@ export async function runFileSource(
   for (let i = 0; i < ready.length; i += BATCH) {
     if (await run.cancelled()) {
       report.cancelled = true;
-      break;
+      return;
     }
     const batch = ready.slice(i, i + BATCH);
     try {
@@ -85,7 +135,6 @@ export async function runFileSource(
       }
     }
   }
-  return report;
 }
 
 async function write(writePath: WritePath, proposals: Proposal[], actor: string, report: FileRunReport): Promise<void> {

@@ -8,7 +8,6 @@
  * runs; the stored recipe keeps the reference. Everything needs MANAGE_INGESTION.
  */
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
 import { SYSTEM_ACTOR } from '../actors.js';
 import type { Authorizer, Grant } from '../auth/authorizer.js';
 import { MANAGE_INGESTION } from '../auth/requirements.js';
@@ -16,6 +15,7 @@ import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { tryParseUrn } from '../urn.js';
 import { badRequest } from './errors.js';
+import { type FileRoot, NO_ROOT_MESSAGE } from './fileRoot.js';
 import { filePathOf, runFileSource, type FileRunReport } from './fileSource.js';
 import { buildProposal, deleteEntityProposal, type Proposal } from './proposals.js';
 import { SecretMask } from './secretMask.js';
@@ -71,6 +71,7 @@ export class IngestionService {
     private readonly authorizer: Authorizer,
     private readonly secrets: SecretService,
     private readonly runs: RunService,
+    private readonly fileRoot: FileRoot,
     private readonly now: () => number,
   ) {}
 
@@ -113,6 +114,7 @@ export class IngestionService {
     const info = await this.source(sourceUrn);
     if (!info) throw badRequest(`Failed to find ingestion source with urn ${sourceUrn}`);
     if (!info.config?.recipe) throw badRequest(`Failed to find valid ingestion source with urn ${sourceUrn}. Missing recipe`);
+    this.checkRunnable(parseRecipe(info.config.recipe));
     const id = randomUUID();
     const args: Json = {
       recipe: withRunId(info.config.recipe, id),
@@ -128,7 +130,7 @@ export class IngestionService {
   /** A request to check that a recipe's source can be reached; it runs in the background. */
   async testConnection(actor: string, recipe: string, version: string | null | undefined): Promise<string> {
     const grant = await this.require(actor);
-    parseRecipe(recipe);
+    this.checkRunnable(parseRecipe(recipe));
     const args: Json = { recipe, ...(version ? { version } : {}) };
     return this.request(actor, grant, randomUUID(), TEST_CONNECTION, { type: 'MANUAL_TEST_CONNECTION' }, args, DEFAULT_EXECUTOR);
   }
@@ -157,6 +159,11 @@ export class IngestionService {
   /** Resolves once every run this process started has ended. */
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  /** A `file` recipe is refused up front while no ingestion root is set, rather than left to fail as it runs. */
+  private checkRunnable(recipe: Json): void {
+    if (recipe.source?.type === 'file' && !this.fileRoot.configured) throw badRequest(NO_ROOT_MESSAGE);
   }
 
   private require(actor: string): Promise<Grant> {
@@ -224,9 +231,7 @@ export class IngestionService {
       const path = filePathOf(recipe.source.config);
       if (!path) throw new Error("The file source needs 'path' in its config: the file or folder of metadata to read");
       if (task === TEST_CONNECTION) {
-        await stat(path).catch(() => {
-          throw new Error(`No such file or folder: ${path}`);
-        });
+        await this.fileRoot.locate(path);
         await end(STATUS.success, `The file source can read ${path}`, {
           type: 'TEST_CONNECTION',
           serializedValue: { basic_connectivity: { capable: true } },
@@ -234,7 +239,7 @@ export class IngestionService {
         });
         return;
       }
-      const report = await runFileSource(this.registry, this.writePath, path, {
+      const report = await runFileSource(this.registry, this.writePath, this.fileRoot, path, {
         runId: id,
         actor,
         now: this.now,

@@ -27,6 +27,7 @@ import { GovernanceEditService } from './governanceEdits.js';
 import { SecretService } from './secrets.js';
 import { ConnectionService } from './connections.js';
 import { IngestionService } from './ingestion.js';
+import { FileRoot } from './fileRoot.js';
 
 export interface Services {
   registry: Registry;
@@ -72,6 +73,8 @@ export interface ServiceOptions {
   secretEncryptionKey?: string;
   /** How many may follow the change log, and how long one may stall (service/changeFeed.ts). */
   followerLimits?: FollowerLimits;
+  /** The folder the in-process `file` source may read (INGESTION_FILE_ROOT); without one it reads nothing. */
+  ingestionFileRoot?: string;
 }
 
 export function createServices(store: Store, options: ServiceOptions = {}): Services {
@@ -131,6 +134,6 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     ),
     secrets,
     connections: new ConnectionService(registry, writePath, authorizer, secrets),
-    ingestion: new IngestionService(store, registry, writePath, authorizer, secrets, runs, now),
+    ingestion: new IngestionService(store, registry, writePath, authorizer, secrets, runs, new FileRoot(options.ingestionFileRoot), now),
   };
 }
