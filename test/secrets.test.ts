@@ -3,9 +3,10 @@
  * with MANAGE_POLICIES, through every read that could show them (listUrns, search and its totals,
  * facets, scroll, autocomplete, browse, counts, entity and aspect reads, REST and GraphQL); other
  * users get DataHub's 403s. The SQLite file that holds the signing key is the service's alone
- * (0600, its -wal and -shm too), and TOKEN_SIGNING_KEY, when set, is the only signing key.
+ * (0600, its -wal and -shm too), and TOKEN_SIGNING_KEY, when set, is the only signing key. An
+ * ingestion secret a run used shows in no form in its result or the change log, whatever it holds.
  */
-import { chmodSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACTOR, SYSTEM_ACTOR } from '../src/actors.js';
@@ -14,6 +15,7 @@ import { bootstrapAccess } from '../src/auth/bootstrap.js';
 import { PLATFORM_PRIVILEGES } from '../src/auth/privileges.js';
 import { loadRegistry } from '../src/registry/registry.js';
 import { buildProposal } from '../src/service/proposals.js';
+import { MASK, secretForms } from '../src/service/secretMask.js';
 import { createServices } from '../src/service/services.js';
 import { openStore } from '../src/store/index.js';
 import { BACKEND, enc, grantPolicy, http, openTestStore, startTestServer, tempDir, type Reply, type TestServer } from './helpers.js';
@@ -26,6 +28,8 @@ const POLICY = 'urn:li:dataHubPolicy:0';
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,shared.visible,PROD)';
 
 let s: TestServer;
+/** The folder the file source may read. */
+const fileRoot = tempDir('secrets-root-');
 /** Bearer tokens of the admin, of an ordinary user, and of a user who may manage tokens (only). */
 let admin: string;
 let alice: string;
@@ -40,7 +44,7 @@ async function mint(actorUrn: string, name: string): Promise<{ token: string; ur
 }
 
 beforeAll(async () => {
-  s = await startTestServer({ auth: true });
+  s = await startTestServer({ auth: true, ingestionFileRoot: fileRoot });
   await grantPolicy(s.services, 'token-keeper', { type: 'PLATFORM', privileges: ['MANAGE_ACCESS_TOKENS'], actors: { users: [KEEPER] } });
   await s.services.writePath.apply(
     [buildProposal(s.services.registry, DATASET, 'datasetProperties', 'UPSERT', { description: 'visible to all' })],
@@ -55,7 +59,10 @@ beforeAll(async () => {
   tokenUrns = [adminMinted, aliceMinted, keeperMinted].map((m) => m.urn).sort();
   aliceTokenUrn = aliceMinted.urn;
 });
-afterAll(async () => s?.close());
+afterAll(async () => {
+  await s?.close();
+  rmSync(fileRoot, { recursive: true, force: true });
+});
 
 const rest = (token: string, path: string, body?: unknown): Promise<Reply> =>
   http(`${s.url}${path}`, { ...(body !== undefined ? { body } : {}), headers: { authorization: `Bearer ${token}` } });
@@ -452,5 +459,78 @@ describe('TOKEN_SIGNING_KEY', () => {
       await store.close();
       await drop();
     }
+  });
+});
+
+describe('an ingestion secret a run used', () => {
+  const INGESTER = 'urn:li:corpuser:ingester';
+  // A folder inside the file root, named with what JSON escapes and URLs encode.
+  const value = join(fileRoot, 'we"ird\\dir &%é?=+');
+  const recipe = (path: string) => JSON.stringify({ source: { type: 'file', config: { path } } });
+  let ingester: string;
+
+  beforeAll(async () => {
+    await grantPolicy(s.services, 'ingest-only', { type: 'PLATFORM', privileges: ['MANAGE_INGESTION'], actors: { users: [INGESTER] } });
+    ingester = (await mint(INGESTER, 'ingester')).token;
+    mkdirSync(value);
+    // Neither an MCE nor an MCP: its failure names the file, so the folder, so the secret.
+    writeFileSync(join(value, 'bad.json'), '{"x": 1}');
+    const created = await gql(admin, 'mutation($input: CreateSecretInput!) { createSecret(input: $input) }', {
+      input: { name: 'TRICKY_PATH', value },
+    });
+    expect(created.errors, JSON.stringify(created.errors)).toBeUndefined();
+  });
+
+  /** A value JSON-escaped up to four times over: the change log holds a report's JSON text as a string in JSON. */
+  const escaped = (v: string) => [1, 2, 3, 4].reduce((out) => [...out, JSON.stringify(out.at(-1)).slice(1, -1)], [v]);
+  /** The forms of the secret, or of the folder's name alone, found in `text`. */
+  const leaks = (text: string) =>
+    [value, 'we"ird\\dir &%é?=+'].flatMap((v) => [...secretForms(v), ...escaped(v)]).filter((f) => text.includes(f));
+
+  /** The run's result as the ingester reads it: the reply's text, and the result. */
+  async function finished(urn: string): Promise<{ text: string; result: Json }> {
+    for (let i = 0; i < 200; i++) {
+      const reply = await rest(ingester, '/api/graphql', {
+        query:
+          'query($urn: String!) { executionRequest(urn: $urn) { result { status report structuredReport { type serializedValue } } } }',
+        variables: { urn },
+      });
+      const result = reply.body.data?.executionRequest?.result;
+      if (result && result.status !== 'RUNNING') return { text: reply.text, result };
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`run ${urn} did not end`);
+  }
+
+  it('holding quotes, backslashes and URL-encodable characters, shows in no form in its result, to one who may not read secrets', async () => {
+    // A test connection whose failure reason echoes the path, and a run whose structured report lists failures by file.
+    const test = await gql(ingester, 'mutation($recipe: String!) { createTestConnectionRequest(input: {recipe: $recipe}) }', {
+      recipe: recipe('${TRICKY_PATH}/nope.json'),
+    });
+    const source = await gql(ingester, 'mutation($input: UpdateIngestionSourceInput!) { createIngestionSource(input: $input) }', {
+      input: { name: 'tricky', type: 'file', config: { recipe: recipe('${TRICKY_PATH}'), executorId: 'default' } },
+    });
+    const request = await gql(ingester, 'mutation($u: String!) { createIngestionExecutionRequest(input: {ingestionSourceUrn: $u}) }', {
+      u: source.data.createIngestionSource,
+    });
+    const tested = await finished(test.data.createTestConnectionRequest);
+    const ran = await finished(request.data.createIngestionExecutionRequest);
+
+    for (const { text, result } of [tested, ran]) {
+      expect(result.status).toBe('FAILURE');
+      expect(leaks(text)).toEqual([]);
+      expect(leaks(result.report)).toEqual([]);
+      expect(leaks(result.structuredReport.serializedValue)).toEqual([]);
+    }
+    expect(JSON.parse(tested.result.structuredReport.serializedValue).basic_connectivity.failure_reason).toContain(`${MASK}/nope.json`);
+    expect(ran.result.structuredReport.type).toBe('CLI_INGEST');
+    expect(ran.result.structuredReport.serializedValue).toContain(`${MASK}/bad.json`);
+  });
+
+  it('shows in no form in the change log', async () => {
+    const feed = await rest(admin, '/events?limit=10000');
+    expect(feed.status).toBe(200);
+    expect(feed.text).toContain('dataHubExecutionRequestResult');
+    expect(leaks(feed.text)).toEqual([]);
   });
 });
