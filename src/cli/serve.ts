@@ -11,6 +11,7 @@ import { buildServer } from '../server.js';
 import { CATALOG_VERSION } from '../version.js';
 import { createServices, type Services } from '../service/services.js';
 import { openStore } from '../store/index.js';
+import { HEARTBEAT_MS } from '../service/runLiveness.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -38,6 +39,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     await bootstrapAccess(services);
     await bootstrapCatalog(services);
+    await failAbandonedRuns(services, logger);
     app = await buildServer({
       services,
       logger,
@@ -79,6 +81,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     config.timeseriesRetentionDays > 0
       ? pruneTimeseriesEvery(PRUNE_INTERVAL_MS, config.timeseriesRetentionDays, services, logger)
       : () => undefined;
+  const stopWatchingRuns = watchRunsEvery(HEARTBEAT_MS, services, logger);
   const running = app;
   return {
     app: running,
@@ -90,6 +93,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await running.close();
       // Ingestion runs started from the app end before the database they write to closes.
       await services.ingestion.idle();
+      stopWatchingRuns();
       await store.close();
     },
   };
@@ -107,6 +111,28 @@ function pruneTimeseriesEvery(intervalMs: number, days: number, services: Servic
     );
   void prune();
   const timer = setInterval(prune, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Fails the runs a process that is gone left RUNNING; a failure to look is logged, not fatal: the next sweep looks again. */
+async function failAbandonedRuns(services: Services, logger: Logger): Promise<void> {
+  try {
+    const failed = await services.ingestion.failAbandoned();
+    if (failed > 0) logger.warn({ runs: failed }, `${failed} ingestion run(s) left RUNNING by a stopped process marked FAILURE`);
+  } catch (err) {
+    logger.error({ err }, 'looking for ingestion runs left RUNNING by a stopped process failed');
+  }
+}
+
+/** Renews the heartbeat of this process's runs, then fails those other processes abandoned, every interval; answers how to stop. */
+function watchRunsEvery(intervalMs: number, services: Services, logger: Logger): () => void {
+  const watch = () =>
+    services.ingestion.heartbeat().then(
+      () => failAbandonedRuns(services, logger),
+      (err: unknown) => logger.error({ err }, 'renewing the heartbeat of ingestion runs failed'),
+    );
+  const timer = setInterval(watch, intervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -18,6 +18,8 @@ import { badRequest } from './errors.js';
 import { type FileRoot, NO_ROOT_MESSAGE } from './fileRoot.js';
 import { filePathOf, runFileSource, type FileRunReport } from './fileSource.js';
 import { buildProposal, deleteEntityProposal, type Proposal } from './proposals.js';
+import { executorReport, INTERRUPTED_MESSAGE, isAbandoned } from './runLiveness.js';
+import type { SearchService } from './search.js';
 import { SecretMask } from './secretMask.js';
 import type { RunService } from './runs.js';
 import type { SecretService } from './secrets.js';
@@ -43,6 +45,8 @@ export const STATUS = {
   cancelled: 'CANCELLED',
   rolledBack: 'ROLLED_BACK',
 } as const;
+/** Runs read at once when looking for abandoned ones. */
+const ABANDONED_PAGE = 1000;
 const SECRET_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 /** A 5-part cron (or Spring's 6-part) of the characters cron allows. */
 const CRON_PART = /^[0-9A-Za-z*?/,\-#LW]+$/;
@@ -63,6 +67,13 @@ export interface SourceInput {
 export class IngestionService {
   /** Runs under way in this process, so tests and shutdown can wait for them. */
   private readonly running = new Set<Promise<void>>();
+  /** This process, as the RUNNING results of its runs name it (runLiveness.ts). */
+  readonly instance = randomUUID();
+  /**
+   * The results of runs under way here, written one after another: a heartbeat queued before a
+   * run's end is written before it, and none is queued after.
+   */
+  private readonly inProgress = new Map<string, { started: number; writes: Promise<unknown>; ended: boolean }>();
 
   constructor(
     private readonly store: Store,
@@ -71,6 +82,7 @@ export class IngestionService {
     private readonly authorizer: Authorizer,
     private readonly secrets: SecretService,
     private readonly runs: RunService,
+    private readonly search: SearchService,
     private readonly fileRoot: FileRoot,
     private readonly now: () => number,
   ) {}
@@ -156,6 +168,47 @@ export class IngestionService {
     if (result) await this.setResult(urn, { ...result, status: STATUS.rolledBack });
   }
 
+  /** Renews the heartbeat of every run under way in this process, so other replicas do not take it for abandoned. */
+  async heartbeat(): Promise<void> {
+    const beats = [...this.inProgress].map(async ([urn, run]) => {
+      // Another replica may have failed it meanwhile (this process stalled past STALE_MS): left so.
+      if ((await this.latest(urn, RESULT))?.status !== STATUS.running) return;
+      await this.runResult(urn, this.runningResult(run.started), false);
+    });
+    await Promise.all(beats);
+  }
+
+  /**
+   * Marks FAILURE the runs left RUNNING by a process that is gone (runLiveness.ts), through the
+   * write path; answers how many. Run at start and every heartbeat.
+   */
+  async failAbandoned(): Promise<number> {
+    const urns: string[] = [];
+    const filter = { or: [{ and: [{ field: 'executionResultStatus', values: [STATUS.running], condition: 'EQUAL' }] }] };
+    // Every page first: failing runs while paging would move the pages.
+    for (let start = 0; ; start += ABANDONED_PAGE) {
+      const page = await this.search.search({ entities: [REQUEST], input: '*', filter, start, count: ABANDONED_PAGE }, SYSTEM_ACTOR);
+      urns.push(...page.urns);
+      if (page.urns.length < ABANDONED_PAGE) break;
+    }
+    let failed = 0;
+    for (const urn of urns) {
+      const result = await this.latest(urn, RESULT);
+      const now = this.now();
+      if (!result || !isAbandoned(result, this.instance, now)) continue;
+      const { structuredReport: _executor, ...rest } = result;
+      const started = typeof result.startTimeMs === 'number' ? result.startTimeMs : undefined;
+      await this.setResult(urn, {
+        ...rest,
+        status: STATUS.failure,
+        report: result.report ? `${result.report}\n${INTERRUPTED_MESSAGE}` : INTERRUPTED_MESSAGE,
+        ...(started !== undefined ? { durationMs: Math.max(0, now - started) } : {}),
+      });
+      failed++;
+    }
+    return failed;
+  }
+
   /** Resolves once every run this process started has ended. */
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
@@ -201,22 +254,27 @@ export class IngestionService {
    */
   private async run(urn: string, id: string, task: string, recipeText: string, actor: string): Promise<void> {
     const started = this.now();
+    this.inProgress.set(urn, { started, writes: Promise.resolve(), ended: false });
     let mask = new SecretMask([]);
     const end = (status: string, text: string, structured?: Json) => {
       // Masked while still structured: serialized first, a value holding `"` or `\` would be escaped past the mask.
       const safe = mask.value({ report: text, structured });
-      return this.setResult(urn, {
-        status,
-        report: safe.report,
-        startTimeMs: started,
-        durationMs: this.now() - started,
-        ...(safe.structured
-          ? { structuredReport: { ...safe.structured, serializedValue: JSON.stringify(safe.structured.serializedValue) } }
-          : {}),
-      });
+      return this.runResult(
+        urn,
+        {
+          status,
+          report: safe.report,
+          startTimeMs: started,
+          durationMs: this.now() - started,
+          ...(safe.structured
+            ? { structuredReport: { ...safe.structured, serializedValue: JSON.stringify(safe.structured.serializedValue) } }
+            : {}),
+        },
+        true,
+      );
     };
     try {
-      await this.setResult(urn, { status: STATUS.running, startTimeMs: started });
+      await this.runResult(urn, this.runningResult(started), false);
       const resolved = await this.resolveSecrets(parseRecipe(recipeText));
       mask = new SecretMask(resolved.values);
       const recipe = resolved.recipe;
@@ -262,7 +320,25 @@ export class IngestionService {
       } else {
         await end(STATUS.failure, `Ingestion failed: ${message}`).catch(() => undefined);
       }
+    } finally {
+      this.inProgress.delete(urn);
     }
+  }
+
+  /** A RUNNING result naming this process, with a heartbeat of now. */
+  private runningResult(started: number): Json {
+    return { status: STATUS.running, startTimeMs: started, structuredReport: executorReport(this.instance, this.now()) };
+  }
+
+  /** Writes a result of a run under way here after those queued before it; nothing after its final one. */
+  private runResult(urn: string, result: Json, final: boolean): Promise<void> {
+    const run = this.inProgress.get(urn);
+    if (!run) return this.setResult(urn, result);
+    if (run.ended) return Promise.resolve();
+    run.ended = final;
+    const write = run.writes.then(() => this.setResult(urn, result));
+    run.writes = write.catch(() => undefined);
+    return write;
   }
 
   private async setResult(urn: string, result: Json): Promise<void> {

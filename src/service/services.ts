@@ -134,6 +134,16 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     ),
     secrets,
     connections: new ConnectionService(registry, writePath, authorizer, secrets),
-    ingestion: new IngestionService(store, registry, writePath, authorizer, secrets, runs, new FileRoot(options.ingestionFileRoot), now),
+    ingestion: new IngestionService(
+      store,
+      registry,
+      writePath,
+      authorizer,
+      secrets,
+      runs,
+      search,
+      new FileRoot(options.ingestionFileRoot),
+      now,
+    ),
   };
 }

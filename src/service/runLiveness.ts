@@ -1,0 +1,54 @@
+/**
+ * Telling a run in progress from one whose process died (kill -9, a crash, a lost machine), which
+ * would otherwise stay RUNNING for good.
+ *
+ * With several replicas on PostgreSQL, a replica that starts cannot take every RUNNING run for dead:
+ * another live replica may be running it. So a run records who runs it: each process names itself
+ * (an instance id made at start), and a RUNNING result carries that name and a heartbeat time,
+ * renewed every HEARTBEAT_MS while the run goes on. A run is abandoned when its heartbeat is older
+ * than STALE_MS and it is not this process's own; one without a heartbeat (left by a version before
+ * this one) counts from its start. Three missed heartbeats leave room for a slow write and for
+ * replicas' clocks differing by a little. A run killed a moment before a restart is therefore
+ * failed by the first sweep after it has gone stale, not at the start itself.
+ *
+ * Where the record lives: DataHub's ExecutionRequestResult has no field for it, and an undeclared
+ * field would reach DataHub's clients through the change log. Its structured report, though, is
+ * typed by a free string, and DataHub's app reads only the CLI_INGEST and TEST_CONNECTION types;
+ * while a run is RUNNING its structured report is this record (type EXECUTOR), replaced by the real
+ * report when the run ends. The heartbeat is then a write of the result through the write path,
+ * like every other, only every HEARTBEAT_MS and only for runs that last that long.
+ */
+
+type Json = Record<string, any>;
+
+export const HEARTBEAT_MS = 30_000;
+export const STALE_MS = 3 * HEARTBEAT_MS;
+const EXECUTOR_REPORT = 'EXECUTOR';
+
+export const INTERRUPTED_MESSAGE =
+  'The service stopped while this run was in progress (its process ended before the run did), so how it ended is unknown: run it again.';
+
+/** The structured report of a RUNNING result: which process runs it, and when it last said so. */
+export function executorReport(instance: string, heartbeatMs: number): Json {
+  return { type: EXECUTOR_REPORT, serializedValue: JSON.stringify({ instance, heartbeatMs }), contentType: 'application/json' };
+}
+
+function executorOf(result: Json): { instance?: unknown; heartbeatMs?: unknown } | undefined {
+  const report = result.structuredReport as Json | undefined;
+  if (report?.type !== EXECUTOR_REPORT || typeof report.serializedValue !== 'string') return undefined;
+  try {
+    return JSON.parse(report.serializedValue) as Json;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a RUNNING result was left by a process that is gone, as seen by process `instance` at `now`. */
+export function isAbandoned(result: Json, instance: string, now: number): boolean {
+  if (result.status !== 'RUNNING') return false;
+  const executor = executorOf(result);
+  if (executor?.instance === instance) return false;
+  const last =
+    typeof executor?.heartbeatMs === 'number' ? executor.heartbeatMs : typeof result.startTimeMs === 'number' ? result.startTimeMs : 0;
+  return now - last > STALE_MS;
+}
