@@ -505,10 +505,10 @@ describe('an ingestion secret a run used', () => {
   it('holding quotes, backslashes and URL-encodable characters, shows in no form in its result, to one who may not read secrets', async () => {
     // A test connection whose failure reason echoes the path, and a run whose structured report lists failures by file.
     const test = await gql(ingester, 'mutation($recipe: String!) { createTestConnectionRequest(input: {recipe: $recipe}) }', {
-      recipe: recipe('${TRICKY_PATH}/nope.json'),
+      recipe: recipe(`\${TRICKY_PATH}/nope.json`),
     });
     const source = await gql(ingester, 'mutation($input: UpdateIngestionSourceInput!) { createIngestionSource(input: $input) }', {
-      input: { name: 'tricky', type: 'file', config: { recipe: recipe('${TRICKY_PATH}'), executorId: 'default' } },
+      input: { name: 'tricky', type: 'file', config: { recipe: recipe(`\${TRICKY_PATH}`), executorId: 'default' } },
     });
     const request = await gql(ingester, 'mutation($u: String!) { createIngestionExecutionRequest(input: {ingestionSourceUrn: $u}) }', {
       u: source.data.createIngestionSource,
