@@ -67,9 +67,10 @@ export class ActiveUsers {
   /** A 401 saying why, when the user may not act. */
   async requireActive(userUrn: string, mustExist: boolean): Promise<void> {
     const why = await this.inactivity(userUrn, mustExist);
-    if (why === 'suspended') throw unauthorized(`User ${userUrn} is suspended: an administrator must reactivate it before it can act`);
-    if (why === 'removed') throw unauthorized(`User ${userUrn} has been removed`);
-    if (why) throw unauthorized(`User ${userUrn} does not exist here: it was removed, or never created`);
+    if (why === 'suspended')
+      throw unauthorized(`User ${userUrn} is suspended: an administrator must reactivate it before it can act`, 'inactive');
+    if (why === 'removed') throw unauthorized(`User ${userUrn} has been removed`, 'inactive');
+    if (why) throw unauthorized(`User ${userUrn} does not exist here: it was removed, or never created`, 'inactive');
   }
 
   private async read(userUrn: string): Promise<UserState> {

@@ -33,13 +33,13 @@ export class Authenticator {
   /** The urn of the user the request acts as. */
   async actorOf(authorization: string | undefined): Promise<string> {
     if (authorization === undefined || authorization.trim() === '') {
-      throw unauthorized("Authentication required: send the header 'Authorization: Bearer <access token>'");
+      throw unauthorized("Authentication required: send the header 'Authorization: Bearer <access token>'", 'missing');
     }
     // The credentials and token groups take part in every match.
     const basic = /^Basic\s+(\S+)\s*$/i.exec(authorization);
     if (basic) return this.systemClient(basic[1]!);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    if (!match) throw unauthorized("Malformed Authorization header: expected 'Bearer <access token>'");
+    if (!match) throw unauthorized("Malformed Authorization header: expected 'Bearer <access token>'", 'malformed');
     const token = match[1]!;
     // Compared as digests, so the comparison takes the same time whatever the length or content.
     if (this.adminDigest && timingSafeEqual(digest(token), this.adminDigest)) return ADMIN_ACTOR;
@@ -55,9 +55,13 @@ export class Authenticator {
     if (!this.systemDigest)
       throw unauthorized(
         "Malformed Authorization header: expected 'Bearer <access token>' (Basic credentials are those of DataHub's system client, and none is configured: DATAHUB_SYSTEM_CLIENT_SECRET)",
+        'system_client',
       );
     if (!timingSafeEqual(digest(credentials), this.systemDigest))
-      throw unauthorized('Provided credentials do not match known system client id & client secret. Check your configuration values...');
+      throw unauthorized(
+        'Provided credentials do not match known system client id & client secret. Check your configuration values...',
+        'system_client',
+      );
     return SYSTEM_ACTOR;
   }
 }

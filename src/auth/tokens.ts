@@ -207,9 +207,9 @@ export class TokenService {
       return id.session;
     }
     const info = await this.info(id);
-    if (!info) throw unauthorized('Access token has been revoked');
+    if (!info) throw unauthorized('Access token has been revoked', 'token');
     if (info.expiresAt !== undefined && info.expiresAt <= this.options.now())
-      throw unauthorized(`Access token expired at ${new Date(info.expiresAt).toISOString()}`);
+      throw unauthorized(`Access token expired at ${new Date(info.expiresAt).toISOString()}`, 'expired');
     await this.users.requireActive(info.actorUrn, false);
     return info.actorUrn;
   }
@@ -228,10 +228,10 @@ export class TokenService {
         currentDate: new Date(this.options.now()),
       }));
     } catch (err) {
-      throw unauthorized(rejection(err));
+      throw unauthorized(rejection(err), err instanceof joseErrors.JWTExpired ? 'expired' : 'token');
     }
     if ((claims.type !== 'PERSONAL' && claims.type !== 'SESSION') || claims.actorType !== 'USER' || typeof claims.actorId !== 'string') {
-      throw unauthorized('Invalid access token: not a personal or session access token of a user');
+      throw unauthorized('Invalid access token: not a personal or session access token of a user', 'token');
     }
     // Checked anew each time: a session's expiry is in its claims alone.
     if (claims.type === 'SESSION') {

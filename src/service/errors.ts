@@ -12,10 +12,25 @@ export type ErrorKind =
   | 'precondition' // 412
   | 'too_many_requests'; // 429: a limit of the caller's share, with when to try again
 
+/**
+ * Why a request could not authenticate, in a word from a fixed set: what operators count failures
+ * by (service/metrics.ts). Never the credential, nor the user it names.
+ */
+export type AuthenticationFailure =
+  | 'missing' // no credentials on a request that needs them
+  | 'malformed' // an Authorization header of no scheme we take
+  | 'token' // an access token that is not one of ours: bad signature or claims, or revoked
+  | 'expired' // an access token past its expiry
+  | 'inactive' // a valid token of a user suspended, removed, or absent
+  | 'system_client' // the wrong system client credentials, or a caller that is not the system client
+  | 'password'; // a native user's name and password that do not match
+
 export class ServiceError extends Error {
   constructor(
     readonly kind: ErrorKind,
     message: string,
+    /** A 401's reason, where the code that refuses knows it. */
+    readonly authentication?: AuthenticationFailure,
   ) {
     super(message);
     this.name = 'ServiceError';
@@ -24,7 +39,7 @@ export class ServiceError extends Error {
 
 export const badRequest = (message: string) => new ServiceError('bad_request', message);
 export const invalid = (message: string) => new ServiceError('invalid', message);
-export const unauthorized = (message: string) => new ServiceError('unauthorized', message);
+export const unauthorized = (message: string, reason?: AuthenticationFailure) => new ServiceError('unauthorized', message, reason);
 export const forbidden = (message: string) => new ServiceError('forbidden', message);
 export const notFound = (message: string) => new ServiceError('not_found', message);
 export const conflict = (message: string) => new ServiceError('conflict', message);
