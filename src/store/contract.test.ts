@@ -318,6 +318,17 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
     });
   });
 
+  describe('stats', () => {
+    it('tell what the search index holds, and the pool where there is one', async () => {
+      expect(store.stats().searchIndex).toEqual({ documents: 0, dropped: 0, ready: true, building: false });
+      await store.transaction((tx) => tx.putDerived([{ row: searchRow('urn:li:tag:a', 'a'), edges: [] }]));
+      expect(store.stats().searchIndex.documents).toBe(1);
+      const pool = store.stats().pool;
+      if (backend.name === 'sqlite') expect(pool).toBeUndefined();
+      else expect(pool).toMatchObject({ max: 4, waiting: 0 });
+    });
+  });
+
   describe('settings', () => {
     it('keeps the first value stored under a name, even when several callers race to set it', async () => {
       const stored = await Promise.all(['k1', 'k2', 'k3'].map((v) => store.ensureSetting('signing-key', v)));

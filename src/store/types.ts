@@ -332,6 +332,36 @@ export interface GenerationStore {
   generation(name: string): Promise<number>;
 }
 
+/** A connection pool, as it stands now. */
+export interface PoolStats {
+  /** Connections open, idle or in use. */
+  total: number;
+  idle: number;
+  /** Requests for a connection waiting for one to be free. */
+  waiting: number;
+  /** The most connections it may open. */
+  max: number;
+}
+
+/** The in-memory search index, as it stands now. */
+export interface SearchIndexStats {
+  /** Documents it holds (0 before its first build). */
+  documents: number;
+  /** Ids dropped by changes and not yet reclaimed: a rebuild comes when they outnumber the documents. */
+  dropped: number;
+  /** Searches are answered from memory (false until the first build is done: SQL answers them). */
+  ready: boolean;
+  /** A build is running: the first, or one reclaiming dropped ids. */
+  building: boolean;
+}
+
+/** What operators watch of the store; read without a statement, so a scrape costs the database nothing. */
+export interface StoreStats {
+  /** Absent where there is no pool (SQLite: one connection, its transactions queued in process). */
+  pool?: PoolStats;
+  searchIndex: SearchIndexStats;
+}
+
 export interface Store extends AspectStore, SearchIndex, ChangeLogStore, SettingsStore, UsageStore, GenerationStore {
   /**
    * Runs `fn` in one transaction: all of its writes commit together, durably, or none do (when it
@@ -343,5 +373,6 @@ export interface Store extends AspectStore, SearchIndex, ChangeLogStore, Setting
    * the data; writes also trigger it as the tables grow.
    */
   analyze(): Promise<void>;
+  stats(): StoreStats;
   close(): Promise<void>;
 }

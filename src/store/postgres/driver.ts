@@ -6,6 +6,7 @@
  */
 import pg from 'pg';
 import type { Sql, SqlConnection, SqlDriver } from '../sql/driver.js';
+import type { PoolStats } from '../types.js';
 import { ChangeLogSequencer } from './changeLogSequencer.js';
 import { pgDialect, toPositional } from './dialect.js';
 import { migrations } from './migrations.js';
@@ -84,7 +85,10 @@ export class PostgresDriver implements SqlDriver {
   private readonly sequencer: ChangeLogSequencer;
   private readonly timer: NodeJS.Timeout;
 
-  private constructor(private readonly pool: pg.Pool) {
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly poolSize: number,
+  ) {
     this.reads = new Connection(pool);
     this.sequencer = new ChangeLogSequencer(pool);
     this.timer = setInterval(() => void this.sequencer.sequence().catch(() => undefined), SEQUENCE_EVERY_MS).unref();
@@ -105,7 +109,7 @@ export class PostgresDriver implements SqlDriver {
       await pool.end();
       throw err;
     }
-    const driver = new PostgresDriver(pool);
+    const driver = new PostgresDriver(pool, poolSize);
     await driver.sequencer.sequence().catch(async (err: unknown) => {
       await driver.close();
       throw err;
@@ -141,6 +145,10 @@ export class PostgresDriver implements SqlDriver {
         client.release();
       }
     }
+  }
+
+  poolStats(): PoolStats {
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount, max: this.poolSize };
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,7 @@
  * Everything the store says is written once against it; a backend (store/sqlite, store/postgres)
  * implements it, with its dialect, and keeps its own way of committing and of running concurrently.
  */
+import type { PoolStats } from '../types.js';
 import type { SqlDialect } from './dialect.js';
 
 /** A statement with `?` placeholders and its parameters, in the order the placeholders appear. */
@@ -40,6 +41,8 @@ export interface SqlDriver extends SqlConnection {
    * the log is read, so a reader sees every event committed before it read, on any replica.
    */
   sequenceChangeLog?(): Promise<void>;
+  /** The connection pool's state, where the backend has one. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 }
 

@@ -10,7 +10,7 @@
  *   changes outnumber the documents. Writes during a build are read again before it takes over.
  */
 import { BitmapIndex } from '../bitmap/bitmapIndex.js';
-import type { SearchPage, SearchQuery, SearchRow } from '../types.js';
+import type { SearchIndexStats, SearchPage, SearchQuery, SearchRow } from '../types.js';
 import { chunks, first, placeholders, sql, type SqlDriver } from './driver.js';
 import { SharedRun } from './sharedRun.js';
 
@@ -104,6 +104,15 @@ export class LiveIndex {
       this.recycle();
     });
     return this.applying;
+  }
+
+  stats(): SearchIndexStats {
+    return {
+      documents: this.index?.size ?? 0,
+      dropped: this.index?.garbage ?? 0,
+      ready: this.index !== undefined,
+      building: this.building !== undefined,
+    };
   }
 
   /** Every derived row was removed (before a full rebuild). */

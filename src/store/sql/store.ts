@@ -69,6 +69,10 @@ export async function openSqlStore(
       return result;
     },
     analyze,
+    stats() {
+      const pool = db.poolStats?.();
+      return { ...(pool ? { pool } : {}), searchIndex: live.stats() };
+    },
     async close() {
       if (closed) return;
       closed = true;
