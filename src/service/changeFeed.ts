@@ -153,6 +153,11 @@ export class ChangeFeed {
     };
   }
 
+  /** Followers of this process now (`/events/stream` connections). */
+  get followerCount(): number {
+    return this.followers.size;
+  }
+
   /** Ends every follower, so the HTTP server can close. */
   stopFollowers(): void {
     for (const f of this.followers) f.abort();

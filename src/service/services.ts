@@ -28,6 +28,7 @@ import { SecretService } from './secrets.js';
 import { ConnectionService } from './connections.js';
 import { IngestionService } from './ingestion.js';
 import { FileRoot } from './fileRoot.js';
+import { Metrics } from './metrics.js';
 
 export interface Services {
   registry: Registry;
@@ -58,6 +59,8 @@ export interface Services {
   secrets: SecretService;
   connections: ConnectionService;
   ingestion: IngestionService;
+  /** Counters any layer adds to (refusals, failed authentications), served at GET /metrics. */
+  metrics: Metrics;
 }
 
 export interface ServiceOptions {
@@ -145,5 +148,6 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
       new FileRoot(options.ingestionFileRoot),
       now,
     ),
+    metrics: new Metrics({ store, changeFeed }),
   };
 }
