@@ -54,6 +54,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SLOW_REQUEST_MS: '1s' })).toThrow(/SLOW_REQUEST_MS/);
   });
 
+  it('reads who may read the metrics: loopback unless told', () => {
+    expect(loadConfig({}).metricsAccess).toBe('loopback');
+    for (const access of ['loopback', 'authenticated', 'public']) expect(loadConfig({ METRICS_ACCESS: access }).metricsAccess).toBe(access);
+    expect(() => loadConfig({ METRICS_ACCESS: 'everyone' })).toThrow(/METRICS_ACCESS must be one of loopback, authenticated, public/);
+  });
+
   it("reads DataHub's system client under GMS's names: no secret, no system client", () => {
     expect(loadConfig({})).toMatchObject({ systemClientId: '__datahub_system', sessionTokenDurationMs: 86_400_000 });
     expect(loadConfig({}).systemClientSecret).toBeUndefined();

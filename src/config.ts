@@ -5,6 +5,13 @@
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
+/**
+ * Who may read GET /metrics: `loopback`, a caller on this host without credentials, or anyone whose
+ * token holds MANAGE_SYSTEM_OPERATIONS; `authenticated`, only the latter; `public`, anyone.
+ */
+export const METRICS_ACCESS = ['loopback', 'authenticated', 'public'] as const;
+export type MetricsAccess = (typeof METRICS_ACCESS)[number];
+
 export interface Config {
   port: number;
   host: string;
@@ -50,6 +57,8 @@ export interface Config {
    * it reads none, since whoever manages ingestion names the path.
    */
   ingestionFileRoot?: string;
+  /** Who may read GET /metrics. */
+  metricsAccess: MetricsAccess;
 }
 
 export class ConfigError extends Error {
@@ -121,6 +130,9 @@ export function loadConfig(
   const sessionText = get('SESSION_TOKEN_DURATION_MS') ?? '86400000';
   if (!/^\d+$/.test(sessionText) || Number(sessionText) < 1)
     throw new ConfigError(`SESSION_TOKEN_DURATION_MS must be a positive whole number of milliseconds, not '${sessionText}'`);
+  const metricsAccess = get('METRICS_ACCESS') ?? 'loopback';
+  if (!(METRICS_ACCESS as readonly string[]).includes(metricsAccess))
+    throw new ConfigError(`METRICS_ACCESS must be one of ${METRICS_ACCESS.join(', ')}, not '${metricsAccess}'`);
   return {
     port,
     // Without authentication anyone who reaches the port acts as anyone: only this machine, unless asked.
@@ -143,6 +155,7 @@ export function loadConfig(
     ingestBodyLimit: Number(ingestMbText) * 1024 * 1024,
     largeBodiesInFlight: Number(inFlightText),
     ...(ingestionFileRoot ? { ingestionFileRoot } : {}),
+    metricsAccess: metricsAccess as MetricsAccess,
   };
 }
 
