@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type
 import { installAuthentication } from './api/authentication.js';
 import { AuthThrottle, DEFAULT_AUTH_THROTTLE, type AuthThrottlePolicies } from './api/authThrottle.js';
 import { BodyRefusal, DEFAULT_BODY_LIMITS, installBodyLimits, type BodyLimits } from './api/bodyLimits.js';
+import { installMetrics } from './api/metrics.js';
 import { DEFAULT_REQUEST_LOG, installRequestLog, requestId, type RequestLogOptions } from './api/requestLog.js';
 import { explorerRoutes } from './api/graphql/explorer.js';
 import { GRAPHQL_PATHS, graphqlApi } from './api/graphql/index.js';
@@ -16,6 +17,7 @@ import { parseRestliQuery, sendRestliError, STATUS_BY_KIND } from './api/rest/re
 import { Authenticator, type SystemClient } from './auth/authenticate.js';
 import { parseJson } from './json.js';
 import { ServiceError, TooManyRequests } from './service/errors.js';
+import type { MetricsAccess } from './config.js';
 import type { Services } from './service/services.js';
 
 export interface ServerOptions {
@@ -37,6 +39,8 @@ export interface ServerOptions {
     /** DataHub's system client, which DataHub's frontend server authenticates as. */
     systemClient?: SystemClient;
   };
+  /** Who may read GET /metrics (METRICS_ACCESS); `loopback` by default. */
+  metricsAccess?: MetricsAccess;
 }
 
 export async function buildServer({
@@ -47,6 +51,7 @@ export async function buildServer({
   bodyLimits: bodyLimitOptions,
   graphqlPerCaller,
   authThrottle = DEFAULT_AUTH_THROTTLE,
+  metricsAccess = 'loopback',
 }: ServerOptions): Promise<FastifyInstance> {
   const bodyLimits = { ...DEFAULT_BODY_LIMITS, ...bodyLimitOptions };
   const app = Fastify({
@@ -99,8 +104,10 @@ export async function buildServer({
   // Cookies are read before authentication, which takes a session from them.
   await app.register(fastifyCookie);
   const authenticator = new Authenticator(services.tokens, auth.adminToken, auth.systemClient);
-  installAuthentication(app, { enabled: auth.enabled, authenticator, throttle: new AuthThrottle(authThrottle) });
+  const throttle = new AuthThrottle(authThrottle, () => services.metrics.refused('lockout'));
+  installAuthentication(app, { enabled: auth.enabled, authenticator, throttle, metrics: services.metrics });
   installBodyLimits(app, { limits: bodyLimits, authorizer: services.authorizer });
+  installMetrics(app, services, { access: metricsAccess, authEnabled: auth.enabled, authenticator });
   // Rates per caller, counted by @fastify/rate-limit's stores.
   await app.register(fastifyRateLimit, { global: false });
   installTrackingRate(app);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
 import type { SystemClient } from '../src/auth/authenticate.js';
+import type { MetricsAccess } from '../src/config.js';
 import { bootstrapAccess } from '../src/auth/bootstrap.js';
 import { bootstrapCatalog } from '../src/service/builtIns/firstStart.js';
 import { buildServer, type ServerOptions } from '../src/server.js';
@@ -121,6 +122,8 @@ export interface ServeOptions {
   limits?: Pick<ServerOptions, 'bodyLimits' | 'graphqlPerCaller' | 'authThrottle'>;
   /** Who may follow the change log, and for how long it may stall (service/changeFeed.ts). */
   followerLimits?: FollowerLimits;
+  /** Who may read GET /metrics (`loopback` by default, as served). */
+  metricsAccess?: MetricsAccess;
 }
 
 /** A server on an open store, on a free local port, with the admin user and boot policies in place. */
@@ -147,6 +150,7 @@ export async function serveStore(
     auth,
     ...options.limits,
     ...(options.log ? { requestLog: DEFAULT_REQUEST_LOG } : {}),
+    ...(options.metricsAccess ? { metricsAccess: options.metricsAccess } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SYSTEM_ACTOR } from '../actors.js';
 import type { Authenticator } from '../auth/authenticate.js';
 import { forbidden, ServiceError, TooManyRequests } from '../service/errors.js';
+import type { Metrics } from '../service/metrics.js';
 import { addressOf, type AuthThrottle } from './authThrottle.js';
 import { crossSiteRefusal } from './crossSite.js';
 import { sendRestliError } from './rest/restli.js';
@@ -36,6 +37,8 @@ export interface AuthenticationOptions {
   authenticator: Authenticator;
   /** Failed authentication, counted per address and per user (authThrottle.ts); shared with the sign-in routes. */
   throttle: AuthThrottle;
+  /** Counts the requests refused with a 401. */
+  metrics: Pick<Metrics, 'authenticationFailed'>;
 }
 
 const ACTOR_HEADER = 'x-datahub-actor';
@@ -92,11 +95,10 @@ export function installAuthentication(app: FastifyInstance, options: Authenticat
     } catch (err) {
       if (err instanceof TooManyRequests)
         return sendRestliError(reply.header('retry-after', String(err.retryAfterSeconds)), 429, err.message);
-      if (err instanceof ServiceError && err.kind === 'unauthorized') {
-        options.throttle.failed(attempt, request.log);
-        return sendRestliError(reply.header('www-authenticate', 'Bearer'), 401, err.message);
-      }
-      throw err;
+      if (!(err instanceof ServiceError && err.kind === 'unauthorized')) throw err;
+      options.throttle.failed(attempt, request.log);
+      options.metrics.authenticationFailed(err.authentication ?? 'token');
+      return sendRestliError(reply.header('www-authenticate', 'Bearer'), 401, err.message);
     }
   });
 }

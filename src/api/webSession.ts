@@ -106,7 +106,8 @@ export function webSessionRoutes(services: Services, { authEnabled, authenticato
       // The system's actor has no password to check, whatever the store holds: it would bypass every policy.
       if (userUrn === undefined || userUrn === SYSTEM_ACTOR) {
         app.authThrottle.failed(attempt, request.log);
-        throw unauthorized(INVALID_CREDENTIALS);
+        services.metrics.authenticationFailed('password');
+        throw unauthorized(INVALID_CREDENTIALS, 'password');
       }
       app.authThrottle.succeeded(attempt);
       return signIn(request, reply, userUrn);

@@ -22,13 +22,14 @@ function fields<K extends string>(endpoint: string, body: unknown, names: readon
   return Object.fromEntries(names.map((n) => [n, body[n]])) as Record<K, string>;
 }
 
-/** Only DataHub's system client may act for others, as GMS allows only it to mint session tokens. */
-function requireSystemClient(request: FastifyRequest): void {
-  if (request.actor !== SYSTEM_ACTOR) throw unauthorized(`${request.actor} unauthorized to perform this action.`);
-}
-
 export function authRoutes(services: Services) {
   const users = services.nativeUsers;
+  /** Only DataHub's system client may act for others, as GMS allows only it to mint session tokens. */
+  const requireSystemClient = (request: FastifyRequest): void => {
+    if (request.actor === SYSTEM_ACTOR) return;
+    services.metrics.authenticationFailed('system_client');
+    throw unauthorized(`${request.actor} unauthorized to perform this action.`, 'system_client');
+  };
   return async (app: FastifyInstance): Promise<void> => {
     app.post('/auth/generateSessionTokenForUser', async (request) => {
       requireSystemClient(request);
@@ -53,7 +54,11 @@ export function authRoutes(services: Services) {
       app.authThrottle.check(attempt);
       const doesPasswordMatch = await users.verifyCredentials(userUrn, password);
       if (doesPasswordMatch) app.authThrottle.succeeded(attempt);
-      else app.authThrottle.failed(attempt, request.log);
+      else {
+        // The frontend server signs people in through this check: a mismatch is a failed sign-in.
+        app.authThrottle.failed(attempt, request.log);
+        services.metrics.authenticationFailed('password');
+      }
       return { doesPasswordMatch };
     });
 
