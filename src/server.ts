@@ -106,7 +106,7 @@ export async function buildServer({
   const authenticator = new Authenticator(services.tokens, auth.adminToken, auth.systemClient);
   const throttle = new AuthThrottle(authThrottle, () => services.metrics.refused('lockout'));
   installAuthentication(app, { enabled: auth.enabled, authenticator, throttle, metrics: services.metrics });
-  installBodyLimits(app, { limits: bodyLimits, authorizer: services.authorizer });
+  installBodyLimits(app, { limits: bodyLimits, authorizer: services.authorizer, onRefused: (r) => services.metrics.refused(r.limit) });
   installMetrics(app, services, { access: metricsAccess, authEnabled: auth.enabled, authenticator });
   // Rates per caller, counted by @fastify/rate-limit's stores.
   await app.register(fastifyRateLimit, { global: false });

@@ -163,6 +163,14 @@ describe('GET /metrics', () => {
     expect(await scrape()).not.toContain('not-a-token');
   });
 
+  it('counts the refusals of the body limits', async () => {
+    const refusals = async () => sample(await scrape(), 'catalog_refusals_total{limit="body"}');
+    const before = await refusals();
+    const tooBig = await http(`${s.url}/entities?action=search`, { rawBody: 'x'.repeat(1024 * 1024 + 1), headers: admin });
+    expect(tooBig.status).toBe(413);
+    expect(await refusals()).toBe(before! + 1);
+  });
+
   it('counts the open change log streams', async () => {
     const followers = async () => sample(await scrape(), 'catalog_change_log_followers');
     const before = await followers();
