@@ -84,8 +84,10 @@ export async function buildServer({
     // GraphQL answers a request it cannot read with 400 and no body, as GMS does.
     // A refusal for a limit of the caller's share says so, whatever the route.
     if (err instanceof BodyRefusal) return sendRestliError(reply, err.statusCode, err.message);
-    if (err instanceof TooManyRequests)
+    if (err instanceof TooManyRequests) {
+      services.metrics.refused(err.limit);
       return sendRestliError(reply.header('retry-after', String(err.retryAfterSeconds)), 429, err.message);
+    }
     const [path = ''] = request.url.split('?');
     if (GRAPHQL_PATHS.includes(path) && (err instanceof ServiceError || (err.statusCode ?? 500) < 500)) return reply.code(400).send();
     if (err instanceof ServiceError) return sendRestliError(reply, STATUS_BY_KIND[err.kind], err.message);
@@ -104,7 +106,7 @@ export async function buildServer({
   // Cookies are read before authentication, which takes a session from them.
   await app.register(fastifyCookie);
   const authenticator = new Authenticator(services.tokens, auth.adminToken, auth.systemClient);
-  const throttle = new AuthThrottle(authThrottle, () => services.metrics.refused('lockout'));
+  const throttle = new AuthThrottle(authThrottle);
   installAuthentication(app, { enabled: auth.enabled, authenticator, throttle, metrics: services.metrics });
   installBodyLimits(app, { limits: bodyLimits, authorizer: services.authorizer, onRefused: (r) => services.metrics.refused(r.limit) });
   installMetrics(app, services, { access: metricsAccess, authEnabled: auth.enabled, authenticator });
@@ -131,7 +133,13 @@ export async function buildServer({
   });
   await app.register(restApi(services));
   await app.register(restApi(services), { prefix: '/api/gms' });
-  await app.register(graphqlApi(services, { authEnabled: auth.enabled, ...(graphqlPerCaller ? { perCaller: graphqlPerCaller } : {}) }));
+  await app.register(
+    graphqlApi(services, {
+      authEnabled: auth.enabled,
+      onRefused: (limit) => services.metrics.refused(limit),
+      ...(graphqlPerCaller ? { perCaller: graphqlPerCaller } : {}),
+    }),
+  );
   await app.register(explorerRoutes({ endpoint: '/api/graphql' }));
   await app.register(webSessionRoutes(services, { authEnabled: auth.enabled, authenticator }));
   await app.register(ui.plugin);

@@ -33,11 +33,7 @@ export class AuthThrottle {
   private readonly users: FailedAttempts;
   private readonly addresses: FailedAttempts;
 
-  constructor(
-    policies: AuthThrottlePolicies = DEFAULT_AUTH_THROTTLE,
-    private readonly onLocked?: () => void,
-    now: () => number = Date.now,
-  ) {
+  constructor(policies: AuthThrottlePolicies = DEFAULT_AUTH_THROTTLE, now: () => number = Date.now) {
     this.users = new FailedAttempts(policies.user, now);
     this.addresses = new FailedAttempts(policies.address, now);
   }
@@ -48,10 +44,9 @@ export class AuthThrottle {
     const addressWait = attempt.address === undefined ? 0 : this.addresses.lockedFor(attempt.address);
     const wait = Math.max(userWait, addressWait);
     if (wait === 0) return;
-    this.onLocked?.();
     const seconds = Math.ceil(wait / 1000);
     const who = userWait >= addressWait ? `for ${attempt.user}` : `from ${attempt.address}`;
-    throw new TooManyRequests(`Too many failed sign-in attempts ${who}: try again in ${seconds} s`, seconds);
+    throw new TooManyRequests(`Too many failed sign-in attempts ${who}: try again in ${seconds} s`, seconds, 'lockout');
   }
 
   failed(attempt: Attempt, log: FastifyBaseLogger): void {

@@ -38,7 +38,7 @@ export interface AuthenticationOptions {
   /** Failed authentication, counted per address and per user (authThrottle.ts); shared with the sign-in routes. */
   throttle: AuthThrottle;
   /** Counts the requests refused with a 401. */
-  metrics: Pick<Metrics, 'authenticationFailed'>;
+  metrics: Pick<Metrics, 'authenticationFailed' | 'refused'>;
 }
 
 const ACTOR_HEADER = 'x-datahub-actor';
@@ -93,8 +93,10 @@ export function installAuthentication(app: FastifyInstance, options: Authenticat
       if (refusal) return sendRestliError(reply, 403, refusal);
       request.actor = actor;
     } catch (err) {
-      if (err instanceof TooManyRequests)
+      if (err instanceof TooManyRequests) {
+        options.metrics.refused(err.limit);
         return sendRestliError(reply.header('retry-after', String(err.retryAfterSeconds)), 429, err.message);
+      }
       if (!(err instanceof ServiceError && err.kind === 'unauthorized')) throw err;
       options.throttle.failed(attempt, request.log);
       options.metrics.authenticationFailed(err.authentication ?? 'token');

@@ -74,7 +74,7 @@ export class ChangeFeed {
     readonly limits: FollowerLimits = DEFAULT_FOLLOWER_LIMITS,
   ) {}
 
-  /** How many followers are open now. */
+  /** Followers of this process now (`/events/stream` connections). */
   get followerCount(): number {
     return this.followers.size;
   }
@@ -132,9 +132,14 @@ export class ChangeFeed {
       throw new TooManyRequests(
         `You are following the change log ${mine} times already, the most one caller may; close one, or share one stream among your consumers`,
         5,
+        'concurrency',
       );
     if (this.followers.size >= this.limits.total)
-      throw new TooManyRequests(`The change log has ${this.followers.size} followers already, the most it takes; retry later`, 5);
+      throw new TooManyRequests(
+        `The change log has ${this.followers.size} followers already, the most it takes; retry later`,
+        5,
+        'concurrency',
+      );
     const controller = new AbortController();
     this.followers.add(controller);
     this.followersOf.set(caller, mine + 1);
@@ -151,11 +156,6 @@ export class ChangeFeed {
         controller.abort();
       },
     };
-  }
-
-  /** Followers of this process now (`/events/stream` connections). */
-  get followerCount(): number {
-    return this.followers.size;
   }
 
   /** Ends every follower, so the HTTP server can close. */

@@ -45,11 +45,15 @@ export const notFound = (message: string) => new ServiceError('not_found', messa
 export const conflict = (message: string) => new ServiceError('conflict', message);
 export const precondition = (message: string) => new ServiceError('precondition', message);
 
-/** A refusal for the caller's share of a limit, and the seconds until it may try again (sent as `Retry-After`). */
+/**
+ * A refusal for the caller's share of a limit, and the seconds until it may try again (sent as
+ * `Retry-After`): a rate, a lockout after failed sign-ins, or too many at once.
+ */
 export class TooManyRequests extends ServiceError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    readonly limit: 'rate' | 'lockout' | 'concurrency',
   ) {
     super('too_many_requests', message);
   }

@@ -38,6 +38,7 @@ export async function countTrackingEvent(request: FastifyRequest): Promise<void>
     throw new TooManyRequests(
       `Too many tracking events from ${rate.key}: at most ${rate.max} a minute; retry in ${rate.ttlInSeconds} s`,
       rate.ttlInSeconds,
+      'rate',
     );
 }
 
