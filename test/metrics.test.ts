@@ -171,6 +171,24 @@ describe('GET /metrics', () => {
     expect(await refusals()).toBe(before! + 1);
   });
 
+  it('counts the refusals of GraphQL cost, of sign-in lockouts and of rates, each under its limit', async () => {
+    const refusals = async (limit: string) => sample(await scrape(), `catalog_refusals_total{limit="${limit}"}`)!;
+    const before = { cost: await refusals('cost'), lockout: await refusals('lockout'), rate: await refusals('rate') };
+    const aliases = Array.from({ length: 200 }, (_, i) => `s${i}: searchAcrossEntities(input: {query: "*"}) { total }`).join(' ');
+    const costly = await http(`${s.url}/api/graphql`, { body: { query: `{ ${aliases} }` }, headers: admin });
+    expect(costly.body.errors[0].message).toMatch(/maximum query cost exceeded/);
+    await s.services.nativeUsers.setPassword('urn:li:corpuser:metrics-guessed', 'guessed-Pa55word');
+    let status = 0;
+    for (let i = 0; i < 8 && status !== 429; i++)
+      status = (await http(`${s.url}/logIn`, { body: { username: 'metrics-guessed', password: 'no' } })).status;
+    expect(status).toBe(429);
+    for (let i = 0; i < 121; i++)
+      await http(`${s.url}/openapi/v1/tracking/track`, { body: { type: 'SearchEvent', query: 'q', total: 1 }, headers: admin });
+    expect(await refusals('cost')).toBe(before.cost + 1);
+    expect(await refusals('lockout')).toBe(before.lockout + 1);
+    expect(await refusals('rate')).toBe(before.rate + 1);
+  });
+
   it('counts the open change log streams', async () => {
     const followers = async () => sample(await scrape(), 'catalog_change_log_followers');
     const before = await followers();
