@@ -152,4 +152,29 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
     expect(refused.status).toBe(401);
     expect(refused.body.message).toMatch(/revoked/);
   });
+
+  it('refuses a suspended user at its next request on the other replica, and takes it back once reactivated', async () => {
+    const [a, b] = urls as [string, string];
+    const user = 'urn:li:corpuser:replicated-leaver';
+    const created = await http(`${a}/api/graphql`, {
+      body: {
+        query: 'mutation($i: CreateAccessTokenInput!) { createAccessToken(input: $i) { accessToken } }',
+        variables: { i: { type: 'PERSONAL', actorUrn: user, duration: 'NO_EXPIRY', name: 'kept' } },
+      },
+    });
+    const asUser = { authorization: `Bearer ${created.body.data.createAccessToken.accessToken}` };
+    const me = () => plainHttp(`${b}/api/graphql`, { body: { query: '{ me { corpUser { urn } } }' }, headers: asUser });
+    expect(
+      (await http(`${a}/aspects?action=ingestProposal`, { body: { proposal: mcp(user, 'corpUserInfo', { active: true }) } })).status,
+    ).toBe(200);
+    expect((await me()).body.data.me.corpUser.urn).toBe(user);
+    const status = (s: string) =>
+      http(`${a}/api/graphql`, { body: { query: `mutation { updateUserStatus(urn: "${user}", status: ${s}) }` } });
+    expect((await status('SUSPENDED')).body.errors).toBeUndefined();
+    const refused = await me();
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toMatch(/suspended/);
+    expect((await status('ACTIVE')).body.errors).toBeUndefined();
+    expect((await me()).body.data.me.corpUser.urn).toBe(user);
+  });
 });
