@@ -39,7 +39,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     await bootstrapAccess(services);
     await bootstrapCatalog(services);
-    await failAbandonedRuns(services, logger);
+    // One process serves a SQLite database (replicas share PostgreSQL): what it finds RUNNING at start is dead.
+    await failAbandonedRuns(services, logger, config.databaseUrl.startsWith('sqlite:'));
     app = await buildServer({
       services,
       logger,
@@ -117,9 +118,9 @@ function pruneTimeseriesEvery(intervalMs: number, days: number, services: Servic
 }
 
 /** Fails the runs a process that is gone left RUNNING; a failure to look is logged, not fatal: the next sweep looks again. */
-async function failAbandonedRuns(services: Services, logger: Logger): Promise<void> {
+async function failAbandonedRuns(services: Services, logger: Logger, alone = false): Promise<void> {
   try {
-    const failed = await services.ingestion.failAbandoned();
+    const failed = await services.ingestion.failAbandoned(alone);
     if (failed > 0) logger.warn({ runs: failed }, `${failed} ingestion run(s) left RUNNING by a stopped process marked FAILURE`);
   } catch (err) {
     logger.error({ err }, 'looking for ingestion runs left RUNNING by a stopped process failed');

@@ -180,9 +180,10 @@ export class IngestionService {
 
   /**
    * Marks FAILURE the runs left RUNNING by a process that is gone (runLiveness.ts), through the
-   * write path; answers how many. Run at start and every heartbeat.
+   * write path; answers how many. Run at start and every heartbeat; `alone` when this process is
+   * the only one serving the database, so every run not its own is abandoned.
    */
-  async failAbandoned(): Promise<number> {
+  async failAbandoned(alone = false): Promise<number> {
     const urns: string[] = [];
     const filter = { or: [{ and: [{ field: 'executionResultStatus', values: [STATUS.running], condition: 'EQUAL' }] }] };
     // Every page first: failing runs while paging would move the pages.
@@ -195,7 +196,7 @@ export class IngestionService {
     for (const urn of urns) {
       const result = await this.latest(urn, RESULT);
       const now = this.now();
-      if (!result || !isAbandoned(result, this.instance, now)) continue;
+      if (!result || !isAbandoned(result, this.instance, now, alone)) continue;
       const { structuredReport: _executor, ...rest } = result;
       const started = typeof result.startTimeMs === 'number' ? result.startTimeMs : undefined;
       await this.setResult(urn, {

@@ -8,8 +8,9 @@
  * renewed every HEARTBEAT_MS while the run goes on. A run is abandoned when its heartbeat is older
  * than STALE_MS and it is not this process's own; one without a heartbeat (left by a version before
  * this one) counts from its start. Three missed heartbeats leave room for a slow write and for
- * replicas' clocks differing by a little. A run killed a moment before a restart is therefore
- * failed by the first sweep after it has gone stale, not at the start itself.
+ * replicas' clocks differing by a little. On PostgreSQL a run killed a moment before a restart is
+ * therefore failed by the first sweep after it has gone stale; on SQLite, whose database one process
+ * serves, the start fails every run left RUNNING at once.
  *
  * Where the record lives: DataHub's ExecutionRequestResult has no field for it, and an undeclared
  * field would reach DataHub's clients through the change log. Its structured report, though, is
@@ -43,11 +44,16 @@ function executorOf(result: Json): { instance?: unknown; heartbeatMs?: unknown }
   }
 }
 
-/** Whether a RUNNING result was left by a process that is gone, as seen by process `instance` at `now`. */
-export function isAbandoned(result: Json, instance: string, now: number): boolean {
+/**
+ * Whether a RUNNING result was left by a process that is gone, as seen by process `instance` at
+ * `now`. A process that knows it is the only one (`alone`: SQLite, at its start) takes every run
+ * not its own for abandoned at once.
+ */
+export function isAbandoned(result: Json, instance: string, now: number, alone = false): boolean {
   if (result.status !== 'RUNNING') return false;
   const executor = executorOf(result);
   if (executor?.instance === instance) return false;
+  if (alone) return true;
   const last =
     typeof executor?.heartbeatMs === 'number' ? executor.heartbeatMs : typeof result.startTimeMs === 'number' ? result.startTimeMs : 0;
   return now - last > STALE_MS;
