@@ -69,13 +69,25 @@ describe("one caller's GraphQL work", () => {
     const admin = await mint('urn:li:corpuser:datahub');
     const reader = await mint('urn:li:corpuser:reader');
     const call = (query: string, headers: Record<string, string>) => http(`${a.url}/api/graphql`, { body: { query }, headers });
-    // A write transaction held open keeps the admin's first mutation running: the next two wait behind it.
+    // A write transaction holding the lock of a tag's properties keeps the admin's first mutation of
+    // them running (on either backend): the next two wait behind it.
+    const tag = 'urn:li:tag:burst';
+    expect((await call('mutation { createTag(input: {id: "burst", name: "burst"}) }', admin)).body.errors).toBeUndefined();
     let release!: () => void;
-    const held = a.services.store.transaction(() => new Promise<void>((done) => (release = done)));
-    const burst = [1, 2, 3].map((i) => call(`mutation { createTag(input: {id: "burst${i}", name: "burst ${i}"}) }`, admin));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((done) => (locked = done));
+    const held = a.services.store.transaction(async (tx) => {
+      await tx.lockLatest([{ urn: tag, aspect: 'tagProperties' }]);
+      locked();
+      await new Promise<void>((done) => (release = done));
+    });
+    await lockTaken;
+    const burst = [1, 2, 3].map((i) =>
+      call(`mutation { updateDescription(input: {resourceUrn: "${tag}", description: "burst ${i}"}) }`, admin),
+    );
     // Once the service has read the three (a fourth taken up before them would wait for the held transaction).
     await new Promise((done) => setTimeout(done, 300));
-    const fourth = await call('mutation { createTag(input: {id: "burst4", name: "burst 4"}) }', admin);
+    const fourth = await call(`mutation { updateDescription(input: {resourceUrn: "${tag}", description: "burst 4"}) }`, admin);
     expect(fourth.status).toBe(429);
     expect(fourth.headers.get('retry-after')).toBe('1');
     expect(fourth.body.message).toMatch(/Too many GraphQL requests of yours at once: 1 running and 2 waiting/);
@@ -85,6 +97,7 @@ describe("one caller's GraphQL work", () => {
     release();
     await held;
     for (const r of await Promise.all(burst)) expect(r.body.errors, r.text).toBeUndefined();
-    expect((await call('{ tag(urn: "urn:li:tag:burst3") { urn } }', admin)).body.data.tag.urn).toBe('urn:li:tag:burst3');
+    const described = await call(`{ tag(urn: "${tag}") { properties { description } } }`, admin);
+    expect(described.body.data.tag.properties.description).toMatch(/^burst [123]$/);
   });
 });

@@ -141,6 +141,11 @@ export function installBodyLimits(
       const refused = large.enter(caller);
       if (refused) return refuse(reply, refused);
       placed.set(request, caller);
+      // Freed when the answer is done or the connection goes, whichever comes first: a sender that
+      // leaves while authentication or this hook still waits on the database has no answer to end.
+      const leave = () => release(request);
+      reply.raw.once('close', leave);
+      if (reply.raw.destroyed || request.raw.socket?.destroyed) leave();
       return undefined;
     };
     if (declared > limits.small) {
@@ -163,5 +168,4 @@ export function installBodyLimits(
     return (payload as Readable).pipe(counted);
   });
   app.addHook('onResponse', async (request) => release(request));
-  app.addHook('onRequestAbort', async (request) => release(request));
 }
