@@ -4,6 +4,7 @@
  * Each SSE message carries its offset as `id`, so a consumer reconnecting with `Last-Event-ID` (or
  * `?after=`) resumes exactly after the last event it saw.
  */
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { MAX_FEED_PAGE, type ChangeFeed } from '../../service/changeFeed.js';
@@ -13,7 +14,7 @@ import { read, type RestResource } from './resource.js';
 import { LONG_MAX } from './restli.js';
 
 const DEFAULT_LIMIT = 100;
-const STREAM_BATCH = 500;
+const STREAM_BATCH = 100;
 const KEEP_ALIVE_MS = 15_000;
 
 const afterParam = (doc: string) => Param.optional(Param.integer(doc, { max: LONG_MAX }));
@@ -30,9 +31,16 @@ function streamStart(request: FastifyRequest, after: number | undefined): number
 
 async function stream(request: FastifyRequest, reply: FastifyReply, feed: ChangeFeed, after: number | undefined): Promise<void> {
   let cursor = streamStart(request, after);
-  // Checked once, before the stream opens: a refusal is an ordinary error answer.
-  const reader = await feed.reader(request.actor);
+  // Checked once, before the stream opens: a refusal is an ordinary error answer. The caller's share
+  // first, as it costs nothing: a flood of streams is refused before any is authorized.
   const follower = feed.follow(callerOf(request));
+  let reader: Awaited<ReturnType<ChangeFeed['reader']>>;
+  try {
+    reader = await feed.reader(request.actor);
+  } catch (err) {
+    follower.leave();
+    throw err;
+  }
   reply.hijack();
   const out = reply.raw;
   out.writeHead(200, {
@@ -76,7 +84,13 @@ async function stream(request: FastifyRequest, reply: FastifyReply, feed: Change
       for (const event of events) await write(`id: ${event.offset}\ndata: ${JSON.stringify(event)}\n\n`);
       cursor = lastOffset;
       if (events.length > 0) quietSince = Date.now();
-      if (read === STREAM_BATCH) continue;
+      // A follower catching up on a long log reads page after page; on SQLite every read is synchronous
+      // and a local socket takes every write, so without a turn for other requests between pages one
+      // follower would hold the service until it caught up.
+      if (read === STREAM_BATCH) {
+        await setImmediate();
+        continue;
+      }
       if (Date.now() - quietSince > KEEP_ALIVE_MS) {
         await write(': keep-alive\n\n');
         quietSince = Date.now();
