@@ -15,6 +15,9 @@ function needingDataHubFiles(): string[] {
   });
 }
 
+/** Test files that measure the service's latency, run once the others are done. */
+const ALONE = ['test/attacks.test.ts'];
+
 const skipped = HAS_DATAHUB_FIXTURES ? [] : needingDataHubFiles();
 if (skipped.length > 0)
   console.warn(
@@ -33,5 +36,22 @@ export default defineConfig({
     // Files run in the same worker share the modules they import instead of importing the whole
     // service again each (seconds a file). No test mocks modules or changes the environment.
     isolate: false,
+    projects: [
+      { extends: true, test: { name: 'suite', exclude: [...ALONE] } },
+      // The attack corpus times /health while each attack runs: it runs after the rest, by itself, so
+      // what it measures is the service under attack, not the other test files sharing the cores.
+      // Not extending the root, whose `include` would be merged into this one's.
+      {
+        test: {
+          name: 'alone',
+          include: ALONE,
+          exclude: skipped,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });
