@@ -59,14 +59,14 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
       proc.stdout!.on('data', (chunk: Buffer) => (output[i] += chunk.toString()));
     }
     urls = ports.map((p) => `http://127.0.0.1:${p}`);
-    await Promise.all(urls.map((u) => waitHealthy(u, 30_000)));
+    await Promise.all(urls.map((u) => waitHealthy(u, 60_000)));
     // The banner is printed right after listening; give the slower process a moment to finish it.
     for (let waited = 0; !output.some((o) => o.includes('Lost it?')) && waited < 5000; waited += 100)
       await new Promise((r) => setTimeout(r, 100));
     const files = output.flatMap((o) => [...o.matchAll(/^ {2}(\/\S+admin-token)$/gm)].map((m) => m[1]!));
     expect(files).toHaveLength(1);
     adminToken = readFileSync(files[0]!, 'utf8').trim();
-  }, 60_000);
+  }, 90_000);
 
   afterAll(async () => {
     for (const p of procs) p.kill('SIGKILL');

@@ -9,6 +9,8 @@ import {
   validateSchema,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { loadRegistry } from '../../registry/registry.js';
+import { buildExecutableSchema, mergeModules } from './schema.js';
 
 const sdl = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
 
@@ -96,5 +98,34 @@ describe('GraphQL schema SDL', () => {
     const metadata = objectType(schema, 'BrowseResultMetadata').getFields();
     expect(Object.keys(metadata)).toEqual(['path', 'totalNumEntities']);
     expect(String(metadata.totalNumEntities?.type)).toBe('Long!');
+  });
+});
+
+describe('resolver modules', () => {
+  const name = () => 'x';
+  const none = () => null;
+
+  it('refuse two modules serving one field, naming both, however it is attached', () => {
+    expect(() =>
+      mergeModules(
+        {},
+        {
+          first: { resolvers: { Dataset: { name } }, entityFields: { status: none } },
+          second: { resolvers: { Dataset: { name } }, entityFields: { status: none } },
+        },
+      ),
+    ).toThrow(
+      'GraphQL fields resolved by two modules, one of which would never run: <every entity>.status (first and second), Dataset.name (first and second)',
+    );
+  });
+
+  it("let a module serve a field of the registry's per-type roots, which gives way", () => {
+    const own = () => null;
+    const { byType } = mergeModules({ resolvers: { Query: { dataset: none } } }, { datasets: { resolvers: { Query: { dataset: own } } } });
+    expect(byType.Query?.dataset).toBe(own);
+  });
+
+  it('hold every field of the served schema to one module', () => {
+    expect(() => buildExecutableSchema([...loadRegistry().entities.keys()])).not.toThrow();
   });
 });

@@ -27,17 +27,32 @@ export const SDL = readFileSync(new URL('./schema.graphql', import.meta.url), 'u
 type AnyResolver = GraphQLFieldResolver<any, any, any>;
 
 /**
- * The resolvers of all modules by type and field, and the fields attached to every entity type. A later
- * module's resolver of a field wins over an earlier one's.
+ * The resolvers of all modules by type and field, and the fields attached to every entity type. A
+ * module may serve a field of the registry's per-type `roots`, which then gives way; two modules
+ * serving one field is a mistake that would make one of them silently dead, and stops the start.
  */
-function mergeModules(modules: readonly ResolverModule[]) {
-  const entityFields: Record<string, AnyResolver> = {};
+export function mergeModules(roots: ResolverModule, modules: Readonly<Record<string, ResolverModule>>) {
+  const entityFields: Record<string, AnyResolver> = { ...roots.entityFields };
   const byType: Record<string, Record<string, AnyResolver>> = {};
-  for (const module of modules) {
-    Object.assign(entityFields, module.entityFields);
-    for (const [type, fields] of Object.entries(module.resolvers ?? {}))
+  for (const [type, fields] of Object.entries(roots.resolvers ?? {})) byType[type] = { ...(fields as Record<string, AnyResolver>) };
+  const servedBy = new Map<string, string>();
+  const twice: string[] = [];
+  const claim = (field: string, module: string) => {
+    const earlier = servedBy.get(field);
+    if (earlier !== undefined) twice.push(`${field} (${earlier} and ${module})`);
+    servedBy.set(field, module);
+  };
+  for (const [moduleName, module] of Object.entries(modules)) {
+    for (const [name, resolver] of Object.entries(module.entityFields ?? {})) {
+      claim(`<every entity>.${name}`, moduleName);
+      entityFields[name] = resolver as AnyResolver;
+    }
+    for (const [type, fields] of Object.entries(module.resolvers ?? {})) {
+      for (const name of Object.keys(fields as object)) claim(`${type}.${name}`, moduleName);
       byType[type] = { ...byType[type], ...(fields as Record<string, AnyResolver>) };
+    }
   }
+  if (twice.length > 0) throw new Error(`GraphQL fields resolved by two modules, one of which would never run: ${twice.join(', ')}`);
   return { entityFields, byType };
 }
 
@@ -86,7 +101,7 @@ function countResolvedFields(schema: GraphQLSchema): void {
 
 export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSchema {
   // The registry's per-type roots come first, so a module that serves one of them itself wins.
-  const { entityFields, byType } = mergeModules([entityRootsModule(entityNames), ...resolverModules]);
+  const { entityFields, byType } = mergeModules(entityRootsModule(entityNames), resolverModules);
   // The SDL is ours and checked by schema.test.ts; validating it again costs every start ~100 ms.
   const schema = buildSchema(SDL, { assumeValidSDL: true });
   attachScalars(schema);

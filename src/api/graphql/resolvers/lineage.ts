@@ -244,12 +244,6 @@ const resolvers: Resolvers = {
       };
     },
   },
-  // A column's key: the dataset it belongs to and its path.
-  SchemaFieldEntity: {
-    fieldPath: (ref) => parseUrn(ref.urn).parts[1] ?? '',
-    parent: (ref, _args, ctx) =>
-      refOf(ctx.services, parseUrn(ref.urn).parts[0]) ?? { urn: parseUrn(ref.urn).parts[0], entityName: 'dataset' },
-  },
 };
 
 export const lineageModule: ResolverModule = {
