@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACTOR } from '../src/actors.js';
 import { UNAUTHORIZED_MESSAGE } from '../src/auth/authorizer.js';
-import { grantPolicy, http, mcp, startTestServer, TEST_DATABASE_URL, type TestServer } from './helpers.js';
+import { expectEach, grantPolicy, http, mcp, startTestServer, TEST_DATABASE_URL, type TestServer } from './helpers.js';
 
 type Json = Record<string, any>;
 
@@ -239,7 +239,7 @@ describe('the token API', () => {
       const own = await gql(bearer(daveToken), LIST, { i: { filters: [filter] } });
       expect(own.body.errors).toBeUndefined();
       expect(own.body.data.listAccessTokens.tokens.map((t: Json) => t.name).sort()).toEqual(['one', 'test', 'two']);
-      expect(own.body.data.listAccessTokens.tokens.every((t: Json) => t.ownerUrn === dave)).toBe(true);
+      expectEach(own.body.data.listAccessTokens.tokens, (t: Json) => t.ownerUrn === dave);
       expect(own.body.data.listAccessTokens.total).toBe(3);
     }
     const someoneElses = await gql(bearer(daveToken), LIST, { i: { filters: [{ field: 'ownerUrn', values: [ADMIN_ACTOR] }] } });

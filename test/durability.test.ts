@@ -7,7 +7,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CATALOG_CMD, createTestDatabase, enc, freePort, http, mcp, TEST_DATABASE_URL, tempDir, waitHealthy } from './helpers.js';
+import {
+  CATALOG_CMD,
+  createTestDatabase,
+  enc,
+  expectEach,
+  freePort,
+  http,
+  mcp,
+  tempDir,
+  TEST_DATABASE_URL,
+  waitHealthy,
+} from './helpers.js';
 
 const running: ChildProcess[] = [];
 afterEach(() => {
@@ -46,7 +57,7 @@ describe('durability', () => {
           http(`${first.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(u, 'tagProperties', { name: `t${i}` }) } }),
         ),
       );
-      expect(replies.every((r) => r.status === 200)).toBe(true);
+      expectEach(replies, (r) => r.status === 200);
       const batch = await http(`${first.url}/aspects?action=ingestProposalBatch`, {
         body: { proposals: [mcp(urns[0]!, 'tagProperties', { name: 'changed' }), mcp(urns[1]!, 'status', { removed: true })] },
       });

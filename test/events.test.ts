@@ -1,6 +1,6 @@
 /** The change log feed: paging from any offset, and Server-Sent Events that resume without loss or repeats. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { expectEach, grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -129,7 +129,7 @@ describe('GET /events/stream', () => {
     const pagedIds = paged.body.events.map((e: any) => e.offset).filter((o: number) => o <= ids.at(-1)!);
     expect(ids).toEqual(pagedIds);
     expect(after.map((m) => m.data.entityUrn)).toContain(tag(12));
-    expect(all.every((m) => m.data.offset === m.id)).toBe(true);
+    expectEach(all, (m) => m.data.offset === m.id);
   });
 
   it('refuses a malformed offset with 400', async () => {

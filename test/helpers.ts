@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
+import { expect } from 'vitest';
 import type { SystemClient } from '../src/auth/authenticate.js';
 import type { MetricsAccess } from '../src/config.js';
 import { bootstrapAccess } from '../src/auth/bootstrap.js';
@@ -272,4 +273,26 @@ export async function grantPolicy(
   const info = { displayName: id, description: '', type: 'METADATA', state: 'ACTIVE', ...policy };
   await services.writePath.apply([buildProposal(services.registry, urn, 'dataHubPolicyInfo', 'UPSERT', info)], { actor: SYSTEM_ACTOR });
   return urn;
+}
+
+/**
+ * That `items` holds something and every item passes `check`: `every` over an empty list passes
+ * whatever the code under test did. The failing items are shown, not just `false`.
+ */
+export function expectEach<T>(items: readonly T[] | undefined, check: (item: T) => boolean, what = 'the items'): void {
+  expect(items?.length ?? 0, `${what}: there is none to check`).toBeGreaterThan(0);
+  expect(
+    items!.filter((item) => !check(item)),
+    `${what} that fail the check`,
+  ).toEqual([]);
+}
+
+/** That `items` holds at least two values and is in the order `compare` gives (ascending by default). */
+export function expectOrdered<T>(
+  items: readonly T[],
+  compare: (a: T, b: T) => number = (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+  what = 'the items',
+): void {
+  expect(items.length, `${what}: an order needs two at least`).toBeGreaterThan(1);
+  expect([...items], `${what} in order`).toEqual([...items].sort(compare));
 }

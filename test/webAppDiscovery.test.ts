@@ -4,7 +4,7 @@
  * catalog (DataHub's bootstrap file and the examples).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantPolicy, http, openTestStore, startTestServer, tempDir, type TestServer } from './helpers.js';
+import { expectEach, grantPolicy, http, openTestStore, startTestServer, tempDir, type TestServer } from './helpers.js';
 import { bootstrapItems, exampleProposals, loadBootstrap, loadExamples } from './sampleCatalog.js';
 import { webAppOperation } from './webAppOperations.js';
 
@@ -362,7 +362,7 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
       expect(wau).toMatchObject({ __typename: 'TimeSeriesChart', interval: 'WEEK' });
       expect(wau.lines[0].data).toHaveLength(10);
       expect(wau.lines[0].data.at(-1).y).toBe(2);
-      expect(wau.lines[0].data.slice(0, -1).every((p: Json) => p.y === 0)).toBe(true);
+      expectEach(wau.lines[0].data.slice(0, -1), (p: Json) => p.y === 0);
       expect(new Date(wau.lines[0].data.at(-1).x).getUTCDay()).toBe(1);
       const searches = chart('Number of Searches');
       expect(searches.lines[0].data).toHaveLength(7);

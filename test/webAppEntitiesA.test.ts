@@ -4,7 +4,7 @@
  * app's own operations run with the variables its pages send, checked against what the files hold.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { expectEach, http, mcp, startTestServer, type TestServer } from './helpers.js';
 import { exampleProposals } from './sampleCatalog.js';
 import { webAppOperation } from './webAppOperations.js';
 
@@ -168,7 +168,7 @@ describe('the web app: data products, structured properties and governance entit
     expect(assets.searchResults.map((x: Json) => x.entity.urn).sort()).toEqual(
       ['couriers', 'customers', 'products', 'stores'].map((t) => ds('postgres', `shopfront.public.${t}`)),
     );
-    expect(assets.searchResults.every((x: Json) => x.entity.application.application.urn === SHOPFRONT)).toBe(true);
+    expectEach(assets.searchResults, (x: Json) => x.entity.application.application.urn === SHOPFRONT);
   });
 
   it('getStructuredProperty and searchStructuredProperties: definitions with types and allowed values', async () => {

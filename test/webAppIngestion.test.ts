@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACTOR, SYSTEM_ACTOR } from '../src/actors.js';
 import { UNAUTHORIZED_MESSAGE } from '../src/auth/authorizer.js';
 import { createServices } from '../src/service/services.js';
-import { BACKEND, enc, grantPolicy, http, openTestStore, startTestServer, tempDir, type TestServer } from './helpers.js';
+import { BACKEND, enc, expectEach, grantPolicy, http, openTestStore, startTestServer, tempDir, type TestServer } from './helpers.js';
 import { webAppOperation } from './webAppOperations.js';
 
 type Json = any;
@@ -324,11 +324,10 @@ describe('a file source run from the app', () => {
     );
     await refused(OPS, 'createTestConnectionRequest', { input: { recipe: '{not json' } }, 400);
     expect(await sourceCount()).toBe(before);
-    expect(
-      (await run(OPS, 'listIngestionExecutionRequests', { input: { start: 0, count: 100 } })).listExecutionRequests.executionRequests.every(
-        (r: Json) => r.input.task,
-      ),
-    ).toBe(true);
+    expectEach(
+      (await run(OPS, 'listIngestionExecutionRequests', { input: { start: 0, count: 100 } })).listExecutionRequests.executionRequests,
+      (r: Json) => r.input.task,
+    );
   });
 });
 

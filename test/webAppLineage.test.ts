@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { expectEach, http, mcp, startTestServer, type TestServer } from './helpers.js';
 import { webAppOperation } from './webAppOperations.js';
 
 type Json = any;
@@ -281,7 +281,7 @@ describe('lineage and history through the web app operations', () => {
       expect(all.searchAcrossLineage.facets[0].field).toBe('degree');
       const nested = all.searchAcrossLineage.facets.find((f: Json) => f.field.startsWith('_entityType\u241e'));
       expect(nested.aggregations.length).toBeGreaterThan(0);
-      expect(nested.aggregations.every((a: Json) => /^(DATASET|DATA_JOB)(\u241e|$)/.test(a.value))).toBe(true);
+      expectEach(nested.aggregations, (a: Json) => /^(DATASET|DATA_JOB)(\u241e|$)/.test(a.value));
     });
 
     it('searches within a saved view', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../src/actors.js';
 import { UNAUTHORIZED_MESSAGE } from '../src/auth/authorizer.js';
 import { buildProposal } from '../src/service/proposals.js';
-import { grantPolicy, http, startTestServer, type TestServer } from './helpers.js';
+import { expectEach, grantPolicy, http, startTestServer, type TestServer } from './helpers.js';
 import { asUsers } from './asUsers.js';
 import { webAppOperation } from './webAppOperations.js';
 
@@ -140,7 +140,7 @@ describe('assertions', () => {
     const history = `query($urn: String!) { assertion(urn: $urn) { runEvents(limit: 10) { total failed succeeded errored runEvents { asserteeUrn result { type error { type properties { key value } } } } } } }`;
     const all = (await mutate(history, { urn: assertion })).assertion.runEvents;
     expect(all).toMatchObject({ total: 3, failed: 1, succeeded: 1, errored: 1 });
-    expect(all.runEvents.every((e: Json) => e.asserteeUrn === DATASET)).toBe(true);
+    expectEach(all.runEvents, (e: Json) => e.asserteeUrn === DATASET);
     expect(all.runEvents.find((e: Json) => e.result.type === 'ERROR').result.error).toMatchObject({
       type: 'SOURCE_QUERY_FAILED',
       properties: [{ key: 'message', value: 'timeout' }],

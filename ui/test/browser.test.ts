@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI_DIR } from '../../src/api/webUi.js';
 import { CHROMIUM, hasChromium, launchChromium } from '../../test/chromium.js';
-import { http, startTestServer, type TestServer } from '../../test/helpers.js';
+import { expectEach, http, startTestServer, type TestServer } from '../../test/helpers.js';
 import { exampleProposals } from '../../test/sampleCatalog.js';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts/ui');
@@ -121,7 +121,7 @@ describe.skipIf(!hasChromium())('the web UI in headless Chromium', () => {
       .toBeLessThan(all);
     const titles = await page.locator('.result-title').allTextContents();
     expect(titles.length).toBeGreaterThan(0);
-    expect(titles.every((t) => t.includes('Snowflake'))).toBe(true);
+    expectEach(titles, (t) => t.includes('Snowflake'));
     await shot(page, 'search');
     // The same URL, opened afresh, shows the same search.
     const shared = page.url();
