@@ -99,7 +99,15 @@ function countResolvedFields(schema: GraphQLSchema): void {
   }
 }
 
+/**
+ * The executable schema, and the fields of entity types no module serves, as `Type.field`: each
+ * answers null (schema.test.ts holds the list, which may only shrink).
+ */
 export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSchema {
+  return buildSchemaServing(entityNames).schema;
+}
+
+export function buildSchemaServing(entityNames: readonly string[]): { schema: GraphQLSchema; unserved: string[] } {
   // The registry's per-type roots come first, so a module that serves one of them itself wins.
   const { entityFields, byType } = mergeModules(entityRootsModule(entityNames), resolverModules);
   // The SDL is ours and checked by schema.test.ts; validating it again costs every start ~100 ms.
@@ -108,6 +116,7 @@ export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSc
   const entity = schema.getType('Entity');
   const entityTypes = new Set(isInterfaceType(entity) ? schema.getPossibleTypes(entity).map((t) => t.name) : []);
 
+  const unserved: string[] = [];
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     const fields = type.getFields();
@@ -122,6 +131,7 @@ export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSc
         field.resolve = resolver;
       } else if (entityTypes.has(type.name)) {
         // A field we do not serve yet reads as null rather than failing the whole query.
+        unserved.push(`${type.name}.${name}`);
         field.resolve = (source: unknown) => (isEntityRef(source) ? null : (source as Record<string, unknown>)?.[name]);
       }
     }
@@ -137,5 +147,5 @@ export function buildExecutableSchema(entityNames: readonly string[]): GraphQLSc
   for (const type of Object.values(schema.getTypeMap())) {
     if (isInterfaceType(type) || isUnionType(type)) type.resolveType = resolveEntityType;
   }
-  return schema;
+  return { schema, unserved: unserved.sort() };
 }
