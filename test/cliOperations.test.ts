@@ -80,6 +80,17 @@ describe('catalog delete', () => {
     expect((await get(`/entitiesV2/${enc(chart)}`)).body.aspects.status.value).toEqual({ removed: false });
   });
 
+  it('hard-deletes the entities on a platform, page after page, and nothing else', async () => {
+    await load('gone', 3);
+    await load('kept', 1);
+    const done = await catalog('delete', '--platform', 'gone', '--hard', '--force');
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stderr).toContain('hard-deleted 3 of 3 entities');
+    expect(await count('gone')).toBe(0);
+    expect((await post('/entities?action=exists', { urn: ds('gone', 't0') })).body.value).toBe(false);
+    expect(await count('kept')).toBe(1);
+  });
+
   it('asks before deleting a platform and deletes nothing when not told yes', async () => {
     await load('asked', 2);
     const [cmd, ...pre] = CATALOG_CMD;
