@@ -1,5 +1,5 @@
 /** JSON helpers shared by the write path and the store. */
-import { ServiceError } from './service/errors.js';
+import { ServiceError } from './errors.js';
 
 /** JSON text with object keys sorted, so equal values always serialize the same way. */
 export function canonicalJson(value: unknown): string {

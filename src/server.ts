@@ -16,7 +16,7 @@ import { webUi } from './api/webUi.js';
 import { parseRestliQuery, sendRestliError, STATUS_BY_KIND } from './api/rest/restli.js';
 import { Authenticator, type SystemClient } from './auth/authenticate.js';
 import { parseJson } from './json.js';
-import { ServiceError, TooManyRequests } from './service/errors.js';
+import { ServiceError, TooManyRequests } from './errors.js';
 import type { MetricsAccess } from './config.js';
 import type { Services } from './service/services.js';
 

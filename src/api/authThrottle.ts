@@ -9,7 +9,7 @@
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { type BackoffPolicy, FailedAttempts } from '../auth/failedAttempts.js';
-import { TooManyRequests } from '../service/errors.js';
+import { TooManyRequests } from '../errors.js';
 
 const MINUTE = 60_000;
 

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
 import { onPlatform } from '../auth/requirements.js';
 import type { MetricsAccess } from '../config.js';
-import { ServiceError } from '../service/errors.js';
+import { ServiceError } from '../errors.js';
 import { watchProcess } from '../service/metrics.js';
 import type { Services } from '../service/services.js';
 import { credentialsOf } from './authentication.js';

@@ -12,7 +12,7 @@ import { SYSTEM_ACTOR } from '../actors.js';
 import type { Authenticator } from '../auth/authenticate.js';
 import { RoleService } from '../auth/roles.js';
 import { isPlainObject } from '../json.js';
-import { badRequest, forbidden, ServiceError, unauthorized } from '../service/errors.js';
+import { badRequest, forbidden, ServiceError, unauthorized } from '../errors.js';
 import { resolveUrn } from '../service/proposals.js';
 import type { Services } from '../service/services.js';
 import { addressOf } from './authThrottle.js';

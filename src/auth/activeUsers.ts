@@ -15,7 +15,7 @@
  * such user" is read again each time a session asks.
  */
 import type { Store } from '../store/types.js';
-import { unauthorized } from '../service/errors.js';
+import { unauthorized } from '../errors.js';
 import type { AccessCache } from './accessCache.js';
 
 export type Inactivity = 'suspended' | 'removed' | 'absent';

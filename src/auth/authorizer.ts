@@ -6,7 +6,7 @@
  * policy needs them.
  */
 import { SYSTEM_ACTOR } from '../actors.js';
-import { forbidden } from '../service/errors.js';
+import { forbidden } from '../errors.js';
 import type { Store } from '../store/types.js';
 import { AccessCache, type AccessView } from './accessCache.js';
 import { policyGrants, policyMayGrant, type Facts, type Owner, type PolicyInfo } from './policy.js';

@@ -9,7 +9,7 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { ADMIN_ACTOR, SYSTEM_ACTOR } from '../actors.js';
 import type { Registry } from '../registry/registry.js';
-import { badRequest, ServiceError } from '../service/errors.js';
+import { badRequest, ServiceError } from '../errors.js';
 import { buildProposal, deleteEntityProposal, editProposal, resolveUrn, type Proposal } from '../service/proposals.js';
 import type { WritePath } from '../service/writePath.js';
 import type { Store } from '../store/types.js';

@@ -4,7 +4,7 @@
  * written through the write path like any other metadata; the built-in ones cannot be changed.
  */
 import { randomUUID } from 'node:crypto';
-import { badRequest } from '../service/errors.js';
+import { badRequest } from '../errors.js';
 import { buildProposal, deleteEntityProposal } from '../service/proposals.js';
 import type { WritePath } from '../service/writePath.js';
 import type { Registry } from '../registry/registry.js';

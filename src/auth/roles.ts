@@ -3,7 +3,7 @@
  * most one role, in its `roleMembership`; the policies naming the role grant its privileges from the
  * next request on, on every replica (assigning one bumps the access generation: accessGeneration.ts).
  */
-import { badRequest } from '../service/errors.js';
+import { badRequest } from '../errors.js';
 import { buildProposal } from '../service/proposals.js';
 import type { Services } from '../service/services.js';
 import { tryParseUrn } from '../urn.js';

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { SYSTEM_ACTOR } from '../actors.js';
 import type { Registry } from '../registry/registry.js';
-import { badRequest, forbidden, unauthorized } from '../service/errors.js';
+import { badRequest, forbidden, unauthorized } from '../errors.js';
 import { buildProposal, deleteEntityProposal, resolveUrn, type Proposal } from '../service/proposals.js';
 import type { WritePath } from '../service/writePath.js';
 import type { Store } from '../store/types.js';

@@ -4,7 +4,7 @@
  * GraphQL, REST ingestion and the CLI alike. A failure is the request's fault and nothing is written.
  */
 import type { StoreTx } from '../store/types.js';
-import { invalid } from './errors.js';
+import { invalid } from '../errors.js';
 import { assignmentsProblem, type AspectLookup } from './structuredProperties.js';
 
 type Check = (

@@ -6,7 +6,7 @@
 import { READ_REFUSED, type Authorizer } from '../auth/authorizer.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import { parseFilter } from './filters.js';
 import { boundedText } from './limits.js';
 import { resolveEntity, resolveUrn } from './proposals.js';

@@ -5,7 +5,7 @@
  * as in DataHub, where a client lists them with a search filtered on the path.
  */
 import { BROWSE_PATH_V2_DELIMITER } from '../store/types.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import type { Scope, SearchFlags, SearchService } from './search.js';
 
 /** The search field holding an entity's browse path v2. */

@@ -9,7 +9,7 @@ import { hiddenFrom } from '../auth/hidden.js';
 import { onPlatform } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import type { StoredChangeLogEvent, Store } from '../store/types.js';
-import { TooManyRequests } from './errors.js';
+import { TooManyRequests } from '../errors.js';
 
 /** DataHub's privilege to read the Metadata Change Log through its events API. */
 export const READ_CHANGE_LOG = onPlatform('GET_METADATA_CHANGE_LOG_EVENTS');

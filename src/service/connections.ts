@@ -7,7 +7,7 @@ import type { Authorizer } from '../auth/authorizer.js';
 import { onPlatform } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import { tryParseUrn } from '../urn.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import { buildProposal } from './proposals.js';
 import type { SecretService } from './secrets.js';
 import type { WritePath } from './writePath.js';

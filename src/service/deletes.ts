@@ -7,7 +7,7 @@ import { explained, type Authorizer, type Grant } from '../auth/authorizer.js';
 import { onResource } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import { buildProposal, resolveUrn, type Proposal } from './proposals.js';
 import { withoutReferences } from './references.js';
 import type { WritePath } from './writePath.js';

@@ -12,7 +12,7 @@ import { aspectRequirements, onPlatform, proposalsRequirements, toEdit, toEditOr
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { parseUrn, tryParseUrn } from '../urn.js';
-import { badRequest, conflict } from './errors.js';
+import { badRequest, conflict } from '../errors.js';
 import { tagUpdateAspects, updateAspects } from './entityUpdates.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from './proposals.js';
 import type { WritePath } from './writePath.js';

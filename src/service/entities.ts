@@ -8,7 +8,7 @@ import type { Registry } from '../registry/registry.js';
 import type { AspectSpec, EntitySpec } from '../registry/types.js';
 import type { AspectRow, Store, SystemMetadata } from '../store/types.js';
 import { systemMetadataOut, valueOut, type RawJson } from '../rawJson.js';
-import { badRequest, notFound } from './errors.js';
+import { badRequest, notFound } from '../errors.js';
 import { resolveEntity, resolveUrn } from './proposals.js';
 import { rowsToSnapshot } from './snapshots.js';
 import { SYSTEM_ACTOR } from '../actors.js';

@@ -4,7 +4,7 @@
  * editable properties), stamped with the actor and time.
  */
 import type { EntitySpec } from '../registry/types.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 
 type Json = Record<string, any>;
 

@@ -4,7 +4,7 @@
  */
 import { isPlainObject } from '../json.js';
 import type { Condition, Criterion, SearchQuery } from '../store/types.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import { boundedText, MAX_FILTER_VALUES } from './limits.js';
 
 const CONDITIONS: readonly Condition[] = [

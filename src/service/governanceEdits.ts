@@ -13,7 +13,7 @@ import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { parseUrn, tryParseUrn } from '../urn.js';
 import type { DeleteService } from './deletes.js';
-import { badRequest, conflict } from './errors.js';
+import { badRequest, conflict } from '../errors.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from './proposals.js';
 import type { WritePath } from './writePath.js';
 import { fieldEquals, filterQuery } from './filters.js';

@@ -3,7 +3,7 @@ import { READ_REFUSED, type Authorizer } from '../auth/authorizer.js';
 import { hiddenFrom } from '../auth/hidden.js';
 import type { Registry } from '../registry/registry.js';
 import type { Edge, Store } from '../store/types.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import { resolveUrn } from './proposals.js';
 
 export type Direction = 'INCOMING' | 'OUTGOING' | 'UNDIRECTED';

@@ -14,7 +14,7 @@ import { MANAGE_INGESTION } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { tryParseUrn } from '../urn.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import { type FileRoot, NO_ROOT_MESSAGE } from './fileRoot.js';
 import { filePathOf, runFileSource, type FileRunReport } from './fileSource.js';
 import { buildProposal, deleteEntityProposal, type Proposal } from './proposals.js';

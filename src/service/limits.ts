@@ -3,7 +3,7 @@
  * a browse path, a filter. Past them, LIKE patterns and full-text queries cost far more than any
  * real client needs (SQLite refuses a LIKE pattern over 50,000 bytes outright).
  */
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 
 /** The longest query, prefix, path, pattern or filter value, in characters. */
 export const MAX_TEXT = 1_000;

@@ -5,7 +5,7 @@
  * facet. The search service is used as it is, with an added urn criterion, so search stays one code path.
  */
 import type { Criterion } from '../store/types.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import { parseFilter } from './filters.js';
 import type { LineageDirection, LineageHit, LineageService, WalkRequest } from './lineage.js';
 import type { TimeWindow } from './lineageEdges.js';

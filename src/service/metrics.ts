@@ -10,7 +10,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Store } from '../store/types.js';
 import type { ChangeFeed } from './changeFeed.js';
-import type { AuthenticationFailure } from './errors.js';
+import type { AuthenticationFailure } from '../errors.js';
 
 /** The limits a request can be refused by. */
 export type RefusalLimit = 'body' | 'cost' | 'rate' | 'lockout' | 'concurrency';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRegistry } from '../registry/registry.js';
 import { applyPatch, isGenericPatch, isPatchable } from './patch.js';
-import { ServiceError } from './errors.js';
+import { ServiceError } from '../errors.js';
 import { FIXTURES, HAS_DATAHUB_FIXTURES } from '../../test/datahubFixtures.js';
 
 const NOW = 1_700_000_000_000;

@@ -18,7 +18,7 @@
 import { isPlainObject, MAX_JSON_DEPTH } from '../json.js';
 import { KEY_PATH_SEPARATOR, patchTemplate, type KeyedArraySpec, type PatchTemplate } from '../registry/patchTemplates.js';
 import { SYSTEM_ACTOR } from '../actors.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 
 /** True when PATCH proposals are accepted for this aspect. */
 export function isPatchable(aspectName: string): boolean {

@@ -9,7 +9,7 @@
 import { onPlatform, toEdit } from '../auth/requirements.js';
 import type { Grant } from '../auth/authorizer.js';
 import { tryParseUrn } from '../urn.js';
-import { badRequest, conflict, notFound } from './errors.js';
+import { badRequest, conflict, notFound } from '../errors.js';
 import { deleteEntityProposal, editProposal, type Proposal } from './proposals.js';
 import type { Services } from './services.js';
 

@@ -7,7 +7,7 @@ import type { Registry } from '../registry/registry.js';
 import type { AspectSpec, EntitySpec } from '../registry/types.js';
 import type { ChangeType, SystemMetadata } from '../store/types.js';
 import { formatUrn, parseUrn, UrnError, type Urn } from '../urn.js';
-import { badRequest, invalid, ServiceError } from './errors.js';
+import { badRequest, invalid, ServiceError } from '../errors.js';
 import { applyPatch, isGenericPatch, isPatchable } from './patch.js';
 import { Slices } from './slices.js';
 

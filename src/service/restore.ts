@@ -7,7 +7,7 @@ import { explained, type Authorizer } from '../auth/authorizer.js';
 import { onPlatform } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import { reindex } from './indexer.js';
 import { boundedText } from './limits.js';
 import { resolveUrn } from './proposals.js';

@@ -8,7 +8,7 @@ import { hiddenFrom } from '../auth/hidden.js';
 import { MANAGE_INGESTION } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import { DEFAULT_RUN_ID, type AspectRow, type Store } from '../store/types.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import type { WritePath } from './writePath.js';
 
 export interface AspectRowSummary {

@@ -10,7 +10,7 @@ import { isKeyed, textTokens } from '../indexing/searchRow.js';
 import type { Registry } from '../registry/registry.js';
 import type { EntitySpec, SearchableField } from '../registry/types.js';
 import { ENTITY_TYPE_FIELD, type Criterion, type SearchPage, type SearchQuery, type SearchRow, type Store } from '../store/types.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import { boundedText } from './limits.js';
 import { combineFilters, fieldEquals, filterQuery, mentionsRemoved, parseFilter } from './filters.js';
 import { isStructuredPropertyField, structuredPropertyField } from '../indexing/structuredPropertyFields.js';

@@ -12,7 +12,7 @@ import { seal, unseal } from '../auth/sealing.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { tryParseUrn } from '../urn.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import { buildProposal, deleteEntityProposal } from './proposals.js';
 import type { SearchService } from './search.js';
 import type { WritePath } from './writePath.js';

@@ -9,7 +9,7 @@ import { valueOut } from '../rawJson.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectRow, SystemMetadata } from '../store/types.js';
 import type { EntitySpec } from '../registry/types.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import { checkAspectValue, resolveUrn, withItem, type Proposal } from './proposals.js';
 
 /** Reads `{value: {<SnapshotName>: {urn, aspects}}}` (or the snapshot union without `value`). */

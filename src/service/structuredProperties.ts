@@ -12,7 +12,7 @@ import { isPlainObject } from '../json.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { tryParseUrn } from '../urn.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from './proposals.js';
 import type { WritePath } from './writePath.js';
 import { structuredPropertyField } from '../indexing/structuredPropertyFields.js';

@@ -1,7 +1,7 @@
 /** Reads of timeseries aspects: points newest first within inclusive time bounds. */
 import type { Registry } from '../registry/registry.js';
 import type { Store, SystemMetadata } from '../store/types.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import { parseFilter } from './filters.js';
 import { resolveUrn } from './proposals.js';
 import type { Criterion } from '../store/types.js';

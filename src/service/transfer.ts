@@ -11,7 +11,7 @@ import { isPlainObject } from '../json.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectRow, Store, TimeseriesRow } from '../store/types.js';
 import { tryParseUrn } from '../urn.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import { RestoreService } from './restore.js';
 
 export const EXPORT_FORMAT = 'metadata-catalog-export';

@@ -7,7 +7,7 @@ import { isPlainObject } from '../json.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import type { UsageEvent } from '../store/usage.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import { boundedText } from './limits.js';
 import { USAGE_EVENT_TYPES } from './usageEventTypes.js';
 

@@ -3,7 +3,7 @@
  * announcements they dismissed. Each mutation changes its part of the latest value inside the
  * write, so settings changed at once from two tabs keep each other; people write only their own.
  */
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 import { editProposal } from './proposals.js';
 import type { Services } from './services.js';
 

@@ -21,7 +21,7 @@ import {
   type SystemMetadata,
 } from '../store/types.js';
 import { parseUrn } from '../urn.js';
-import { conflict } from './errors.js';
+import { conflict } from '../errors.js';
 import { reindex } from './indexer.js';
 import { checkEditedValue, type Proposal } from './proposals.js';
 import { checkAgainstStore } from './aspectChecks.js';

@@ -1,6 +1,6 @@
 import { GraphQLError, Source } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
-import { badRequest, conflict, ServiceError } from '../../service/errors.js';
+import { badRequest, conflict, ServiceError } from '../../errors.js';
 import { formatExecutionError, formatValidationError, MAX_MESSAGE, UNKNOWN_ERROR } from './errors.js';
 
 const log = () => ({ error: vi.fn() }) as unknown as Parameters<typeof formatExecutionError>[1];

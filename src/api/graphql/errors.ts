@@ -7,7 +7,7 @@
  */
 import type { GraphQLError, GraphQLFormattedError } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
-import { ServiceError, type ErrorKind } from '../../service/errors.js';
+import { ServiceError, type ErrorKind } from '../../errors.js';
 
 const CODES: Record<ErrorKind | 'server', { code: number; type: string }> = {
   bad_request: { code: 400, type: 'BAD_REQUEST' },

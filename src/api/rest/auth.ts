@@ -9,7 +9,7 @@ import { SYSTEM_ACTOR } from '../../actors.js';
 import { refuseMintingUnlessAuthenticated } from '../authentication.js';
 import { countTrackingEvent, trackedActor } from './tracking.js';
 import { isPlainObject } from '../../json.js';
-import { badRequest, unauthorized } from '../../service/errors.js';
+import { badRequest, unauthorized } from '../../errors.js';
 import type { Services } from '../../service/services.js';
 
 /** The string fields an endpoint's JSON body must carry; a 400 names the ones missing or not strings. */

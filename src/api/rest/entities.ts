@@ -1,7 +1,7 @@
 /** The legacy `entities` resource: snapshot ingest and snapshot reads. */
 import { Type, type Static } from 'typebox';
 import { isPlainObject } from '../../json.js';
-import { precondition, badRequest } from '../../service/errors.js';
+import { precondition, badRequest } from '../../errors.js';
 import { parseSystemMetadata, withItem } from '../../service/proposals.js';
 import { snapshotToProposals } from '../../service/snapshots.js';
 import { MAX_COUNT, decodeScrollId, encodeScrollId, type SearchRequest } from '../../service/search.js';

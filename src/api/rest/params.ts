@@ -10,7 +10,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
-import { badRequest, type ServiceError } from '../../service/errors.js';
+import { badRequest, type ServiceError } from '../../errors.js';
 import { INT_MAX, type RestliQuery } from './restli.js';
 
 /** The parameter types the docs page names. */

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TObject } from 'typebox';
 import { isPlainObject } from '../../json.js';
 import type { BodyKind } from '../bodyLimits.js';
-import { badRequest } from '../../service/errors.js';
+import { badRequest } from '../../errors.js';
 import type { Services } from '../../service/services.js';
 import { bodyCheck, queryCheck } from './params.js';
 import { queryOf, queryParam, type RestliQuery } from './restli.js';

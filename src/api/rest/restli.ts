@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { serializeJson } from '../../rawJson.js';
-import { badRequest, type ErrorKind } from '../../service/errors.js';
+import { badRequest, type ErrorKind } from '../../errors.js';
 import { splitTopLevel } from '../../urn.js';
 
 export const STATUS_BY_KIND: Record<ErrorKind, number> = {

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SYSTEM_ACTOR } from '../../actors.js';
 import { isPlainObject } from '../../json.js';
-import { TooManyRequests } from '../../service/errors.js';
+import { TooManyRequests } from '../../errors.js';
 import type { Services } from '../../service/services.js';
 
 export const TRACKING_PATH = '/openapi/v1/tracking/track';

@@ -14,7 +14,7 @@ import {
 } from '../../../auth/privileges.js';
 import { tokenIdOf, type TokenFilter, type TokenMetadata } from '../../../auth/tokens.js';
 import { NO_TOKENS_WHILE_OFF } from '../../authentication.js';
-import { forbidden } from '../../../service/errors.js';
+import { forbidden } from '../../../errors.js';
 import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type {
   AccessTokenMetadata as AccessTokenMetadataFields,

@@ -3,7 +3,7 @@
  * `getMetadataAnalyticsCharts`, computed by service/analytics.ts from the usage events and the search
  * documents. Analytics are on: every chart is served.
  */
-import { badRequest } from '../../../service/errors.js';
+import { badRequest } from '../../../errors.js';
 import type { AnalyticsChart, Cell, ChartGroup } from '../../../service/analytics.js';
 import { refOf, type GraphQLContext } from '../context.js';
 import { entityEnum, entityOfEnum } from '../entityTypes.js';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { onResource, type Requirement } from '../../../auth/requirements.js';
-import { badRequest } from '../../../service/errors.js';
+import { badRequest } from '../../../errors.js';
 import type { Proposal } from '../../../service/proposals.js';
 import type { GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';

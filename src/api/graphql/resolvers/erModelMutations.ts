@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { UNAUTHORIZED_MESSAGE } from '../../../auth/authorizer.js';
 import { onResource } from '../../../auth/requirements.js';
-import { badRequest } from '../../../service/errors.js';
+import { badRequest } from '../../../errors.js';
 import type { GraphQLContext } from '../context.js';
 import type { ErModelRelationshipPropertiesInput, ErModelRelationshipUpdateInput, Resolvers } from '../generated/resolvers.js';
 import { authorizeOr, change, deleteWithReferences, existsAs, stamp, write } from './managedWrites.js';

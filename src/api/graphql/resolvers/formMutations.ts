@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_ACTOR } from '../../../actors.js';
 import { onPlatform, onResource } from '../../../auth/requirements.js';
-import { badRequest, forbidden } from '../../../service/errors.js';
+import { badRequest, forbidden } from '../../../errors.js';
 import { tryParseUrn } from '../../../urn.js';
 import type { GraphQLContext } from '../context.js';
 import type { CreatePromptInput, PropertyValueInput, Resolvers } from '../generated/resolvers.js';

@@ -3,7 +3,7 @@
  * actors), `searchAcrossLineage` and `scrollAcrossLineage` (multi-hop, with the `degree` filter and
  * facet), and column-level lineage (`fineGrainedLineages`, and `lineage` of schema field entities).
  */
-import { badRequest } from '../../../service/errors.js';
+import { badRequest } from '../../../errors.js';
 import type { LineageEdge } from '../../../service/lineage.js';
 import { timeWindow } from '../../../service/lineageEdges.js';
 import { LineageSearch, type LineageSearchResult } from '../../../service/lineageSearch.js';

@@ -7,7 +7,7 @@
  */
 import type { Grant } from '../../../auth/authorizer.js';
 import { onResource } from '../../../auth/requirements.js';
-import { badRequest } from '../../../service/errors.js';
+import { badRequest } from '../../../errors.js';
 import { tryParseUrn } from '../../../urn.js';
 import type { GraphQLContext } from '../context.js';
 import type { LineageEdge, Resolvers } from '../generated/resolvers.js';

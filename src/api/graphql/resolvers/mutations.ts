@@ -2,7 +2,7 @@
 import type { ResolverModule } from './module.js';
 import type { InputMaybe, MutationResolvers, ResourceRefInput } from '../generated/resolvers.js';
 import type { ResourceRef } from '../../../service/edits.js';
-import { badRequest } from '../../../service/errors.js';
+import { badRequest } from '../../../errors.js';
 import { clientRef } from './queries.js';
 import type { EntityRef, GraphQLContext } from '../context.js';
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { onPlatform, onResource, type Requirement } from '../../../auth/requirements.js';
 import { DEFAULT_MODULES, DEFAULT_TEMPLATE_URN } from '../../../service/builtIns/homePage.js';
-import { badRequest, forbidden } from '../../../service/errors.js';
+import { badRequest, forbidden } from '../../../errors.js';
 import type { GraphQLContext } from '../context.js';
 import type { PageModuleParamsInput, Resolvers } from '../generated/resolvers.js';
 import { authorize, authorizeOr, change, deleteWithReferences, exists, existsAs, stamp, write } from './managedWrites.js';

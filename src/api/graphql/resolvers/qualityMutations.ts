@@ -9,7 +9,7 @@ import { SYSTEM_ACTOR } from '../../../actors.js';
 import type { Grant } from '../../../auth/authorizer.js';
 import { toEdit } from '../../../auth/requirements.js';
 import { schemaFieldUrn } from '../../../service/changeEvents.js';
-import { badRequest, notFound } from '../../../service/errors.js';
+import { badRequest, notFound } from '../../../errors.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from '../../../service/proposals.js';
 import { aspectOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type { IncidentPriority, IncidentStatusInput, MutationResolvers, Resolvers, StringMapEntryInput } from '../generated/resolvers.js';

@@ -4,7 +4,7 @@
  * and entity counts. Every one goes through the search service, so views, filters and the types an
  * actor may not see are applied alike.
  */
-import { badRequest } from '../../../service/errors.js';
+import { badRequest } from '../../../errors.js';
 import {
   decodeScrollId,
   encodeScrollId,

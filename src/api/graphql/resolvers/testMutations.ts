@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { UNAUTHORIZED_MESSAGE } from '../../../auth/authorizer.js';
 import { onPlatform } from '../../../auth/requirements.js';
-import { badRequest } from '../../../service/errors.js';
+import { badRequest } from '../../../errors.js';
 import type { GraphQLContext } from '../context.js';
 import type { CreateTestInput, Resolvers } from '../generated/resolvers.js';
 import { authorizeOr, deleteWithReferences, exists, existsAs, upsert, write } from './managedWrites.js';

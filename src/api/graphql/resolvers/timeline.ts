@@ -7,7 +7,7 @@
 import type { ChangeCategory } from '../../../service/changeEvents.js';
 import { compareVersions, COMPUTED, type ChangeTransaction } from '../../../service/timeline.js';
 import { parseUrn } from '../../../urn.js';
-import { badRequest } from '../../../service/errors.js';
+import { badRequest } from '../../../errors.js';
 import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type { ChangeCategoryType, FabricType, Resolvers, SchemaFieldBlame } from '../generated/resolvers.js';
 import { editableSchemaMetadata, schemaMetadata } from '../mappers/schemaMetadata.js';

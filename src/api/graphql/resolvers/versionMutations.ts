@@ -6,7 +6,7 @@
  */
 import { onResource } from '../../../auth/requirements.js';
 import { buildProposal, type Proposal } from '../../../service/proposals.js';
-import { badRequest } from '../../../service/errors.js';
+import { badRequest } from '../../../errors.js';
 import { tryParseUrn } from '../../../urn.js';
 import type { GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';

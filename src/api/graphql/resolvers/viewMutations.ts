@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { onPlatform, type Requirement } from '../../../auth/requirements.js';
-import { badRequest } from '../../../service/errors.js';
+import { badRequest } from '../../../errors.js';
 import { entityOfEnum } from '../entityTypes.js';
 import type { GraphQLContext } from '../context.js';
 import type { DataHubViewDefinitionInput, FacetFilterInput, Resolvers } from '../generated/resolvers.js';
