@@ -13,7 +13,7 @@ import type { Authenticator } from '../auth/authenticate.js';
 import { RoleService } from '../auth/roles.js';
 import { isPlainObject } from '../json.js';
 import { badRequest, forbidden, ServiceError, unauthorized } from '../errors.js';
-import { resolveUrn } from '../service/proposals.js';
+import { resolveUrn } from '../registry/resolve.js';
 import type { Services } from '../service/services.js';
 import { addressOf } from './authThrottle.js';
 import { credentialsOf, refuseMintingUnlessAuthenticated } from './authentication.js';

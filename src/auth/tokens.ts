@@ -15,7 +15,8 @@ import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import { SYSTEM_ACTOR } from '../actors.js';
 import type { Registry } from '../registry/registry.js';
 import { badRequest, forbidden, unauthorized } from '../errors.js';
-import { buildProposal, deleteEntityProposal, resolveUrn, type Proposal } from '../service/proposals.js';
+import { buildProposal, deleteEntityProposal, type Proposal } from '../service/proposals.js';
+import { resolveUrn } from '../registry/resolve.js';
 import type { WritePath } from '../service/writePath.js';
 import type { Store } from '../store/types.js';
 import type { ActiveUsers } from './activeUsers.js';

@@ -9,7 +9,7 @@ import type { Store } from '../store/types.js';
 import { badRequest } from '../errors.js';
 import { parseFilter } from './filters.js';
 import { boundedText } from './limits.js';
-import { resolveEntity, resolveUrn } from './proposals.js';
+import { resolveEntity, resolveUrn } from '../registry/resolve.js';
 
 export interface BrowseResult {
   path: string;

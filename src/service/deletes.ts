@@ -8,7 +8,8 @@ import { onResource } from '../auth/requirements.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { badRequest } from '../errors.js';
-import { buildProposal, resolveUrn, type Proposal } from './proposals.js';
+import { buildProposal, type Proposal } from './proposals.js';
+import { resolveUrn } from '../registry/resolve.js';
 import { withoutReferences } from './references.js';
 import type { WritePath } from './writePath.js';
 

@@ -9,7 +9,7 @@ import type { AspectSpec, EntitySpec } from '../registry/types.js';
 import type { AspectRow, Store, SystemMetadata } from '../store/types.js';
 import { systemMetadataOut, valueOut, type RawJson } from '../rawJson.js';
 import { badRequest, notFound } from '../errors.js';
-import { resolveEntity, resolveUrn } from './proposals.js';
+import { resolveEntity, resolveUrn } from '../registry/resolve.js';
 import { rowsToSnapshot } from './snapshots.js';
 import { SYSTEM_ACTOR } from '../actors.js';
 

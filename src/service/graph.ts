@@ -4,7 +4,7 @@ import { hiddenFrom } from '../auth/hidden.js';
 import type { Registry } from '../registry/registry.js';
 import type { Edge, Store } from '../store/types.js';
 import { badRequest } from '../errors.js';
-import { resolveUrn } from './proposals.js';
+import { resolveUrn } from '../registry/resolve.js';
 
 export type Direction = 'INCOMING' | 'OUTGOING' | 'UNDIRECTED';
 

@@ -11,7 +11,7 @@ import type { AspectSpec } from '../registry/types.js';
 import type { Store } from '../store/types.js';
 import { canonicalUrn, isUrn, parseUrn } from '../urn.js';
 import { edgeRecord, withinWindow, type EdgeRecord, type TimeWindow } from './lineageEdges.js';
-import { resolveUrn } from './proposals.js';
+import { resolveUrn } from '../registry/resolve.js';
 
 export type LineageDirection = 'UPSTREAM' | 'DOWNSTREAM';
 

@@ -6,8 +6,8 @@ import { isPlainObject, parseJson } from '../json.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectSpec, EntitySpec } from '../registry/types.js';
 import type { ChangeType, SystemMetadata } from '../store/types.js';
-import { formatUrn, parseUrn, UrnError, type Urn } from '../urn.js';
 import { badRequest, invalid, ServiceError } from '../errors.js';
+import { resolveEntity, resolveUrn } from '../registry/resolve.js';
 import { applyPatch, isGenericPatch, isPatchable } from './patch.js';
 import { Slices } from './slices.js';
 
@@ -45,44 +45,6 @@ const CHANGE_TYPES: Record<string, WriteChangeType> = {
   DELETE: 'DELETE',
   PATCH: 'PATCH',
 };
-
-/** Resolves an entity type name (case-insensitively, as DataHub does). */
-export function resolveEntity(registry: Registry, name: unknown): EntitySpec {
-  if (typeof name !== 'string' || name.length === 0) throw badRequest('entityType is required');
-  const entity = registry.entity(name);
-  if (!entity) throw badRequest(`Failed to find entity with name ${name} in EntityRegistry`);
-  return entity;
-}
-
-/** Parses an urn and checks it names an entity of a known type whose key it fits. */
-export function resolveUrn(registry: Registry, input: unknown, expected?: EntitySpec): { entity: EntitySpec; urn: Urn; urnString: string } {
-  if (typeof input !== 'string' || input.length === 0) throw badRequest('urn is required');
-  let urn: Urn;
-  try {
-    urn = parseUrn(input);
-  } catch (err) {
-    if (err instanceof UrnError) throw badRequest(err.message);
-    throw err;
-  }
-  const entity = registry.entity(urn.entityType);
-  if (!entity) throw badRequest(`Failed to find entity with name ${urn.entityType} in EntityRegistry`);
-  if (expected && entity !== expected) throw badRequest(`urn '${input}' is of entity type ${entity.name}, not ${expected.name}`);
-  const canonical: Urn = { ...urn, entityType: entity.name };
-  const key = keyOf(registry, entity, canonical, input);
-  const problems = registry.validate(entity.keyAspect, key);
-  if (problems.length > 0) {
-    throw badRequest(`Invalid urn '${input}': key field ${problems.map((p) => `${p.path.slice(1)} ${p.message}`).join('; ')}`);
-  }
-  return { entity, urn: canonical, urnString: formatUrn(canonical) };
-}
-
-function keyOf(registry: Registry, entity: EntitySpec, urn: Urn, input: string): Record<string, string> {
-  try {
-    return registry.keyFromUrn(entity, urn);
-  } catch (err) {
-    throw badRequest(`Invalid urn '${input}': ${(err as Error).message}`);
-  }
-}
 
 /** GMS refuses to write an urn longer than this, URL-encoded (but of the types the registry marks `longUrns`). */
 const URN_BYTES_LIMIT = 512;

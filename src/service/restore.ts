@@ -10,7 +10,7 @@ import type { Store } from '../store/types.js';
 import { badRequest } from '../errors.js';
 import { reindex } from './indexer.js';
 import { boundedText } from './limits.js';
-import { resolveUrn } from './proposals.js';
+import { resolveUrn } from '../registry/resolve.js';
 import { tryParseUrn } from '../urn.js';
 
 export interface RestoreArgs {

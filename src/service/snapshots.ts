@@ -10,7 +10,8 @@ import type { Registry } from '../registry/registry.js';
 import type { AspectRow, SystemMetadata } from '../store/types.js';
 import type { EntitySpec } from '../registry/types.js';
 import { badRequest } from '../errors.js';
-import { checkAspectValue, resolveUrn, withItem, type Proposal } from './proposals.js';
+import { checkAspectValue, withItem, type Proposal } from './proposals.js';
+import { resolveUrn } from '../registry/resolve.js';
 
 /** Reads `{value: {<SnapshotName>: {urn, aspects}}}` (or the snapshot union without `value`). */
 export function snapshotToProposals(registry: Registry, entityJson: unknown, systemMetadata?: SystemMetadata): Proposal[] {

@@ -8,7 +8,7 @@ import { READ_REFUSED, type Authorizer } from '../auth/authorizer.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectRow, Store } from '../store/types.js';
 import { SEMVER_CHANGES, TIMELINE_ASPECTS, type ChangeCategory, type ChangeEvent, type SemVerChange } from './changeEvents.js';
-import { resolveUrn } from './proposals.js';
+import { resolveUrn } from '../registry/resolve.js';
 
 export interface ChangeTransaction {
   timestamp: number;

@@ -3,7 +3,7 @@ import type { Registry } from '../registry/registry.js';
 import type { Store, SystemMetadata } from '../store/types.js';
 import { badRequest } from '../errors.js';
 import { parseFilter } from './filters.js';
-import { resolveUrn } from './proposals.js';
+import { resolveUrn } from '../registry/resolve.js';
 import type { Criterion } from '../store/types.js';
 
 export const DEFAULT_TIMESERIES_LIMIT = 10_000;

@@ -1,7 +1,7 @@
 /** Query root resolvers: entities by urn, browse (v1) and browse paths. Search and discovery: search.ts. */
 import type { QueryResolvers, ResolverFn } from '../generated/resolvers.js';
 import { badRequest } from '../../../errors.js';
-import { resolveUrn } from '../../../service/proposals.js';
+import { resolveUrn } from '../../../registry/resolve.js';
 import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import { entityOfEnum, entityTypeName } from '../entityTypes.js';
 import type { ResolverModule } from './module.js';
