@@ -12,11 +12,11 @@ export interface PrivilegeText {
 export interface ResourcePrivilegeGroup {
   resourceType: string;
   resourceTypeDisplayName: string;
-  privileges: readonly string[];
+  privileges: readonly Privilege[];
 }
 
 /** Display name and description of every privilege, by type. */
-export const PRIVILEGE_TEXT: Record<string, PrivilegeText> = {
+export const PRIVILEGE_TEXT = {
   MANAGE_POLICIES: {
     displayName: 'Manage Policies',
     description: 'Create and remove access control policies. Be careful - Actors with this privilege are effectively super users.',
@@ -111,6 +111,12 @@ export const PRIVILEGE_TEXT: Record<string, PrivilegeText> = {
   EDIT_DEPRECATION_PRIVILEGE: { displayName: 'Edit Deprecation', description: 'The ability to edit the Deprecation status of an entity.' },
   EDIT_ENTITY_ASSERTIONS: { displayName: 'Edit Assertions', description: 'The ability to add and remove assertions from an entity.' },
   EDIT_ENTITY_INCIDENTS: { displayName: 'Edit Incidents', description: 'The ability to create and remove incidents for an entity.' },
+  // Checked by DataHub's quality mutations, though its policy editor offers them on no type.
+  EDIT_ENTITY_OPERATIONS: {
+    displayName: 'Edit Operations',
+    description: 'The ability to report or edit operations information about an entity.',
+  },
+  EDIT_ENTITY_DATA_CONTRACT: { displayName: 'Edit Data Contract', description: 'The ability to edit the Data Contract for an entity.' },
   EDIT_ENTITY: {
     displayName: 'Edit Entity',
     description: 'The ability to edit any information about an entity. Super user privileges for the entity.',
@@ -192,10 +198,23 @@ export const PRIVILEGE_TEXT: Record<string, PrivilegeText> = {
     displayName: 'Manage Data Products',
     description: 'The ability to create, edit, and delete Data Products within a Domain',
   },
-};
+} as const satisfies Record<string, PrivilegeText>;
+
+/** A privilege DataHub defines: naming one it does not is a compile error. */
+export type Privilege = keyof typeof PRIVILEGE_TEXT;
+
+/** Whether a name read at run time (from the registry, a policy) is a privilege DataHub defines. */
+export function isPrivilege(name: string): name is Privilege {
+  return Object.hasOwn(PRIVILEGE_TEXT, name);
+}
+
+/** What a privilege named at run time (by a policy, say) is called and means; undefined for one DataHub does not define. */
+export function privilegeText(name: string): PrivilegeText | undefined {
+  return isPrivilege(name) ? PRIVILEGE_TEXT[name] : undefined;
+}
 
 /** The platform privileges DataHub offers in policies, in its order. */
-export const OFFERED_PLATFORM_PRIVILEGES: readonly string[] = [
+export const OFFERED_PLATFORM_PRIVILEGES: readonly Privilege[] = [
   'MANAGE_POLICIES',
   'MANAGE_USERS_AND_GROUPS',
   'CREATE_USERS_AND_GROUPS',
@@ -237,29 +256,37 @@ export const OFFERED_PLATFORM_PRIVILEGES: readonly string[] = [
 ];
 
 /** Privileges per entity type, in DataHub's order; `all` (every type) is derived from them. */
+/**
+ * What every entity type that holds ordinary assets grants (DataHub's COMMON_ENTITY_PRIVILEGES, with the
+ * additions of its later versions); types compose their lists from it.
+ */
+const COMMON_ENTITY_PRIVILEGES = [
+  'VIEW_ENTITY_PAGE',
+  'EDIT_ENTITY_TAGS',
+  'EDIT_ENTITY_GLOSSARY_TERMS',
+  'EDIT_ENTITY_OWNERS',
+  'EDIT_ENTITY_DOCS',
+  'EDIT_ENTITY_DOC_LINKS',
+  'EDIT_ENTITY_STATUS',
+  'EDIT_DOMAINS_PRIVILEGE',
+  'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
+  'EDIT_ENTITY_DATA_PRODUCTS',
+  'EDIT_DEPRECATION_PRIVILEGE',
+  'EDIT_ENTITY',
+  'DELETE_ENTITY',
+  'EDIT_ENTITY_PROPERTIES',
+  'EDIT_ENTITY_INCIDENTS',
+  'CREATE_ENTITY',
+  'EXISTS_ENTITY',
+  'MANAGE_ASSET_SUMMARY',
+] as const satisfies readonly Privilege[];
+
 export const ENTITY_RESOURCE_PRIVILEGES: readonly ResourcePrivilegeGroup[] = [
   {
     resourceType: 'dataset',
     resourceTypeDisplayName: 'Datasets',
     privileges: [
-      'VIEW_ENTITY_PAGE',
-      'EDIT_ENTITY_TAGS',
-      'EDIT_ENTITY_GLOSSARY_TERMS',
-      'EDIT_ENTITY_OWNERS',
-      'EDIT_ENTITY_DOCS',
-      'EDIT_ENTITY_DOC_LINKS',
-      'EDIT_ENTITY_STATUS',
-      'EDIT_DOMAINS_PRIVILEGE',
-      'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-      'EDIT_ENTITY_DATA_PRODUCTS',
-      'EDIT_DEPRECATION_PRIVILEGE',
-      'EDIT_ENTITY',
-      'DELETE_ENTITY',
-      'EDIT_ENTITY_PROPERTIES',
-      'EDIT_ENTITY_INCIDENTS',
-      'CREATE_ENTITY',
-      'EXISTS_ENTITY',
-      'MANAGE_ASSET_SUMMARY',
+      ...COMMON_ENTITY_PRIVILEGES,
       'VIEW_DATASET_USAGE',
       'VIEW_DATASET_PROFILE',
       'VIEW_DATASET_OPERATIONS',
@@ -279,103 +306,22 @@ export const ENTITY_RESOURCE_PRIVILEGES: readonly ResourcePrivilegeGroup[] = [
   {
     resourceType: 'dashboard',
     resourceTypeDisplayName: 'Dashboards',
-    privileges: [
-      'VIEW_ENTITY_PAGE',
-      'EDIT_ENTITY_TAGS',
-      'EDIT_ENTITY_GLOSSARY_TERMS',
-      'EDIT_ENTITY_OWNERS',
-      'EDIT_ENTITY_DOCS',
-      'EDIT_ENTITY_DOC_LINKS',
-      'EDIT_ENTITY_STATUS',
-      'EDIT_DOMAINS_PRIVILEGE',
-      'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-      'EDIT_ENTITY_DATA_PRODUCTS',
-      'EDIT_DEPRECATION_PRIVILEGE',
-      'EDIT_ENTITY',
-      'DELETE_ENTITY',
-      'EDIT_ENTITY_PROPERTIES',
-      'EDIT_ENTITY_INCIDENTS',
-      'CREATE_ENTITY',
-      'EXISTS_ENTITY',
-      'MANAGE_ASSET_SUMMARY',
-      'EDIT_LINEAGE',
-      'EDIT_ENTITY_EMBED',
-    ],
+    privileges: [...COMMON_ENTITY_PRIVILEGES, 'EDIT_LINEAGE', 'EDIT_ENTITY_EMBED'],
   },
   {
     resourceType: 'chart',
     resourceTypeDisplayName: 'Charts',
-    privileges: [
-      'VIEW_ENTITY_PAGE',
-      'EDIT_ENTITY_TAGS',
-      'EDIT_ENTITY_GLOSSARY_TERMS',
-      'EDIT_ENTITY_OWNERS',
-      'EDIT_ENTITY_DOCS',
-      'EDIT_ENTITY_DOC_LINKS',
-      'EDIT_ENTITY_STATUS',
-      'EDIT_DOMAINS_PRIVILEGE',
-      'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-      'EDIT_ENTITY_DATA_PRODUCTS',
-      'EDIT_DEPRECATION_PRIVILEGE',
-      'EDIT_ENTITY',
-      'DELETE_ENTITY',
-      'EDIT_ENTITY_PROPERTIES',
-      'EDIT_ENTITY_INCIDENTS',
-      'CREATE_ENTITY',
-      'EXISTS_ENTITY',
-      'MANAGE_ASSET_SUMMARY',
-      'EDIT_LINEAGE',
-      'EDIT_ENTITY_EMBED',
-    ],
+    privileges: [...COMMON_ENTITY_PRIVILEGES, 'EDIT_LINEAGE', 'EDIT_ENTITY_EMBED'],
   },
   {
     resourceType: 'dataFlow',
     resourceTypeDisplayName: 'Data Pipelines',
-    privileges: [
-      'VIEW_ENTITY_PAGE',
-      'EDIT_ENTITY_TAGS',
-      'EDIT_ENTITY_GLOSSARY_TERMS',
-      'EDIT_ENTITY_OWNERS',
-      'EDIT_ENTITY_DOCS',
-      'EDIT_ENTITY_DOC_LINKS',
-      'EDIT_ENTITY_STATUS',
-      'EDIT_DOMAINS_PRIVILEGE',
-      'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-      'EDIT_ENTITY_DATA_PRODUCTS',
-      'EDIT_DEPRECATION_PRIVILEGE',
-      'EDIT_ENTITY',
-      'DELETE_ENTITY',
-      'EDIT_ENTITY_PROPERTIES',
-      'EDIT_ENTITY_INCIDENTS',
-      'CREATE_ENTITY',
-      'EXISTS_ENTITY',
-      'MANAGE_ASSET_SUMMARY',
-    ],
+    privileges: [...COMMON_ENTITY_PRIVILEGES],
   },
   {
     resourceType: 'dataJob',
     resourceTypeDisplayName: 'Data Tasks',
-    privileges: [
-      'VIEW_ENTITY_PAGE',
-      'EDIT_ENTITY_TAGS',
-      'EDIT_ENTITY_GLOSSARY_TERMS',
-      'EDIT_ENTITY_OWNERS',
-      'EDIT_ENTITY_DOCS',
-      'EDIT_ENTITY_DOC_LINKS',
-      'EDIT_ENTITY_STATUS',
-      'EDIT_DOMAINS_PRIVILEGE',
-      'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-      'EDIT_ENTITY_DATA_PRODUCTS',
-      'EDIT_DEPRECATION_PRIVILEGE',
-      'EDIT_ENTITY',
-      'DELETE_ENTITY',
-      'EDIT_ENTITY_PROPERTIES',
-      'EDIT_ENTITY_INCIDENTS',
-      'CREATE_ENTITY',
-      'EXISTS_ENTITY',
-      'MANAGE_ASSET_SUMMARY',
-      'EDIT_LINEAGE',
-    ],
+    privileges: [...COMMON_ENTITY_PRIVILEGES, 'EDIT_LINEAGE'],
   },
   {
     resourceType: 'tag',
@@ -394,30 +340,7 @@ export const ENTITY_RESOURCE_PRIVILEGES: readonly ResourcePrivilegeGroup[] = [
   {
     resourceType: 'container',
     resourceTypeDisplayName: 'Containers',
-    privileges: [
-      'VIEW_ENTITY_PAGE',
-      'EDIT_ENTITY_TAGS',
-      'EDIT_ENTITY_GLOSSARY_TERMS',
-      'EDIT_ENTITY_OWNERS',
-      'EDIT_ENTITY_DOCS',
-      'EDIT_ENTITY_DOC_LINKS',
-      'EDIT_ENTITY_STATUS',
-      'EDIT_DOMAINS_PRIVILEGE',
-      'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-      'EDIT_ENTITY_DATA_PRODUCTS',
-      'EDIT_DEPRECATION_PRIVILEGE',
-      'EDIT_ENTITY',
-      'DELETE_ENTITY',
-      'EDIT_ENTITY_PROPERTIES',
-      'EDIT_ENTITY_INCIDENTS',
-      'CREATE_ENTITY',
-      'EXISTS_ENTITY',
-      'MANAGE_ASSET_SUMMARY',
-      'DATA_MANAGE_NAMESPACES',
-      'DATA_MANAGE_TABLES',
-      'DATA_MANAGE_VIEWS',
-      'DATA_LIST_ENTITIES',
-    ],
+    privileges: [...COMMON_ENTITY_PRIVILEGES, 'DATA_MANAGE_NAMESPACES', 'DATA_MANAGE_TABLES', 'DATA_MANAGE_VIEWS', 'DATA_LIST_ENTITIES'],
   },
   {
     resourceType: 'domain',
@@ -498,26 +421,7 @@ export const ENTITY_RESOURCE_PRIVILEGES: readonly ResourcePrivilegeGroup[] = [
   {
     resourceType: 'notebook',
     resourceTypeDisplayName: 'Notebook',
-    privileges: [
-      'VIEW_ENTITY_PAGE',
-      'EDIT_ENTITY_TAGS',
-      'EDIT_ENTITY_GLOSSARY_TERMS',
-      'EDIT_ENTITY_OWNERS',
-      'EDIT_ENTITY_DOCS',
-      'EDIT_ENTITY_DOC_LINKS',
-      'EDIT_ENTITY_STATUS',
-      'EDIT_DOMAINS_PRIVILEGE',
-      'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-      'EDIT_ENTITY_DATA_PRODUCTS',
-      'EDIT_DEPRECATION_PRIVILEGE',
-      'EDIT_ENTITY',
-      'DELETE_ENTITY',
-      'EDIT_ENTITY_PROPERTIES',
-      'EDIT_ENTITY_INCIDENTS',
-      'CREATE_ENTITY',
-      'EXISTS_ENTITY',
-      'MANAGE_ASSET_SUMMARY',
-    ],
+    privileges: [...COMMON_ENTITY_PRIVILEGES],
   },
   {
     resourceType: 'dataProduct',
@@ -540,26 +444,7 @@ export const ENTITY_RESOURCE_PRIVILEGES: readonly ResourcePrivilegeGroup[] = [
   {
     resourceType: 'erModelRelationship',
     resourceTypeDisplayName: 'ERModelRelationship',
-    privileges: [
-      'VIEW_ENTITY_PAGE',
-      'EDIT_ENTITY_TAGS',
-      'EDIT_ENTITY_GLOSSARY_TERMS',
-      'EDIT_ENTITY_OWNERS',
-      'EDIT_ENTITY_DOCS',
-      'EDIT_ENTITY_DOC_LINKS',
-      'EDIT_ENTITY_STATUS',
-      'EDIT_DOMAINS_PRIVILEGE',
-      'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-      'EDIT_ENTITY_DATA_PRODUCTS',
-      'EDIT_DEPRECATION_PRIVILEGE',
-      'EDIT_ENTITY',
-      'DELETE_ENTITY',
-      'EDIT_ENTITY_PROPERTIES',
-      'EDIT_ENTITY_INCIDENTS',
-      'CREATE_ENTITY',
-      'EXISTS_ENTITY',
-      'MANAGE_ASSET_SUMMARY',
-    ],
+    privileges: [...COMMON_ENTITY_PRIVILEGES],
   },
   {
     resourceType: 'businessAttribute',
@@ -579,26 +464,7 @@ export const ENTITY_RESOURCE_PRIVILEGES: readonly ResourcePrivilegeGroup[] = [
   {
     resourceType: 'versionSet',
     resourceTypeDisplayName: 'Version Set',
-    privileges: [
-      'VIEW_ENTITY_PAGE',
-      'EDIT_ENTITY_TAGS',
-      'EDIT_ENTITY_GLOSSARY_TERMS',
-      'EDIT_ENTITY_OWNERS',
-      'EDIT_ENTITY_DOCS',
-      'EDIT_ENTITY_DOC_LINKS',
-      'EDIT_ENTITY_STATUS',
-      'EDIT_DOMAINS_PRIVILEGE',
-      'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-      'EDIT_ENTITY_DATA_PRODUCTS',
-      'EDIT_DEPRECATION_PRIVILEGE',
-      'EDIT_ENTITY',
-      'DELETE_ENTITY',
-      'EDIT_ENTITY_PROPERTIES',
-      'EDIT_ENTITY_INCIDENTS',
-      'CREATE_ENTITY',
-      'EXISTS_ENTITY',
-      'MANAGE_ASSET_SUMMARY',
-    ],
+    privileges: [...COMMON_ENTITY_PRIVILEGES],
   },
   {
     resourceType: 'dataPlatformInstance',

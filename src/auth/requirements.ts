@@ -5,35 +5,41 @@
  * requirements the same rule reads naturally.
  */
 import type { Proposal } from '../service/proposals.js';
+import { isPrivilege, type Privilege } from './privilegeCatalog.js';
 
 export interface Requirement {
   /** The entity the privileges are needed on; absent, they are platform privileges. */
   resource?: string;
   /** Any one of these, on the resource (or on the platform when there is no resource). */
-  privileges: readonly string[];
+  privileges: readonly Privilege[];
   /** Or any one of these platform privileges. */
-  platform?: readonly string[];
+  platform?: readonly Privilege[];
   /** Or the actor is this user (people may edit their own profile). */
   self?: string;
 }
 
-export const onPlatform = (...privileges: string[]): Requirement => ({ privileges });
+export const onPlatform = (...privileges: Privilege[]): Requirement => ({ privileges });
 
-export const onResource = (resource: string, ...privileges: string[]): Requirement => ({ resource, privileges });
+export const onResource = (resource: string, ...privileges: Privilege[]): Requirement => ({ resource, privileges });
 
 /** What seeing entities of these types needs: the read privilege of each type that has one. */
 export function readRequirements(types: ReadonlyArray<{ readPrivilege?: string }>): Requirement[] {
-  return [...new Set(types.flatMap((t) => (t.readPrivilege ? [t.readPrivilege] : [])))].map((p) => onPlatform(p));
+  const named = [...new Set(types.flatMap((t) => (t.readPrivilege ? [t.readPrivilege] : [])))];
+  return named.map((p) => {
+    // The registry's data names them; registry.test.ts holds every one to the catalog.
+    if (!isPrivilege(p)) throw new Error(`the registry names ${p} as a read privilege, and there is no such privilege`);
+    return onPlatform(p);
+  });
 }
 
 /** Rolling back ingestion runs. */
 export const MANAGE_INGESTION = onPlatform('MANAGE_INGESTION');
 
 /** EDIT_ENTITY or the specific privilege, on an entity: the shape of almost every edit. */
-export const toEdit = (resource: string, specific: string): Requirement => onResource(resource, 'EDIT_ENTITY', specific);
+export const toEdit = (resource: string, specific: Privilege): Requirement => onResource(resource, 'EDIT_ENTITY', specific);
 
 /** Entities that control access itself: writing them needs a platform privilege, never an entity one. */
-const PLATFORM_BY_ENTITY: Record<string, string> = {
+const PLATFORM_BY_ENTITY: Record<string, Privilege> = {
   dataHubPolicy: 'MANAGE_POLICIES',
   dataHubRole: 'MANAGE_POLICIES',
   dataHubAccessToken: 'MANAGE_ACCESS_TOKENS',
@@ -41,7 +47,7 @@ const PLATFORM_BY_ENTITY: Record<string, string> = {
 };
 
 /** Aspects that grant or prove access: writing them needs a platform privilege. */
-const PLATFORM_BY_ASPECT: Record<string, string> = {
+const PLATFORM_BY_ASPECT: Record<string, Privilege> = {
   roleMembership: 'MANAGE_POLICIES',
   corpUserCredentials: 'MANAGE_USER_CREDENTIALS',
 };
@@ -50,7 +56,7 @@ const PLATFORM_BY_ASPECT: Record<string, string> = {
  * Aspects an editor may write without EDIT_ENTITY: each entry lists the specific privileges needed,
  * all of them (each one or EDIT_ENTITY), as DataHub's updateDataset derives them from its input.
  */
-const SPECIFIC_BY_ASPECT: Record<string, readonly string[]> = {
+const SPECIFIC_BY_ASPECT: Record<string, readonly Privilege[]> = {
   ownership: ['EDIT_ENTITY_OWNERS'],
   globalTags: ['EDIT_ENTITY_TAGS'],
   glossaryTerms: ['EDIT_ENTITY_GLOSSARY_TERMS'],
@@ -71,7 +77,7 @@ const SPECIFIC_BY_ASPECT: Record<string, readonly string[]> = {
 };
 
 /** Platform privileges that let their holder edit every entity of a type, besides the privileges on the entity. */
-const MANAGER_BY_ENTITY: Record<string, string> = {
+const MANAGER_BY_ENTITY: Record<string, Privilege> = {
   tag: 'MANAGE_TAGS',
   domain: 'MANAGE_DOMAINS',
   glossaryTerm: 'MANAGE_GLOSSARIES',
@@ -81,7 +87,7 @@ const MANAGER_BY_ENTITY: Record<string, string> = {
 };
 
 /** EDIT_ENTITY or the specific privilege on an entity, or managing its whole type. */
-export function toEditOrManage(entityType: string, urn: string, specific: string): Requirement {
+export function toEditOrManage(entityType: string, urn: string, specific: Privilege): Requirement {
   const manager = MANAGER_BY_ENTITY[entityType];
   return { ...toEdit(urn, specific), ...(manager ? { platform: [manager] } : {}) };
 }
@@ -102,7 +108,7 @@ export function aspectRequirements(entityType: string, urn: string, aspect: stri
   const manager = MANAGER_BY_ENTITY[entityType];
   const others = { ...(manager ? { platform: [manager] } : {}), ...(SELF_EDITABLE.has(aspect) ? { self: urn } : {}) };
   if (deleting) return [{ ...onResource(urn, 'DELETE_ENTITY'), ...others }];
-  const specific = SPECIFIC_BY_ASPECT[aspect] ?? (isEditableProperties(aspect) ? ['EDIT_ENTITY_DOCS'] : []);
+  const specific: readonly Privilege[] = SPECIFIC_BY_ASPECT[aspect] ?? (isEditableProperties(aspect) ? ['EDIT_ENTITY_DOCS'] : []);
   if (specific.length === 0) return [{ ...onResource(urn, 'EDIT_ENTITY'), ...others }];
   return specific.map((s) => ({ ...toEdit(urn, s), ...others }));
 }

@@ -21,7 +21,7 @@ import type { WritePath } from '../service/writePath.js';
 import type { Store } from '../store/types.js';
 import type { ActiveUsers } from './activeUsers.js';
 import { UNAUTHORIZED_MESSAGE, type Authorizer } from './authorizer.js';
-import { onPlatform } from './requirements.js';
+import { onPlatform, type Requirement } from './requirements.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -278,7 +278,7 @@ export class TokenService {
       (f) => f.field === 'ownerUrn' && !f.negated && f.values.length > 0 && f.values.every((v) => v === caller),
     );
     const manage = onPlatform('MANAGE_ACCESS_TOKENS');
-    const requirement = asksForOwn ? { ...manage, platform: ['GENERATE_PERSONAL_ACCESS_TOKENS'] } : manage;
+    const requirement: Requirement = asksForOwn ? { ...manage, platform: ['GENERATE_PERSONAL_ACCESS_TOKENS'] } : manage;
     await this.authorizer.require(caller, [requirement]);
 
     const matching = (await this.all()).filter((t) => filters.every((f) => tokenMatches(t, f)));

@@ -1,5 +1,6 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { isPrivilege } from '../auth/privilegeCatalog.js';
 import { parseUrn } from '../urn.js';
 import { loadRegistry, Registry } from './registry.js';
 import { record, string } from './schema/dsl.js';
@@ -7,6 +8,16 @@ import { record, string } from './schema/dsl.js';
 const registry = loadRegistry();
 
 describe('the registry', () => {
+  it('names as read privileges only privileges the catalog defines', () => {
+    const registry = loadRegistry();
+    const named = [
+      ...[...registry.entities.values()].map((e) => e.readPrivilege),
+      ...[...registry.entities.values()].flatMap((e) => [...e.aspects.values()].map((a) => a.readPrivilege)),
+    ].filter((p): p is string => p !== undefined);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((p) => !isPrivilege(p))).toEqual([]);
+  });
+
   it('has every entity type the interface and the reference name', () => {
     for (const name of [
       'dataset',

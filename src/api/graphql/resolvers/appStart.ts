@@ -5,7 +5,7 @@
  * from our configuration (authentication) and build (version); what an administrator sets at run time
  * (applications in navigation) from the global settings.
  */
-import { OFFERED_PLATFORM_PRIVILEGES, PRIVILEGE_TEXT, ENTITY_RESOURCE_PRIVILEGES } from '../../../auth/privilegeCatalog.js';
+import { OFFERED_PLATFORM_PRIVILEGES, privilegeText, ENTITY_RESOURCE_PRIVILEGES } from '../../../auth/privilegeCatalog.js';
 import { CATALOG_VERSION } from '../../../version.js';
 import type { GraphQLContext } from '../context.js';
 import { entityEnum } from '../entityTypes.js';
@@ -61,8 +61,8 @@ const FEATURE_FLAGS: FeatureFlagsConfig = {
 
 const privilege = (type: string): Privilege => ({
   type,
-  displayName: PRIVILEGE_TEXT[type]?.displayName ?? null,
-  description: PRIVILEGE_TEXT[type]?.description ?? null,
+  displayName: privilegeText(type)?.displayName ?? null,
+  description: privilegeText(type)?.description ?? null,
 });
 
 /** The resource types whose entities DataHub's policy editor lets one pick (the others are named by type only). */

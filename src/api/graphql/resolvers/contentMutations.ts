@@ -2,6 +2,7 @@
  * The app's own content: announcements (posts), saved queries, onboarding step states and the
  * platform's feature settings. Each is written as DataHub writes it, under DataHub's privilege.
  */
+import type { Privilege } from '../../../auth/privilegeCatalog.js';
 import { randomUUID } from 'node:crypto';
 import { onPlatform, onResource } from '../../../auth/requirements.js';
 import { GLOBAL_SETTINGS_URN } from '../../../service/builtIns/homePage.js';
@@ -18,7 +19,7 @@ type Json = Record<string, any>;
 const POSTS_REFUSED = (verb: string) =>
   `Unauthorized to ${verb} posts. Please contact your DataHub administrator if this needs corrective action.`;
 
-const authorizePosts = (ctx: GraphQLContext, verb: string, privileges: string[]) =>
+const authorizePosts = (ctx: GraphQLContext, verb: string, privileges: Privilege[]) =>
   authorizeOr(ctx, POSTS_REFUSED(verb), onPlatform(...privileges));
 
 const postContent = (c: UpdatePostContentInput): Json => ({

@@ -3,6 +3,7 @@
  * A data product keeps its assets in its own properties; an asset names its application in its
  * `applications` aspect. Privileges, ids and messages are DataHub's.
  */
+import type { Privilege } from '../../../auth/privilegeCatalog.js';
 import { randomUUID } from 'node:crypto';
 import { onResource, type Requirement } from '../../../auth/requirements.js';
 import { badRequest } from '../../../errors.js';
@@ -46,7 +47,7 @@ async function authorizeProduct(ctx: GraphQLContext, urn: string) {
   return authorize(ctx, ...(domain ? [manageProducts(domain)] : []));
 }
 
-async function requireAssets(ctx: GraphQLContext, resources: readonly string[], what: string, privilege: string) {
+async function requireAssets(ctx: GraphQLContext, resources: readonly string[], what: string, privilege: Privilege) {
   for (const r of resources) if (!(await exists(ctx, r))) throw badRequest(`Failed to batch set ${what}, ${r} in resources does not exist`);
   return authorize(ctx, ...resources.map((r) => onResource(r, ALL, privilege)));
 }

@@ -4,6 +4,7 @@
  * specific one), checked before anything else, then writes DataHub's aspects through the write path,
  * so the asset's health, search and the change log follow in the same commit.
  */
+import type { Privilege } from '../../../auth/privilegeCatalog.js';
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_ACTOR } from '../../../actors.js';
 import type { Grant } from '../../../auth/authorizer.js';
@@ -29,7 +30,7 @@ const OPERATIONS = 'EDIT_ENTITY_OPERATIONS';
 /** Only datasets report operations, as in DataHub. */
 const OPERATION_ENTITY_TYPES = ['dataset'];
 
-const allowed = (ctx: GraphQLContext, privilege: string, assets: readonly string[]): Promise<Grant> =>
+const allowed = (ctx: GraphQLContext, privilege: Privilege, assets: readonly string[]): Promise<Grant> =>
   ctx.services.authorizer.require(
     ctx.actor,
     assets.map((urn) => toEdit(urn, privilege)),

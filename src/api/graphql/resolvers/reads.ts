@@ -2,6 +2,7 @@
  * Reads several resolver modules share: entities related to one through the graph, and the points of
  * a timeseries aspect. Both answer in the shapes resolvers pass on (refs, parsed values).
  */
+import type { Privilege } from '../../../auth/privilegeCatalog.js';
 import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
 
 type Json = Record<string, any>;
@@ -44,7 +45,7 @@ export async function pointsOf(ctx: GraphQLContext, ref: EntityRef, aspect: stri
  * The privilege a dataset's timeseries needs to be seen (DataHub's TimeSeriesAspectResolver): without
  * it, the app is shown no profiles, usage or operations rather than an error.
  */
-const TIMESERIES_VIEW_PRIVILEGES: Record<string, string> = {
+const TIMESERIES_VIEW_PRIVILEGES: Record<string, Privilege> = {
   datasetProfile: 'VIEW_DATASET_PROFILE',
   datasetUsageStatistics: 'VIEW_DATASET_USAGE',
   operation: 'VIEW_DATASET_OPERATIONS',
