@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SYSTEM_ACTOR } from '../../actors.js';
 import { refuseMintingUnlessAuthenticated } from '../authentication.js';
-import { countTrackingEvent, trackedActor } from './tracking.js';
+import { COUNTED_TRACKING, trackedActor } from './tracking.js';
 import { isPlainObject } from '../../json.js';
 import { badRequest, unauthorized } from '../../errors.js';
 import type { Services } from '../../service/services.js';
@@ -70,8 +70,7 @@ export function authRoutes(services: Services) {
     });
 
     // The system client reports events for the user named in them; anyone else, for themselves.
-    app.post('/auth/track', async (request, reply) => {
-      await countTrackingEvent(request);
+    app.post('/auth/track', COUNTED_TRACKING, async (request, reply) => {
       await services.usage.record(trackedActor(request), request.body);
       return reply.code(200).send();
     });

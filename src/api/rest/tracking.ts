@@ -42,6 +42,20 @@ export async function countTrackingEvent(request: FastifyRequest): Promise<void>
     );
 }
 
+/**
+ * The route options that count each event: before its body is read when the caller reports for
+ * itself, so a flood past the share costs no parsing; after, for DataHub's frontend server, whose
+ * body names whom it reports for.
+ */
+export const COUNTED_TRACKING = {
+  preParsing: async (request: FastifyRequest) => {
+    if (request.actor !== SYSTEM_ACTOR) await countTrackingEvent(request);
+  },
+  preHandler: async (request: FastifyRequest) => {
+    if (request.actor === SYSTEM_ACTOR) await countTrackingEvent(request);
+  },
+};
+
 /** Installs the count on the root app, once (it needs @fastify/rate-limit registered). */
 export function installTrackingRate(app: FastifyInstance): void {
   app.decorate(
@@ -57,8 +71,7 @@ export function installTrackingRate(app: FastifyInstance): void {
 
 export function trackingRoutes(services: Services) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.post(TRACKING_PATH, async (request, reply) => {
-      await countTrackingEvent(request);
+    app.post(TRACKING_PATH, COUNTED_TRACKING, async (request, reply) => {
       await services.usage.record(request.actor, request.body);
       return reply.code(200).send();
     });
