@@ -5,6 +5,7 @@
  * or suggestion counts them. A saved view (`dataHubView`) narrows any of them: its entity types are
  * intersected with the request's and its filter joined to the request's, as DataHub applies views.
  */
+import { setImmediate } from 'node:timers/promises';
 import { READ_REFUSED, type Authorizer } from '../auth/authorizer.js';
 import { isKeyed, textTokens } from '../indexing/searchRow.js';
 import type { Registry } from '../registry/registry.js';
@@ -228,6 +229,10 @@ export class SearchService {
   }
 
   async search(req: SearchRequest, actor: string): Promise<SearchResult> {
+    // The in-memory index answers without waiting on anything, so a GraphQL document of many searches
+    // would run them all back to back; a turn for other requests before each keeps that one document
+    // from holding the service (a document may cost a hundred searches: api/graphql/cost.ts).
+    await setImmediate();
     if (!Number.isInteger(req.start) || req.start < 0) throw badRequest('start must be a non-negative integer');
     if (!Number.isInteger(req.count) || req.count < 0 || req.count > MAX_COUNT)
       throw badRequest(`count must be an integer from 0 to ${MAX_COUNT}`);

@@ -14,7 +14,7 @@ import { callerOf } from '../caller.js';
 import { FairShare } from '../fairShare.js';
 import { sendRestliError } from '../rest/restli.js';
 import { createContext } from './context.js';
-import { costRefusal, operationCosts } from './cost.js';
+import { costRefusal, MAX_COST, operationCosts } from './cost.js';
 import { formatExecutionError, formatValidationError } from './errors.js';
 import { checkLimits, MAX_RESOLVED_FIELDS, parseDocument, RESULT_TOO_LARGE, widestObject } from './limits.js';
 import { buildExecutableSchema } from './schema.js';
@@ -37,6 +37,8 @@ interface Prepared {
   errors: readonly GraphQLError[];
   /** What each operation costs (cost.ts), in document order. */
   costs?: number[];
+  /** Refused for what it would cost, before validation. */
+  tooCostly?: true;
 }
 
 /**
@@ -90,8 +92,13 @@ export function graphqlApi(services: Services, { authEnabled = true, onRefused, 
     }
     const refused = checkLimits(document);
     if (refused.length > 0) return { errors: refused };
+    // A document whose every operation costs too much is refused before the validation rules run:
+    // for hundreds of aliased fields they are most of the work.
+    const costs = operationCosts(document);
+    const tooCostly = costs.every((cost) => cost > MAX_COST) ? costRefusal(document, costs, null) : undefined;
+    if (tooCostly) return { errors: [tooCostly], tooCostly: true };
     const errors = validate(schema, document, specifiedRules, { maxErrors: MAX_VALIDATION_ERRORS });
-    return errors.length > 0 ? { errors } : { document, errors: [], costs: operationCosts(document) };
+    return errors.length > 0 ? { errors } : { document, errors: [], costs };
   };
 
   const prepare = (query: string): Prepared => {
@@ -113,7 +120,8 @@ export function graphqlApi(services: Services, { authEnabled = true, onRefused, 
     if ((variables !== null && !isPlainObject(variables)) || (operationName !== null && typeof operationName !== 'string'))
       return reply.code(400).send();
 
-    const { document, errors, costs = [] } = prepare(body.query);
+    const { document, errors, costs = [], tooCostly: refusedForCost } = prepare(body.query);
+    if (refusedForCost) onRefused?.('cost');
     if (!document) return reply.code(200).send({ errors: errors.map(formatValidationError), extensions: {} });
     const tooCostly = costRefusal(document, costs, operationName as string | null);
     if (tooCostly) {
