@@ -130,14 +130,18 @@ export function call(url: string, init: CallInit = {}): Promise<Answer> {
   });
 }
 
-/** `n` tasks, `width` at a time; answers their results in order. */
-export async function inWaves<T>(n: number, width: number, task: (i: number) => Promise<T>): Promise<T[]> {
+/** `n` tasks, `width` at a time and at most `perSecond` started a second; answers their results in order. */
+export async function inWaves<T>(n: number, width: number, task: (i: number) => Promise<T>, perSecond = Infinity): Promise<T[]> {
   const results: T[] = new Array(n);
   let next = 0;
+  const began = performance.now();
   await Promise.all(
     Array.from({ length: Math.min(width, n) }, async () => {
       while (next < n) {
         const i = next++;
+        // At a rate, as the attack was reported: the i-th starts no sooner than i / perSecond seconds in.
+        const wait = began + (i * 1000) / perSecond - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         results[i] = await task(i);
       }
     }),
