@@ -136,7 +136,6 @@ export async function buildServer({
   await app.register(
     graphqlApi(services, {
       authEnabled: auth.enabled,
-      onRefused: (limit) => services.metrics.refused(limit),
       ...(graphqlPerCaller ? { perCaller: graphqlPerCaller } : {}),
     }),
   );

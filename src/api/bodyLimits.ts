@@ -141,8 +141,8 @@ export function installBodyLimits(
       const refused = large.enter(caller);
       if (refused) return refuse(reply, refused);
       placed.set(request, caller);
-      // Freed when the answer is done or the connection goes, whichever comes first: a sender that
-      // leaves while authentication or this hook still waits on the database has no answer to end.
+      // Freed when the response closes, which it does however the request ends: answered, refused,
+      // or its sender gone while authentication or this hook still waited on the database.
       const leave = () => release(request);
       reply.raw.once('close', leave);
       if (reply.raw.destroyed || request.raw.socket?.destroyed) leave();
@@ -167,5 +167,4 @@ export function installBodyLimits(
     });
     return (payload as Readable).pipe(counted);
   });
-  app.addHook('onResponse', async (request) => release(request));
 }

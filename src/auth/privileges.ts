@@ -2,13 +2,13 @@
  * Privilege names as DataHub spells them (two constants differ from their names there:
  * the domain and deprecation privileges end in `_PRIVILEGE`), and the lists policies grant.
  */
-import { OFFERED_PLATFORM_PRIVILEGES } from './privilegeCatalog.js';
+import { OFFERED_PLATFORM_PRIVILEGES, type Privilege } from './privilegeCatalog.js';
 
 /**
  * Privileges granted by PLATFORM policies, checked without a resource: those DataHub's policy editor
  * offers, and two its APIs check that the editor does not show.
  */
-export const PLATFORM_PRIVILEGES: readonly string[] = [
+export const PLATFORM_PRIVILEGES: readonly Privilege[] = [
   ...OFFERED_PLATFORM_PRIVILEGES,
   'RESTORE_INDICES_PRIVILEGE',
   'APPLY_RETENTION_PRIVILEGE',
@@ -47,7 +47,7 @@ export const RESOURCE_PRIVILEGES = [
   'MANAGE_GLOSSARY_CHILDREN',
   'MANAGE_ALL_GLOSSARY_CHILDREN',
   'DELETE_ENTITY',
-] as const;
+] as const satisfies readonly Privilege[];
 
 /** The `me.platformPrivileges` flags of GraphQL and the privileges (any of) behind each. */
 export const PLATFORM_PRIVILEGE_FLAGS: Record<string, readonly string[]> = {

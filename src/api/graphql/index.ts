@@ -10,9 +10,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { execute, GraphQLError, isInputObjectType, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { hasNulEscape, isPlainObject } from '../../json.js';
 import type { Services } from '../../service/services.js';
+import { TooManyRequests } from '../../errors.js';
 import { callerOf } from '../caller.js';
 import { FairShare } from '../fairShare.js';
-import { sendRestliError } from '../rest/restli.js';
 import { createContext } from './context.js';
 import { costRefusal, MAX_COST, operationCosts } from './cost.js';
 import { formatExecutionError, formatValidationError } from './errors.js';
@@ -50,13 +50,11 @@ export const GRAPHQL_WAITING_PER_CALLER = 64;
 
 export interface GraphqlOptions {
   authEnabled?: boolean;
-  /** Told of each request refused for its cost or for the caller's requests in flight. */
-  onRefused?: (limit: 'cost' | 'concurrency') => void;
   /** GraphQL requests one caller may have running, and waiting (GRAPHQL_RUNNING_PER_CALLER…). */
   perCaller?: { running: number; waiting: number };
 }
 
-export function graphqlApi(services: Services, { authEnabled = true, onRefused, perCaller }: GraphqlOptions = {}) {
+export function graphqlApi(services: Services, { authEnabled = true, perCaller }: GraphqlOptions = {}) {
   const schema: GraphQLSchema = buildExecutableSchema([...services.registry.entities.keys()]);
   const share = new FairShare(perCaller?.running ?? GRAPHQL_RUNNING_PER_CALLER, perCaller?.waiting ?? GRAPHQL_WAITING_PER_CALLER);
   // Parsed and validated documents by query text: clients send the same few operations over and over.
@@ -121,25 +119,23 @@ export function graphqlApi(services: Services, { authEnabled = true, onRefused, 
       return reply.code(400).send();
 
     const { document, errors, costs = [], tooCostly: refusedForCost } = prepare(body.query);
-    if (refusedForCost) onRefused?.('cost');
+    if (refusedForCost) services.metrics.refused('cost');
     if (!document) return reply.code(200).send({ errors: errors.map(formatValidationError), extensions: {} });
     const tooCostly = costRefusal(document, costs, operationName as string | null);
     if (tooCostly) {
-      onRefused?.('cost');
+      services.metrics.refused('cost');
       return reply.code(200).send({ errors: [formatValidationError(tooCostly)], extensions: {} });
     }
     const wide = variables && tooWide(variables as Record<string, unknown>);
     if (wide) return reply.code(200).send({ errors: [formatValidationError(wide)], extensions: {} });
 
     const turn = share.enter(callerOf(request));
-    if (!turn) {
-      onRefused?.('concurrency');
-      return sendRestliError(
-        reply.header('retry-after', '1'),
-        429,
+    if (!turn)
+      throw new TooManyRequests(
         `Too many GraphQL requests of yours at once: ${share.maxRunning} running and ${share.maxWaiting} waiting; send more as they are answered`,
+        1,
+        'concurrency',
       );
-    }
     const leave = await turn;
     const context = createContext(services, request.actor, request.log, authEnabled);
     let result: Awaited<ReturnType<typeof execute>>;
