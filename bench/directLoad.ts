@@ -6,10 +6,10 @@
  * JSON makes a large catalog load about 1.4 times as fast.
  */
 import { ADMIN_ACTOR } from '../src/actors.js';
-import { bootstrapAccess } from '../src/auth/bootstrap.js';
-import { bootstrapCatalog } from '../src/service/builtIns/firstStart.js';
-import { parseProposals } from '../src/service/proposals.js';
-import { createServices } from '../src/service/services.js';
+import { bootstrapAccess } from '../src/domains/access/bootstrap.js';
+import { bootstrapCatalog } from '../src/domains/builtIns/firstStart.js';
+import { parseProposals } from '../src/write/proposals.js';
+import { createServices } from '../src/domains/services.js';
 import { openStore } from '../src/store/index.js';
 import { catalogProposals, type WireProposal } from './catalog.js';
 

@@ -14,7 +14,7 @@ export type ErrorKind =
 
 /**
  * Why a request could not authenticate, in a word from a fixed set: what operators count failures
- * by (service/metrics.ts). Never the credential, nor the user it names.
+ * by (domains/metrics/metrics.ts). Never the credential, nor the user it names.
  */
 export type AuthenticationFailure =
   | 'missing' // no credentials on a request that needs them

@@ -18,7 +18,7 @@ import { Authenticator, type SystemClient } from './auth/authenticate.js';
 import { parseJson } from './json.js';
 import { ServiceError, TooManyRequests } from './errors.js';
 import type { MetricsAccess } from './config.js';
-import type { Services } from './service/services.js';
+import type { Services } from './domains/services.js';
 
 export interface ServerOptions {
   services: Services;

@@ -19,11 +19,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../src/actors.js';
 import { MAX_COST } from '../src/api/graphql/cost.js';
 import { TRACKING_EVENTS_PER_MINUTE, TRACKING_PATH } from '../src/api/rest/tracking.js';
-import { unreachable } from '../src/service/fileRoot.js';
-import { buildProposal } from '../src/service/proposals.js';
-import { executorReport, INTERRUPTED_MESSAGE, STALE_MS } from '../src/service/runLiveness.js';
-import { MASK, secretForms } from '../src/service/secretMask.js';
-import { createServices } from '../src/service/services.js';
+import { unreachable } from '../src/domains/ingestion/fileRoot.js';
+import { buildProposal } from '../src/write/proposals.js';
+import { executorReport, INTERRUPTED_MESSAGE, STALE_MS } from '../src/domains/ingestion/runLiveness.js';
+import { MASK, secretForms } from '../src/domains/ingestion/secretMask.js';
+import { createServices } from '../src/domains/services.js';
 import { openStore } from '../src/store/index.js';
 import {
   call,

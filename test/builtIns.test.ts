@@ -5,7 +5,7 @@
  * the service starts again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapCatalog } from '../src/service/builtIns/firstStart.js';
+import { bootstrapCatalog } from '../src/domains/builtIns/firstStart.js';
 import { http, mcp, startTestServer, type TestServer } from './helpers.js';
 import { webAppOperation } from './webAppOperations.js';
 

@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../src/actors.js';
-import { buildProposal } from '../src/service/proposals.js';
+import { buildProposal } from '../src/write/proposals.js';
 import { CATALOG_CMD, enc, http, mcp, runCatalog, startTestServer, type TestServer } from './helpers.js';
 
 let s: TestServer;

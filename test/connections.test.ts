@@ -3,7 +3,7 @@
  * only those who manage connections write or read them, in clear.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPSERT_CONNECTION_REFUSED } from '../src/service/connections.js';
+import { UPSERT_CONNECTION_REFUSED } from '../src/domains/ingestion/connections.js';
 import { grantPolicy, http, startTestServer, type TestServer } from './helpers.js';
 import { webAppOperation } from './webAppOperations.js';
 

@@ -11,8 +11,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../src/actors.js';
-import { FileRoot, MAX_FILE_BYTES, NO_ROOT_MESSAGE, unreachable } from '../src/service/fileRoot.js';
-import { createServices } from '../src/service/services.js';
+import { FileRoot, MAX_FILE_BYTES, NO_ROOT_MESSAGE, unreachable } from '../src/domains/ingestion/fileRoot.js';
+import { createServices } from '../src/domains/services.js';
 import { http, mcp, startTestServer, tempDir, type TestServer } from './helpers.js';
 
 type Json = any;

@@ -7,9 +7,9 @@
 import { rmSync } from 'node:fs';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapAccess } from '../src/auth/bootstrap.js';
+import { bootstrapAccess } from '../src/domains/access/bootstrap.js';
 import { buildServer } from '../src/server.js';
-import { createServices } from '../src/service/services.js';
+import { createServices } from '../src/domains/services.js';
 import { http, openTestStore, tempDir } from './helpers.js';
 import { HOSTILE_GRAPHQL } from './hostile/graphql.js';
 

@@ -8,15 +8,15 @@ import { pino } from 'pino';
 import { expect } from 'vitest';
 import type { SystemClient } from '../src/auth/authenticate.js';
 import type { MetricsAccess } from '../src/config.js';
-import { bootstrapAccess } from '../src/auth/bootstrap.js';
-import { bootstrapCatalog } from '../src/service/builtIns/firstStart.js';
+import { bootstrapAccess } from '../src/domains/access/bootstrap.js';
+import { bootstrapCatalog } from '../src/domains/builtIns/firstStart.js';
 import { buildServer, type ServerOptions } from '../src/server.js';
 import { DEFAULT_REQUEST_LOG } from '../src/api/requestLog.js';
 import { SYSTEM_ACTOR } from '../src/actors.js';
 import type { PolicyInfo } from '../src/auth/policy.js';
-import { buildProposal } from '../src/service/proposals.js';
-import type { FollowerLimits } from '../src/service/changeFeed.js';
-import { createServices, type Services } from '../src/service/services.js';
+import { buildProposal } from '../src/write/proposals.js';
+import type { FollowerLimits } from '../src/domains/changeLog/changeFeed.js';
+import { createServices, type Services } from '../src/domains/services.js';
 import { openStore } from '../src/store/index.js';
 import type { Store } from '../src/store/types.js';
 import pg from 'pg';
@@ -121,7 +121,7 @@ export interface ServeOptions {
   log?: (line: string) => void;
   /** Limits other than the defaults (api/bodyLimits.ts…), so a test can reach them with small requests. */
   limits?: Pick<ServerOptions, 'bodyLimits' | 'graphqlPerCaller' | 'authThrottle'>;
-  /** Who may follow the change log, and for how long it may stall (service/changeFeed.ts). */
+  /** Who may follow the change log, and for how long it may stall (domains/changeLog/changeFeed.ts). */
   followerLimits?: FollowerLimits;
   /** Who may read GET /metrics (`loopback` by default, as served). */
   metricsAccess?: MetricsAccess;

@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../src/actors.js';
 import { startServer } from '../src/cli/serve.js';
 import { loadConfig } from '../src/config.js';
-import { buildProposal } from '../src/service/proposals.js';
-import { executorReport, INTERRUPTED_MESSAGE, STALE_MS } from '../src/service/runLiveness.js';
-import { createServices, type Services } from '../src/service/services.js';
+import { buildProposal } from '../src/write/proposals.js';
+import { executorReport, INTERRUPTED_MESSAGE, STALE_MS } from '../src/domains/ingestion/runLiveness.js';
+import { createServices, type Services } from '../src/domains/services.js';
 import { openStore } from '../src/store/index.js';
 import { BACKEND, http, openTestStore, tempDir } from './helpers.js';
 

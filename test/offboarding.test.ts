@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../src/actors.js';
 import { ACCESS_GENERATION } from '../src/auth/accessGeneration.js';
-import { buildProposal } from '../src/service/proposals.js';
+import { buildProposal } from '../src/write/proposals.js';
 import { grantPolicy, serveStore, startTestServer, type TestServer } from './helpers.js';
 
 type Json = Record<string, any>;

@@ -7,9 +7,9 @@ import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { bootstrapAccess } from '../src/auth/bootstrap.js';
+import { bootstrapAccess } from '../src/domains/access/bootstrap.js';
 import { buildServer } from '../src/server.js';
-import { createServices } from '../src/service/services.js';
+import { createServices } from '../src/domains/services.js';
 import {
   BACKEND,
   CATALOG_CMD,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../src/actors.js';
 import { UNAUTHORIZED_MESSAGE } from '../src/auth/authorizer.js';
-import { buildProposal } from '../src/service/proposals.js';
+import { buildProposal } from '../src/write/proposals.js';
 import { grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
 
 type Json = Record<string, any>;

@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACTOR, SYSTEM_ACTOR } from '../src/actors.js';
 import { UNAUTHORIZED_MESSAGE } from '../src/auth/authorizer.js';
-import { bootstrapAccess } from '../src/auth/bootstrap.js';
+import { bootstrapAccess } from '../src/domains/access/bootstrap.js';
 import { PLATFORM_PRIVILEGES } from '../src/auth/privileges.js';
 import { loadRegistry } from '../src/registry/registry.js';
-import { buildProposal } from '../src/service/proposals.js';
-import { MASK, secretForms } from '../src/service/secretMask.js';
-import { createServices } from '../src/service/services.js';
+import { buildProposal } from '../src/write/proposals.js';
+import { MASK, secretForms } from '../src/domains/ingestion/secretMask.js';
+import { createServices } from '../src/domains/services.js';
 import { openStore } from '../src/store/index.js';
 import { BACKEND, enc, grantPolicy, http, openTestStore, startTestServer, tempDir, type Reply, type TestServer } from './helpers.js';
 

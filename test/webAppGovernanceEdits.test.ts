@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACTOR, SYSTEM_ACTOR } from '../src/actors.js';
-import { buildProposal } from '../src/service/proposals.js';
+import { buildProposal } from '../src/write/proposals.js';
 import { grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
 import { webAppOperation } from './webAppOperations.js';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACTOR, SYSTEM_ACTOR } from '../src/actors.js';
 import { UNAUTHORIZED_MESSAGE } from '../src/auth/authorizer.js';
-import { createServices } from '../src/service/services.js';
+import { createServices } from '../src/domains/services.js';
 import { BACKEND, enc, expectEach, grantPolicy, http, openTestStore, startTestServer, tempDir, type TestServer } from './helpers.js';
 import { webAppOperation } from './webAppOperations.js';
 

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACTOR } from '../src/actors.js';
 import { UNAUTHORIZED_MESSAGE } from '../src/auth/authorizer.js';
-import { ASSIGN_ROLES_REFUSED } from '../src/auth/roles.js';
+import { ASSIGN_ROLES_REFUSED } from '../src/domains/access/roles.js';
 import { openStore } from '../src/store/index.js';
 import { enc, http, mcp, serveStore, startTestServer, type TestServer } from './helpers.js';
 import { webAppOperation } from './webAppOperations.js';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACTOR } from '../src/actors.js';
-import { bootstrapHomePage } from '../src/service/builtIns/homePage.js';
+import { bootstrapHomePage } from '../src/domains/builtIns/homePage.js';
 import { CATALOG_VERSION } from '../src/version.js';
 import { grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
 import { webAppOperation } from './webAppOperations.js';

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SYSTEM_ACTOR } from '../actors.js';
 import type { Authenticator } from '../auth/authenticate.js';
 import { forbidden, ServiceError, TooManyRequests } from '../errors.js';
-import type { Metrics } from '../service/metrics.js';
+import type { Metrics } from '../domains/metrics/metrics.js';
 import { addressOf, type AuthThrottle } from './authThrottle.js';
 import { crossSiteRefusal } from './crossSite.js';
 import { sendRestliError } from './rest/restli.js';

@@ -10,11 +10,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SYSTEM_ACTOR } from '../actors.js';
 import type { Authenticator } from '../auth/authenticate.js';
-import { RoleService } from '../auth/roles.js';
+import { RoleService } from '../domains/access/roles.js';
 import { isPlainObject } from '../json.js';
 import { badRequest, forbidden, ServiceError, unauthorized } from '../errors.js';
 import { resolveUrn } from '../registry/resolve.js';
-import type { Services } from '../service/services.js';
+import type { Services } from '../domains/services.js';
 import { addressOf } from './authThrottle.js';
 import { credentialsOf, refuseMintingUnlessAuthenticated } from './authentication.js';
 import { crossSiteRefusal } from './crossSite.js';

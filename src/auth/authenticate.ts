@@ -7,7 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ADMIN_ACTOR, SYSTEM_ACTOR } from '../actors.js';
 import { unauthorized } from '../errors.js';
-import type { TokenService } from './tokens.js';
+import type { TokenService } from '../domains/access/tokens.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 

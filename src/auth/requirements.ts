@@ -4,7 +4,7 @@
  * ("EDIT_ENTITY, or all of these specific privileges"); as a list of (EDIT_ENTITY or specific)
  * requirements the same rule reads naturally.
  */
-import type { Proposal } from '../service/proposals.js';
+import type { Proposal } from '../write/proposals.js';
 import { isPrivilege, type Privilege } from './privilegeCatalog.js';
 
 export interface Requirement {

@@ -3,15 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { ADMIN_ACTOR } from '../actors.js';
 import type { Config } from '../config.js';
-import { bootstrapAccess, mintFirstAdminToken } from '../auth/bootstrap.js';
+import { bootstrapAccess, mintFirstAdminToken } from '../domains/access/bootstrap.js';
 import { writeSecretFile } from './secretFile.js';
-import { bootstrapCatalog } from '../service/builtIns/firstStart.js';
+import { bootstrapCatalog } from '../domains/builtIns/firstStart.js';
 import { DEFAULT_REQUEST_LOG } from '../api/requestLog.js';
 import { buildServer } from '../server.js';
 import { CATALOG_VERSION } from '../version.js';
-import { createServices, type Services } from '../service/services.js';
+import { createServices, type Services } from '../domains/services.js';
 import { openStore } from '../store/index.js';
-import { HEARTBEAT_MS } from '../service/runLiveness.js';
+import { HEARTBEAT_MS } from '../domains/ingestion/runLiveness.js';
 
 export interface RunningServer {
   app: FastifyInstance;

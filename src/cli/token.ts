@@ -3,10 +3,10 @@
  * in before any token exists (or after losing the first one). Needs access to the database, which
  * is the real credential here.
  */
-import { bootstrapAccess } from '../auth/bootstrap.js';
-import { DURATIONS, type TokenMetadata } from '../auth/tokens.js';
+import { bootstrapAccess } from '../domains/access/bootstrap.js';
+import { DURATIONS, type TokenMetadata } from '../domains/access/tokens.js';
 import type { Config } from '../config.js';
-import { createServices } from '../service/services.js';
+import { createServices } from '../domains/services.js';
 import { openStore } from '../store/index.js';
 
 /** `one-week`, `ONE_WEEK` and `one_week` all name ONE_WEEK. */

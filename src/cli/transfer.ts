@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { Config } from '../config.js';
 import { loadRegistry } from '../registry/registry.js';
-import { exportCatalog, importCatalog, type TransferCounts } from '../service/transfer.js';
+import { exportCatalog, importCatalog, type TransferCounts } from '../domains/entities/transfer.js';
 import { openStore } from '../store/index.js';
 
 export async function exportToFile(config: Config, path?: string): Promise<TransferCounts> {

@@ -4,9 +4,9 @@
  * log, and can let anyone back in who lost theirs. Holding the database is the credential here, as
  * for `catalog token create`.
  */
-import { bootstrapAccess } from '../auth/bootstrap.js';
+import { bootstrapAccess } from '../domains/access/bootstrap.js';
 import type { Config } from '../config.js';
-import { createServices } from '../service/services.js';
+import { createServices } from '../domains/services.js';
 import { openStore } from '../store/index.js';
 
 const USER_PREFIX = 'urn:li:corpuser:';

@@ -5,7 +5,7 @@
  * per-aspect template: arrays of records are first turned into maps keyed by identifying fields, so a
  * JSON Patch can address an item by key (`/tags/urn:li:tag:pii`, `/owners/<owner>/<type>`) instead of by
  * index; the patched maps are then turned back into arrays in the maps' insertion order. The engine that
- * does this lives in `../service/patch.ts`; this file only says, per aspect, what the starting value is
+ * does this lives in `write/patch.ts`; this file only says, per aspect, what the starting value is
  * and which arrays are keyed by what.
  */
 import { SYSTEM_ACTOR } from '../actors.js';

@@ -1,6 +1,6 @@
 /** Opens the store a database url names, loading only that backend's driver. */
 import { openSqlStore } from './sql/store.js';
-import type { SearchIndexBuilt } from './sql/liveIndex.js';
+import type { SearchIndexBuilt } from './bitmap/liveIndex.js';
 import type { Store } from './types.js';
 
 export type { Store } from './types.js';

@@ -4,7 +4,7 @@
  */
 import DataLoader from 'dataloader';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../../service/services.js';
+import type { Services } from '../../domains/services.js';
 import type { AspectRow } from '../../store/types.js';
 
 /** An entity as GraphQL passes it between resolvers: just its urn and type; aspects load lazily. */

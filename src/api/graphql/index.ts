@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { execute, GraphQLError, isInputObjectType, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { hasNulEscape, isPlainObject } from '../../json.js';
-import type { Services } from '../../service/services.js';
+import type { Services } from '../../domains/services.js';
 import { TooManyRequests } from '../../errors.js';
 import { callerOf } from '../caller.js';
 import { FairShare } from '../fairShare.js';

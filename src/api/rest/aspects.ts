@@ -1,6 +1,6 @@
 /** The `aspects` resource: proposal ingest and reads of one aspect version. */
 import { Type } from 'typebox';
-import { parseProposal, parseProposals } from '../../service/proposals.js';
+import { parseProposal, parseProposals } from '../../write/proposals.js';
 import { Param } from './params.js';
 import { action, read, type RestResource } from './resource.js';
 import { LONG_MAX, urnFromPath, withRawJson } from './restli.js';

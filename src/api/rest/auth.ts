@@ -10,7 +10,7 @@ import { refuseMintingUnlessAuthenticated } from '../authentication.js';
 import { COUNTED_TRACKING, trackedActor } from './tracking.js';
 import { isPlainObject } from '../../json.js';
 import { badRequest, unauthorized } from '../../errors.js';
-import type { Services } from '../../service/services.js';
+import type { Services } from '../../domains/services.js';
 
 /** The string fields an endpoint's JSON body must carry; a 400 names the ones missing or not strings. */
 function fields<K extends string>(endpoint: string, body: unknown, names: readonly K[]): Record<K, string> {

@@ -2,9 +2,9 @@
 import { Type, type Static } from 'typebox';
 import { isPlainObject } from '../../json.js';
 import { precondition, badRequest } from '../../errors.js';
-import { parseSystemMetadata, withItem } from '../../service/proposals.js';
-import { snapshotToProposals } from '../../service/snapshots.js';
-import { MAX_COUNT, decodeScrollId, encodeScrollId, type SearchRequest } from '../../service/search.js';
+import { parseSystemMetadata, withItem } from '../../write/proposals.js';
+import { snapshotToProposals } from '../../write/snapshots.js';
+import { MAX_COUNT, decodeScrollId, encodeScrollId, type SearchRequest } from '../../domains/search/search.js';
 import { Param } from './params.js';
 import { action, read, type RestResource } from './resource.js';
 import { LONG_MAX, urnFromPath, withRawJson } from './restli.js';

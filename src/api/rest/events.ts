@@ -7,7 +7,7 @@
 import { setImmediate } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { MAX_FEED_PAGE, type ChangeFeed } from '../../service/changeFeed.js';
+import { MAX_FEED_PAGE, type ChangeFeed } from '../../domains/changeLog/changeFeed.js';
 import { callerOf } from '../caller.js';
 import { Param, queryCheck } from './params.js';
 import { read, type RestResource } from './resource.js';

@@ -1,6 +1,6 @@
 /** Every Rest.li resource, registered in one place. */
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../service/services.js';
+import type { Services } from '../../domains/services.js';
 import { aspectsResource } from './aspects.js';
 import { docsRoute } from './docs.js';
 import { entitiesResource } from './entities.js';

@@ -9,7 +9,7 @@ import type { Static, TObject } from 'typebox';
 import { isPlainObject } from '../../json.js';
 import type { BodyKind } from '../bodyLimits.js';
 import { badRequest } from '../../errors.js';
-import type { Services } from '../../service/services.js';
+import type { Services } from '../../domains/services.js';
 import { bodyCheck, queryCheck } from './params.js';
 import { queryOf, queryParam, type RestliQuery } from './restli.js';
 

@@ -1,5 +1,5 @@
 /** The wire shape of search results (spec §4.2 #7), with the newer `aggregations` beside the old facets. */
-import type { SearchResult } from '../../service/search.js';
+import type { SearchResult } from '../../domains/search/search.js';
 
 export function searchMetadata(r: SearchResult) {
   return {

@@ -11,7 +11,7 @@ export const REPORTED_DATAHUB_VERSION = 'v0.15.0';
 export function serverConfig(baseUrl: string): Record<string, unknown> {
   return {
     models: {},
-    // PATCH proposals are applied through DataHub's aspect templates (service/patch.ts).
+    // PATCH proposals are applied through DataHub's aspect templates (write/patch.ts).
     patchCapable: true,
     versions: { 'acryldata/datahub': { version: REPORTED_DATAHUB_VERSION, commit: 'metadata-catalog' } },
     catalog: { name: CATALOG_NAME, version: CATALOG_VERSION },

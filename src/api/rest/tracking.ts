@@ -1,13 +1,13 @@
 /**
  * `POST /openapi/v1/tracking/track`: where DataHub's web app reports what its user does (page and
  * entity views, searches, edits). The event is recorded for the authenticated caller
- * (service/usageEvents.ts); a malformed one is a 400 naming the problem, and nothing is stored.
+ * (domains/analytics/usageEvents.ts); a malformed one is a 400 naming the problem, and nothing is stored.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SYSTEM_ACTOR } from '../../actors.js';
 import { isPlainObject } from '../../json.js';
 import { TooManyRequests } from '../../errors.js';
-import type { Services } from '../../service/services.js';
+import type { Services } from '../../domains/services.js';
 
 export const TRACKING_PATH = '/openapi/v1/tracking/track';
 

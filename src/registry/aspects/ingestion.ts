@@ -2,7 +2,7 @@
  * Ingestion managed from the app (Pegasus `com.linkedin.ingestion`, `com.linkedin.execution`,
  * `com.linkedin.secret`): ingestion sources with their recipes, the requests to run them and their
  * results, and the secrets recipes refer to. A secret's `value` is stored encrypted
- * (service/secrets.ts), so neither the store nor the change log ever holds it in clear.
+ * (domains/ingestion/secrets.ts), so neither the store nor the change log ever holds it in clear.
  */
 import { AuditStamp } from '../schema/common.js';
 import { boolean, enumOf, long, mapOf, optional, record, string, urn } from '../schema/dsl.js';

@@ -10,7 +10,7 @@ import { chunks, first, placeholders, sql, typedValuesList, valuesList, type Sql
 import { FacetCounter, packFacets } from './facets.js';
 import { autocompleteSql, browsePathsSql, matchValuesSql, relatedSql } from './reads.js';
 import { NUMERIC } from './rows.js';
-import type { IndexChanges, LiveIndex } from './liveIndex.js';
+import type { IndexChanges, LiveIndex } from '../bitmap/liveIndex.js';
 import { matchesSql, searchSql } from './search.js';
 
 /** The index's tables, documents last (the others refer to them). */

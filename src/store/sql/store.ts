@@ -8,7 +8,7 @@ import { aspectStore, aspectTx } from './aspects.js';
 import { changeLogStore, changeLogTx } from './changeLog.js';
 import type { SqlDriver } from './driver.js';
 import { generationStore, generationTx } from './generations.js';
-import { type IndexChanges, LiveIndex, type SearchIndexBuilt } from './liveIndex.js';
+import { type IndexChanges, LiveIndex, type SearchIndexBuilt } from '../bitmap/liveIndex.js';
 import { indexTx, packMissingFacets, searchIndex } from './searchIndex.js';
 import { settingsStore } from './settings.js';
 import { usageStore } from './usage.js';

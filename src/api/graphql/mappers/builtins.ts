@@ -3,7 +3,7 @@
  * read as DataHub's bootstrap would have written them when a catalog does not hold them (one made
  * before its first start wrote them, or where they were deleted).
  */
-import { DEFAULT_ROLES } from '../../../service/builtIns/roles.js';
+import { DEFAULT_ROLES } from '../../../domains/builtIns/roles.js';
 
 type Json = Record<string, any>;
 

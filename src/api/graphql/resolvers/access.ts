@@ -4,7 +4,7 @@
  * resolvers map shapes.
  */
 import type { PolicyEntry } from '../../../auth/authorizer.js';
-import type { PolicyInput } from '../../../auth/policies.js';
+import type { PolicyInput } from '../../../domains/access/policies.js';
 import {
   ENTITY_PRIVILEGE_FLAGS,
   ENTITY_TYPE_MANAGE_FLAGS,
@@ -12,7 +12,7 @@ import {
   MANAGE_TYPE_PRIVILEGES,
   PLATFORM_PRIVILEGE_FLAGS,
 } from '../../../auth/privileges.js';
-import { tokenIdOf, type TokenFilter, type TokenMetadata } from '../../../auth/tokens.js';
+import { tokenIdOf, type TokenFilter, type TokenMetadata } from '../../../domains/access/tokens.js';
 import { NO_TOKENS_WHILE_OFF } from '../../authentication.js';
 import { forbidden } from '../../../errors.js';
 import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';

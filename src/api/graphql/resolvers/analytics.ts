@@ -1,10 +1,10 @@
 /**
  * The analytics page: `isAnalyticsEnabled`, `getHighlights`, `getAnalyticsCharts` and
- * `getMetadataAnalyticsCharts`, computed by service/analytics.ts from the usage events and the search
+ * `getMetadataAnalyticsCharts`, computed by domains/analytics/analytics.ts from the usage events and the search
  * documents. Analytics are on: every chart is served.
  */
 import { badRequest } from '../../../errors.js';
-import type { AnalyticsChart, Cell, ChartGroup } from '../../../service/analytics.js';
+import type { AnalyticsChart, Cell, ChartGroup } from '../../../domains/analytics/analytics.js';
 import { refOf, type GraphQLContext } from '../context.js';
 import { entityEnum, entityOfEnum } from '../entityTypes.js';
 import type { EntityType, Resolvers, ResolversTypes } from '../generated/resolvers.js';

@@ -109,7 +109,7 @@ async function appConfig(_root: unknown, _args: unknown, ctx: GraphQLContext) {
       resourcePrivileges: resourcePrivileges(),
     },
     identityManagementConfig: { enabled: true },
-    // Sources are managed here; `file` recipes run here, others through DataHub's CLI (service/ingestion.ts).
+    // Sources are managed here; `file` recipes run here, others through DataHub's CLI (domains/ingestion/ingestion.ts).
     managedIngestionConfig: { enabled: true },
     // Impact analysis is multi-hop lineage search (searchAcrossLineage, lineage.ts).
     lineageConfig: { supportsImpactAnalysis: true },

@@ -5,7 +5,7 @@
 import type { Privilege } from '../../../auth/privilegeCatalog.js';
 import { randomUUID } from 'node:crypto';
 import { onPlatform, onResource } from '../../../auth/requirements.js';
-import { GLOBAL_SETTINGS_URN } from '../../../service/builtIns/homePage.js';
+import { GLOBAL_SETTINGS_URN } from '../../../domains/builtIns/homePage.js';
 import { badRequest } from '../../../errors.js';
 import { tryParseUrn } from '../../../urn.js';
 import type { GraphQLContext } from '../context.js';

@@ -7,7 +7,7 @@ import type { Privilege } from '../../../auth/privilegeCatalog.js';
 import { randomUUID } from 'node:crypto';
 import { onResource, type Requirement } from '../../../auth/requirements.js';
 import { badRequest } from '../../../errors.js';
-import type { Proposal } from '../../../service/proposals.js';
+import type { Proposal } from '../../../write/proposals.js';
 import type { GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import { assetUrns } from '../mappers/products.js';

@@ -231,7 +231,7 @@ const resolvers: Resolvers = {
   },
   CorpUser: {
     username: keyField('username'),
-    // A native user is one whose password this service keeps (auth/nativeUsers.ts).
+    // A native user is one whose password this service keeps (domains/access/nativeUsers.ts).
     isNativeUser: fromAspect('corpUserCredentials', (c) => Boolean(c?.salt && c.hashedPassword)),
     properties: corpUserProperties,
     info: corpUserProperties,

@@ -1,6 +1,6 @@
 /**
  * Ingestion from the app: sources, the requests that run them, their results, and rolling a run
- * back (service/ingestion.ts). Everything needs MANAGE_INGESTION, reads included: recipes may hold
+ * back (domains/ingestion/ingestion.ts). Everything needs MANAGE_INGESTION, reads included: recipes may hold
  * credentials.
  */
 import { refOf, aspectOf, type EntityRef, type GraphQLContext } from '../context.js';

@@ -1,6 +1,6 @@
 /**
  * Native users' links: invite tokens people sign up with, and password reset tokens
- * (auth/nativeUsers.ts), which DataHub's frontend server then redeems through `/auth/*`.
+ * (domains/access/nativeUsers.ts), which DataHub's frontend server then redeems through `/auth/*`.
  */
 import type { Resolvers } from '../generated/resolvers.js';
 import type { ResolverModule } from './module.js';

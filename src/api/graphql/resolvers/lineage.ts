@@ -4,10 +4,10 @@
  * facet), and column-level lineage (`fineGrainedLineages`, and `lineage` of schema field entities).
  */
 import { badRequest } from '../../../errors.js';
-import type { LineageEdge } from '../../../service/lineage.js';
-import { timeWindow } from '../../../service/lineageEdges.js';
-import { LineageSearch, type LineageSearchResult } from '../../../service/lineageSearch.js';
-import { decodeScrollId, encodeScrollId, FACET_SEPARATOR, type SearchFlags } from '../../../service/search.js';
+import type { LineageEdge } from '../../../domains/lineage/lineage.js';
+import { timeWindow } from '../../../domains/lineage/lineageEdges.js';
+import { LineageSearch, type LineageSearchResult } from '../../../domains/lineage/lineageSearch.js';
+import { decodeScrollId, encodeScrollId, FACET_SEPARATOR, type SearchFlags } from '../../../domains/search/search.js';
 import { ENTITY_TYPE_FIELD } from '../../../store/types.js';
 import { isUrn, parseUrn } from '../../../urn.js';
 import { aspectOf, refOf, type GraphQLContext } from '../context.js';

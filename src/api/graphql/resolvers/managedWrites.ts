@@ -6,7 +6,7 @@
 import { SYSTEM_ACTOR } from '../../../actors.js';
 import type { Grant } from '../../../auth/authorizer.js';
 import type { Requirement } from '../../../auth/requirements.js';
-import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from '../../../service/proposals.js';
+import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from '../../../write/proposals.js';
 import { tryParseUrn } from '../../../urn.js';
 import type { GraphQLContext } from '../context.js';
 

@@ -1,7 +1,7 @@
 /** Mutation root resolvers: input shapes in, edit service calls out. No business logic here. */
 import type { ResolverModule } from './module.js';
 import type { InputMaybe, MutationResolvers, ResourceRefInput } from '../generated/resolvers.js';
-import type { ResourceRef } from '../../../service/edits.js';
+import type { ResourceRef } from '../../../domains/labels/edits.js';
 import { badRequest } from '../../../errors.js';
 import { clientRef } from './queries.js';
 import type { EntityRef, GraphQLContext } from '../context.js';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { onPlatform, onResource, type Requirement } from '../../../auth/requirements.js';
-import { DEFAULT_MODULES, DEFAULT_TEMPLATE_URN } from '../../../service/builtIns/homePage.js';
+import { DEFAULT_MODULES, DEFAULT_TEMPLATE_URN } from '../../../domains/builtIns/homePage.js';
 import { badRequest, forbidden } from '../../../errors.js';
 import type { GraphQLContext } from '../context.js';
 import type { PageModuleParamsInput, Resolvers } from '../generated/resolvers.js';

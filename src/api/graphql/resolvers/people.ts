@@ -1,11 +1,11 @@
 /**
  * Users and groups on DataHub's settings pages: listing them, removing them, suspending users,
- * group members, and each user's own settings. The rules live in service/people.ts and
- * service/userSettings.ts; these resolvers map shapes.
+ * group members, and each user's own settings. The rules live in domains/access/people.ts and
+ * domains/access/userSettings.ts; these resolvers map shapes.
  */
 import { onPlatform } from '../../../auth/requirements.js';
-import { PeopleService } from '../../../service/people.js';
-import { UserSettingsService } from '../../../service/userSettings.js';
+import { PeopleService } from '../../../domains/access/people.js';
+import { UserSettingsService } from '../../../domains/access/userSettings.js';
 import { aspectOf, type GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import { listEntities, type ListInput } from './entityLists.js';

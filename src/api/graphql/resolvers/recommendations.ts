@@ -1,9 +1,9 @@
 /**
  * `listRecommendations`: the modules of the home page, the search page and the search bar
- * (service/recommendations.ts), for the caller (DataHub, too, answers for the authenticated user
+ * (domains/search/recommendations.ts), for the caller (DataHub, too, answers for the authenticated user
  * whatever `userUrn` says).
  */
-import type { RecommendationContent as Content } from '../../../service/recommendations.js';
+import type { RecommendationContent as Content } from '../../../domains/search/recommendations.js';
 import { refOf, type GraphQLContext } from '../context.js';
 import { entityEnum } from '../entityTypes.js';
 import type { EntityType, Resolvers, ResolversTypes } from '../generated/resolvers.js';

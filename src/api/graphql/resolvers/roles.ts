@@ -1,10 +1,10 @@
 /**
  * Assigning DataHub roles from the app's users and groups pages, and taking the role of an invite
- * (auth/roles.ts holds the rules); and the policies a role page lists as the entities they are.
+ * (domains/access/roles.ts holds the rules); and the policies a role page lists as the entities they are.
  * Roles are listed by governance.ts's `listRoles`.
  */
 import type { PolicyEntry } from '../../../auth/authorizer.js';
-import { RoleService } from '../../../auth/roles.js';
+import { RoleService } from '../../../domains/access/roles.js';
 import { aspectOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type { DataHubPolicyResolvers, Resolvers, ResolversTypes } from '../generated/resolvers.js';
 import { policyOut } from './access.js';

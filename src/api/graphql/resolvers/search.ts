@@ -14,8 +14,8 @@ import {
   type Scope,
   type SearchFlags,
   type SearchResult,
-} from '../../../service/search.js';
-import { browseV2 } from '../../../service/browseV2.js';
+} from '../../../domains/search/search.js';
+import { browseV2 } from '../../../domains/search/browseV2.js';
 import { ENTITY_TYPE_FIELD } from '../../../store/types.js';
 import { propertyOfField } from '../../../indexing/structuredPropertyFields.js';
 import { refOf, type GraphQLContext } from '../context.js';

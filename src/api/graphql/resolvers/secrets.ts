@@ -1,5 +1,5 @@
 /**
- * Secrets for ingestion recipes (service/secrets.ts): listed by name and description only; their
+ * Secrets for ingestion recipes (domains/ingestion/secrets.ts): listed by name and description only; their
  * values are shown only through getSecretValues, to those who manage secrets.
  */
 import type { Resolvers } from '../generated/resolvers.js';

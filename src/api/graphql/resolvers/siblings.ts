@@ -3,7 +3,7 @@
  * the `siblings` aspect. `siblingsSearch` searches among an asset's siblings as DataHub's does, with the
  * caller's query and filters applied to them only.
  */
-import { decodeScrollId, encodeScrollId } from '../../../service/search.js';
+import { decodeScrollId, encodeScrollId } from '../../../domains/search/search.js';
 import { aspectOf, refOf } from '../context.js';
 import { entityOfEnum } from '../entityTypes.js';
 import type { Resolvers } from '../generated/resolvers.js';

@@ -4,8 +4,8 @@
  * stored versions of its aspects, and `versionedDataset`, a dataset's schema as it was at a version
  * stamp. Entity types DataHub keeps no timeline for answer null.
  */
-import type { ChangeCategory } from '../../../service/changeEvents.js';
-import { compareVersions, COMPUTED, type ChangeTransaction } from '../../../service/timeline.js';
+import type { ChangeCategory } from '../../../domains/timeline/changeEvents.js';
+import { compareVersions, COMPUTED, type ChangeTransaction } from '../../../domains/timeline/timeline.js';
 import { parseUrn } from '../../../urn.js';
 import { badRequest } from '../../../errors.js';
 import { refOf, type EntityRef, type GraphQLContext } from '../context.js';

@@ -5,7 +5,7 @@
  * the version set when none is left. Both need EDIT_ENTITY on the version set and on the asset.
  */
 import { onResource } from '../../../auth/requirements.js';
-import { buildProposal, type Proposal } from '../../../service/proposals.js';
+import { buildProposal, type Proposal } from '../../../write/proposals.js';
 import { badRequest } from '../../../errors.js';
 import { tryParseUrn } from '../../../urn.js';
 import type { GraphQLContext } from '../context.js';

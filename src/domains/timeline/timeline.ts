@@ -1,0 +1,131 @@
+/**
+ * An entity's change history, computed from the aspect versions the store keeps, as DataHub's
+ * timeline service: consecutive versions of each aspect are compared (the first against nothing),
+ * changes of one write form a transaction, and transactions get semantic versions: the first
+ * 0.0.0, then a bump of the part that the weightiest change of each calls for.
+ */
+import { READ_REFUSED, type Authorizer } from '../../auth/authorizer.js';
+import type { Registry } from '../../registry/registry.js';
+import type { AspectRow, Store } from '../../store/types.js';
+import { SEMVER_CHANGES, TIMELINE_ASPECTS, type ChangeCategory, type ChangeEvent, type SemVerChange } from './changeEvents.js';
+import { resolveUrn } from '../../registry/resolve.js';
+
+export interface ChangeTransaction {
+  timestamp: number;
+  actor: string;
+  /** `major.minor.patch-computed`, as DataHub writes computed versions. */
+  semVer: string;
+  semVerChange: SemVerChange;
+  /** `aspect:version;…` of every aspect as it stood after the transaction. */
+  versionStamp: string;
+  events: ChangeEvent[];
+}
+
+export const COMPUTED = '-computed';
+const weight = (c: SemVerChange) => SEMVER_CHANGES.indexOf(c);
+const heaviest = (changes: SemVerChange[]) => changes.reduce<SemVerChange>((a, b) => (weight(b) > weight(a) ? b : a), 'NONE');
+
+/** `1.2.3-computed` → [1, 2, 3]; anything else compares as 0s. */
+export function versionParts(v: string): number[] {
+  return v
+    .replace(COMPUTED, '')
+    .split('.')
+    .map((p) => Number.parseInt(p, 10) || 0);
+}
+export function compareVersions(a: string, b: string): number {
+  const [x, y] = [versionParts(a), versionParts(b)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
+  return 0;
+}
+
+export class TimelineService {
+  constructor(
+    private readonly store: Store,
+    private readonly registry: Registry,
+    private readonly authorizer: Authorizer,
+  ) {}
+
+  /** Whether DataHub keeps a timeline for this kind of entity. */
+  supports(entityName: string): boolean {
+    return entityName in TIMELINE_ASPECTS;
+  }
+
+  /** Every stored version of an aspect, oldest first (history versions 1..N, then the latest, 0). */
+  private async versions(urn: string, aspect: string): Promise<AspectRow[]> {
+    const max = await this.store.getMaxVersion(urn, aspect);
+    const rows = await Promise.all([...Array.from({ length: max }, (_, i) => i + 1), 0].map((v) => this.store.getAspect(urn, aspect, v)));
+    return rows
+      .filter((r): r is AspectRow => r !== undefined)
+      .sort((a, b) => a.createdOn - b.createdOn || (a.version === 0 ? 1 : b.version === 0 ? -1 : a.version - b.version));
+  }
+
+  /** The change transactions of an entity in the given categories, oldest first; undefined for unsupported types. */
+  async timeline(urnText: string, categories: readonly ChangeCategory[], actor: string): Promise<ChangeTransaction[] | undefined> {
+    const { entity, urnString: urn } = resolveUrn(this.registry, urnText);
+    await this.authorizer.requireReadable(actor, [entity], READ_REFUSED.entity(urn));
+    const registered = TIMELINE_ASPECTS[entity.name];
+    if (!registered) return undefined;
+
+    // Every versioned aspect stored, for the version stamps; the categories' aspects for the changes.
+    const stored = ((await this.store.getLatestAspects([urn])).get(urn) ?? []).map((r) => r.aspect);
+    const history = new Map<string, AspectRow[]>();
+    for (const aspect of stored) history.set(aspect, await this.versions(urn, aspect));
+
+    const byTime = new Map<number, Array<{ events: ChangeEvent[]; actor: string }>>();
+    for (const category of categories) {
+      for (const [aspect, generate] of Object.entries(registered[category] ?? {})) {
+        const rows = history.get(aspect) ?? [];
+        rows.forEach((row, i) => {
+          const events = generate(rows[i - 1]?.value as Record<string, any> | undefined, row.value as Record<string, any>, urn);
+          if (events.length === 0) return;
+          const list = byTime.get(row.createdOn) ?? [];
+          list.push({ events, actor: row.createdBy });
+          byTime.set(row.createdOn, list);
+        });
+      }
+    }
+
+    const out: ChangeTransaction[] = [];
+    let version: Version | undefined;
+    for (const [timestamp, groups] of [...byTime].sort(([a], [b]) => a - b)) {
+      const events = groups.flatMap((g) => g.events);
+      const change = heaviest(events.map((e) => e.semVerChange));
+      version = bump(version, change);
+      // A time enters byTime with its first group.
+      out.push({
+        timestamp,
+        actor: groups[0]!.actor,
+        semVer: `${version.join('.')}${COMPUTED}`,
+        semVerChange: change,
+        versionStamp: stampAt(history, timestamp),
+        events,
+      });
+    }
+    return out;
+  }
+}
+
+type Version = [major: number, minor: number, patch: number];
+
+/** DataHub's bump: the first version is 0.0.0; a major change resets minor and patch, a minor one patch. */
+function bump(previous: Version | undefined, change: SemVerChange): Version {
+  if (!previous) return [0, 0, 0];
+  const [major, minor, patch] = previous;
+  if (change === 'MAJOR') return [major + 1, 0, 0];
+  if (change === 'MINOR') return [major, minor + 1, 0];
+  if (change === 'PATCH') return [major, minor, patch + 1];
+  return previous;
+}
+
+/** Each aspect's version as of a time (written then, or the last before), sorted by aspect name. */
+function stampAt(history: ReadonlyMap<string, AspectRow[]>, time: number): string {
+  const parts: string[] = [];
+  for (const aspect of [...history.keys()].sort()) {
+    const asOf = history
+      .get(aspect)!
+      .filter((r) => r.createdOn <= time)
+      .pop();
+    if (asOf) parts.push(`${aspect}:${asOf.version}`);
+  }
+  return parts.join(';');
+}

@@ -1,0 +1,237 @@
+/**
+ * The in-memory bitmap index (store/bitmap) kept equal to the SQL index tables it is built from.
+ *
+ * - This process's writes are applied as they commit, before the write is answered.
+ * - Other processes' writes are followed through the change log: the urns of new events are read
+ *   again from `search_doc` before each search (so a write answered by another replica is found at
+ *   once), and every `followEveryMs` meanwhile.
+ * - The index is built from `search_doc` at start (a small database before the store opens, a large
+ *   one in the background, searches going to SQL meanwhile), and built again when ids dropped by
+ *   changes outnumber the documents. Writes during a build are read again before it takes over.
+ */
+import { BitmapIndex } from './bitmapIndex.js';
+import type { SearchIndexStats, SearchPage, SearchQuery, SearchRow } from '../types.js';
+import { chunks, first, placeholders, sql, type SqlDriver } from '../sql/driver.js';
+import { SharedRun } from '../sql/sharedRun.js';
+
+/** A database up to this many documents is indexed before the store opens (~0.1 ms a document), so start-up stays well under a second. */
+const BUILD_BEFORE_OPEN = 2_000;
+/** Ids dropped by changes, beyond the documents, that make the index be built again. */
+const GARBAGE_ALLOWED = 50_000;
+/** How long after opening a large database its build begins. */
+const BUILD_DELAY_MS = 1_000;
+/** Documents read at a time while building (indexed in slices of SLICE_MS). */
+const BUILD_CHUNK = 1_000;
+const FOLLOW_CHUNK = 5_000;
+/** Work on the index between turns of the event loop. */
+const SLICE_MS = 10;
+
+/** A build of the index: how many documents it holds, and how long it took. */
+export interface SearchIndexBuilt {
+  documents: number;
+  ms: number;
+}
+
+/** A transaction's changes to documents, in order: a document's new stored text and row, or its removal (no `json`). */
+export type IndexChanges = Array<{ urn: string; json?: string; row?: SearchRow }>;
+
+export class LiveIndex {
+  private index: BitmapIndex | undefined;
+  private building: Promise<void> | undefined;
+  /** Urns changed while a build runs: read again before the build takes over. */
+  private touched: Set<string> | undefined;
+  /** Urns this process applied since the follower began its current read (their rows may be newer than what it read). */
+  private recent = new Set<string>();
+  /** Urns to read again at the next turn of the follower. */
+  private retry = new Set<string>();
+  private followed = 0;
+  /** Turns of following the change log, each search waiting for one that began after it. */
+  private readonly following = new SharedRun(() => this.follow());
+  private timer: NodeJS.Timeout | undefined;
+  private delayed: NodeJS.Timeout | undefined;
+  private closed = false;
+  /** This process's commits still being applied. */
+  private applying: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: SqlDriver,
+    private readonly onBuilt: (built: SearchIndexBuilt) => void = () => undefined,
+    private readonly followEveryMs = 1_000,
+  ) {}
+
+  async open(): Promise<void> {
+    this.followed = await this.lastOffset();
+    // Ids bound the documents from above, at the cost of two index probes; counting them read the
+    // whole urn index, 3 s at start on a million documents not in the page cache.
+    const ids = await first<{ top: number | null }>(this.db, sql('SELECT max(id) AS top FROM search_doc'));
+    if (Number(ids?.top ?? 0) <= BUILD_BEFORE_OPEN) await this.build();
+    else {
+      // A large build waits for the opener to finish starting (its slices added ~0.4 s to a
+      // service's start-up), and never begins for a command done within the delay.
+      this.delayed = setTimeout(() => void this.build().catch(() => undefined), BUILD_DELAY_MS);
+      this.delayed.unref();
+    }
+    // Failures are left for the next turn, or for the next search to report.
+    this.timer = setInterval(() => this.catchUp().catch(() => undefined), this.followEveryMs);
+    this.timer.unref();
+  }
+
+  /**
+   * The search from memory, after every event in the change log when it was asked; undefined while
+   * the index is being built, or for what it cannot answer.
+   */
+  async search(q: SearchQuery): Promise<SearchPage | undefined> {
+    if (!this.index) return undefined;
+    await this.catchUp();
+    await this.applying;
+    return this.index?.search(q);
+  }
+
+  /** Resolves after a turn of following that began after the call. */
+  private catchUp(): Promise<void> {
+    return this.closed ? Promise.resolve() : this.following.run();
+  }
+
+  /**
+   * This process's committed changes, applied in order. A large batch is applied in slices of
+   * about 10 ms so other requests run between them; searches wait until it is all applied, so none
+   * sees part of a transaction.
+   */
+  committed(changes: IndexChanges): Promise<void> {
+    if (changes.length === 0) return this.applying;
+    this.applying = this.applying.then(async () => {
+      await inSlices(changes, ({ urn, json, row }) => this.apply(urn, json, row && (() => row)));
+      this.recycle();
+    });
+    return this.applying;
+  }
+
+  stats(): SearchIndexStats {
+    return {
+      documents: this.index?.size ?? 0,
+      dropped: this.index?.garbage ?? 0,
+      ready: this.index !== undefined,
+      building: this.building !== undefined,
+    };
+  }
+
+  /** Every derived row was removed (before a full rebuild). */
+  cleared(): void {
+    this.index = new BitmapIndex();
+    this.touched = undefined;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.delayed) clearTimeout(this.delayed);
+    await Promise.allSettled([this.building, this.following.running]);
+  }
+
+  /** A document's new text (undefined: removed); `row` parses it. */
+  private apply(urn: string, json: string | undefined, row?: () => SearchRow): void {
+    this.recent.add(urn);
+    this.touched?.add(urn);
+    if (json === undefined) this.index?.remove(urn);
+    else this.index?.put(urn, json, row ?? (() => JSON.parse(json) as SearchRow));
+  }
+
+  private async lastOffset(): Promise<number> {
+    await this.db.sequenceChangeLog?.();
+    return Number((await first<{ n: number | null }>(this.db, sql('SELECT max("offset") AS n FROM change_log')))?.n ?? 0);
+  }
+
+  /** Documents by urn, as stored now. */
+  private async read(urns: readonly string[]): Promise<Map<string, string>> {
+    const rows = new Map<string, string>();
+    for (const some of chunks(urns))
+      for (const r of await this.db.all<{ urn: string; row: string }>({
+        text: `SELECT urn, row FROM search_doc WHERE urn IN (${placeholders(some.length)})`,
+        params: some,
+      }))
+        rows.set(r.urn, r.row);
+    return rows;
+  }
+
+  /** A build when dropped ids outnumber live documents. */
+  private recycle(): void {
+    const index = this.index;
+    if (index && !this.building && index.garbage > Math.max(GARBAGE_ALLOWED, index.size)) void this.build().catch(() => undefined);
+  }
+
+  private build(): Promise<void> {
+    this.building ??= (async () => {
+      const began = performance.now();
+      const touched = new Set<string>();
+      this.touched = touched;
+      const next = new BitmapIndex();
+      try {
+        for (let after = -1; !this.closed; ) {
+          const rows = await this.db.all<{ id: number; urn: string; row: string }>(
+            sql('SELECT id, urn, row FROM search_doc WHERE id > ? ORDER BY id LIMIT ?', after, BUILD_CHUNK),
+          );
+          await inSlices(rows, (r) => next.put(r.urn, r.row, () => JSON.parse(r.row) as SearchRow));
+          const last = rows.at(-1);
+          if (!last || rows.length < BUILD_CHUNK) break;
+          after = Number(last.id);
+        }
+        while (touched.size > 0 && !this.closed) {
+          const urns = [...touched];
+          touched.clear();
+          const rows = await this.read(urns);
+          for (const urn of urns) {
+            const json = rows.get(urn);
+            if (json === undefined) next.remove(urn);
+            else next.put(urn, json, () => JSON.parse(json) as SearchRow);
+          }
+        }
+        next.settle();
+        // Cleared meanwhile: the empty index that replaced it is current.
+        if (this.touched === touched) {
+          this.index = next;
+          this.onBuilt({ documents: next.size, ms: performance.now() - began });
+        }
+      } finally {
+        if (this.touched === touched) this.touched = undefined;
+        this.building = undefined;
+      }
+    })();
+    return this.building;
+  }
+
+  /** One turn of following the change log: the urns of events after the last followed offset. */
+  private async follow(): Promise<void> {
+    for (;;) {
+      await this.db.sequenceChangeLog?.();
+      const events = await this.db.all<{ offset: number; urn: string }>(
+        sql('SELECT "offset", entity_urn AS urn FROM change_log WHERE "offset" > ? ORDER BY "offset" LIMIT ?', this.followed, FOLLOW_CHUNK),
+      );
+      if (events.length === 0 && this.retry.size === 0) return;
+      const urns = [...new Set([...this.retry, ...events.map((e) => e.urn)])];
+      this.retry.clear();
+      this.recent = new Set();
+      const rows = await this.read(urns);
+      await inSlices(urns, (urn) => {
+        // Applied by this process after the read began: what was read may be older.
+        if (this.recent.has(urn)) this.retry.add(urn);
+        else this.apply(urn, rows.get(urn));
+      });
+      const last = events.at(-1);
+      if (last) this.followed = Number(last.offset);
+      this.recycle();
+      if (events.length < FOLLOW_CHUNK) return;
+    }
+  }
+}
+
+/** `fn` on each item in order, letting the event loop turn every SLICE_MS. */
+async function inSlices<T>(items: readonly T[], fn: (item: T) => void): Promise<void> {
+  let began = performance.now();
+  for (const item of items) {
+    if (performance.now() - began > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      began = performance.now();
+    }
+    fn(item);
+  }
+}
