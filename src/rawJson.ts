@@ -2,7 +2,6 @@
  * JSON text spliced into a response as it is. An aspect a read passes through unchanged goes out as
  * the text it was stored as: parsing it only to serialize it again was most of a read's work.
  */
-import type { AspectRow, SystemMetadata } from './store/types.js';
 
 export class RawJson {
   constructor(readonly text: string) {}
@@ -13,13 +12,21 @@ export class RawJson {
   }
 }
 
+/** What a stored row carries of its JSON (the store's AspectRow is one). */
+export interface StoredJson<S> {
+  value: Record<string, unknown>;
+  systemMetadata: S | null;
+  readonly valueJson?: string | undefined;
+  readonly systemMetadataJson?: string | null | undefined;
+}
+
 /** A row's value as a read sends it: as stored, unless it was read (and so perhaps changed) since. */
-export function valueOut(row: AspectRow): Record<string, unknown> | RawJson {
+export function valueOut(row: StoredJson<unknown>): Record<string, unknown> | RawJson {
   return row.valueJson === undefined ? row.value : new RawJson(row.valueJson);
 }
 
 /** Likewise its system metadata; null when it has none. */
-export function systemMetadataOut(row: AspectRow): SystemMetadata | RawJson | null {
+export function systemMetadataOut<S>(row: StoredJson<S>): S | RawJson | null {
   const text = row.systemMetadataJson;
   if (text === undefined) return row.systemMetadata;
   return text === null ? null : new RawJson(text);

@@ -4,7 +4,6 @@
  * ("EDIT_ENTITY, or all of these specific privileges"); as a list of (EDIT_ENTITY or specific)
  * requirements the same rule reads naturally.
  */
-import type { Proposal } from '../write/proposals.js';
 import { isPrivilege, type Privilege } from './privilegeCatalog.js';
 
 export interface Requirement {
@@ -114,7 +113,15 @@ export function aspectRequirements(entityType: string, urn: string, aspect: stri
 }
 
 /** What writing a batch of proposals needs: every proposal's requirements, each stated once. */
-export function proposalsRequirements(proposals: readonly Proposal[]): Requirement[] {
+/** What a requirement is computed from: one aspect written or deleted (a write path proposal is one). */
+export interface AspectWrite {
+  urn: string;
+  entity: { name: string };
+  aspect: { name: string };
+  changeType: string;
+}
+
+export function proposalsRequirements(proposals: readonly AspectWrite[]): Requirement[] {
   const seen = new Map<string, Requirement>();
   for (const p of proposals) {
     for (const r of aspectRequirements(p.entity.name, p.urn, p.aspect.name, p.changeType === 'DELETE')) seen.set(describeRequirement(r), r);

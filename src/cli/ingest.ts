@@ -5,7 +5,7 @@
  */
 import cliProgress from 'cli-progress';
 import { CatalogClient, HttpError } from './client.js';
-import { listMetadataFiles, readMetadataFile, type MetadataItem } from './metadataFiles.js';
+import { listMetadataFiles, readMetadataFile, type MetadataItem } from '../domains/ingestion/metadataFiles.js';
 
 export interface IngestOptions {
   server: string;

@@ -5,7 +5,7 @@
  */
 import type { StoreTx } from '../store/types.js';
 import { invalid } from '../errors.js';
-import { assignmentsProblem, type AspectLookup } from '../domains/structuredProperties/structuredProperties.js';
+import { assignmentsProblem, type AspectLookup } from './structuredPropertyValues.js';
 
 type Check = (
   read: AspectLookup,

@@ -4,7 +4,7 @@
  * and written through the write path under the run's id, so the run can be rolled back. It reads
  * only inside the ingestion root (fileRoot.ts), a file at a time.
  */
-import { metadataItems, type MetadataItem } from '../../cli/metadataFiles.js';
+import { metadataItems, type MetadataItem } from './metadataFiles.js';
 import type { Registry } from '../../registry/registry.js';
 import type { FileRoot } from './fileRoot.js';
 import { parseProposal, type Proposal } from '../../write/proposals.js';
