@@ -19,6 +19,7 @@ import { SearchService } from './search/search.js';
 import { TimelineService } from './timeline/timeline.js';
 import { TimeseriesService } from './entities/timeseries.js';
 import { WritePath } from '../write/writePath.js';
+import { EntityReader } from '../write/entityReader.js';
 import { UsageEvents } from './analytics/usageEvents.js';
 import { RecommendationService } from './search/recommendations.js';
 import { AnalyticsService } from './analytics/analytics.js';
@@ -34,6 +35,8 @@ export interface Services {
   registry: Registry;
   store: Store;
   writePath: WritePath;
+  /** Reads of latest aspects that leave out what the reader may not see. */
+  reader: EntityReader;
   entities: EntityService;
   search: SearchService;
   browse: BrowseService;
@@ -109,6 +112,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     registry,
     store,
     writePath,
+    reader: new EntityReader(store, registry, authorizer),
     authorizer,
     activeUsers,
     tokens,

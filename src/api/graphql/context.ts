@@ -19,15 +19,19 @@ export interface GraphQLContext {
   log: FastifyBaseLogger;
   /** Whether callers must authenticate (AUTH_ENABLED): the app shows token management only then. */
   authEnabled: boolean;
-  /** Latest aspects of an entity by name (versioned aspects only), batched per tick. */
+  /**
+   * Latest aspects of an entity by name (versioned aspects only), batched per tick, without what the
+   * caller may not see (write/entityReader.ts).
+   */
   aspects: DataLoader<string, Map<string, AspectRow>>;
   /** Fields resolved so far (see MAX_RESOLVED_FIELDS). */
   resolved: number;
 }
 
 export function createContext(services: Services, actor: string, log: FastifyBaseLogger, authEnabled = true): GraphQLContext {
+  const visible = services.reader.visibleTo(actor);
   const aspects = new DataLoader<string, Map<string, AspectRow>>(async (urns) => {
-    const rows = await services.store.getLatestAspects(urns);
+    const rows = await visible.latest(urns);
     return urns.map((u) => new Map((rows.get(u) ?? []).map((r) => [r.aspect, r])));
   });
   return { services, actor, log, authEnabled, aspects, resolved: 0 };

@@ -34,7 +34,14 @@ import { clientRef } from './queries.js';
 
 const DEFAULT_COUNT = 20;
 
-const tokenRef = (t: TokenMetadata): EntityRef => ({ urn: t.urn, entityName: 'dataHubAccessToken' });
+/**
+ * A token as the token service answered it: the service decided the caller may see it (its own
+ * tokens, for one without MANAGE_ACCESS_TOKENS), which the loader, hiding tokens from such callers,
+ * would not know.
+ */
+type TokenRef = EntityRef & { token?: TokenMetadata };
+
+const tokenRef = (t: TokenMetadata): TokenRef => ({ urn: t.urn, entityName: 'dataHubAccessToken', token: t });
 
 /**
  * A stored policy in GraphQL's `Policy` shape. Its type, state and conditions are stored as text, as in
@@ -164,8 +171,10 @@ const Mutation: MutationResolvers = {
  */
 const tokenField =
   <K extends 'name' | 'description' | 'actorUrn' | 'ownerUrn' | 'createdAt' | 'expiresAt'>(name: K) =>
-  async (ref: EntityRef, _args: unknown, ctx: GraphQLContext): Promise<AccessTokenMetadataFields[K]> =>
-    (await aspectOf(ctx, ref, 'dataHubAccessTokenInfo'))?.[name] ?? null;
+  async (ref: TokenRef, _args: unknown, ctx: GraphQLContext): Promise<AccessTokenMetadataFields[K]> => {
+    const info = ref.token ?? (await aspectOf(ctx, ref, 'dataHubAccessTokenInfo'));
+    return (info?.[name] ?? null) as AccessTokenMetadataFields[K];
+  };
 
 /** Fields of `AccessTokenMetadata`, read from the token's stored metadata. */
 const AccessTokenMetadata: AccessTokenMetadataResolvers = {

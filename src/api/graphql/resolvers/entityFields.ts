@@ -231,8 +231,9 @@ const resolvers: Resolvers = {
   },
   CorpUser: {
     username: keyField('username'),
-    // A native user is one whose password this service keeps (domains/access/nativeUsers.ts).
-    isNativeUser: fromAspect('corpUserCredentials', (c) => Boolean(c?.salt && c.hashedPassword)),
+    // A native user is one whose password this service keeps. The credentials themselves are hidden
+    // from most callers (the loader leaves them out), so the fact is asked of the service that keeps them.
+    isNativeUser: (ref, _args, ctx) => ctx.services.nativeUsers.hasPassword(ref.urn),
     properties: corpUserProperties,
     info: corpUserProperties,
     editableProperties: corpUserEditable,

@@ -2,7 +2,7 @@
  * `aspects(input)` of every entity: its stored aspects as raw JSON, for the app's generic aspect
  * panels. DataHub renders only aspects its registry marks `autoRender`, and none of its own models are,
  * so `autoRenderOnly` finds none here either. Aspects that need a privilege to read stay out unless
- * the caller holds it.
+ * the caller holds it: the loader leaves them out (write/entityReader.ts).
  */
 import { aspectOf } from '../context.js';
 import type { ResolverModule } from './module.js';
@@ -14,7 +14,7 @@ export const rawAspectsModule: ResolverModule = {
       const names: string[] | undefined = input?.aspectNames?.length ? input.aspectNames : undefined;
       const specs = [...ctx.services.registry.entity(ref.entityName)!.aspects.values()].filter((a) => !names || names.includes(a.name));
       const out = [];
-      for (const spec of await ctx.services.authorizer.visibleTypes(ctx.actor, specs)) {
+      for (const spec of specs) {
         const value = await aspectOf(ctx, ref, spec.name);
         if (value) out.push({ aspectName: spec.name, payload: JSON.stringify(value), renderSpec: null });
       }
