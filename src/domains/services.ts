@@ -12,6 +12,7 @@ import { DeleteService } from './entities/deletes.js';
 import { RunService } from './ingestion/runs.js';
 import { EditService } from './labels/edits.js';
 import { EntityService } from './entities/entities.js';
+import { IngestService } from './entities/ingest.js';
 import { GraphService } from './entities/graph.js';
 import { LineageService } from './lineage/lineage.js';
 import { RestoreService } from '../write/restore.js';
@@ -38,6 +39,8 @@ export interface Services {
   /** Reads of latest aspects that leave out what the reader may not see. */
   reader: EntityReader;
   entities: EntityService;
+  /** Proposals and snapshots as clients send them, written through the write path. */
+  ingest: IngestService;
   search: SearchService;
   browse: BrowseService;
   graph: GraphService;
@@ -118,6 +121,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     tokens,
     policies: new PolicyService(registry, writePath, authorizer, now),
     edits: new EditService(store, registry, writePath, authorizer, now),
+    ingest: new IngestService(registry, writePath),
     entities: new EntityService(store, registry, authorizer, now),
     search,
     browse: new BrowseService(store, registry, authorizer),

@@ -1,6 +1,5 @@
 /** The `aspects` resource: proposal ingest and reads of one aspect version. */
 import { Type } from 'typebox';
-import { parseProposal, parseProposals } from '../../write/proposals.js';
 import { Param } from './params.js';
 import { action, read, type RestResource } from './resource.js';
 import { LONG_MAX, urnFromPath, withRawJson } from './restli.js';
@@ -103,9 +102,7 @@ export const aspectsResource: RestResource = {
       }),
       returns: 'the urn written',
       handler: async ({ proposal }, { services, actor }) => {
-        const p = parseProposal(services.registry, proposal);
-        const { urns } = await services.writePath.apply([p], { actor });
-        return urns[0];
+        return services.ingest.proposal(proposal, actor);
       },
     }),
     action({
@@ -115,8 +112,7 @@ export const aspectsResource: RestResource = {
       params: Type.Object({ proposals: Param.list('list of proposals, as for ingestProposal'), async: asyncParam }),
       returns: 'the urn of the first proposal',
       handler: async ({ proposals }, { services, actor }) => {
-        const ps = await parseProposals(services.registry, proposals);
-        const { urns } = await services.writePath.apply(ps, { actor });
+        const urns = await services.ingest.proposals(proposals, actor);
         return urns[0] ?? '';
       },
     }),

@@ -2,8 +2,6 @@
 import { Type, type Static } from 'typebox';
 import { isPlainObject } from '../../json.js';
 import { precondition, badRequest } from '../../errors.js';
-import { parseSystemMetadata, withItem } from '../../write/proposals.js';
-import { snapshotToProposals } from '../../write/snapshots.js';
 import { MAX_COUNT, decodeScrollId, encodeScrollId, type SearchRequest } from '../../domains/search/search.js';
 import { Param } from './params.js';
 import { action, read, type RestResource } from './resource.js';
@@ -214,8 +212,7 @@ export const entitiesResource: RestResource = {
       }),
       returns: 'nothing (200, empty body)',
       handler: async ({ entity, systemMetadata }, { services, actor }) => {
-        const proposals = snapshotToProposals(services.registry, entity, parseSystemMetadata(systemMetadata));
-        await services.writePath.apply(proposals, { actor });
+        await services.ingest.snapshot(entity, actor, systemMetadata);
         return undefined;
       },
     }),
@@ -229,18 +226,7 @@ export const entitiesResource: RestResource = {
       }),
       returns: 'nothing (200, empty body)',
       handler: async ({ entities, systemMetadata }, { services, actor }) => {
-        if (systemMetadata && systemMetadata.length !== entities.length) {
-          throw precondition(
-            `systemMetadata has ${systemMetadata.length} items but entities has ${entities.length}; they must be the same length`,
-          );
-        }
-        const proposals = entities.flatMap((e, i) =>
-          withItem(`entities[${i}]`, () => {
-            if (!isPlainObject(e)) throw badRequest('must be an object holding a snapshot');
-            return snapshotToProposals(services.registry, e, parseSystemMetadata(systemMetadata?.[i]));
-          }),
-        );
-        await services.writePath.apply(proposals, { actor });
+        await services.ingest.snapshots(entities, actor, systemMetadata);
         return undefined;
       },
     }),
