@@ -14,6 +14,7 @@ import { EditService } from './labels/edits.js';
 import { EntityService } from './entities/entities.js';
 import { GraphService } from './entities/graph.js';
 import { LineageService } from './lineage/lineage.js';
+import { LineageEditService } from './lineage/lineageEdits.js';
 import { RestoreService } from '../write/restore.js';
 import { SearchService } from './search/search.js';
 import { TimelineService } from './timeline/timeline.js';
@@ -39,6 +40,7 @@ export interface Services {
   browse: BrowseService;
   graph: GraphService;
   lineage: LineageService;
+  lineageEdits: LineageEditService;
   timeline: TimelineService;
   timeseries: TimeseriesService;
   restore: RestoreService;
@@ -119,6 +121,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     browse: new BrowseService(store, registry, authorizer),
     graph: new GraphService(store, registry, authorizer),
     lineage: new LineageService(store, registry, authorizer),
+    lineageEdits: new LineageEditService(store, registry, writePath, authorizer, now),
     timeline: new TimelineService(store, registry, authorizer),
     timeseries: new TimeseriesService(store, registry),
     restore: new RestoreService(store, registry, authorizer, now),
