@@ -23,6 +23,7 @@ import { WritePath } from '../write/writePath.js';
 import { UsageEvents } from './analytics/usageEvents.js';
 import { RecommendationService } from './search/recommendations.js';
 import { AnalyticsService } from './analytics/analytics.js';
+import { FormService } from './forms/forms.js';
 import { StructuredPropertyService } from './structuredProperties/structuredProperties.js';
 import { GovernanceEditService } from './governance/governanceEdits.js';
 import { SecretService } from './ingestion/secrets.js';
@@ -57,6 +58,7 @@ export interface Services {
   analytics: AnalyticsService;
   nativeUsers: NativeUsers;
   structuredProperties: StructuredPropertyService;
+  forms: FormService;
   governance: GovernanceEditService;
   secrets: SecretService;
   connections: ConnectionService;
@@ -130,6 +132,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     analytics: new AnalyticsService(store, registry, authorizer, now),
     nativeUsers: new NativeUsers(store, registry, writePath, authorizer, tokens, activeUsers, now),
     structuredProperties: new StructuredPropertyService(store, registry, writePath, authorizer, now),
+    forms: new FormService(store, registry, writePath, authorizer, search, new DeleteService(store, registry, writePath, authorizer), now),
     governance: new GovernanceEditService(
       store,
       registry,
