@@ -15,6 +15,7 @@ import { EntityService } from './entities/entities.js';
 import { IngestService } from './entities/ingest.js';
 import { GraphService } from './entities/graph.js';
 import { LineageService } from './lineage/lineage.js';
+import { LineageEditService } from './lineage/lineageEdits.js';
 import { RestoreService } from '../write/restore.js';
 import { SearchService } from './search/search.js';
 import { TimelineService } from './timeline/timeline.js';
@@ -24,6 +25,7 @@ import { EntityReader } from '../write/entityReader.js';
 import { UsageEvents } from './analytics/usageEvents.js';
 import { RecommendationService } from './search/recommendations.js';
 import { AnalyticsService } from './analytics/analytics.js';
+import { FormService } from './forms/forms.js';
 import { StructuredPropertyService } from './structuredProperties/structuredProperties.js';
 import { GovernanceEditService } from './governance/governanceEdits.js';
 import { SecretService } from './ingestion/secrets.js';
@@ -45,6 +47,7 @@ export interface Services {
   browse: BrowseService;
   graph: GraphService;
   lineage: LineageService;
+  lineageEdits: LineageEditService;
   timeline: TimelineService;
   timeseries: TimeseriesService;
   restore: RestoreService;
@@ -61,6 +64,7 @@ export interface Services {
   analytics: AnalyticsService;
   nativeUsers: NativeUsers;
   structuredProperties: StructuredPropertyService;
+  forms: FormService;
   governance: GovernanceEditService;
   secrets: SecretService;
   connections: ConnectionService;
@@ -127,6 +131,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     browse: new BrowseService(store, registry, authorizer),
     graph: new GraphService(store, registry, authorizer),
     lineage: new LineageService(store, registry, authorizer),
+    lineageEdits: new LineageEditService(store, registry, writePath, authorizer, now),
     timeline: new TimelineService(store, registry, authorizer),
     timeseries: new TimeseriesService(store, registry),
     restore: new RestoreService(store, registry, authorizer, now),
@@ -135,6 +140,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     analytics: new AnalyticsService(store, registry, authorizer, now),
     nativeUsers: new NativeUsers(store, registry, writePath, authorizer, tokens, activeUsers, now),
     structuredProperties: new StructuredPropertyService(store, registry, writePath, authorizer, now),
+    forms: new FormService(store, registry, writePath, authorizer, search, new DeleteService(store, registry, writePath, authorizer), now),
     governance: new GovernanceEditService(
       store,
       registry,

@@ -108,6 +108,25 @@ describe('the registry', () => {
     expect(produces).toMatchObject({ isLineage: true, isUpstream: false });
   });
 
+  it('marks lineage relationships the app edits, each legacy urn list a relationship of the same kind', () => {
+    const edited = [...registry.aspects.values()].flatMap((a) => a.relationships.filter((r) => r.edit).map((r) => ({ a, r })));
+    expect(edited.map(({ a, r }) => `${a.name}${r.path}`).sort()).toEqual([
+      'chartInfo/inputEdges/*/destinationUrn',
+      'dashboardInfo/chartEdges/*/destinationUrn',
+      'dashboardInfo/datasetEdges/*/destinationUrn',
+      'dataJobInputOutput/inputDatajobEdges/*/destinationUrn',
+      'dataJobInputOutput/inputDatasetEdges/*/destinationUrn',
+      'dataJobInputOutput/outputDatasetEdges/*/destinationUrn',
+      'upstreamLineage/upstreams/*/dataset',
+    ]);
+    for (const { a, r } of edited) {
+      expect(r.isLineage, r.path).toBe(true);
+      if (!r.edit?.legacy) continue;
+      const legacy = a.relationships.find((x) => x.path === r.edit!.legacy);
+      expect(legacy, r.edit.legacy).toMatchObject({ name: r.name, isLineage: true, isUpstream: r.isUpstream });
+    }
+  });
+
   it('every entity has its key aspect and only declared aspects; every aspect schema compiles', () => {
     for (const entity of registry.entities.values()) {
       expect(entity.aspects.get(entity.keyAspect.name)).toBe(entity.keyAspect);

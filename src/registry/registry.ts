@@ -175,7 +175,14 @@ function buildSearchable(d: SearchableDecl): SearchableField {
 }
 
 function buildRelationship(d: RelationshipDecl): Relationship {
-  return { path: d.path, name: d.name, entityTypes: d.entityTypes, isLineage: d.isLineage ?? false, isUpstream: d.isUpstream ?? true };
+  return {
+    path: d.path,
+    name: d.name,
+    entityTypes: d.entityTypes,
+    isLineage: d.isLineage ?? false,
+    isUpstream: d.isUpstream ?? true,
+    ...(d.edit ? { edit: d.edit } : {}),
+  };
 }
 
 function buildAspect(decl: AspectDecl): AspectSpec {

@@ -49,9 +49,27 @@ export interface RelationshipDecl {
   entityTypes: string[];
   isLineage?: boolean;
   isUpstream?: boolean;
+  /** Set where lineage drawn by hand in the app is kept (see LineageEditDecl). */
+  edit?: LineageEditDecl;
 }
 
-export interface Relationship extends Required<RelationshipDecl> {}
+/**
+ * Marks the lineage relationship in which the app's lineage editor (DataHub's updateLineage) keeps an
+ * edge between the aspect's entity and one of `entityTypes`: as an entry of the list `path` names
+ * (`/<list>/*\/<urn field>`). Which end holds the edge is the relationship's direction: the downstream
+ * one, or the upstream one where `isUpstream` is false.
+ */
+export interface LineageEditDecl {
+  /**
+   * The path of the older list of bare urns the entries replace: an urn in it counts as an edge
+   * already, and a removed edge is taken out of it too.
+   */
+  legacy?: string;
+}
+
+export interface Relationship extends Required<Omit<RelationshipDecl, 'edit'>> {
+  edit?: LineageEditDecl;
+}
 
 export interface AspectDecl {
   name: string;

@@ -52,7 +52,13 @@ export const chartInfo: AspectDecl = {
   ],
   relationships: [
     { path: '/inputs/*/string', name: 'Consumes', entityTypes: ['dataset'], isLineage: true },
-    { path: '/inputEdges/*/destinationUrn', name: 'Consumes', entityTypes: ['dataset', 'chart'], isLineage: true },
+    {
+      path: '/inputEdges/*/destinationUrn',
+      name: 'Consumes',
+      entityTypes: ['dataset', 'chart'],
+      isLineage: true,
+      edit: { legacy: '/inputs/*/string' },
+    },
   ],
 };
 

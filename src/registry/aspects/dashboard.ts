@@ -39,9 +39,15 @@ export const dashboardInfo: AspectDecl = {
   ],
   relationships: [
     { path: '/charts/*', name: 'Contains', entityTypes: ['chart'], isLineage: true },
-    { path: '/chartEdges/*/destinationUrn', name: 'Contains', entityTypes: ['chart'], isLineage: true },
+    { path: '/chartEdges/*/destinationUrn', name: 'Contains', entityTypes: ['chart'], isLineage: true, edit: { legacy: '/charts/*' } },
     { path: '/datasets/*', name: 'Consumes', entityTypes: ['dataset'], isLineage: true },
-    { path: '/datasetEdges/*/destinationUrn', name: 'Consumes', entityTypes: ['dataset'], isLineage: true },
+    {
+      path: '/datasetEdges/*/destinationUrn',
+      name: 'Consumes',
+      entityTypes: ['dataset'],
+      isLineage: true,
+      edit: { legacy: '/datasets/*' },
+    },
     { path: '/dashboards/*/destinationUrn', name: 'DashboardContainsDashboard', entityTypes: ['dashboard'], isLineage: true },
   ],
 };

@@ -71,7 +71,7 @@ export const upstreamLineage: AspectDecl = {
     fineGrainedUpstreamsSearchable,
   ],
   relationships: [
-    { path: '/upstreams/*/dataset', name: 'DownstreamOf', entityTypes: ['dataset'], isLineage: true },
+    { path: '/upstreams/*/dataset', name: 'DownstreamOf', entityTypes: ['dataset'], isLineage: true, edit: {} },
     { path: '/fineGrainedLineages/*/upstreams/*', name: 'DownstreamOf', entityTypes: ['dataset', 'schemaField'] },
   ],
 };

@@ -4,6 +4,7 @@
  * prompts, whichever list the stored aspect put it in.
  */
 import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
+import { isFormComplete } from '../../../domains/forms/formCompletion.js';
 import { entityRefs, resolvedAuditStamp } from './common.js';
 
 type Json = Record<string, any>;
@@ -56,16 +57,6 @@ function promptAssociation(ctx: GraphQLContext, p: Json) {
         }
       : null,
   };
-}
-
-/**
- * Whether an asset's assignment of a form is complete: every required prompt of the form answered;
- * a form without required prompts, once nothing is left unanswered. Written and read by this rule.
- */
-export function isFormComplete(assignment: Json, required: Json[]): boolean {
-  const answered = new Set((assignment.completedPrompts ?? []).map((p: Json) => p.id));
-  if (required.length > 0) return required.every((p) => answered.has(p.id));
-  return (assignment.incompletePrompts ?? []).every((p: Json) => answered.has(p.id));
 }
 
 /** The `forms` aspect, each assignment placed by whether its form's required prompts are all answered. */
