@@ -9,6 +9,7 @@ import type { Authorizer } from '../auth/authorizer.js';
 import { hiddenFrom, type Hidden } from '../auth/hidden.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectRow, Store } from '../store/types.js';
+import { entityExists, entityExistsAs } from './exists.js';
 
 /** The latest aspects of entities as one reader may see them. */
 export interface VisibleAspects {
@@ -24,14 +25,13 @@ export class EntityReader {
   ) {}
 
   /** Whether an entity is stored (its key aspect is); text that is not an urn of a known type is not one. */
-  async exists(urn: string | null | undefined): Promise<boolean> {
-    const entity = this.registry.entityOfUrn(urn);
-    return entity !== undefined && (await this.store.getAspect(urn!, entity.keyAspect.name, 0)) !== undefined;
+  exists(urn: string | null | undefined): Promise<boolean> {
+    return entityExists(this.store, this.registry, urn);
   }
 
   /** Whether `urn` is a stored entity of type `entityName`. */
-  async existsAs(urn: string | null | undefined, entityName: string): Promise<boolean> {
-    return this.registry.entityOfUrn(urn)?.name === entityName && (await this.exists(urn));
+  existsAs(urn: string | null | undefined, entityName: string): Promise<boolean> {
+    return entityExistsAs(this.store, this.registry, urn, entityName);
   }
 
   /** Reads for `actor`: what it may not see is decided once, on the first read, and left out of each. */
