@@ -17,6 +17,7 @@ import { badRequest, conflict } from '../../errors.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from '../../write/proposals.js';
 import type { WritePath } from '../../write/writePath.js';
 import { fieldEquals, filterQuery } from '../search/filters.js';
+import { entityExists } from '../../write/exists.js';
 
 type Json = Record<string, any>;
 
@@ -66,9 +67,8 @@ export class GovernanceEditService {
     return (await this.store.getAspect(urn, aspect, 0))?.value as Json | undefined;
   }
 
-  private async exists(urn: string): Promise<boolean> {
-    const entity = this.registry.entityOfUrn(urn);
-    return entity !== undefined && (await this.store.getAspect(urn, entity.keyAspect.name, 0)) !== undefined;
+  private exists(urn: string): Promise<boolean> {
+    return entityExists(this.store, this.registry, urn);
   }
 
   private stamp(actor: string) {

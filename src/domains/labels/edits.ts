@@ -24,6 +24,7 @@ import { tagUpdateAspects, updateAspects } from './entityUpdates.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from '../../write/proposals.js';
 import type { WritePath } from '../../write/writePath.js';
 import { fieldEquals, filterQuery } from '../search/filters.js';
+import { entityExists } from '../../write/exists.js';
 
 /** An entity, or a column of a dataset (`subResource` = its field path). */
 export interface ResourceRef {
@@ -107,9 +108,8 @@ export class EditService {
     await this.writePath.apply(proposals, { actor, grant });
   }
 
-  private async exists(urn: string): Promise<boolean> {
-    const entity = this.registry.entityOfUrn(urn);
-    return entity !== undefined && (await this.store.getAspect(urn, entity.keyAspect.name, 0)) !== undefined;
+  private exists(urn: string): Promise<boolean> {
+    return entityExists(this.store, this.registry, urn);
   }
 
   private async requireResource(ref: ResourceRef, what: string): Promise<void> {

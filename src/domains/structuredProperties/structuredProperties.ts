@@ -25,6 +25,7 @@ import {
   valueTypeId,
 } from '../../write/structuredPropertyValues.js';
 import { fieldEquals, filterQuery } from '../search/filters.js';
+import { entityExists } from '../../write/exists.js';
 
 type Json = Record<string, any>;
 
@@ -115,9 +116,8 @@ export class StructuredPropertyService {
     return this.authorizer.require(actor, [requirement], () => text);
   }
 
-  private async exists(urn: string): Promise<boolean> {
-    const entity = this.registry.entityOfUrn(urn);
-    return entity !== undefined && (await this.store.getAspect(urn, entity.keyAspect.name, 0)) !== undefined;
+  private exists(urn: string): Promise<boolean> {
+    return entityExists(this.store, this.registry, urn);
   }
 
   private readonly lookup: AspectLookup = async (urn, aspect) => (await this.store.getAspect(urn, aspect, 0))?.value as Json | undefined;
