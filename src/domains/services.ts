@@ -29,6 +29,11 @@ import { ConnectionService } from './ingestion/connections.js';
 import { IngestionService } from './ingestion/ingestion.js';
 import { FileRoot } from './ingestion/fileRoot.js';
 import { Metrics } from './metrics/metrics.js';
+import { ManagedWrites } from '../write/managedWrites.js';
+import { PostService } from './content/posts.js';
+import { QueryService } from './content/queries.js';
+import { StepStateService } from './content/stepStates.js';
+import { GlobalSettingsService } from './content/globalSettings.js';
 
 export interface Services {
   registry: Registry;
@@ -59,6 +64,11 @@ export interface Services {
   secrets: SecretService;
   connections: ConnectionService;
   ingestion: IngestionService;
+  posts: PostService;
+  /** Saved queries (Query entities), not searches. */
+  queries: QueryService;
+  stepStates: StepStateService;
+  globalSettings: GlobalSettingsService;
   /** Counters any layer adds to (refusals, failed authentications), served at GET /metrics. */
   metrics: Metrics;
 }
@@ -102,9 +112,11 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     now,
     ...(options.secretEncryptionKey ? { encryptionKey: options.secretEncryptionKey } : {}),
   });
+  const deletes = new DeleteService(store, registry, writePath, authorizer);
+  const managed = new ManagedWrites(registry, store, writePath, authorizer, deletes, now);
   return {
     changeFeed,
-    deletes: new DeleteService(store, registry, writePath, authorizer),
+    deletes,
     runs,
     registry,
     store,
@@ -148,6 +160,10 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
       new FileRoot(options.ingestionFileRoot),
       now,
     ),
+    posts: new PostService(managed),
+    queries: new QueryService(managed),
+    stepStates: new StepStateService(managed),
+    globalSettings: new GlobalSettingsService(managed),
     metrics: new Metrics({ store, changeFeed }),
   };
 }
