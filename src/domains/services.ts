@@ -34,6 +34,8 @@ import { PostService } from './content/posts.js';
 import { QueryService } from './content/queries.js';
 import { StepStateService } from './content/stepStates.js';
 import { GlobalSettingsService } from './content/globalSettings.js';
+import { DataProductService } from './dataProducts/dataProducts.js';
+import { ApplicationService } from './dataProducts/applications.js';
 
 export interface Services {
   registry: Registry;
@@ -69,6 +71,8 @@ export interface Services {
   queries: QueryService;
   stepStates: StepStateService;
   globalSettings: GlobalSettingsService;
+  dataProducts: DataProductService;
+  applications: ApplicationService;
   /** Counters any layer adds to (refusals, failed authentications), served at GET /metrics. */
   metrics: Metrics;
 }
@@ -164,6 +168,8 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     queries: new QueryService(managed),
     stepStates: new StepStateService(managed),
     globalSettings: new GlobalSettingsService(managed),
+    dataProducts: new DataProductService(store, managed),
+    applications: new ApplicationService(managed),
     metrics: new Metrics({ store, changeFeed }),
   };
 }
