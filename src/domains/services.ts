@@ -36,6 +36,7 @@ import { StepStateService } from './content/stepStates.js';
 import { GlobalSettingsService } from './content/globalSettings.js';
 import { DataProductService } from './dataProducts/dataProducts.js';
 import { ApplicationService } from './dataProducts/applications.js';
+import { ErModelService } from './erModel/erModel.js';
 
 export interface Services {
   registry: Registry;
@@ -73,6 +74,7 @@ export interface Services {
   globalSettings: GlobalSettingsService;
   dataProducts: DataProductService;
   applications: ApplicationService;
+  erModel: ErModelService;
   /** Counters any layer adds to (refusals, failed authentications), served at GET /metrics. */
   metrics: Metrics;
 }
@@ -170,6 +172,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     globalSettings: new GlobalSettingsService(managed),
     dataProducts: new DataProductService(store, managed),
     applications: new ApplicationService(managed),
+    erModel: new ErModelService(managed),
     metrics: new Metrics({ store, changeFeed }),
   };
 }
