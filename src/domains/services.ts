@@ -37,6 +37,7 @@ import { GlobalSettingsService } from './content/globalSettings.js';
 import { DataProductService } from './dataProducts/dataProducts.js';
 import { ApplicationService } from './dataProducts/applications.js';
 import { ErModelService } from './erModel/erModel.js';
+import { PageTemplateService } from './pageTemplates/pageTemplates.js';
 
 export interface Services {
   registry: Registry;
@@ -75,6 +76,7 @@ export interface Services {
   dataProducts: DataProductService;
   applications: ApplicationService;
   erModel: ErModelService;
+  pageTemplates: PageTemplateService;
   /** Counters any layer adds to (refusals, failed authentications), served at GET /metrics. */
   metrics: Metrics;
 }
@@ -173,6 +175,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     dataProducts: new DataProductService(store, managed),
     applications: new ApplicationService(managed),
     erModel: new ErModelService(managed),
+    pageTemplates: new PageTemplateService(managed),
     metrics: new Metrics({ store, changeFeed }),
   };
 }
