@@ -38,6 +38,7 @@ import { DataProductService } from './dataProducts/dataProducts.js';
 import { ApplicationService } from './dataProducts/applications.js';
 import { ErModelService } from './erModel/erModel.js';
 import { PageTemplateService } from './pageTemplates/pageTemplates.js';
+import { ViewService } from './views/views.js';
 
 export interface Services {
   registry: Registry;
@@ -77,6 +78,7 @@ export interface Services {
   applications: ApplicationService;
   erModel: ErModelService;
   pageTemplates: PageTemplateService;
+  views: ViewService;
   /** Counters any layer adds to (refusals, failed authentications), served at GET /metrics. */
   metrics: Metrics;
 }
@@ -176,6 +178,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     applications: new ApplicationService(managed),
     erModel: new ErModelService(managed),
     pageTemplates: new PageTemplateService(managed),
+    views: new ViewService(managed),
     metrics: new Metrics({ store, changeFeed }),
   };
 }
