@@ -33,6 +33,16 @@ import { ConnectionService } from './ingestion/connections.js';
 import { IngestionService } from './ingestion/ingestion.js';
 import { FileRoot } from './ingestion/fileRoot.js';
 import { Metrics } from './metrics/metrics.js';
+import { ManagedWrites } from '../write/managedWrites.js';
+import { PostService } from './content/posts.js';
+import { QueryService } from './content/queries.js';
+import { StepStateService } from './content/stepStates.js';
+import { GlobalSettingsService } from './content/globalSettings.js';
+import { DataProductService } from './dataProducts/dataProducts.js';
+import { ApplicationService } from './dataProducts/applications.js';
+import { ErModelService } from './erModel/erModel.js';
+import { PageTemplateService } from './pageTemplates/pageTemplates.js';
+import { ViewService } from './views/views.js';
 
 export interface Services {
   registry: Registry;
@@ -69,6 +79,16 @@ export interface Services {
   secrets: SecretService;
   connections: ConnectionService;
   ingestion: IngestionService;
+  posts: PostService;
+  /** Saved queries (Query entities), not searches. */
+  queries: QueryService;
+  stepStates: StepStateService;
+  globalSettings: GlobalSettingsService;
+  dataProducts: DataProductService;
+  applications: ApplicationService;
+  erModel: ErModelService;
+  pageTemplates: PageTemplateService;
+  views: ViewService;
   /** Counters any layer adds to (refusals, failed authentications), served at GET /metrics. */
   metrics: Metrics;
 }
@@ -112,9 +132,11 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     now,
     ...(options.secretEncryptionKey ? { encryptionKey: options.secretEncryptionKey } : {}),
   });
+  const deletes = new DeleteService(store, registry, writePath, authorizer);
+  const managed = new ManagedWrites(registry, store, writePath, authorizer, deletes, now);
   return {
     changeFeed,
-    deletes: new DeleteService(store, registry, writePath, authorizer),
+    deletes,
     runs,
     registry,
     store,
@@ -162,6 +184,15 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
       new FileRoot(options.ingestionFileRoot),
       now,
     ),
+    posts: new PostService(managed),
+    queries: new QueryService(managed),
+    stepStates: new StepStateService(managed),
+    globalSettings: new GlobalSettingsService(managed),
+    dataProducts: new DataProductService(store, managed),
+    applications: new ApplicationService(managed),
+    erModel: new ErModelService(managed),
+    pageTemplates: new PageTemplateService(managed),
+    views: new ViewService(managed),
     metrics: new Metrics({ store, changeFeed }),
   };
 }

@@ -7,9 +7,7 @@ import { customProperties, type resolvedAuditStamp } from './common.js';
 
 type Json = Record<string, any>;
 
-/** The urns of a data product's assets, in the order stored. */
-export const assetUrns = (p: Json | undefined): string[] =>
-  (p?.assets ?? []).map((a: Json) => a.destinationUrn).filter((u: unknown) => typeof u === 'string');
+export { assetUrns } from '../../../domains/dataProducts/dataProducts.js';
 
 /**
  * A data product's or application's properties. Unnamed, it is called by its id, as DataHub does.
