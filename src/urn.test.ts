@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalUrn, formatUrn, isUrn, parseUrn } from './urn.js';
+import { canonicalUrn, entityUrn, formatUrn, isUrn, newEntityUrn, parseUrn, schemaFieldUrn, urnPrefix } from './urn.js';
 
 describe('parseUrn', () => {
   it('reads a simple key as one part', () => {
@@ -55,5 +55,26 @@ describe('formatUrn', () => {
     for (const s of ['urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)', 'urn:li:corpuser:jdoe', 'urn:li:chart:(looker,1)']) {
       expect(formatUrn(parseUrn(s))).toBe(s);
     }
+  });
+});
+
+describe('building urns', () => {
+  it('of an entity keyed by one id, which reads back as that id', () => {
+    expect(entityUrn('tag', 'PII')).toBe('urn:li:tag:PII');
+    expect(parseUrn(entityUrn('corpuser', 'jdoe@example.com')).parts).toEqual(['jdoe@example.com']);
+  });
+
+  it('of a new entity: the id chosen, or a fresh one when none or a blank one is', () => {
+    expect(newEntityUrn('form', 'quarterly')).toBe('urn:li:form:quarterly');
+    const made = [newEntityUrn('form'), newEntityUrn('form', null), newEntityUrn('form', '  ')];
+    for (const u of made) expect(u).toMatch(/^urn:li:form:[0-9a-f-]{36}$/);
+    expect(new Set(made).size).toBe(3);
+  });
+
+  it('of a column, and the prefix every urn of a type shares', () => {
+    const dataset = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)';
+    const column = schemaFieldUrn(dataset, 'user.id');
+    expect(parseUrn(column)).toMatchObject({ entityType: 'schemaField', parts: [dataset, 'user.id'] });
+    expect(column.startsWith(urnPrefix('schemaField'))).toBe(true);
   });
 });

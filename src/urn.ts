@@ -3,6 +3,7 @@
  * `(<p1>,<p2>,…)`. Parts may themselves be urns with tuple keys; only commas at parenthesis depth 1
  * separate parts. Parts are opaque: nothing is escaped or decoded (`%2C` stays `%2C`).
  */
+import { randomUUID } from 'node:crypto';
 
 export interface Urn {
   namespace: string;
@@ -123,4 +124,27 @@ export function tryParseUrn(input: unknown): Urn | undefined {
 
 export function isUrn(input: unknown): input is string {
   return tryParseUrn(input) !== undefined;
+}
+
+/** The urn of an entity whose key is one id, in the `li` namespace: `urn:li:<entityType>:<id>`. */
+export function entityUrn(entityType: string, id: string): string {
+  return formatUrn({ namespace: 'li', entityType, parts: [id] });
+}
+
+/**
+ * The urn of an entity being created: under the id the client chose, or a random one when it chose
+ * none (DataHub's create mutations make a UUID).
+ */
+export function newEntityUrn(entityType: string, id?: string | null): string {
+  return entityUrn(entityType, id?.trim() ? id : randomUUID());
+}
+
+/** The urn of a column of a dataset: `urn:li:schemaField:(<dataset urn>,<field path>)`. */
+export function schemaFieldUrn(datasetUrn: string, fieldPath: string): string {
+  return `urn:li:schemaField:(${datasetUrn},${fieldPath})`;
+}
+
+/** What every urn of an entity type starts with (policies match a type by it). */
+export function urnPrefix(entityType: string): string {
+  return `urn:li:${entityType}:`;
 }

@@ -6,6 +6,7 @@
 import { createInterface } from 'node:readline/promises';
 import cliProgress from 'cli-progress';
 import type { CatalogClient } from './client.js';
+import { entityUrn } from '../urn.js';
 
 type Json = Record<string, any>;
 
@@ -59,7 +60,7 @@ export interface DeleteManyOptions {
 
 /** One page of the entities on a platform (not soft-deleted ones: those are done when soft-deleting). */
 async function page(client: CatalogClient, o: DeleteManyOptions, start: number): Promise<{ total: number; urns: string[] }> {
-  const platform = o.platform.startsWith('urn:li:dataPlatform:') ? o.platform : `urn:li:dataPlatform:${o.platform}`;
+  const platform = o.platform.startsWith('urn:li:dataPlatform:') ? o.platform : entityUrn('dataPlatform', o.platform);
   const body = {
     entities: o.entityType ? [o.entityType] : [],
     input: '*',

@@ -8,6 +8,7 @@ import { DURATIONS, type TokenMetadata } from '../domains/access/tokens.js';
 import type { Config } from '../config.js';
 import { createServices } from '../domains/services.js';
 import { openStore } from '../store/index.js';
+import { entityUrn } from '../urn.js';
 
 /** `one-week`, `ONE_WEEK` and `one_week` all name ONE_WEEK. */
 export function parseDuration(text: string): string {
@@ -20,7 +21,7 @@ export async function createToken(
   config: Config,
   options: { user: string; duration: string; name: string },
 ): Promise<{ token: string; metadata: TokenMetadata; userExists: boolean }> {
-  const actorUrn = options.user.startsWith('urn:li:corpuser:') ? options.user : `urn:li:corpuser:${options.user}`;
+  const actorUrn = options.user.startsWith('urn:li:corpuser:') ? options.user : entityUrn('corpuser', options.user);
   const store = await openStore(config.databaseUrl, { poolSize: 2 });
   try {
     const services = createServices(store, config.tokenSigningKey ? { tokenSigningKey: config.tokenSigningKey } : {});

@@ -4,7 +4,7 @@
  * qualified name is its urn's id, so the field is known from the assignment alone, without reading
  * the definition. Every such field is a facet: whether the app offers it is the property's settings.
  */
-import { tryParseUrn } from '../urn.js';
+import { entityUrn, tryParseUrn } from '../urn.js';
 import { isScalar, type Scalar } from './paths.js';
 
 export const STRUCTURED_PROPERTY_FIELD_PREFIX = 'structuredProperties.';
@@ -18,7 +18,9 @@ export const isStructuredPropertyField = (field: string) => field.startsWith(STR
 
 /** The property a search field or facet is of (DataHub names it as the facet's entity), if it is one's. */
 export function propertyOfField(field: string): string | undefined {
-  return isStructuredPropertyField(field) ? `urn:li:structuredProperty:${field.slice(STRUCTURED_PROPERTY_FIELD_PREFIX.length)}` : undefined;
+  return isStructuredPropertyField(field)
+    ? entityUrn('structuredProperty', field.slice(STRUCTURED_PROPERTY_FIELD_PREFIX.length))
+    : undefined;
 }
 
 /** The fields of an entity's `structuredProperties` aspect: each property's field → its values. */

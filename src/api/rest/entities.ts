@@ -1,7 +1,5 @@
 /** The legacy `entities` resource: snapshot ingest and snapshot reads. */
 import { Type, type Static } from 'typebox';
-import { isPlainObject } from '../../json.js';
-import { precondition, badRequest } from '../../errors.js';
 import { MAX_COUNT, decodeScrollId, encodeScrollId, type SearchRequest } from '../../domains/search/search.js';
 import { Param } from './params.js';
 import { action, read, type RestResource } from './resource.js';

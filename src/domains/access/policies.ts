@@ -3,7 +3,6 @@
  * answering what an actor may do (getGrantedPrivileges). Policies are `dataHubPolicy` entities,
  * written through the write path like any other metadata; the built-in ones cannot be changed.
  */
-import { randomUUID } from 'node:crypto';
 import { badRequest } from '../../errors.js';
 import { buildProposal, deleteEntityProposal } from '../../write/proposals.js';
 import type { WritePath } from '../../write/writePath.js';
@@ -11,6 +10,7 @@ import type { Registry } from '../../registry/registry.js';
 import type { Authorizer, PolicyEntry } from '../../auth/authorizer.js';
 import type { PolicyInfo } from '../../auth/policy.js';
 import { onPlatform } from '../../auth/requirements.js';
+import { newEntityUrn } from '../../urn.js';
 
 export interface PolicyInput {
   type: string;
@@ -48,7 +48,7 @@ export class PolicyService {
 
   async create(caller: string, input: PolicyInput): Promise<string> {
     const grant = await this.authorizer.require(caller, [MANAGE_POLICIES]);
-    const urn = `urn:li:dataHubPolicy:${randomUUID()}`;
+    const urn = newEntityUrn('dataHubPolicy');
     await this.writePath.apply([buildProposal(this.registry, urn, 'dataHubPolicyInfo', 'UPSERT', this.info(input))], {
       actor: caller,
       grant,

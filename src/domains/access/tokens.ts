@@ -22,6 +22,7 @@ import type { Store } from '../../store/types.js';
 import type { ActiveUsers } from '../../auth/activeUsers.js';
 import { UNAUTHORIZED_MESSAGE, type Authorizer } from '../../auth/authorizer.js';
 import { onPlatform, type Requirement } from '../../auth/requirements.js';
+import { entityUrn } from '../../urn.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -130,7 +131,7 @@ export class TokenService {
 
   /** A SESSION token for a user, as GMS mints at each sign-in; not stored. A 401 for a user who may not act. */
   async mintSession(userId: string, durationMs = this.sessionDurationMs): Promise<string> {
-    const { urn: actor, urnString } = resolveUrn(this.registry, `urn:li:corpuser:${userId}`);
+    const { urn: actor, urnString } = resolveUrn(this.registry, entityUrn('corpuser', userId));
     await this.users.requireActive(urnString, true);
     const holder = await this.holderClaim(urnString);
     const now = this.options.now();
@@ -238,7 +239,7 @@ export class TokenService {
     if (claims.type === 'SESSION') {
       // A session minted before sessions carried a holder cannot say it survived a reset: it must sign in again.
       if (typeof claims.holder !== 'string') throw unauthorized('Session has ended: sign in again');
-      return { session: `urn:li:corpuser:${claims.actorId}`, holder: claims.holder };
+      return { session: entityUrn('corpuser', claims.actorId), holder: claims.holder };
     }
     const id = await this.tokenId(token);
     if (this.verified.size >= VERIFIED_CACHE) this.verified.delete(this.verified.keys().next().value!);

@@ -10,6 +10,7 @@ import type { Services } from '../services.js';
 import { DATA_PLATFORMS } from './dataPlatforms.js';
 import { DATA_TYPES } from './dataTypes.js';
 import { SYSTEM_OWNERSHIP_TYPES } from './ownershipTypes.js';
+import { entityUrn } from '../../urn.js';
 
 interface BuiltIn {
   urn: string;
@@ -21,17 +22,17 @@ function builtIns(entityNames: Iterable<string>, now: number): BuiltIn[] {
   const stamp = { time: now, actor: SYSTEM_ACTOR };
   return [
     ...DATA_PLATFORMS.map(([id, displayName, type, datasetNameDelimiter, logoUrl]) => ({
-      urn: `urn:li:dataPlatform:${id}`,
+      urn: entityUrn('dataPlatform', id),
       aspect: 'dataPlatformInfo',
       value: { name: id, displayName, type, datasetNameDelimiter, ...(logoUrl ? { logoUrl } : {}) },
     })),
     ...SYSTEM_OWNERSHIP_TYPES.map(([id, name, description]) => ({
-      urn: `urn:li:ownershipType:${id}`,
+      urn: entityUrn('ownershipType', id),
       aspect: 'ownershipTypeInfo',
       value: { name, description, created: stamp, lastModified: stamp },
     })),
     ...DATA_TYPES.map(([qualifiedName, displayName, description]) => ({
-      urn: `urn:li:dataType:${qualifiedName}`,
+      urn: entityUrn('dataType', qualifiedName),
       aspect: 'dataTypeInfo',
       value: { qualifiedName, displayName, description },
     })),

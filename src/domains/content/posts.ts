@@ -2,11 +2,11 @@
  * Announcements (posts): created, changed and deleted as DataHub's are, under its privileges and
  * with its texts. A post may be about an entity, or about one of a dataset's columns.
  */
-import { randomUUID } from 'node:crypto';
 import type { Privilege } from '../../auth/privilegeCatalog.js';
 import { onPlatform } from '../../auth/requirements.js';
 import { badRequest } from '../../errors.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
+import { newEntityUrn, schemaFieldUrn } from '../../urn.js';
 
 type Json = Record<string, any>;
 
@@ -55,12 +55,11 @@ export class PostService {
     const m = this.managed;
     const grant = await this.authorize(actor, 'create', EDIT_POSTS);
     // A post about a column targets the column's schemaField, as DataHub's does.
-    const target =
-      input.resourceUrn && input.subResource ? `urn:li:schemaField:(${input.resourceUrn},${input.subResource})` : input.resourceUrn;
+    const target = input.resourceUrn && input.subResource ? schemaFieldUrn(input.resourceUrn, input.subResource) : input.resourceUrn;
     if (input.resourceUrn && !(await m.exists(input.resourceUrn)))
       throw badRequest(`Failed to create post: entity ${input.resourceUrn} does not exist`);
     const now = m.now();
-    const urn = `urn:li:post:${randomUUID()}`;
+    const urn = newEntityUrn('post');
     const info = {
       type: input.postType,
       content: postContent(input.content),

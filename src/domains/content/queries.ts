@@ -2,10 +2,9 @@
  * Saved queries: a statement about one or more datasets (its subjects). Creating, changing or
  * deleting one needs EDIT_ENTITY_QUERIES on each dataset it is, or will be, about, as DataHub rules.
  */
-import { randomUUID } from 'node:crypto';
 import { onResource } from '../../auth/requirements.js';
 import { badRequest } from '../../errors.js';
-import { tryParseUrn } from '../../urn.js';
+import { newEntityUrn, tryParseUrn } from '../../urn.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
 
 type Json = Record<string, any>;
@@ -62,7 +61,7 @@ export class QueryService {
     const grant = await m.authorizeOr(actor, REFUSED.create, ...requirements(datasets));
     if (datasets.length === 0) throw badRequest('Failed to create Query: a query needs at least one subject');
     await this.requireDatasets(datasets);
-    const urn = `urn:li:query:${randomUUID()}`;
+    const urn = newEntityUrn('query');
     const { name, description, statement } = input.properties;
     const properties = {
       statement: { value: statement.value, language: statement.language },

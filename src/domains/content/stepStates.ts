@@ -3,6 +3,7 @@
  * written alone, as DataHub reports each: one that fails does not undo the others.
  */
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
+import { entityUrn } from '../../urn.js';
 
 export interface StepStateInput {
   id: string;
@@ -24,7 +25,7 @@ export class StepStateService {
     const written: string[] = [];
     for (const state of states) {
       const properties = Object.fromEntries(state.properties.filter((e) => e != null && e.value != null).map((e) => [e!.key, e!.value!]));
-      const urn = `urn:li:dataHubStepState:${state.id}`;
+      const urn = entityUrn('dataHubStepState', state.id);
       try {
         written.push(
           ...(await m.write(grant, [m.upsert(urn, 'dataHubStepStateProperties', { properties, lastModified: m.stamp(actor) })])),

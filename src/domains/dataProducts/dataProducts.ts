@@ -11,6 +11,7 @@ import { badRequest } from '../../errors.js';
 import type { Store } from '../../store/types.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
 import type { Proposal } from '../../write/proposals.js';
+import { entityUrn } from '../../urn.js';
 
 type Json = Record<string, any>;
 
@@ -38,7 +39,7 @@ export const assetUrns = (p: Json | undefined): string[] =>
   (p?.assets ?? []).map((a: Json) => a.destinationUrn).filter((u: unknown) => typeof u === 'string');
 
 /** The id given, or a new UUID, as DataHub names new products and applications. */
-export const newUrn = (entity: string, id: string | null | undefined) => `urn:li:${entity}:${id?.trim() ? id : randomUUID()}`;
+export const newUrn = (entity: string, id: string | null | undefined) => entityUrn(entity, id?.trim() ? id : randomUUID());
 
 /** The fields given a value. */
 export const given = (fields: Json) => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined));

@@ -9,6 +9,7 @@ import { onResource } from '../../auth/requirements.js';
 import { badRequest } from '../../errors.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
 import type { Proposal } from '../../write/proposals.js';
+import { entityUrn } from '../../urn.js';
 
 type Json = Record<string, any>;
 
@@ -41,7 +42,7 @@ const onDatasets = (...datasets: string[]) => datasets.map((d) => onResource(d, 
 function relationshipUrn(p: RelationshipPropertiesInput): string {
   const [low, high] = p.source.localeCompare(p.destination) > 0 ? [p.destination, p.source] : [p.source, p.destination];
   const key = `{"Destination":"${low}","ERModelRelationName":"${p.name}","Source":"${high}"}`;
-  return `urn:li:erModelRelationship:${createHash('md5').update(key, 'utf8').digest('hex')}`;
+  return entityUrn('erModelRelationship', createHash('md5').update(key, 'utf8').digest('hex'));
 }
 
 export class ErModelService {

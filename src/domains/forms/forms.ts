@@ -11,7 +11,7 @@ import { onPlatform, onResource, type Requirement } from '../../auth/requirement
 import { badRequest, forbidden } from '../../errors.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Store } from '../../store/types.js';
-import { tryParseUrn } from '../../urn.js';
+import { newEntityUrn, schemaFieldUrn, tryParseUrn } from '../../urn.js';
 import { entityExists, entityExistsAs } from '../../write/exists.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from '../../write/proposals.js';
 import type { WritePath } from '../../write/writePath.js';
@@ -292,7 +292,7 @@ export class FormService {
   /** Creates a form; answers its urn. */
   async create(input: CreateFormInput, actor: string): Promise<string> {
     const grant = await this.authorize(actor, [MANAGE_FORMS], MANAGE_REFUSAL('create'));
-    const urn = `urn:li:form:${input.id ?? randomUUID()}`;
+    const urn = newEntityUrn('form', input.id);
     if (await entityExists(this.store, this.registry, urn)) throw badRequest(`Form with urn ${urn} already exists`);
     const prompts = await this.prompts(input.prompts);
     const a = input.actors;
@@ -450,7 +450,7 @@ export class FormService {
     if (!schema) throw badRequest(`Schema metadata does not exist on entity ${entityUrn}.`);
     const all = ((schema.fields ?? []) as Json[]).map((f) => f.fieldPath as string);
     if (!all.includes(input.fieldPath)) throw badRequest(`Field ${input.fieldPath} is not in the schema of ${entityUrn}`);
-    const column = `urn:li:schemaField:(${entityUrn},${input.fieldPath})`;
+    const column = schemaFieldUrn(entityUrn, input.fieldPath);
     return this.write(
       [this.assignValues(column, params.structuredPropertyUrn, values, actor), answered({ path: input.fieldPath, all })],
       actor,

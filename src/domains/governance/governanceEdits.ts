@@ -5,13 +5,12 @@
  * then writes proposals through the write path; changes to part of an aspect are edits of its latest
  * value, so concurrent edits keep each other.
  */
-import { randomUUID } from 'node:crypto';
 import { SYSTEM_ACTOR } from '../../actors.js';
 import type { Authorizer, Grant } from '../../auth/authorizer.js';
 import { aspectRequirements, onPlatform, toEdit, type Requirement } from '../../auth/requirements.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Store } from '../../store/types.js';
-import { parseUrn, tryParseUrn } from '../../urn.js';
+import { newEntityUrn, parseUrn, tryParseUrn } from '../../urn.js';
 import type { DeleteService } from '../entities/deletes.js';
 import { badRequest, conflict } from '../../errors.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from '../../write/proposals.js';
@@ -79,7 +78,7 @@ export class GovernanceEditService {
 
   async createOwnershipType(name: string, description: string, actor: string): Promise<string> {
     const grant = await this.authorize(actor, [MANAGE_OWNERSHIP_TYPES]);
-    const urn = `urn:li:ownershipType:${randomUUID()}`;
+    const urn = newEntityUrn('ownershipType');
     const stamp = this.stamp(actor);
     await this.apply(
       [buildProposal(this.registry, urn, 'ownershipTypeInfo', 'UPSERT', { name, description, created: stamp, lastModified: stamp })],
@@ -146,7 +145,7 @@ export class GovernanceEditService {
     actor: string,
   ): Promise<string> {
     const grant = await this.authorize(actor, [CREATE_BUSINESS_ATTRIBUTE]);
-    const urn = `urn:li:businessAttribute:${id ?? randomUUID()}`;
+    const urn = newEntityUrn('businessAttribute', id);
     if (await this.exists(urn)) throw badRequest('This Business Attribute already exists!');
     await this.requireUniqueAttributeName(input.name);
     const stamp = this.stamp(actor);

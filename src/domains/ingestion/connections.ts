@@ -2,11 +2,10 @@
  * Connections to outside systems (DataHub's `dataHubConnection`): their details are kept encrypted with
  * the secrets' key, as DataHub keeps them, and read back in clear by those who may manage them.
  */
-import { randomUUID } from 'node:crypto';
 import type { Authorizer } from '../../auth/authorizer.js';
 import { onPlatform } from '../../auth/requirements.js';
 import type { Registry } from '../../registry/registry.js';
-import { tryParseUrn } from '../../urn.js';
+import { newEntityUrn, tryParseUrn } from '../../urn.js';
 import { badRequest } from '../../errors.js';
 import { buildProposal } from '../../write/proposals.js';
 import type { SecretService } from './secrets.js';
@@ -35,7 +34,7 @@ export class ConnectionService {
     const grant = await this.authorizer.require(actor, [onPlatform('MANAGE_CONNECTIONS')], () => UPSERT_CONNECTION_REFUSED);
     if (tryParseUrn(input.platformUrn)?.entityType !== 'dataPlatform')
       throw badRequest(`platformUrn ${input.platformUrn} is not a data platform urn`);
-    const urn = `urn:li:dataHubConnection:${input.id ?? randomUUID()}`;
+    const urn = newEntityUrn('dataHubConnection', input.id);
     const details = {
       type: input.type,
       ...(input.name != null ? { name: input.name } : {}),

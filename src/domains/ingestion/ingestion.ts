@@ -13,7 +13,7 @@ import type { Authorizer, Grant } from '../../auth/authorizer.js';
 import { MANAGE_INGESTION } from '../../auth/requirements.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Store } from '../../store/types.js';
-import { tryParseUrn } from '../../urn.js';
+import { entityUrn, newEntityUrn, tryParseUrn } from '../../urn.js';
 import { badRequest } from '../../errors.js';
 import { type FileRoot, NO_ROOT_MESSAGE } from './fileRoot.js';
 import { filePathOf, runFileSource, type FileRunReport } from './fileSource.js';
@@ -92,7 +92,7 @@ export class IngestionService {
     const grant = await this.require(actor);
     const info = sourceInfo(input);
     if (urn !== undefined && !(await this.source(urn))) throw badRequest(`Failed to find ingestion source with urn ${urn}`);
-    const target = urn ?? `urn:li:${SOURCE}:${randomUUID()}`;
+    const target = urn ?? newEntityUrn(SOURCE);
     const proposals = [buildProposal(this.registry, target, INFO, 'UPSERT', info)];
     if (urn === undefined) {
       proposals.push(
@@ -163,7 +163,7 @@ export class IngestionService {
   async rollback(actor: string, runId: string): Promise<void> {
     await this.require(actor);
     await this.runs.rollback(runId, { dryRun: false, safe: false }, actor);
-    const urn = `urn:li:${REQUEST}:${runId}`;
+    const urn = entityUrn(REQUEST, runId);
     const result = tryParseUrn(urn) ? await this.latest(urn, RESULT) : undefined;
     if (result) await this.setResult(urn, { ...result, status: STATUS.rolledBack });
   }
@@ -241,7 +241,7 @@ export class IngestionService {
     args: Json,
     executorId: string,
   ): Promise<string> {
-    const urn = `urn:li:${REQUEST}:${id}`;
+    const urn = entityUrn(REQUEST, id);
     const input = { task, args, executorId, source, requestedAt: this.now(), actorUrn: actor };
     await this.writePath.apply([buildProposal(this.registry, urn, INPUT, 'UPSERT', input)], { actor, grant });
     const run = this.run(urn, id, task, args.recipe as string, actor).finally(() => this.running.delete(run));

@@ -11,7 +11,7 @@ import { onPlatform } from '../../auth/requirements.js';
 import { seal, unseal } from '../../auth/sealing.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Store } from '../../store/types.js';
-import { tryParseUrn } from '../../urn.js';
+import { entityUrn, tryParseUrn } from '../../urn.js';
 import { badRequest } from '../../errors.js';
 import { buildProposal, deleteEntityProposal } from '../../write/proposals.js';
 import type { SearchService } from '../search/search.js';
@@ -25,7 +25,7 @@ const MANAGE_SECRETS = onPlatform('MANAGE_SECRETS');
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MAX_VALUE_CHARS = 1_000_000;
 
-export const secretUrn = (name: string) => `urn:li:${ENTITY}:${name}`;
+export const secretUrn = (name: string) => entityUrn(ENTITY, name);
 
 export interface SecretInput {
   name: string;

@@ -6,7 +6,6 @@
  * both are applied to the latest value inside the write's transaction, so concurrent edits of one
  * aspect do not lose each other.
  */
-import { randomUUID } from 'node:crypto';
 import type { Authorizer, Grant } from '../../auth/authorizer.js';
 import {
   aspectRequirements,
@@ -18,7 +17,7 @@ import {
 } from '../../auth/requirements.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Store } from '../../store/types.js';
-import { parseUrn, tryParseUrn } from '../../urn.js';
+import { newEntityUrn, parseUrn, tryParseUrn } from '../../urn.js';
 import { badRequest, conflict } from '../../errors.js';
 import { tagUpdateAspects, updateAspects } from './entityUpdates.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from '../../write/proposals.js';
@@ -354,7 +353,7 @@ export class EditService {
 
   async createTag(id: string | null | undefined, name: string, description: string | null | undefined, actor: string): Promise<string> {
     const grant = await this.authorize(actor, [onPlatform('CREATE_TAGS', 'MANAGE_TAGS')]);
-    const urn = `urn:li:tag:${id ?? randomUUID()}`;
+    const urn = newEntityUrn('tag', id);
     if (await this.exists(urn)) throw badRequest('This Tag already exists!');
     await this.apply([this.proposal(urn, 'tagProperties', 'UPSERT', { name, ...(description ? { description } : {}) })], actor, grant);
     return urn;
@@ -368,7 +367,7 @@ export class EditService {
     actor: string,
   ): Promise<string> {
     const grant = await this.authorize(actor, [onPlatform('CREATE_DOMAINS', 'MANAGE_DOMAINS')]);
-    const urn = `urn:li:domain:${id ?? randomUUID()}`;
+    const urn = newEntityUrn('domain', id);
     if (await this.exists(urn)) throw badRequest('This Domain already exists!');
     if (parentDomain && !(await this.exists(parentDomain))) throw badRequest('Parent Domain does not exist!');
     const siblings = await this.store.search(filterQuery(['domain'], fieldEquals('name', name), 100));
@@ -405,7 +404,7 @@ export class EditService {
     actor: string,
   ): Promise<string> {
     const grant = await this.authorize(actor, [glossaryRequirement(parentNode)]);
-    const urn = `urn:li:${kind}:${id ?? randomUUID()}`;
+    const urn = newEntityUrn(kind, id);
     if (await this.exists(urn)) throw badRequest(`This Glossary ${kind === 'glossaryTerm' ? 'Term' : 'Node'} already exists!`);
     if (parentNode && (tryParseUrn(parentNode)?.entityType !== 'glossaryNode' || !(await this.exists(parentNode))))
       throw badRequest('Parent Node does not exist!');
@@ -444,7 +443,7 @@ export class EditService {
 
   async createGroup(id: string | null | undefined, name: string, description: string | null | undefined, actor: string): Promise<string> {
     const grant = await this.authorize(actor, [onPlatform('MANAGE_USERS_AND_GROUPS')]);
-    const urn = `urn:li:corpGroup:${id ?? randomUUID()}`;
+    const urn = newEntityUrn('corpGroup', id);
     if (await this.exists(urn)) throw badRequest('This Group already exists!');
     // A group made here is native: its members are managed here (DataHub's createNativeGroup).
     const info = {

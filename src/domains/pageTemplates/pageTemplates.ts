@@ -4,11 +4,11 @@
  * deleted only by its creator; DataHub's defaults are never deleted. Templates that show a deleted
  * module lose it from their rows (DataHub clears references on delete).
  */
-import { randomUUID } from 'node:crypto';
 import { onPlatform, onResource } from '../../auth/requirements.js';
 import { badRequest, forbidden } from '../../errors.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
 import { DEFAULT_MODULES, DEFAULT_TEMPLATE_URN } from '../builtIns/homePage.js';
+import { newEntityUrn } from '../../urn.js';
 
 type Json = Record<string, any>;
 type Maybe<T> = T | null | undefined;
@@ -98,7 +98,7 @@ export class PageTemplateService {
     for (const row of input.rows)
       for (const m of row.modules)
         if (!(await this.managed.existsAs(m, 'dataHubPageModule'))) throw badRequest(`Module with urn ${m} does not exist`);
-    const urn = input.urn ?? `urn:li:dataHubPageTemplate:${randomUUID()}`;
+    const urn = input.urn ?? newEntityUrn('dataHubPageTemplate');
     const fields = {
       rows: input.rows.map((r) => ({ modules: r.modules })),
       ...(input.assetSummary
@@ -126,7 +126,7 @@ export class PageTemplateService {
   /** Creates a module (with a new UUID when no urn is given) or replaces one. */
   async upsertModule(input: PageModuleInput, actor: string): Promise<Written & { urn: string }> {
     const grant = await this.authorizeScope(actor, input.scope, 'modules');
-    const urn = input.urn ?? `urn:li:dataHubPageModule:${randomUUID()}`;
+    const urn = input.urn ?? newEntityUrn('dataHubPageModule');
     const fields = { name: input.name, type: input.type, visibility: { scope: input.scope }, params: moduleParams(input.params) };
     return { urn, written: await this.managed.write(grant, [this.upsertLayout(urn, MODULE_ASPECT, fields, actor)]) };
   }

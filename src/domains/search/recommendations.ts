@@ -9,6 +9,7 @@ import type { Registry } from '../../registry/registry.js';
 import type { Store } from '../../store/types.js';
 import type { SearchService } from './search.js';
 import { countValues, topCounts } from './valueCounts.js';
+import { urnPrefix } from '../../urn.js';
 
 export type Scenario = 'HOME' | 'SEARCH_RESULTS' | 'ENTITY_PROFILE' | 'SEARCH_BAR';
 export type RenderType =
@@ -245,7 +246,7 @@ export class RecommendationService {
   }
 
   private async editedBy(actor: string): Promise<string[]> {
-    const prefixes = ENTITY_LIST_TYPES.filter((t) => this.registry.entity(t)).map((t) => `urn:li:${t}:`);
+    const prefixes = ENTITY_LIST_TYPES.filter((t) => this.registry.entity(t)).map((t) => urnPrefix(t));
     return (await this.store.recentlyEdited(actor, prefixes, MAX_ENTITIES * 4)).map((e) => e.urn);
   }
 

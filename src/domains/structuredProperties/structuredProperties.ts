@@ -8,10 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Authorizer, Grant } from '../../auth/authorizer.js';
 import { onPlatform, toEdit, type Requirement } from '../../auth/requirements.js';
-import { isPlainObject } from '../../json.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Store } from '../../store/types.js';
-import { tryParseUrn } from '../../urn.js';
+import { entityUrn, tryParseUrn } from '../../urn.js';
 import { badRequest } from '../../errors.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from '../../write/proposals.js';
 import type { WritePath } from '../../write/writePath.js';
@@ -169,7 +168,7 @@ export class StructuredPropertyService {
     }
     const id = input.qualifiedName ?? input.id ?? randomUUID();
     if (id.includes(' ')) throw badRequest('Fully qualified structured property name cannot contain spaces');
-    const urn = `urn:li:structuredProperty:${id}`;
+    const urn = entityUrn('structuredProperty', id);
     if (await this.exists(urn)) throw badRequest('A structured property already exists with this urn');
     const allowedTypes = input.typeQualifier?.allowedTypes ?? undefined;
     await this.checkTypes(input.valueType, input.entityTypes, allowedTypes ?? []);

@@ -3,6 +3,7 @@
  * generators name them: per category, an operation on a modifier (a field, tag, term or owner), a
  * description in DataHub's words, and the semantic-version bump it calls for.
  */
+import { schemaFieldUrn } from '../../urn.js';
 
 type Json = Record<string, any>;
 
@@ -33,8 +34,6 @@ export function simpleFieldPath(path: string): string {
     .filter((p) => !p.startsWith('['))
     .join('.');
 }
-
-export const schemaFieldUrn = (datasetUrn: string, fieldPath: string) => `urn:li:schemaField:(${datasetUrn},${fieldPath})`;
 
 /** Added, removed and kept items of two lists, keyed. */
 function diff<T>(base: readonly T[], target: readonly T[], key: (t: T) => string) {

@@ -3,10 +3,10 @@
  * changed or deleted only by its creator, as DataHub rules. A deleted view is no one's default any
  * more: the settings that name it lose it.
  */
-import { randomUUID } from 'node:crypto';
 import { onPlatform, type Requirement } from '../../auth/requirements.js';
 import { badRequest } from '../../errors.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
+import { newEntityUrn } from '../../urn.js';
 
 type Json = Record<string, any>;
 
@@ -73,7 +73,7 @@ export class ViewService {
   async create(input: CreateViewInput, actor: string): Promise<Written & { urn: string }> {
     const m = this.managed;
     const grant = await m.authorize(actor, ...(input.viewType === 'GLOBAL' ? [MANAGE_GLOBAL_VIEWS] : []));
-    const urn = `urn:li:dataHubView:${randomUUID()}`;
+    const urn = newEntityUrn('dataHubView');
     const info = {
       name: input.name,
       ...(input.description != null ? { description: input.description } : {}),

@@ -6,6 +6,7 @@ import { DEFAULT_RUN_ID, type AspectKey, type BrowseQuery, type RelatedQuery, ty
 import type { SqlDialect } from './dialect.js';
 import type { Sql } from './driver.js';
 import { filterSql, likeEscape } from './search.js';
+import { urnPrefix } from '../../urn.js';
 
 const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
@@ -51,7 +52,7 @@ export function browsePathsSql(dialect: SqlDialect, q: BrowseQuery): Sql {
  */
 export function relatedSql(q: RelatedQuery): { count: Sql; page: Sql } {
   const [self, other] = q.direction === 'OUTGOING' ? ['source', 'destination'] : ['destination', 'source'];
-  const hidden = (q.hiddenTypes ?? []).map((t) => `urn:li:${t}:`);
+  const hidden = (q.hiddenTypes ?? []).map((t) => urnPrefix(t));
   const grouped = `SELECT e.type AS type, e.${other} AS other, min(e.source) AS source, min(e.destination) AS destination, min(e.aspect) AS aspect
     FROM edge e
     WHERE e.${self} = ? AND e.type IN (${list(q.types.length)})${hidden.map((p) => ` AND substr(e.${other}, 1, ${p.length}) <> ?`).join('')}

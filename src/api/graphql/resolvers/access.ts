@@ -31,6 +31,7 @@ import type {
 import { entityRefs } from '../mappers/common.js';
 import type { EntityField, ResolverModule } from './module.js';
 import { clientRef } from './queries.js';
+import { urnPrefix } from '../../../urn.js';
 
 const DEFAULT_COUNT = 20;
 
@@ -107,7 +108,7 @@ const flags = (table: Record<string, readonly string[]>, held: ReadonlySet<strin
  * naming particular entities do not.
  */
 async function managesType(ctx: GraphQLContext, entityType: string): Promise<boolean> {
-  const held = new Set(await ctx.services.authorizer.privileges(ctx.actor, `urn:li:${entityType}:`));
+  const held = new Set(await ctx.services.authorizer.privileges(ctx.actor, urnPrefix(entityType)));
   return MANAGE_TYPE_PRIVILEGES.every((p) => held.has(p));
 }
 

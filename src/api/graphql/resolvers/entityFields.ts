@@ -5,7 +5,7 @@
  * `entityFields`, written once; per-type fields are resolvers by type.
  */
 import type { Registry } from '../../../registry/registry.js';
-import { parseUrn } from '../../../urn.js';
+import { entityUrn, parseUrn } from '../../../urn.js';
 import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import { entityEnum } from '../entityTypes.js';
 import type { EntityType, FabricType, Resolvers } from '../generated/resolvers.js';
@@ -72,7 +72,7 @@ const fromAspect =
 const toolPlatform = (ref: EntityRef, _args: unknown, ctx: GraphQLContext) => {
   const key = keyOf(ctx.services.registry, ref);
   const tool = key.dashboardTool ?? key.notebookTool ?? key.orchestrator;
-  return required(refOf(ctx.services, `urn:li:dataPlatform:${tool}`));
+  return required(refOf(ctx.services, entityUrn('dataPlatform', String(tool))));
 };
 
 const editable = (aspect: string) => fromAspect(aspect, editableProperties);

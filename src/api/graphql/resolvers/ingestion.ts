@@ -9,6 +9,7 @@ import { ownership } from '../mappers/entityAspects.js';
 import { executionRequestInput, executionRequestResult, ingestionConfig, ingestionSchedule } from '../mappers/ingestion.js';
 import { listEntities } from './entityLists.js';
 import type { ResolverModule } from './module.js';
+import { urnPrefix } from '../../../urn.js';
 
 const SOURCE = 'dataHubIngestionSource';
 const REQUEST = 'dataHubExecutionRequest';
@@ -98,7 +99,7 @@ const resolvers: Resolvers = {
         .entities[0] ?? null) as any,
   },
   ExecutionRequest: {
-    id: (ref: any) => ref.urn.slice(`urn:li:${REQUEST}:`.length),
+    id: (ref: any) => ref.urn.slice(urnPrefix(REQUEST).length),
     input: async (ref: any, _args, ctx) => executionRequestInput(ctx, await requestInput(ctx, ref)),
     result: async (ref: any, _args, ctx) => executionRequestResult(await aspectOf(ctx, ref, 'dataHubExecutionRequestResult')),
     source: async (ref: any, _args, ctx) => {

@@ -5,11 +5,9 @@
  * so the asset's health, search and the change log follow in the same commit.
  */
 import type { Privilege } from '../../../auth/privilegeCatalog.js';
-import { randomUUID } from 'node:crypto';
 import { SYSTEM_ACTOR } from '../../../actors.js';
 import type { Grant } from '../../../auth/authorizer.js';
 import { toEdit } from '../../../auth/requirements.js';
-import { schemaFieldUrn } from '../../../domains/timeline/changeEvents.js';
 import { badRequest, notFound } from '../../../errors.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from '../../../write/proposals.js';
 import { aspectOf, type EntityRef, type GraphQLContext } from '../context.js';
@@ -18,6 +16,7 @@ import { PRIORITIES } from '../mappers/incidents.js';
 import type { ResolverModule } from './module.js';
 import { clientRef } from './queries.js';
 import { incomingRefs } from './reads.js';
+import { entityUrn, newEntityUrn, schemaFieldUrn } from '../../../urn.js';
 
 type Json = Record<string, any>;
 
@@ -78,7 +77,7 @@ async function asserteeOf(ctx: GraphQLContext, assertionUrn: string): Promise<st
 
 const platformOf = (p: { urn?: string | null | undefined; name?: string | null | undefined }) => {
   if (p.urn) return p.urn;
-  if (p.name) return `urn:li:dataPlatform:${p.name}`;
+  if (p.name) return entityUrn('dataPlatform', p.name);
   throw badRequest('Failed to upsert Custom Assertion. Platform Name or Platform Urn must be specified.');
 };
 
@@ -119,7 +118,7 @@ const contracts = (list: ReadonlyArray<{ assertionUrn: string }> | null | undefi
 const Mutation: MutationResolvers = {
   upsertCustomAssertion: async (_root, { urn, input }, ctx) => {
     const entity = urnOf(ctx, input.entityUrn).urn;
-    const assertion = urn ? urnOf(ctx, urn, 'assertion').urn : `urn:li:assertion:${randomUUID()}`;
+    const assertion = urn ? urnOf(ctx, urn, 'assertion').urn : newEntityUrn('assertion');
     const grant = await allowed(ctx, ASSERTIONS, [entity]);
     const platform = platformOf(input.platform);
     await requireExisting(ctx, entity);
@@ -204,7 +203,7 @@ const Mutation: MutationResolvers = {
       assignees: assigneesOf(input.assigneeUrns, at),
       status: statusOf(input.status, at),
     });
-    const urn = `urn:li:incident:${randomUUID()}`;
+    const urn = newEntityUrn('incident');
     await write(ctx, grant, [upsert(ctx, urn, 'incidentInfo', info)]);
     return urn;
   },
@@ -252,7 +251,7 @@ const Mutation: MutationResolvers = {
     // One contract per asset: an existing one is replaced in place.
     const current = (await incomingRefs(ctx, entity, ['ContractFor'])).find((r) => r.entityName === 'dataContract');
     // A client's id must make a well-formed urn: checked, so a bad one is a 400.
-    const urn = current?.urn ?? urnOf(ctx, `urn:li:dataContract:${input.id ?? randomUUID()}`, 'dataContract').urn;
+    const urn = current?.urn ?? urnOf(ctx, newEntityUrn('dataContract', input.id), 'dataContract').urn;
     const properties = dropUnset({
       entity,
       freshness: contracts(input.freshness),

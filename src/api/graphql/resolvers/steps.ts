@@ -6,8 +6,9 @@ import type { GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import { stringMap } from '../mappers/common.js';
 import type { ResolverModule } from './module.js';
+import { entityUrn } from '../../../urn.js';
 
-const stepStateUrn = (id: string) => `urn:li:dataHubStepState:${id}`;
+const stepStateUrn = (id: string) => entityUrn('dataHubStepState', id);
 
 /** The stored states among `ids`, in the order asked; ids never stored are left out, as DataHub does. */
 async function stepStates(ctx: GraphQLContext, ids: readonly string[]) {

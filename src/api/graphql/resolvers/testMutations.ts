@@ -2,7 +2,6 @@
  * Metadata tests, created, changed and deleted under MANAGE_TESTS with DataHub's refusal. A test is
  * its `testInfo`: a name, a category and a JSON definition.
  */
-import { randomUUID } from 'node:crypto';
 import { UNAUTHORIZED_MESSAGE } from '../../../auth/authorizer.js';
 import { onPlatform } from '../../../auth/requirements.js';
 import { badRequest } from '../../../errors.js';
@@ -10,6 +9,7 @@ import type { GraphQLContext } from '../context.js';
 import type { CreateTestInput, Resolvers } from '../generated/resolvers.js';
 import { authorizeOr, deleteWithReferences, exists, existsAs, upsert, write } from './managedWrites.js';
 import type { ResolverModule } from './module.js';
+import { newEntityUrn } from '../../../urn.js';
 
 const manageTests = (ctx: GraphQLContext) => authorizeOr(ctx, UNAUTHORIZED_MESSAGE, onPlatform('MANAGE_TESTS'));
 
@@ -36,7 +36,7 @@ const resolvers: Resolvers = {
   Mutation: {
     createTest: async (_root, { input }, ctx) => {
       const grant = await manageTests(ctx);
-      const urn = `urn:li:test:${input.id ?? randomUUID()}`;
+      const urn = newEntityUrn('test', input.id);
       if (await exists(ctx, urn)) throw badRequest('This Test already exists!');
       await write(ctx, grant, [upsert(ctx, urn, 'testInfo', testInfo(input))]);
       return urn;
