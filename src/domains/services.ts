@@ -120,7 +120,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     graph: new GraphService(store, registry, authorizer),
     lineage: new LineageService(store, registry, authorizer),
     timeline: new TimelineService(store, registry, authorizer),
-    timeseries: new TimeseriesService(store, registry),
+    timeseries: new TimeseriesService(store, registry, authorizer),
     restore: new RestoreService(store, registry, authorizer, now),
     usage: new UsageEvents(store, registry, now),
     recommendations: new RecommendationService(store, registry, authorizer, search),

@@ -12,11 +12,10 @@ export const rawAspectsModule: ResolverModule = {
     aspects: async (ref, { input }, ctx) => {
       if (input?.autoRenderOnly) return [];
       const names: string[] | undefined = input?.aspectNames?.length ? input.aspectNames : undefined;
-      const specs = [...ctx.services.registry.entity(ref.entityName)!.aspects.values()].filter((a) => !names || names.includes(a.name));
       const out = [];
-      for (const spec of await ctx.services.authorizer.visibleTypes(ctx.actor, specs)) {
-        const value = await aspectOf(ctx, ref, spec.name);
-        if (value) out.push({ aspectName: spec.name, payload: JSON.stringify(value), renderSpec: null });
+      for (const name of await ctx.services.entities.readableAspects(ref.entityName, names, ctx.actor)) {
+        const value = await aspectOf(ctx, ref, name);
+        if (value) out.push({ aspectName: name, payload: JSON.stringify(value), renderSpec: null });
       }
       return out;
     },
