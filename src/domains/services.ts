@@ -29,6 +29,7 @@ import { ConnectionService } from './ingestion/connections.js';
 import { IngestionService } from './ingestion/ingestion.js';
 import { FileRoot } from './ingestion/fileRoot.js';
 import { Metrics } from './metrics/metrics.js';
+import { PrivilegeFlags } from './access/privilegeFlags.js';
 
 export interface Services {
   registry: Registry;
@@ -59,6 +60,8 @@ export interface Services {
   secrets: SecretService;
   connections: ConnectionService;
   ingestion: IngestionService;
+  /** What the caller may do, as the app's flags (me.platformPrivileges, an entity's privileges). */
+  privilegeFlags: PrivilegeFlags;
   /** Counters any layer adds to (refusals, failed authentications), served at GET /metrics. */
   metrics: Metrics;
 }
@@ -148,6 +151,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
       new FileRoot(options.ingestionFileRoot),
       now,
     ),
+    privilegeFlags: new PrivilegeFlags(store, registry, authorizer),
     metrics: new Metrics({ store, changeFeed }),
   };
 }

@@ -12,6 +12,9 @@ import type { Authorizer, PolicyEntry } from '../../auth/authorizer.js';
 import type { PolicyInfo } from '../../auth/policy.js';
 import { onPlatform } from '../../auth/requirements.js';
 
+/** A stored policy: its urn and `dataHubPolicyInfo`, as the service lists them. */
+export type { PolicyEntry };
+
 export interface PolicyInput {
   type: string;
   name: string;
