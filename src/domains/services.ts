@@ -29,6 +29,11 @@ import { ConnectionService } from './ingestion/connections.js';
 import { IngestionService } from './ingestion/ingestion.js';
 import { FileRoot } from './ingestion/fileRoot.js';
 import { Metrics } from './metrics/metrics.js';
+import { ManagedWrites } from '../write/managedWrites.js';
+import { AssertionService } from './quality/assertions.js';
+import { IncidentService } from './quality/incidents.js';
+import { DataContractService } from './quality/dataContracts.js';
+import { OperationService } from './quality/operations.js';
 import { PrivilegeFlags } from './access/privilegeFlags.js';
 
 export interface Services {
@@ -60,6 +65,10 @@ export interface Services {
   secrets: SecretService;
   connections: ConnectionService;
   ingestion: IngestionService;
+  assertions: AssertionService;
+  incidents: IncidentService;
+  dataContracts: DataContractService;
+  operations: OperationService;
   /** What the caller may do, as the app's flags (me.platformPrivileges, an entity's privileges). */
   privilegeFlags: PrivilegeFlags;
   /** Counters any layer adds to (refusals, failed authentications), served at GET /metrics. */
@@ -105,9 +114,12 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     now,
     ...(options.secretEncryptionKey ? { encryptionKey: options.secretEncryptionKey } : {}),
   });
+  const deletes = new DeleteService(store, registry, writePath, authorizer);
+  const graph = new GraphService(store, registry, authorizer);
+  const managed = new ManagedWrites(registry, store, writePath, authorizer, deletes, now);
   return {
     changeFeed,
-    deletes: new DeleteService(store, registry, writePath, authorizer),
+    deletes,
     runs,
     registry,
     store,
@@ -120,7 +132,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     entities: new EntityService(store, registry, authorizer, now),
     search,
     browse: new BrowseService(store, registry, authorizer),
-    graph: new GraphService(store, registry, authorizer),
+    graph,
     lineage: new LineageService(store, registry, authorizer),
     timeline: new TimelineService(store, registry, authorizer),
     timeseries: new TimeseriesService(store, registry, authorizer),
@@ -151,6 +163,10 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
       new FileRoot(options.ingestionFileRoot),
       now,
     ),
+    assertions: new AssertionService(managed, graph, deletes),
+    incidents: new IncidentService(managed),
+    dataContracts: new DataContractService(managed, graph),
+    operations: new OperationService(managed),
     privilegeFlags: new PrivilegeFlags(store, registry, authorizer),
     metrics: new Metrics({ store, changeFeed }),
   };

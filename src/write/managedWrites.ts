@@ -1,0 +1,94 @@
+/**
+ * What the services that create, change and delete managed entities (data products, posts, views,
+ * queries, templates…) share: a privilege check with DataHub's 403 text, proposals for the one write
+ * path under that check, existence checks, and deletes that also clear references, as DataHub's do.
+ * It knows actors, not requests: callers that keep what they read learn which urns were written.
+ */
+import { SYSTEM_ACTOR } from '../actors.js';
+import type { Authorizer, Grant } from '../auth/authorizer.js';
+import type { Requirement } from '../auth/requirements.js';
+import type { Registry } from '../registry/registry.js';
+import type { Store } from '../store/types.js';
+import { tryParseUrn } from '../urn.js';
+import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from './proposals.js';
+import type { WritePath } from './writePath.js';
+
+type Json = Record<string, any>;
+
+/** Who takes a deleted entity out of the aspects that refer to it (the entities' DeleteService). */
+export interface ReferenceCleanup {
+  deleteReferences(urn: string, dryRun: boolean, actor: string): Promise<unknown>;
+}
+
+/** The urns a service wrote, for callers that keep what they read to forget. */
+export interface Written {
+  written: string[];
+}
+
+export class ManagedWrites {
+  constructor(
+    readonly registry: Registry,
+    private readonly store: Store,
+    private readonly writePath: WritePath,
+    private readonly authorizer: Authorizer,
+    private readonly references: ReferenceCleanup,
+    readonly now: () => number = Date.now,
+  ) {}
+
+  /** Checked before anything else is looked at, so a refused caller learns nothing of the input. */
+  authorize(actor: string, ...requirements: Requirement[]): Promise<Grant> {
+    return this.authorizer.require(actor, requirements);
+  }
+
+  /** The same check, refused with a service's own text where DataHub's differs from its usual one. */
+  authorizeOr(actor: string, refusal: string, ...requirements: Requirement[]): Promise<Grant> {
+    return this.authorizer.require(actor, requirements, () => refusal);
+  }
+
+  upsert(urn: string, aspect: string, value: unknown): Proposal {
+    return buildProposal(this.registry, urn, aspect, 'UPSERT', value);
+  }
+
+  /** A change of part of an aspect, applied to its latest value inside the write's transaction. */
+  change(urn: string, aspect: string, fn: (current: Json) => Json): Proposal {
+    return editProposal(this.registry, urn, aspect, (current) => fn({ ...(current ?? {}) }));
+  }
+
+  /** Writes the proposals under the caller's grant; the urns written, once each. */
+  async write(grant: Grant, proposals: Proposal[]): Promise<string[]> {
+    await this.writePath.apply(proposals, { actor: grant.actor, grant });
+    return [...new Set(proposals.map((p) => p.urn))];
+  }
+
+  /** The latest stored value of an aspect. */
+  async aspect(urn: string, aspect: string): Promise<Json | undefined> {
+    return (await this.store.getAspect(urn, aspect, 0))?.value as Json | undefined;
+  }
+
+  /** Whether an entity is stored (its key aspect is). */
+  async exists(urn: string | null | undefined): Promise<boolean> {
+    const entity = this.registry.entityOfUrn(urn);
+    return entity !== undefined && (await this.store.getAspect(urn!, entity.keyAspect.name, 0)) !== undefined;
+  }
+
+  /** Whether `urn` is a stored entity of type `entityName`. */
+  async existsAs(urn: string | null | undefined, entityName: string): Promise<boolean> {
+    return tryParseUrn(urn ?? '')?.entityType === entityName && (await this.exists(urn));
+  }
+
+  /**
+   * Deletes an entity (every aspect) and then removes it from the aspects that refer to it, as
+   * DataHub's delete of a data product, application or view does. The references are cleared by the
+   * system: the caller's check was the delete's own, not an edit of each referring entity.
+   */
+  async deleteWithReferences(grant: Grant, urn: string): Promise<string[]> {
+    const written = await this.write(grant, [deleteEntityProposal(this.registry, urn)]);
+    await this.references.deleteReferences(urn, false, SYSTEM_ACTOR);
+    return written;
+  }
+
+  /** An audit stamp of now, by `actor`. */
+  stamp(actor: string): { time: number; actor: string } {
+    return { time: this.now(), actor };
+  }
+}
