@@ -34,6 +34,8 @@ import { AssertionService } from './quality/assertions.js';
 import { IncidentService } from './quality/incidents.js';
 import { DataContractService } from './quality/dataContracts.js';
 import { OperationService } from './quality/operations.js';
+import { TestService } from './tests/tests.js';
+import { VersioningService } from './versioning/versioning.js';
 import { PrivilegeFlags } from './access/privilegeFlags.js';
 
 export interface Services {
@@ -69,6 +71,8 @@ export interface Services {
   incidents: IncidentService;
   dataContracts: DataContractService;
   operations: OperationService;
+  tests: TestService;
+  versioning: VersioningService;
   /** What the caller may do, as the app's flags (me.platformPrivileges, an entity's privileges). */
   privilegeFlags: PrivilegeFlags;
   /** Counters any layer adds to (refusals, failed authentications), served at GET /metrics. */
@@ -167,6 +171,8 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     incidents: new IncidentService(managed),
     dataContracts: new DataContractService(managed, graph),
     operations: new OperationService(managed),
+    tests: new TestService(managed, search),
+    versioning: new VersioningService(managed, store),
     privilegeFlags: new PrivilegeFlags(store, registry, authorizer),
     metrics: new Metrics({ store, changeFeed }),
   };
