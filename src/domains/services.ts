@@ -43,6 +43,13 @@ import { ApplicationService } from './dataProducts/applications.js';
 import { ErModelService } from './erModel/erModel.js';
 import { PageTemplateService } from './pageTemplates/pageTemplates.js';
 import { ViewService } from './views/views.js';
+import { AssertionService } from './quality/assertions.js';
+import { IncidentService } from './quality/incidents.js';
+import { DataContractService } from './quality/dataContracts.js';
+import { OperationService } from './quality/operations.js';
+import { TestService } from './tests/tests.js';
+import { VersioningService } from './versioning/versioning.js';
+import { PrivilegeFlags } from './access/privilegeFlags.js';
 
 export interface Services {
   registry: Registry;
@@ -89,6 +96,14 @@ export interface Services {
   erModel: ErModelService;
   pageTemplates: PageTemplateService;
   views: ViewService;
+  assertions: AssertionService;
+  incidents: IncidentService;
+  dataContracts: DataContractService;
+  operations: OperationService;
+  tests: TestService;
+  versioning: VersioningService;
+  /** What the caller may do, as the app's flags (me.platformPrivileges, an entity's privileges). */
+  privilegeFlags: PrivilegeFlags;
   /** Counters any layer adds to (refusals, failed authentications), served at GET /metrics. */
   metrics: Metrics;
 }
@@ -133,6 +148,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     ...(options.secretEncryptionKey ? { encryptionKey: options.secretEncryptionKey } : {}),
   });
   const deletes = new DeleteService(store, registry, writePath, authorizer);
+  const graph = new GraphService(store, registry, authorizer);
   const managed = new ManagedWrites(registry, store, writePath, authorizer, deletes, now);
   return {
     changeFeed,
@@ -151,11 +167,11 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     entities: new EntityService(store, registry, authorizer, now),
     search,
     browse: new BrowseService(store, registry, authorizer),
-    graph: new GraphService(store, registry, authorizer),
+    graph,
     lineage: new LineageService(store, registry, authorizer),
     lineageEdits: new LineageEditService(store, registry, writePath, authorizer, now),
     timeline: new TimelineService(store, registry, authorizer),
-    timeseries: new TimeseriesService(store, registry),
+    timeseries: new TimeseriesService(store, registry, authorizer),
     restore: new RestoreService(store, registry, authorizer, now),
     usage: new UsageEvents(store, registry, now),
     recommendations: new RecommendationService(store, registry, authorizer, search),
@@ -193,6 +209,13 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     erModel: new ErModelService(managed),
     pageTemplates: new PageTemplateService(managed),
     views: new ViewService(managed),
+    assertions: new AssertionService(managed, graph, deletes),
+    incidents: new IncidentService(managed),
+    dataContracts: new DataContractService(managed, graph),
+    operations: new OperationService(managed),
+    tests: new TestService(managed, search),
+    versioning: new VersioningService(managed, store),
+    privilegeFlags: new PrivilegeFlags(store, registry, authorizer),
     metrics: new Metrics({ store, changeFeed }),
   };
 }

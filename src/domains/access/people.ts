@@ -11,6 +11,7 @@ import type { Grant } from '../../auth/authorizer.js';
 import { tryParseUrn } from '../../urn.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { deleteEntityProposal, editProposal, type Proposal } from '../../write/proposals.js';
+import type { ListRequest, SearchResult } from '../search/search.js';
 import type { Services } from '../services.js';
 
 const MANAGE_USERS_AND_GROUPS = onPlatform('MANAGE_USERS_AND_GROUPS');
@@ -23,6 +24,12 @@ type Json = Record<string, any>;
 
 export class PeopleService {
   constructor(private readonly services: Services) {}
+
+  /** Users or groups matching a list query: lists of them are for those who manage them, as in DataHub. */
+  async list(actor: string, entity: 'corpuser' | 'corpGroup', request: ListRequest): Promise<SearchResult> {
+    await this.services.authorizer.require(actor, [MANAGE_USERS_AND_GROUPS]);
+    return this.services.search.search({ entities: [entity], ...request }, actor);
+  }
 
   /**
    * Removes a user for good, and with it, in the same write, everything that gave the name access:

@@ -12,6 +12,9 @@ import type { PolicyInfo } from '../../auth/policy.js';
 import { onPlatform } from '../../auth/requirements.js';
 import { newEntityUrn } from '../../urn.js';
 
+/** A stored policy: its urn and `dataHubPolicyInfo`, as the service lists them. */
+export type { PolicyEntry };
+
 export interface PolicyInput {
   type: string;
   name: string;

@@ -139,6 +139,19 @@ export class EntityService {
     return { aspect, row };
   }
 
+  /**
+   * Urns a client asks to read, resolved (a 400 for a malformed urn or an unknown type), when the
+   * actor may see entities of every one of their types; otherwise a 403 with DataHub's GraphQL text.
+   */
+  async readable(urnInputs: readonly string[], actor: string): Promise<Array<{ urn: string; entityName: string }>> {
+    const resolved = urnInputs.map((u) => resolveUrn(this.registry, u));
+    await this.authorizer.requireReadable(
+      actor,
+      resolved.map((r) => r.entity),
+    );
+    return resolved.map((r) => ({ urn: r.urnString, entityName: r.entity.name }));
+  }
+
   /** Whether the entity's key aspect is stored; a soft-deleted entity counts unless excluded. */
   async exists(urnInput: string, includeSoftDeleted: boolean): Promise<boolean> {
     const { entity, urnString } = resolveUrn(this.registry, urnInput);

@@ -1,4 +1,6 @@
 /** Reads of timeseries aspects: points newest first within inclusive time bounds. */
+import type { Authorizer } from '../../auth/authorizer.js';
+import type { Privilege } from '../../auth/privilegeCatalog.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Store, SystemMetadata } from '../../store/types.js';
 import { badRequest } from '../../errors.js';
@@ -7,6 +9,16 @@ import { resolveUrn } from '../../registry/resolve.js';
 import type { Criterion } from '../../store/types.js';
 
 export const DEFAULT_TIMESERIES_LIMIT = 10_000;
+
+/**
+ * The privilege a dataset's timeseries needs to be seen (DataHub's TimeSeriesAspectResolver): without
+ * it, the app is shown no profiles, usage or operations rather than an error.
+ */
+const VIEW_PRIVILEGES: Record<string, Privilege> = {
+  datasetProfile: 'VIEW_DATASET_PROFILE',
+  datasetUsageStatistics: 'VIEW_DATASET_USAGE',
+  operation: 'VIEW_DATASET_OPERATIONS',
+};
 
 export interface TimeseriesValues {
   entityName: string;
@@ -70,7 +82,15 @@ export class TimeseriesService {
   constructor(
     private readonly store: Store,
     private readonly registry: Registry,
+    private readonly authorizer: Authorizer,
   ) {}
+
+  /** Whether the actor may see the points of this aspect of the entity. */
+  async mayView(actor: string, urn: string, aspect: string): Promise<boolean> {
+    const privilege = VIEW_PRIVILEGES[aspect];
+    if (!privilege) return true;
+    return (await this.authorizer.unmet(actor, [{ privileges: [privilege], resource: urn }])) === undefined;
+  }
 
   async values(req: {
     urn: string;

@@ -19,7 +19,7 @@ import { type FileRoot, NO_ROOT_MESSAGE } from './fileRoot.js';
 import { filePathOf, runFileSource, type FileRunReport } from './fileSource.js';
 import { buildProposal, deleteEntityProposal, type Proposal } from '../../write/proposals.js';
 import { executorReport, INTERRUPTED_MESSAGE, isAbandoned } from './runLiveness.js';
-import type { SearchService } from '../search/search.js';
+import type { ListRequest, SearchResult, SearchService } from '../search/search.js';
 import { SecretMask } from './secretMask.js';
 import type { RunService } from './runs.js';
 import type { SecretService } from './secrets.js';
@@ -45,6 +45,8 @@ export const STATUS = {
   cancelled: 'CANCELLED',
   rolledBack: 'ROLLED_BACK',
 } as const;
+/** DataHub's text when listing sources is refused. */
+const LIST_REFUSED = 'You are not authorized to list ingestion sources. Please contact your DataHub administrator.';
 /** Runs read at once when looking for abandoned ones. */
 const ABANDONED_PAGE = 1000;
 const SECRET_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -86,6 +88,25 @@ export class IngestionService {
     private readonly fileRoot: FileRoot,
     private readonly now: () => number,
   ) {}
+
+  /** Sources matching a list query. */
+  async listSources(actor: string, request: ListRequest): Promise<SearchResult> {
+    await this.authorizer.require(actor, [MANAGE_INGESTION], () => LIST_REFUSED);
+    return this.search.search({ entities: [SOURCE], ...request }, actor);
+  }
+
+  /** Execution requests matching a list query. */
+  async listRequests(actor: string, request: ListRequest): Promise<SearchResult> {
+    await this.require(actor);
+    return this.search.search({ entities: [REQUEST], ...request }, actor);
+  }
+
+  /** Whether `urn` is a stored source or execution request; the actor's right to see either is checked first. */
+  async isStored(actor: string, urn: string, kind: 'source' | 'request'): Promise<boolean> {
+    await this.require(actor);
+    const [type, aspect] = kind === 'source' ? [SOURCE, INFO] : [REQUEST, INPUT];
+    return this.registry.entityOfUrn(urn)?.name === type && (await this.latest(urn, aspect)) !== undefined;
+  }
 
   /** Creates a source (`urn` absent) or replaces one's info; the creator owns what they create. */
   async upsertSource(actor: string, urn: string | undefined, input: SourceInput): Promise<string> {

@@ -47,6 +47,9 @@ export interface SearchRequest {
   viewUrn?: string;
 }
 
+/** A search of one list of entities, whose type the service listing them sets. */
+export type ListRequest = Omit<SearchRequest, 'entities'>;
+
 export interface MatchedField {
   name: string;
   value: string;
@@ -75,6 +78,9 @@ export interface Scope {
   types: EntitySpec[] | undefined;
   filter: Criterion[][];
 }
+
+/** The field that holds an entity's type, as filters and facets name it. */
+export { ENTITY_TYPE_FIELD };
 
 /** The largest page of search results or suggestions, as in DataHub. */
 export const MAX_COUNT = 10_000;
@@ -154,6 +160,12 @@ export class SearchService {
     });
     await this.authorizer.requireReadable(actor, types, READ_REFUSED.search);
     return types;
+  }
+
+  /** Those of `names` that this registry has and the actor may see (a default list of types, say), in order. */
+  async visibleTypeNames(names: readonly string[], actor: string): Promise<string[]> {
+    const known = names.flatMap((n) => this.registry.entity(n) ?? []);
+    return (await this.authorizer.visibleTypes(actor, known)).map((e) => e.name);
   }
 
   /**

@@ -9,6 +9,7 @@ import type { Registry } from '../../registry/registry.js';
 import type { AspectRow, Store } from '../../store/types.js';
 import { SEMVER_CHANGES, TIMELINE_ASPECTS, type ChangeCategory, type ChangeEvent, type SemVerChange } from './changeEvents.js';
 import { resolveUrn } from '../../registry/resolve.js';
+import { badRequest } from '../../errors.js';
 
 export interface ChangeTransaction {
   timestamp: number;
@@ -103,6 +104,31 @@ export class TimelineService {
     }
     return out;
   }
+
+  /**
+   * Aspects of an entity as they stood at a version stamp (`schemaMetadata:2;editableSchemaMetadata:0`,
+   * as timelines give them); an aspect the stamp does not name is read at its latest.
+   */
+  async aspectsAt(
+    urn: string,
+    versionStamp: string | null | undefined,
+    aspects: readonly string[],
+  ): Promise<Map<string, AspectRow | undefined>> {
+    const versions = stampVersions(versionStamp);
+    const rows = await Promise.all(aspects.map((aspect) => this.store.getAspect(urn, aspect, versions.get(aspect) ?? 0)));
+    return new Map(aspects.map((aspect, i) => [aspect, rows[i]]));
+  }
+}
+
+/** A version stamp's aspect versions; a malformed one is the request's fault. */
+function stampVersions(stamp: string | null | undefined): Map<string, number> {
+  const versions = new Map<string, number>();
+  for (const part of (stamp ?? '').split(';').filter((p) => p !== '')) {
+    const [aspect, version] = part.split(':');
+    if (!aspect || !/^\d+$/.test(version ?? '')) throw badRequest(`versionStamp '${stamp}' is not of the form <aspect>:<version>;…`);
+    versions.set(aspect, Number(version));
+  }
+  return versions;
 }
 
 type Version = [major: number, minor: number, patch: number];

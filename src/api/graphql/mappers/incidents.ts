@@ -1,11 +1,12 @@
 /** `incidentInfo` and `dataContractProperties`: incidents raised on assets, and contracts bundling assertions. */
+import { PRIORITIES } from '../../../domains/quality/incidents.js';
 import { refOf, type GraphQLContext } from '../context.js';
 import { auditStamp, entityRefs } from './common.js';
 
 type Json = Record<string, any>;
 
-/** DataHub's IncidentPriority by the number stored in incidentInfo.priority. */
-export const PRIORITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
+/** DataHub's IncidentPriority by the number stored in incidentInfo.priority (the incident service's). */
+export { PRIORITIES };
 
 /** GraphQL's stamps here are non-null, where the aspect's are required. */
 const requiredStamp = (s: Json | undefined) => auditStamp(s) ?? { time: 0, actor: null };

@@ -1,17 +1,9 @@
 /**
  * Access tokens, policies and privileges in GraphQL: `me`, the token API, policy management and
- * `getGrantedPrivileges`, plus the `privileges` field of entities. The rules live in auth/; these
+ * `getGrantedPrivileges`, plus the `privileges` field of entities. The rules live in domains/access/; these
  * resolvers map shapes.
  */
-import type { PolicyEntry } from '../../../auth/authorizer.js';
-import type { PolicyInput } from '../../../domains/access/policies.js';
-import {
-  ENTITY_PRIVILEGE_FLAGS,
-  ENTITY_TYPE_MANAGE_FLAGS,
-  HIERARCHY_PRIVILEGES,
-  MANAGE_TYPE_PRIVILEGES,
-  PLATFORM_PRIVILEGE_FLAGS,
-} from '../../../auth/privileges.js';
+import type { PolicyEntry, PolicyInput } from '../../../domains/access/policies.js';
 import { tokenIdOf, type TokenFilter, type TokenMetadata } from '../../../domains/access/tokens.js';
 import { NO_TOKENS_WHILE_OFF } from '../../authentication.js';
 import { forbidden } from '../../../errors.js';
@@ -22,6 +14,7 @@ import type {
   FacetFilterInput,
   InputMaybe,
   MutationResolvers,
+  PlatformPrivileges,
   PolicyMatchCondition,
   PolicyState,
   PolicyType,
@@ -31,7 +24,6 @@ import type {
 import { entityRefs } from '../mappers/common.js';
 import type { EntityField, ResolverModule } from './module.js';
 import { clientRef } from './queries.js';
-import { urnPrefix } from '../../../urn.js';
 
 const DEFAULT_COUNT = 20;
 
@@ -99,30 +91,12 @@ const tokenFilters = (filters: InputMaybe<FacetFilterInput[]>): TokenFilter[] =>
     negated: f.negated === true,
   }));
 
-const flags = (table: Record<string, readonly string[]>, held: ReadonlySet<string>) =>
-  Object.fromEntries(Object.entries(table).map(([flag, any]) => [flag, any.some((p) => held.has(p))]));
-
-/**
- * Whether the actor may manage every entity of a type. DataHub checks the type alone, with no entity:
- * the type's urn prefix stands for it, so policies on all resources or on the type apply and policies
- * naming particular entities do not.
- */
-async function managesType(ctx: GraphQLContext, entityType: string): Promise<boolean> {
-  const held = new Set(await ctx.services.authorizer.privileges(ctx.actor, urnPrefix(entityType)));
-  return MANAGE_TYPE_PRIVILEGES.every((p) => held.has(p));
-}
-
 const Query: QueryResolvers = {
-  me: async (_root, _args, ctx) => {
-    const held = new Set(await ctx.services.authorizer.privileges(ctx.actor));
-    const typeFlags = await Promise.all(
-      Object.entries(ENTITY_TYPE_MANAGE_FLAGS).map(async ([flag, type]) => [flag, await managesType(ctx, type)]),
-    );
-    return {
-      corpUser: { urn: ctx.actor, entityName: 'corpuser' },
-      platformPrivileges: { ...flags(PLATFORM_PRIVILEGE_FLAGS, held), ...Object.fromEntries(typeFlags) },
-    };
-  },
+  me: async (_root, _args, ctx) => ({
+    corpUser: { urn: ctx.actor, entityName: 'corpuser' },
+    // The flag tables (auth/privileges.ts) are named after the schema's fields.
+    platformPrivileges: (await ctx.services.privilegeFlags.platform(ctx.actor)) as unknown as PlatformPrivileges,
+  }),
   listAccessTokens: async (_root, { input }, ctx) => {
     const start = input.start ?? 0;
     const count = input.count ?? DEFAULT_COUNT;
@@ -189,40 +163,7 @@ const AccessTokenMetadata: AccessTokenMetadataResolvers = {
 };
 
 /** `privileges` of any entity: what the caller may do to it, for UIs deciding which edits to offer. */
-/** Whether the actor may create and delete the children of a node: on it directly, or on all below an ancestor. */
-async function managesChildren(
-  ctx: GraphQLContext,
-  node: EntityRef | undefined,
-  parentAspect: (r: EntityRef) => string | undefined,
-): Promise<boolean> {
-  const { authorizer } = ctx.services;
-  if (!node) return false;
-  if ((await authorizer.privileges(ctx.actor, node.urn)).includes('MANAGE_GLOSSARY_CHILDREN')) return true;
-  const seen = new Set<string>();
-  for (let at: EntityRef | undefined = node; at && !seen.has(at.urn) && seen.size < 50; ) {
-    seen.add(at.urn);
-    if ((await authorizer.privileges(ctx.actor, at.urn)).includes('MANAGE_ALL_GLOSSARY_CHILDREN')) return true;
-    const aspect = parentAspect(at);
-    at = aspect ? refOf(ctx.services, (await aspectOf(ctx, at, aspect))?.parentNode) : undefined;
-  }
-  return false;
-}
-
-const privileges: EntityField<'EntityPrivileges'> = async (ref, _args, ctx) => {
-  const held = new Set(await ctx.services.authorizer.privileges(ctx.actor, ref.urn));
-  const out = flags(ENTITY_PRIVILEGE_FLAGS, held);
-  const hierarchy = HIERARCHY_PRIVILEGES[ref.entityName];
-  if (!hierarchy) return out;
-  const parentAspect = (r: EntityRef) => HIERARCHY_PRIVILEGES[r.entityName]?.parentAspect;
-  if ((await ctx.services.authorizer.privileges(ctx.actor)).includes('MANAGE_GLOSSARIES')) {
-    return { ...out, canManageEntity: true, canManageChildren: hierarchy.hasChildren ? true : null };
-  }
-  const parent = refOf(ctx.services, (await aspectOf(ctx, ref, hierarchy.parentAspect))?.parentNode);
-  return {
-    ...out,
-    canManageEntity: parent ? await managesChildren(ctx, parent, parentAspect) : false,
-    canManageChildren: hierarchy.hasChildren ? await managesChildren(ctx, ref, parentAspect) : null,
-  };
-};
+const privileges: EntityField<'EntityPrivileges'> = (ref, _args, ctx) =>
+  ctx.services.privilegeFlags.entity(ctx.actor, ref.urn, ref.entityName);
 
 export const accessModule: ResolverModule = { resolvers: { Query, Mutation, AccessTokenMetadata }, entityFields: { privileges } };

@@ -4,6 +4,7 @@
  */
 import type { GraphQLResolveInfo } from 'graphql';
 import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
+import type { ListRequest } from '../../../domains/search/search.js';
 import type { ResolversTypes } from '../generated/resolvers.js';
 import { byUrn, toFilter } from './queries.js';
 
@@ -20,25 +21,42 @@ export interface ListInput {
   orFilters?: Array<{ and?: Json[] | null | undefined }> | null | undefined;
 }
 
+export interface ListOptions {
+  criteria?: Json[];
+  sort?: { field: string; order: 'ASCENDING' | 'DESCENDING' };
+  defaultCount?: number;
+}
+
 /**
- * A page of the entities of one type matching a list query's text and filters (plus `criteria` the
- * resolver adds to every branch), in `sort` order.
+ * The search a list query stands for, of whichever type the service it goes to lists: the query's
+ * text and filters (plus `criteria` the resolver adds to every branch), in `sort` order.
  */
+export function listRequest(input: ListInput, options: ListOptions = {}): ListRequest {
+  const start = input.start ?? 0;
+  const count = input.count ?? options.defaultCount ?? DEFAULT_COUNT;
+  const filter = toFilter(withCriteria(input, options.criteria ?? []));
+  return { input: input.query || '*', filter, ...(options.sort ? { sort: options.sort } : {}), start, count };
+}
+
+/** A list's page of entities, as the `list…` queries answer it. */
+export function listPage(
+  ctx: GraphQLContext,
+  request: ListRequest,
+  r: { urns: readonly string[]; total: number },
+): { start: number; count: number; total: number; entities: EntityRef[] } {
+  const entities = r.urns.flatMap((u) => refOf(ctx.services, u) ?? []);
+  return { start: request.start, count: entities.length, total: r.total, entities };
+}
+
+/** A page of the entities of one type matching a list query (see listRequest). */
 export async function listEntities(
   ctx: GraphQLContext,
   entity: string,
   input: ListInput,
-  options: { criteria?: Json[]; sort?: { field: string; order: 'ASCENDING' | 'DESCENDING' }; defaultCount?: number } = {},
+  options: ListOptions = {},
 ): Promise<{ start: number; count: number; total: number; entities: EntityRef[] }> {
-  const start = input.start ?? 0;
-  const count = input.count ?? options.defaultCount ?? DEFAULT_COUNT;
-  const filter = toFilter(withCriteria(input, options.criteria ?? []));
-  const r = await ctx.services.search.search(
-    { entities: [entity], input: input.query || '*', filter, ...(options.sort ? { sort: options.sort } : {}), start, count },
-    ctx.actor,
-  );
-  const entities = r.urns.flatMap((u) => refOf(ctx.services, u) ?? []);
-  return { start, count: entities.length, total: r.total, entities };
+  const request = listRequest(input, options);
+  return listPage(ctx, request, await ctx.services.search.search({ entities: [entity], ...request }, ctx.actor));
 }
 
 /** The input with `criteria` ANDed into each of its filter branches (or as the only branch). */

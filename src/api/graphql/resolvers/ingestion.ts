@@ -7,24 +7,19 @@ import { refOf, aspectOf, type EntityRef, type GraphQLContext } from '../context
 import type { Resolvers } from '../generated/resolvers.js';
 import { ownership } from '../mappers/entityAspects.js';
 import { executionRequestInput, executionRequestResult, ingestionConfig, ingestionSchedule } from '../mappers/ingestion.js';
-import { listEntities } from './entityLists.js';
+import { listEntities, listPage, listRequest } from './entityLists.js';
 import type { ResolverModule } from './module.js';
 import { urnPrefix } from '../../../urn.js';
 
-const SOURCE = 'dataHubIngestionSource';
 const REQUEST = 'dataHubExecutionRequest';
 const NEWEST_FIRST = { field: 'requestTimeMs', order: 'DESCENDING' } as const;
-/** DataHub's text when listing sources is refused. */
-const LIST_REFUSED = 'You are not authorized to list ingestion sources. Please contact your DataHub administrator.';
 
 const info = (ctx: GraphQLContext, ref: EntityRef) => aspectOf(ctx, ref, 'dataHubIngestionSourceInfo');
 const requestInput = (ctx: GraphQLContext, ref: EntityRef) => aspectOf(ctx, ref, 'dataHubExecutionRequestInput');
 
-/** The entity, when it is stored and of that type; the caller's right to see it is checked first. */
-async function stored(ctx: GraphQLContext, urn: string, entityName: string, aspect: string): Promise<EntityRef | null> {
-  await ctx.services.authorizer.requireReadable(ctx.actor, [{ readPrivilege: 'MANAGE_INGESTION' }]);
-  const ref = refOf(ctx.services, urn);
-  return ref?.entityName === entityName && (await aspectOf(ctx, ref, aspect)) ? ref : null;
+/** The entity, when it is stored and of that kind; the caller's right to see it is checked first. */
+async function stored(ctx: GraphQLContext, urn: string, kind: 'source' | 'request'): Promise<EntityRef | null> {
+  return (await ctx.services.ingestion.isStored(ctx.actor, urn, kind)) ? (refOf(ctx.services, urn) ?? null) : null;
 }
 
 /** The requests that ran a source, newest first. */
@@ -49,19 +44,19 @@ const changed = (ctx: GraphQLContext, urn: string) => {
 const resolvers: Resolvers = {
   Query: {
     listIngestionSources: async (_root, { input }, ctx) => {
-      await ctx.services.authorizer.require(ctx.actor, [{ privileges: ['MANAGE_INGESTION'] }], () => LIST_REFUSED);
       const sort = input.sort ? { field: input.sort.field, order: input.sort.sortOrder } : { field: 'type', order: 'ASCENDING' as const };
-      const { entities, ...page } = await listEntities(ctx, SOURCE, input as any, { sort });
+      const request = listRequest(input as any, { sort });
+      const { entities, ...page } = listPage(ctx, request, await ctx.services.ingestion.listSources(ctx.actor, request));
       return { ...page, ingestionSources: entities as any };
     },
-    ingestionSource: async (_root, { urn }, ctx) => (await stored(ctx, urn, SOURCE, 'dataHubIngestionSourceInfo')) as any,
+    ingestionSource: async (_root, { urn }, ctx) => (await stored(ctx, urn, 'source')) as any,
     listExecutionRequests: async (_root, { input }, ctx) => {
-      await ctx.services.authorizer.require(ctx.actor, [{ privileges: ['MANAGE_INGESTION'] }]);
       const sort = input.sort ? { field: input.sort.field, order: input.sort.sortOrder } : NEWEST_FIRST;
-      const { entities, ...page } = await listEntities(ctx, REQUEST, input as any, { sort });
+      const request = listRequest(input as any, { sort });
+      const { entities, ...page } = listPage(ctx, request, await ctx.services.ingestion.listRequests(ctx.actor, request));
       return { ...page, executionRequests: entities as any };
     },
-    executionRequest: async (_root, { urn }, ctx) => (await stored(ctx, urn, REQUEST, 'dataHubExecutionRequestInput')) as any,
+    executionRequest: async (_root, { urn }, ctx) => (await stored(ctx, urn, 'request')) as any,
   },
   Mutation: {
     createIngestionSource: async (_root, { input }, ctx) =>

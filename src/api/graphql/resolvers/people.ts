@@ -3,26 +3,25 @@
  * group members, and each user's own settings. The rules live in domains/access/people.ts and
  * domains/access/userSettings.ts; these resolvers map shapes.
  */
-import { onPlatform } from '../../../auth/requirements.js';
 import { PeopleService } from '../../../domains/access/people.js';
 import { UserSettingsService } from '../../../domains/access/userSettings.js';
 import { aspectOf, type GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
-import { listEntities, type ListInput } from './entityLists.js';
+import { listPage, listRequest, type ListInput } from './entityLists.js';
 import type { ResolverModule } from './module.js';
 
 const people = (ctx: GraphQLContext) => new PeopleService(ctx.services);
 const settings = (ctx: GraphQLContext) => new UserSettingsService(ctx.services);
 
-/** Lists of users and groups are for those who manage them, as in DataHub. */
+/** A page of users or groups (domains/access/people.ts decides who may list them). */
 async function listPeople(
   ctx: GraphQLContext,
   entity: 'corpuser' | 'corpGroup',
   input: ListInput,
   sort?: { field: string; order: 'DESCENDING' },
 ) {
-  await ctx.services.authorizer.require(ctx.actor, [onPlatform('MANAGE_USERS_AND_GROUPS')]);
-  return listEntities(ctx, entity, input, sort ? { sort } : {});
+  const request = listRequest(input, sort ? { sort } : {});
+  return listPage(ctx, request, await people(ctx).list(ctx.actor, entity, request));
 }
 
 /** Runs a change and forgets what this request read of the entities it touched. */

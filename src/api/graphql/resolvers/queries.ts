@@ -17,18 +17,13 @@ export function clientRef(ctx: GraphQLContext, urn: string): EntityRef {
 }
 
 /** Refs for urns a client asks to read: a 403 (DataHub's text) when one is of a type the caller may not see. */
-async function readableRefs(ctx: GraphQLContext, urns: readonly string[]): Promise<EntityRef[]> {
-  const refs = urns.map((u) => clientRef(ctx, u));
-  const types = refs.map((r) => ctx.services.registry.entity(r.entityName)!);
-  await ctx.services.authorizer.requireReadable(ctx.actor, types);
-  return refs;
-}
+const readableRefs = (ctx: GraphQLContext, urns: readonly string[]): Promise<EntityRef[]> =>
+  ctx.services.entities.readable(urns, ctx.actor);
 
 /** The ref for one urn a client asks to read, refused as readableRefs refuses. */
 async function readableRef(ctx: GraphQLContext, urn: string): Promise<EntityRef> {
-  const ref = clientRef(ctx, urn);
-  await ctx.services.authorizer.requireReadable(ctx.actor, [ctx.services.registry.entity(ref.entityName)!]);
-  return ref;
+  const [ref] = await readableRefs(ctx, [urn]);
+  return ref!;
 }
 
 /** A root query reading one entity of a type by urn, as `dataset(urn:)` does. */

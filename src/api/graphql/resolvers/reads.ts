@@ -2,7 +2,6 @@
  * Reads several resolver modules share: entities related to one through the graph, and the points of
  * a timeseries aspect. Both answer in the shapes resolvers pass on (refs, parsed values).
  */
-import type { Privilege } from '../../../auth/privilegeCatalog.js';
 import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
 
 type Json = Record<string, any>;
@@ -41,18 +40,6 @@ export async function pointsOf(ctx: GraphQLContext, ref: EntityRef, aspect: stri
   return r.values.map((v) => JSON.parse(v.aspect.value) as Json);
 }
 
-/**
- * The privilege a dataset's timeseries needs to be seen (DataHub's TimeSeriesAspectResolver): without
- * it, the app is shown no profiles, usage or operations rather than an error.
- */
-const TIMESERIES_VIEW_PRIVILEGES: Record<string, Privilege> = {
-  datasetProfile: 'VIEW_DATASET_PROFILE',
-  datasetUsageStatistics: 'VIEW_DATASET_USAGE',
-  operation: 'VIEW_DATASET_OPERATIONS',
-};
-
-export async function mayViewTimeseries(ctx: GraphQLContext, ref: EntityRef, aspect: string): Promise<boolean> {
-  const privilege = TIMESERIES_VIEW_PRIVILEGES[aspect];
-  if (!privilege) return true;
-  return (await ctx.services.authorizer.unmet(ctx.actor, [{ privileges: [privilege], resource: ref.urn }])) === undefined;
-}
+/** Whether the caller may see a timeseries of the entity (domains/entities/timeseries.ts decides). */
+export const mayViewTimeseries = (ctx: GraphQLContext, ref: EntityRef, aspect: string): Promise<boolean> =>
+  ctx.services.timeseries.mayView(ctx.actor, ref.urn, aspect);

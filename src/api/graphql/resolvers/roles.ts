@@ -3,7 +3,7 @@
  * (domains/access/roles.ts holds the rules); and the policies a role page lists as the entities they are.
  * Roles are listed by governance.ts's `listRoles`.
  */
-import type { PolicyEntry } from '../../../auth/authorizer.js';
+import type { PolicyEntry } from '../../../domains/access/policies.js';
 import { RoleService } from '../../../domains/access/roles.js';
 import { aspectOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type { DataHubPolicyResolvers, Resolvers, ResolversTypes } from '../generated/resolvers.js';

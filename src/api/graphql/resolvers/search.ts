@@ -9,6 +9,7 @@ import {
   decodeScrollId,
   encodeScrollId,
   FACET_SEPARATOR,
+  ENTITY_TYPE_FIELD,
   LEGACY_ENTITY_FACET,
   type Facet,
   type Scope,
@@ -16,7 +17,6 @@ import {
   type SearchResult,
 } from '../../../domains/search/search.js';
 import { browseV2 } from '../../../domains/search/browseV2.js';
-import { ENTITY_TYPE_FIELD } from '../../../store/types.js';
 import { propertyOfField } from '../../../indexing/structuredPropertyFields.js';
 import { refOf, type GraphQLContext } from '../context.js';
 import { entityEnum, entityOfEnum } from '../entityTypes.js';
@@ -138,8 +138,7 @@ async function typesOrDefault(
 ): Promise<string[]> {
   const named = typesOf(types);
   if (named.length > 0) return named;
-  const known = defaults.flatMap((n) => ctx.services.registry.entity(n) ?? []);
-  return (await ctx.services.authorizer.visibleTypes(ctx.actor, known)).map((e) => e.name);
+  return ctx.services.search.visibleTypeNames(defaults, ctx.actor);
 }
 
 function flagsOf(flags: Json | null | undefined): SearchFlags {

@@ -15,11 +15,7 @@ export const testsResolvers: Resolvers = {
   Query: {
     // DataHub lists tests to those who may view or manage them, found by the search index.
     listTests: async (_root, { input }, ctx) => {
-      await ctx.services.authorizer.require(ctx.actor, [{ privileges: ['VIEW_TESTS', 'MANAGE_TESTS'] }]);
-      const r = await ctx.services.search.search(
-        { entities: ['test'], input: input.query || '*', start: input.start ?? 0, count: input.count ?? 20 },
-        ctx.actor,
-      );
+      const r = await ctx.services.tests.list(input, ctx.actor);
       return { start: r.start, count: r.urns.length, total: r.total, tests: r.urns.flatMap((u) => refOf(ctx.services, u) ?? []) };
     },
   },

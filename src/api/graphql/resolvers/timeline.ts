@@ -2,7 +2,7 @@
  * An entity's history as the web app reads it: `getTimeline` (change transactions by category),
  * `getSchemaBlame` (which version last changed each field), `getSchemaVersionList`, computed from the
  * stored versions of its aspects, and `versionedDataset`, a dataset's schema as it was at a version
- * stamp. Entity types DataHub keeps no timeline for answer null.
+ * stamp (domains/timeline/timeline.ts reads both). Entity types DataHub keeps no timeline for answer null.
  */
 import type { ChangeCategory } from '../../../domains/timeline/changeEvents.js';
 import { compareVersions, COMPUTED, type ChangeTransaction } from '../../../domains/timeline/timeline.js';
@@ -32,25 +32,13 @@ const schemaHistory = (ctx: GraphQLContext, urn: string) => ctx.services.timelin
 
 const OPERATION_WORDS = { ADD: 'Added', MODIFY: 'Modified', REMOVE: 'Removed' } as const;
 
-/** A version stamp's aspect versions (`schemaMetadata:2;editableSchemaMetadata:0`); an aspect not named is read at its latest. */
-function stampVersions(stamp: string | null | undefined): Map<string, number> {
-  const versions = new Map<string, number>();
-  for (const part of (stamp ?? '').split(';').filter((p) => p !== '')) {
-    const [aspect, version] = part.split(':');
-    if (!aspect || !/^\d+$/.test(version ?? '')) throw badRequest(`versionStamp '${stamp}' is not of the form <aspect>:<version>;…`);
-    versions.set(aspect, Number(version));
-  }
-  return versions;
-}
-
 const resolvers: Resolvers = {
   Query: {
     versionedDataset: async (_root, { urn, versionStamp }, ctx) => {
       const ref = clientRef(ctx, urn);
       if (ref.entityName !== 'dataset') throw badRequest(`urn ${urn} is not of entity type dataset`);
-      const versions = stampVersions(versionStamp);
-      const at = (aspect: string) => ctx.services.store.getAspect(ref.urn, aspect, versions.get(aspect) ?? 0);
-      const [schemaRow, editableRow] = await Promise.all([at('schemaMetadata'), at('editableSchemaMetadata')]);
+      const rows = await ctx.services.timeline.aspectsAt(ref.urn, versionStamp, ['schemaMetadata', 'editableSchemaMetadata']);
+      const [schemaRow, editableRow] = [rows.get('schemaMetadata'), rows.get('editableSchemaMetadata')];
       const key = ctx.services.registry.keyFromUrn(ctx.services.registry.entity('dataset')!, parseUrn(ref.urn));
       const schema = schemaMetadata(ctx, ref.urn, schemaRow?.value);
       // Built whole, as DataHub's mapper builds it: the page reads this version, not the latest. Entity
