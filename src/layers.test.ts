@@ -30,6 +30,8 @@ const RULES: Array<{ folder: string; mayNotImport: string[] }> = [
   { folder: 'store', mayNotImport: ['domains/', 'write/', 'api/', 'auth/', 'cli/'] },
   { folder: 'write', mayNotImport: ['domains/', 'api/', 'cli/'] },
   { folder: 'domains', mayNotImport: ['api/', 'cli/'] },
+  // The edge sees services (domains/services.ts ApiServices), never the store or the write path.
+  { folder: 'api', mayNotImport: ['store/', 'write/', 'cli/'] },
 ];
 
 describe('layers', () => {

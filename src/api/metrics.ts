@@ -11,7 +11,7 @@ import { onPlatform } from '../auth/requirements.js';
 import type { MetricsAccess } from '../config.js';
 import { ServiceError } from '../errors.js';
 import { watchProcess } from '../domains/metrics/metrics.js';
-import type { Services } from '../domains/services.js';
+import type { ApiServices } from '../domains/services.js';
 import { credentialsOf } from './authentication.js';
 import { sendRestliError } from './rest/restli.js';
 import { sessionCookie } from './sessionCookies.js';
@@ -41,7 +41,7 @@ export function fromLoopback(request: FastifyRequest): boolean {
 /** Why the request may not read the metrics (a status and a message), or undefined when it may. */
 export async function metricsRefusal(
   request: FastifyRequest,
-  services: Services,
+  services: ApiServices,
   { access, authEnabled, authenticator }: MetricsOptions,
 ): Promise<{ status: 401 | 403; message: string } | undefined> {
   if (access === 'public') return undefined;
@@ -65,7 +65,7 @@ export async function metricsRefusal(
 }
 
 /** Counts every request as it is answered, and serves GET /metrics; installed on the root app, before any route. */
-export function installMetrics(app: FastifyInstance, services: Services, options: MetricsOptions): void {
+export function installMetrics(app: FastifyInstance, services: ApiServices, options: MetricsOptions): void {
   const { metrics } = services;
   watchProcess();
   // A hijacked answer (the change log stream) skips this hook: its connections are a gauge of their own.

@@ -10,11 +10,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SYSTEM_ACTOR } from '../actors.js';
 import type { Authenticator } from '../auth/authenticate.js';
-import { RoleService } from '../domains/access/roles.js';
 import { isPlainObject } from '../json.js';
 import { badRequest, forbidden, ServiceError, unauthorized } from '../errors.js';
 import { resolveUrn } from '../registry/resolve.js';
-import type { Services } from '../domains/services.js';
+import type { ApiServices } from '../domains/services.js';
 import { addressOf } from './authThrottle.js';
 import { credentialsOf, refuseMintingUnlessAuthenticated } from './authentication.js';
 import { crossSiteRefusal } from './crossSite.js';
@@ -60,7 +59,7 @@ export interface WebSessionOptions {
   authenticator: Authenticator;
 }
 
-export function webSessionRoutes(services: Services, { authEnabled, authenticator }: WebSessionOptions) {
+export function webSessionRoutes(services: ApiServices, { authEnabled, authenticator }: WebSessionOptions) {
   const { tokens, nativeUsers } = services;
 
   /** Starts a session of the user: its token in the cookies. */
@@ -135,7 +134,7 @@ export function webSessionRoutes(services: Services, { authEnabled, authenticato
       const userUrn = resolveUrn(services.registry, USER_PREFIX + email).urnString;
       await nativeUsers.signUp({ userUrn, fullName, email, title, password, inviteToken });
       // A link for a role gives it at once, as accepting the invite in the app would.
-      if (typeof (await nativeUsers.inviteRole(inviteToken)) === 'string') await new RoleService(services).accept(userUrn, inviteToken);
+      if (typeof (await nativeUsers.inviteRole(inviteToken)) === 'string') await services.roles.accept(userUrn, inviteToken);
       return signIn(request, reply, userUrn);
     });
 

@@ -4,6 +4,9 @@ import { Authorizer } from '../auth/authorizer.js';
 import { PolicyService } from './access/policies.js';
 import { TokenService } from './access/tokens.js';
 import { NativeUsers } from './access/nativeUsers.js';
+import { PeopleService } from './access/people.js';
+import { UserSettingsService } from './access/userSettings.js';
+import { RoleService } from './access/roles.js';
 import { loadRegistry, type Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { BrowseService } from './search/browse.js';
@@ -80,6 +83,11 @@ export interface Services {
   recommendations: RecommendationService;
   analytics: AnalyticsService;
   nativeUsers: NativeUsers;
+  /** Users and groups as the settings pages manage them. */
+  people: PeopleService;
+  /** Each user's own settings. */
+  userSettings: UserSettingsService;
+  roles: RoleService;
   structuredProperties: StructuredPropertyService;
   forms: FormService;
   governance: GovernanceEditService;
@@ -107,6 +115,15 @@ export interface Services {
   /** Counters any layer adds to (refusals, failed authentications), served at GET /metrics. */
   metrics: Metrics;
 }
+
+/**
+ * What the API layer is handed: the services, not the store or the write path beneath them, so a
+ * resolver or a handler can only do what a service offers (and checks).
+ */
+export type ApiServices = Omit<Services, 'store' | 'writePath'>;
+
+/** A latest aspect as `reader` answers it, with its stored JSON text (rawJson.ts). */
+export type { AspectRow } from '../store/types.js';
 
 export interface ServiceOptions {
   /** Current time in milliseconds (tests move it). */
@@ -149,6 +166,8 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
   });
   const deletes = new DeleteService(store, registry, writePath, authorizer);
   const graph = new GraphService(store, registry, authorizer);
+  const entities = new EntityService(store, registry, authorizer, now);
+  const nativeUsers = new NativeUsers(store, registry, writePath, authorizer, tokens, activeUsers, now);
   const managed = new ManagedWrites(registry, store, writePath, authorizer, deletes, now);
   return {
     changeFeed,
@@ -164,7 +183,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     policies: new PolicyService(registry, writePath, authorizer, now),
     edits: new EditService(store, registry, writePath, authorizer, now),
     ingest: new IngestService(registry, writePath),
-    entities: new EntityService(store, registry, authorizer, now),
+    entities,
     search,
     browse: new BrowseService(store, registry, authorizer),
     graph,
@@ -176,7 +195,10 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     usage: new UsageEvents(store, registry, now),
     recommendations: new RecommendationService(store, registry, authorizer, search),
     analytics: new AnalyticsService(store, registry, authorizer, now),
-    nativeUsers: new NativeUsers(store, registry, writePath, authorizer, tokens, activeUsers, now),
+    nativeUsers,
+    people: new PeopleService({ authorizer, deletes, entities, registry, search, store, tokens, writePath }),
+    userSettings: new UserSettingsService({ registry, writePath }),
+    roles: new RoleService({ authorizer, entities, nativeUsers, registry, writePath }),
     structuredProperties: new StructuredPropertyService(store, registry, writePath, authorizer, now),
     forms: new FormService(store, registry, writePath, authorizer, search, new DeleteService(store, registry, writePath, authorizer), now),
     governance: new GovernanceEditService(

@@ -4,8 +4,7 @@
  */
 import DataLoader from 'dataloader';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../../domains/services.js';
-import type { AspectRow } from '../../store/types.js';
+import type { ApiServices, AspectRow } from '../../domains/services.js';
 
 /** An entity as GraphQL passes it between resolvers: just its urn and type; aspects load lazily. */
 export interface EntityRef {
@@ -14,7 +13,7 @@ export interface EntityRef {
 }
 
 export interface GraphQLContext {
-  services: Services;
+  services: ApiServices;
   actor: string;
   log: FastifyBaseLogger;
   /** Whether callers must authenticate (AUTH_ENABLED): the app shows token management only then. */
@@ -28,7 +27,7 @@ export interface GraphQLContext {
   resolved: number;
 }
 
-export function createContext(services: Services, actor: string, log: FastifyBaseLogger, authEnabled = true): GraphQLContext {
+export function createContext(services: ApiServices, actor: string, log: FastifyBaseLogger, authEnabled = true): GraphQLContext {
   const visible = services.reader.visibleTo(actor);
   const aspects = new DataLoader<string, Map<string, AspectRow>>(async (urns) => {
     const rows = await visible.latest(urns);
@@ -38,7 +37,7 @@ export function createContext(services: Services, actor: string, log: FastifyBas
 }
 
 /** An entity reference for an urn, or undefined for text that is not an urn of a known type. */
-export function refOf(services: Services, urn: unknown): EntityRef | undefined {
+export function refOf(services: ApiServices, urn: unknown): EntityRef | undefined {
   const entity = services.registry.entityOfUrn(urn);
   return entity ? { urn: urn as string, entityName: entity.name } : undefined;
 }

@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { execute, GraphQLError, isInputObjectType, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { hasNulEscape, isPlainObject } from '../../json.js';
-import type { Services } from '../../domains/services.js';
+import type { ApiServices } from '../../domains/services.js';
 import { TooManyRequests } from '../../errors.js';
 import { callerOf } from '../caller.js';
 import { FairShare } from '../fairShare.js';
@@ -54,7 +54,7 @@ export interface GraphqlOptions {
   perCaller?: { running: number; waiting: number };
 }
 
-export function graphqlApi(services: Services, { authEnabled = true, perCaller }: GraphqlOptions = {}) {
+export function graphqlApi(services: ApiServices, { authEnabled = true, perCaller }: GraphqlOptions = {}) {
   const schema: GraphQLSchema = buildExecutableSchema([...services.registry.entities.keys()]);
   const share = new FairShare(perCaller?.running ?? GRAPHQL_RUNNING_PER_CALLER, perCaller?.waiting ?? GRAPHQL_WAITING_PER_CALLER);
   // Parsed and validated documents by query text: clients send the same few operations over and over.

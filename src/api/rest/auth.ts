@@ -10,7 +10,7 @@ import { refuseMintingUnlessAuthenticated } from '../authentication.js';
 import { COUNTED_TRACKING, trackedActor } from './tracking.js';
 import { isPlainObject } from '../../json.js';
 import { badRequest, unauthorized } from '../../errors.js';
-import type { Services } from '../../domains/services.js';
+import type { ApiServices } from '../../domains/services.js';
 
 /** The string fields an endpoint's JSON body must carry; a 400 names the ones missing or not strings. */
 function fields<K extends string>(endpoint: string, body: unknown, names: readonly K[]): Record<K, string> {
@@ -22,7 +22,7 @@ function fields<K extends string>(endpoint: string, body: unknown, names: readon
   return Object.fromEntries(names.map((n) => [n, body[n]])) as Record<K, string>;
 }
 
-export function authRoutes(services: Services) {
+export function authRoutes(services: ApiServices) {
   const users = services.nativeUsers;
   /** Only DataHub's system client may act for others, as GMS allows only it to mint session tokens. */
   const requireSystemClient = (request: FastifyRequest): void => {

@@ -1,6 +1,6 @@
 /** Every Rest.li resource, registered in one place. */
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../domains/services.js';
+import type { ApiServices } from '../../domains/services.js';
 import { aspectsResource } from './aspects.js';
 import { docsRoute } from './docs.js';
 import { entitiesResource } from './entities.js';
@@ -24,7 +24,7 @@ export const restResources: readonly RestResource[] = [
   eventsResource,
 ];
 
-export function restApi(services: Services) {
+export function restApi(services: ApiServices) {
   return async (app: FastifyInstance): Promise<void> => {
     for (const resource of restResources) registerResource(app, resource, services);
     await app.register(systemRoutes);

@@ -9,12 +9,12 @@ import type { Static, TObject } from 'typebox';
 import { isPlainObject } from '../../json.js';
 import type { BodyKind } from '../bodyLimits.js';
 import { badRequest } from '../../errors.js';
-import type { Services } from '../../domains/services.js';
+import type { ApiServices } from '../../domains/services.js';
 import { bodyCheck, queryCheck } from './params.js';
 import { queryOf, queryParam, type RestliQuery } from './restli.js';
 
 export interface RequestContext {
-  services: Services;
+  services: ApiServices;
   actor: string;
   request: FastifyRequest;
 }
@@ -88,7 +88,7 @@ export function read<S extends TObject>(spec: ReadSpec<S>): RestRead {
 }
 
 /** Registers a resource's routes on an app (or on an encapsulated prefix). */
-export function registerResource(app: FastifyInstance, resource: RestResource, services: Services): void {
+export function registerResource(app: FastifyInstance, resource: RestResource, services: ApiServices): void {
   // The actor was settled by authentication (api/authentication.ts) before routing.
   const context = (request: FastifyRequest): RequestContext => ({ services, actor: request.actor, request });
 

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SYSTEM_ACTOR } from '../../actors.js';
 import { isPlainObject } from '../../json.js';
 import { TooManyRequests } from '../../errors.js';
-import type { Services } from '../../domains/services.js';
+import type { ApiServices } from '../../domains/services.js';
 
 export const TRACKING_PATH = '/openapi/v1/tracking/track';
 
@@ -69,7 +69,7 @@ export function installTrackingRate(app: FastifyInstance): void {
   );
 }
 
-export function trackingRoutes(services: Services) {
+export function trackingRoutes(services: ApiServices) {
   return async (app: FastifyInstance): Promise<void> => {
     app.post(TRACKING_PATH, COUNTED_TRACKING, async (request, reply) => {
       await services.usage.record(request.actor, request.body);

@@ -23,7 +23,12 @@ export type UserStatus = 'ACTIVE' | 'SUSPENDED';
 type Json = Record<string, any>;
 
 export class PeopleService {
-  constructor(private readonly services: Services) {}
+  constructor(
+    private readonly services: Pick<
+      Services,
+      'authorizer' | 'deletes' | 'entities' | 'registry' | 'search' | 'store' | 'tokens' | 'writePath'
+    >,
+  ) {}
 
   /** Users or groups matching a list query: lists of them are for those who manage them, as in DataHub. */
   async list(actor: string, entity: 'corpuser' | 'corpGroup', request: ListRequest): Promise<SearchResult> {

@@ -18,7 +18,7 @@ export const ASSIGN_ROLES_REFUSED =
 const ROLE_HOLDERS = new Set(['corpuser', 'corpGroup']);
 
 export class RoleService {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly services: Pick<Services, 'authorizer' | 'entities' | 'nativeUsers' | 'registry' | 'writePath'>) {}
 
   /** Gives every actor `roleUrn` (null: no role). Actors that do not exist are skipped, as DataHub does. */
   async batchAssign(caller: string, roleUrn: string | null, actors: readonly string[]): Promise<void> {

@@ -26,7 +26,7 @@ export interface HomePageSettingsInput {
 }
 
 export class UserSettingsService {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly services: Pick<Services, 'registry' | 'writePath'>) {}
 
   async setAppearance(user: string, name: UserSettingName, value: boolean): Promise<void> {
     const field = APPEARANCE_FIELDS[name];

@@ -8,7 +8,7 @@ import type { LineageEdge } from '../../../domains/lineage/lineage.js';
 import { timeWindow } from '../../../domains/lineage/lineageEdges.js';
 import { LineageSearch, type LineageSearchResult } from '../../../domains/lineage/lineageSearch.js';
 import { decodeScrollId, encodeScrollId, FACET_SEPARATOR, type SearchFlags } from '../../../domains/search/search.js';
-import { ENTITY_TYPE_FIELD } from '../../../store/types.js';
+import { ENTITY_TYPE_FIELD } from '../../../domains/search/search.js';
 import { isUrn, parseUrn } from '../../../urn.js';
 import { aspectOf, refOf, type GraphQLContext } from '../context.js';
 import { entityEnum, entityOfEnum } from '../entityTypes.js';

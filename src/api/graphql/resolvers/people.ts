@@ -1,17 +1,10 @@
-/**
- * Users and groups on DataHub's settings pages: listing them, removing them, suspending users,
- * group members, and each user's own settings. The rules live in domains/access/people.ts and
- * domains/access/userSettings.ts; these resolvers map shapes.
- */
-import { PeopleService } from '../../../domains/access/people.js';
-import { UserSettingsService } from '../../../domains/access/userSettings.js';
 import { aspectOf, type GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import { listPage, listRequest, type ListInput } from './entityLists.js';
 import type { ResolverModule } from './module.js';
 
-const people = (ctx: GraphQLContext) => new PeopleService(ctx.services);
-const settings = (ctx: GraphQLContext) => new UserSettingsService(ctx.services);
+const people = (ctx: GraphQLContext) => ctx.services.people;
+const settings = (ctx: GraphQLContext) => ctx.services.userSettings;
 
 /** A page of users or groups (domains/access/people.ts decides who may list them). */
 async function listPeople(

@@ -4,7 +4,6 @@
  * Roles are listed by governance.ts's `listRoles`.
  */
 import type { PolicyEntry } from '../../../domains/access/policies.js';
-import { RoleService } from '../../../domains/access/roles.js';
 import { aspectOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type { DataHubPolicyResolvers, Resolvers, ResolversTypes } from '../generated/resolvers.js';
 import { policyOut } from './access.js';
@@ -42,12 +41,12 @@ const resolvers: Resolvers = {
   DataHubPolicy,
   Mutation: {
     batchAssignRole: async (_root, { input }, ctx) => {
-      await new RoleService(ctx.services).batchAssign(ctx.actor, input.roleUrn ?? null, input.actors);
+      await ctx.services.roles.batchAssign(ctx.actor, input.roleUrn ?? null, input.actors);
       for (const urn of input.actors) ctx.aspects.clear(urn);
       return true;
     },
     acceptRole: async (_root, { input }, ctx) => {
-      await new RoleService(ctx.services).accept(ctx.actor, input.inviteToken);
+      await ctx.services.roles.accept(ctx.actor, input.inviteToken);
       ctx.aspects.clear(ctx.actor);
       return true;
     },
