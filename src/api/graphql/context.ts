@@ -5,6 +5,7 @@
 import DataLoader from 'dataloader';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiServices, AspectRow } from '../../domains/services.js';
+import { resolveUrn } from '../../registry/resolve.js';
 
 /** An entity as GraphQL passes it between resolvers: just its urn and type; aspects load lazily. */
 export interface EntityRef {
@@ -40,6 +41,12 @@ export function createContext(services: ApiServices, actor: string, log: Fastify
 export function refOf(services: ApiServices, urn: unknown): EntityRef | undefined {
   const entity = services.registry.entityOfUrn(urn);
   return entity ? { urn: urn as string, entityName: entity.name } : undefined;
+}
+
+/** A ref for an urn given by a client: malformed urns and unknown types are 400s. */
+export function clientRef(ctx: GraphQLContext, urn: string): EntityRef {
+  const { entity, urnString } = resolveUrn(ctx.services.registry, urn);
+  return { urn: urnString, entityName: entity.name };
 }
 
 /** The latest value of one aspect of an entity, or undefined. */

@@ -7,7 +7,7 @@ import type { PolicyEntry, PolicyInput } from '../../../domains/access/policies.
 import { tokenIdOf, type TokenFilter, type TokenMetadata } from '../../../domains/access/tokens.js';
 import { NO_TOKENS_WHILE_OFF } from '../../authentication.js';
 import { forbidden } from '../../../errors.js';
-import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
+import { aspectOf, refOf, type EntityRef, type GraphQLContext, clientRef } from '../context.js';
 import type {
   AccessTokenMetadata as AccessTokenMetadataFields,
   AccessTokenMetadataResolvers,
@@ -23,7 +23,6 @@ import type {
 } from '../generated/resolvers.js';
 import { entityRefs } from '../mappers/common.js';
 import type { EntityField, ResolverModule } from './module.js';
-import { clientRef } from './queries.js';
 
 const DEFAULT_COUNT = 20;
 

@@ -4,12 +4,11 @@
  * every asset type that has one.
  */
 import type { Resolvers } from '../generated/resolvers.js';
-import { aspectOf, type GraphQLContext } from '../context.js';
+import { aspectOf, type GraphQLContext, clientRef } from '../context.js';
 import { resolvedAuditStamp } from '../mappers/common.js';
 import { applicationAssociation, assetUrns, productProperties } from '../mappers/products.js';
 import { searchWithin } from './entityLists.js';
 import type { ResolverModule } from './module.js';
-import { clientRef } from './queries.js';
 
 type Json = Record<string, any>;
 

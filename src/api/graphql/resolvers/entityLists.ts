@@ -6,7 +6,8 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type { ListRequest } from '../../../domains/search/search.js';
 import type { ResolversTypes } from '../generated/resolvers.js';
-import { byUrn, toFilter } from './queries.js';
+import { byUrn } from './queries.js';
+import { toFilter } from './search.js';
 
 type Json = Record<string, any>;
 

@@ -4,9 +4,8 @@
  * the governance edit service's; entity results are read back from what was written.
  */
 import type { Resolvers } from '../generated/resolvers.js';
-import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
+import { refOf, type EntityRef, type GraphQLContext, clientRef } from '../context.js';
 import { storedFieldType } from '../mappers/schemaMetadata.js';
-import { clientRef } from './queries.js';
 import type { ResolverModule } from './module.js';
 
 /** The entity after a write: its cached aspects dropped, so fields read what was written. */

@@ -4,10 +4,9 @@
  * exact and a soft-deleted entity drops out at once.
  */
 import type { Resolvers } from '../generated/resolvers.js';
-import type { GraphQLContext } from '../context.js';
+import { type GraphQLContext, clientRef } from '../context.js';
 import { listEntities, scrollWithin } from './entityLists.js';
 import type { ResolverModule } from './module.js';
-import { clientRef } from './queries.js';
 
 /** No parent node: DataHub filters on `hasParentNode` false. */
 const ROOT_OF_GLOSSARY = { field: 'parentNode', condition: 'EXISTS', negated: true };

@@ -14,7 +14,7 @@ import { aspectOf, refOf, type GraphQLContext } from '../context.js';
 import { entityEnum, entityOfEnum } from '../entityTypes.js';
 import type { FineGrainedLineage, LineageFlags, Resolvers } from '../generated/resolvers.js';
 import type { EntityFieldResolver, ResolverModule } from './module.js';
-import { toFilter } from './queries.js';
+import { toFilter } from './search.js';
 
 type Json = Record<string, any>;
 

@@ -3,8 +3,7 @@
  * page and set by `setLogicalParent`.
  */
 import type { Resolvers } from '../generated/resolvers.js';
-import { aspectOf, refOf } from '../context.js';
-import { clientRef } from './queries.js';
+import { aspectOf, refOf, clientRef } from '../context.js';
 import type { ResolverModule } from './module.js';
 
 const resolvers: Resolvers = {

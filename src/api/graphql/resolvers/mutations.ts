@@ -3,8 +3,7 @@ import type { ResolverModule } from './module.js';
 import type { InputMaybe, MutationResolvers, ResourceRefInput } from '../generated/resolvers.js';
 import type { ResourceRef } from '../../../domains/labels/edits.js';
 import { badRequest } from '../../../errors.js';
-import { clientRef } from './queries.js';
-import type { EntityRef, GraphQLContext } from '../context.js';
+import { clientRef, type EntityRef, type GraphQLContext } from '../context.js';
 
 const single = (input: ResourceRef): ResourceRef => ({
   resourceUrn: input.resourceUrn,

@@ -1,20 +1,10 @@
 /** Query root resolvers: entities by urn, browse (v1) and browse paths. Search and discovery: search.ts. */
 import type { QueryResolvers, ResolverFn } from '../generated/resolvers.js';
 import { badRequest } from '../../../errors.js';
-import { resolveUrn } from '../../../registry/resolve.js';
 import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import { entityOfEnum, entityTypeName } from '../entityTypes.js';
 import type { ResolverModule } from './module.js';
 import { toFilter } from './search.js';
-
-/** Filters are read as search reads them; other modules import it from here too. */
-export { toFilter };
-
-/** A ref for an urn given by a client: malformed urns and unknown types are 400s. */
-export function clientRef(ctx: GraphQLContext, urn: string): EntityRef {
-  const { entity, urnString } = resolveUrn(ctx.services.registry, urn);
-  return { urn: urnString, entityName: entity.name };
-}
 
 /** Refs for urns a client asks to read: a 403 (DataHub's text) when one is of a type the caller may not see. */
 const readableRefs = (ctx: GraphQLContext, urns: readonly string[]): Promise<EntityRef[]> =>

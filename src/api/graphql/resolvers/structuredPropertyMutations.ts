@@ -3,9 +3,8 @@
  * assets (upsert, remove). The checks and writes are the structured property service's.
  */
 import type { Resolvers } from '../generated/resolvers.js';
-import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
+import { aspectOf, refOf, type EntityRef, type GraphQLContext, clientRef } from '../context.js';
 import { structuredProperties } from '../mappers/structuredProperties.js';
-import { clientRef } from './queries.js';
 import type { ResolverModule } from './module.js';
 
 /** The entity after a write: its cached aspects dropped, so fields read what was written. */

@@ -8,11 +8,10 @@ import type { ChangeCategory } from '../../../domains/timeline/changeEvents.js';
 import { compareVersions, COMPUTED, type ChangeTransaction } from '../../../domains/timeline/timeline.js';
 import { parseUrn } from '../../../urn.js';
 import { badRequest } from '../../../errors.js';
-import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
+import { refOf, type EntityRef, type GraphQLContext, clientRef } from '../context.js';
 import type { ChangeCategoryType, FabricType, Resolvers, SchemaFieldBlame } from '../generated/resolvers.js';
 import { editableSchemaMetadata, schemaMetadata } from '../mappers/schemaMetadata.js';
 import type { ResolverModule } from './module.js';
-import { clientRef } from './queries.js';
 
 /** The schema's name for DataHub's OWNER category. */
 const toCategory = (c: ChangeCategoryType): ChangeCategory => (c === 'OWNERSHIP' ? 'OWNER' : c);

@@ -2,11 +2,10 @@
  * Saved views: the ones the app lists and applies to searches. A global view is everyone's; a
  * personal view is seen by its creator alone, so another user's reads as absent.
  */
-import { aspectOf, type EntityRef, type GraphQLContext } from '../context.js';
+import { aspectOf, type EntityRef, type GraphQLContext, clientRef } from '../context.js';
 import { entityEnum } from '../entityTypes.js';
 import type { FacetFilter, FilterOperator, Resolvers } from '../generated/resolvers.js';
 import type { ResolverModule } from './module.js';
-import { clientRef } from './queries.js';
 
 type Json = Record<string, any>;
 
