@@ -50,7 +50,7 @@ export const RESOURCE_PRIVILEGES = [
 ] as const satisfies readonly Privilege[];
 
 /** The `me.platformPrivileges` flags of GraphQL and the privileges (any of) behind each. */
-export const PLATFORM_PRIVILEGE_FLAGS: Record<string, readonly string[]> = {
+export const PLATFORM_PRIVILEGE_FLAGS: Record<string, readonly Privilege[]> = {
   viewAnalytics: ['VIEW_ANALYTICS'],
   managePolicies: ['MANAGE_POLICIES'],
   manageIdentities: ['MANAGE_USERS_AND_GROUPS'],
@@ -87,10 +87,10 @@ export const ENTITY_TYPE_MANAGE_FLAGS: Record<string, string> = {
 };
 
 /** DataHub's MANAGE of an entity type: both updating and deleting its entities. */
-export const MANAGE_TYPE_PRIVILEGES: readonly string[] = ['EDIT_ENTITY', 'DELETE_ENTITY'];
+export const MANAGE_TYPE_PRIVILEGES: readonly Privilege[] = ['EDIT_ENTITY', 'DELETE_ENTITY'];
 
 /** The `privileges` flags of an entity in GraphQL and the resource privileges (any of) behind each. */
-export const ENTITY_PRIVILEGE_FLAGS: Record<string, readonly string[]> = {
+export const ENTITY_PRIVILEGE_FLAGS: Record<string, readonly Privilege[]> = {
   canEditTags: ['EDIT_ENTITY', 'EDIT_ENTITY_TAGS'],
   canEditGlossaryTerms: ['EDIT_ENTITY', 'EDIT_ENTITY_GLOSSARY_TERMS'],
   canEditDescription: ['EDIT_ENTITY', 'EDIT_ENTITY_DOCS'],
