@@ -4,6 +4,11 @@
  * legacy default browse path, and the privilege without which it is not seen at all (DataHub's
  * secrets, `dataHubSecret`, need MANAGE_SECRETS: ingestionEntities.ts). Aspect lists
  * follow DataHub's entity registry, legacy snapshot aspects included.
+ *
+ * What DataHub's code says of a type elsewhere is here too, so that adding a type is adding its
+ * declaration (types.ts EntityDecl says what reads each): the lists of types it is in, the privileges
+ * writing it needs, what access checks read of it, where the generic edits write, its timeline and
+ * its analytics.
  */
 import type { EntityDecl } from './types.js';
 import { ingestionEntityDecls } from './ingestionEntities.js';
@@ -35,6 +40,31 @@ export const entityDecls: EntityDecl[] = [
     snapshot: 'DatasetSnapshot',
     browse: { parts: ['origin', { field: 'platform', part: 0 }, 'name'], dotsAsSlashes: true },
     browseV2: { nameFolders: 'name' },
+    lists: {
+      defaultSearch: 1,
+      autocomplete: 1,
+      browse: 1,
+      quickFilterSource: 1,
+      recommendedEntities: 1,
+      topPlatforms: 1,
+      editorPolicy: 1,
+      policyPicker: true,
+    },
+    edits: {
+      description: 'columnsOnly',
+      name: { aspect: 'editableDatasetProperties', field: 'name' },
+    },
+    timeline: {
+      TECHNICAL_SCHEMA: ['schemaMetadata'],
+      DOCUMENTATION: ['schemaMetadata', 'editableSchemaMetadata', 'datasetProperties', 'editableDatasetProperties'],
+      TAG: ['globalTags', 'schemaMetadata', 'editableSchemaMetadata'],
+      GLOSSARY_TERM: ['glossaryTerms', 'editableSchemaMetadata'],
+      OWNER: ['ownership'],
+    },
+    analytics: {
+      highlight: { place: 1, title: 'Datasets' },
+      name: { aspect: 'datasetProperties', fields: ['name'], keyPart: 1, onlyIfWritten: true },
+    },
     aspects: [
       ...ASSET,
       'viewProperties',
@@ -64,6 +94,17 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'chartKey',
     snapshot: 'ChartSnapshot',
     browse: { parts: ['dashboardTool', 'chartId'] },
+    lists: {
+      defaultSearch: 3,
+      autocomplete: 3,
+      browse: 3,
+      quickFilterSource: 5,
+      recommendedEntities: 6,
+      topPlatforms: 3,
+      editorPolicy: 2,
+      policyPicker: true,
+    },
+    analytics: { highlight: { place: 3, title: 'Charts' } },
     aspects: [
       ...ASSET,
       'chartInfo',
@@ -81,6 +122,17 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'dashboardKey',
     snapshot: 'DashboardSnapshot',
     browse: { parts: ['dashboardTool', 'dashboardId'] },
+    lists: {
+      defaultSearch: 2,
+      autocomplete: 2,
+      browse: 2,
+      quickFilterSource: 2,
+      recommendedEntities: 5,
+      topPlatforms: 2,
+      editorPolicy: 3,
+      policyPicker: true,
+    },
+    analytics: { highlight: { place: 2, title: 'Dashboards' }, name: { aspect: 'dashboardInfo', fields: ['title'] } },
     aspects: [
       ...ASSET,
       'container',
@@ -98,6 +150,17 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'dataFlowKey',
     snapshot: 'DataFlowSnapshot',
     browse: { parts: ['orchestrator', 'cluster', 'flowId'] },
+    lists: {
+      defaultSearch: 9,
+      autocomplete: 8,
+      browse: 8,
+      quickFilterSource: 3,
+      recommendedEntities: 2,
+      topPlatforms: 9,
+      editorPolicy: 4,
+      policyPicker: true,
+    },
+    analytics: { highlight: { place: 4, title: 'Pipelines' } },
     aspects: [...ASSET, 'versionInfo', 'dataFlowInfo', 'editableDataFlowProperties', 'incidentsSummary'],
   },
   {
@@ -106,6 +169,17 @@ export const entityDecls: EntityDecl[] = [
     snapshot: 'DataJobSnapshot',
     browse: { parts: [{ field: 'flow', part: 0 }, { field: 'flow', part: 1 }, 'jobId'] },
     browseV2: { parent: 'flow' },
+    lists: {
+      defaultSearch: 10,
+      autocomplete: 9,
+      browse: 9,
+      quickFilterSource: 4,
+      recommendedEntities: 3,
+      topPlatforms: 10,
+      editorPolicy: 5,
+      policyPicker: true,
+    },
+    analytics: { highlight: { place: 5, title: 'Tasks' } },
     aspects: [
       ...ASSET,
       'datahubIngestionRunSummary',
@@ -121,6 +195,20 @@ export const entityDecls: EntityDecl[] = [
     name: 'container',
     category: 'core',
     keyAspect: 'containerKey',
+    lists: {
+      defaultSearch: 17,
+      autocomplete: 4,
+      browse: 4,
+      quickFilterSource: 6,
+      recommendedEntities: 4,
+      topPlatforms: 12,
+      editorPolicy: 7,
+      policyPicker: true,
+    },
+    edits: {
+      description: { aspect: 'editableContainerProperties', field: 'description' },
+      deprecation: false,
+    },
     aspects: [
       'containerProperties',
       'editableContainerProperties',
@@ -146,6 +234,14 @@ export const entityDecls: EntityDecl[] = [
     name: 'domain',
     category: 'core',
     keyAspect: 'domainKey',
+    lists: { defaultSearch: 18, autocomplete: 16, quickFilterDataHub: 1, editorPolicy: 8, policyPicker: true },
+    managePrivilege: 'MANAGE_DOMAINS',
+    edits: {
+      description: { aspect: 'domainProperties', field: 'description' },
+      name: { aspect: 'domainProperties', field: 'name' },
+      parent: { aspect: 'domainProperties', field: 'parentDomain', type: 'domain', privilege: 'MANAGE_DOMAINS' },
+    },
+    analytics: { highlight: { place: 6, title: 'Domains' }, name: { aspect: 'domainProperties', fields: ['name'] } },
     aspects: [
       'domainProperties',
       'institutionalMemory',
@@ -163,6 +259,16 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'glossaryTermKey',
     snapshot: 'GlossaryTermSnapshot',
     browse: { parts: ['name'], dotsAsSlashes: true },
+    lists: { defaultSearch: 11, autocomplete: 10, quickFilterDataHub: 2, editorPolicy: 9, policyPicker: true },
+    managePrivilege: 'MANAGE_GLOSSARIES',
+    hierarchy: { parentAspect: 'glossaryTermInfo', hasChildren: false },
+    edits: {
+      description: { aspect: 'glossaryTermInfo', field: 'definition' },
+      name: { aspect: 'glossaryTermInfo', field: 'name' },
+      parent: { aspect: 'glossaryTermInfo', field: 'parentNode', type: 'glossaryNode' },
+    },
+    timeline: { DOCUMENTATION: ['glossaryTermInfo'], OWNER: ['ownership'] },
+    analytics: { name: { aspect: 'glossaryTermInfo', fields: ['name'], keyPart: 0 } },
     aspects: [
       'glossaryTermInfo',
       'glossaryRelatedTerms',
@@ -185,6 +291,14 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'glossaryNodeKey',
     snapshot: 'GlossaryNodeSnapshot',
+    lists: { defaultSearch: 12, editorPolicy: 10, policyPicker: true },
+    managePrivilege: 'MANAGE_GLOSSARIES',
+    hierarchy: { parentAspect: 'glossaryNodeInfo', hasChildren: true },
+    edits: {
+      description: { aspect: 'glossaryNodeInfo', field: 'definition' },
+      name: { aspect: 'glossaryNodeInfo', field: 'name' },
+      parent: { aspect: 'glossaryNodeInfo', field: 'parentNode', type: 'glossaryNode' },
+    },
     aspects: [
       'glossaryNodeInfo',
       'institutionalMemory',
@@ -202,12 +316,27 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'tagKey',
     snapshot: 'TagSnapshot',
+    lists: { defaultSearch: 13, autocomplete: 11, topPlatforms: 11, editorPolicy: 6, policyPicker: true },
+    managePrivilege: 'MANAGE_TAGS',
+    edits: {
+      description: { aspect: 'tagProperties', field: 'description' },
+      name: { aspect: 'tagProperties', field: 'name' },
+    },
     aspects: ['tagProperties', 'ownership', 'deprecation', 'status', 'testResults'],
   },
   {
     name: 'corpuser',
     keyAspect: 'corpUserKey',
     snapshot: 'CorpUserSnapshot',
+    lists: { defaultSearch: 15, autocomplete: 12, quickFilterDataHub: 4, policyPicker: true, roleHolder: true },
+    // A user's groups and role; `status`: a soft-deleted user's group edges are not read, and neither
+    // they nor a suspended user (`corpUserStatus`) may act (activeUsers.ts); a new password
+    // (`corpUserCredentials`) ends the sessions begun with the old one.
+    readForAccess: ['groupMembership', 'nativeGroupMembership', 'roleMembership', 'status', 'corpUserStatus', 'corpUserCredentials'],
+    // Deleting a user's key removes the user, which ends its sign-ins (activeUsers.ts); writing the key
+    // creates one, which ingesting people does by the thousand and which ends nothing.
+    deletedForAccess: ['corpUserKey'],
+    managePrivilege: 'MANAGE_USERS_AND_GROUPS',
     aspects: [
       'corpUserInfo',
       'corpUserEditableInfo',
@@ -229,6 +358,14 @@ export const entityDecls: EntityDecl[] = [
     name: 'corpGroup',
     keyAspect: 'corpGroupKey',
     snapshot: 'CorpGroupSnapshot',
+    lists: { defaultSearch: 16, autocomplete: 13, quickFilterDataHub: 3, policyPicker: true, roleHolder: true },
+    // A group's members (its IsPartOf edges to users) and role; `status`: a soft-deleted group's edges are not read.
+    readForAccess: ['corpGroupInfo', 'roleMembership', 'status'],
+    managePrivilege: 'MANAGE_USERS_AND_GROUPS',
+    edits: {
+      description: { aspect: 'corpGroupEditableInfo', field: 'description' },
+      name: { aspect: 'corpGroupInfo', field: 'displayName' },
+    },
     aspects: [
       'corpGroupInfo',
       'corpGroupEditableInfo',
@@ -245,6 +382,10 @@ export const entityDecls: EntityDecl[] = [
   {
     name: 'notebook',
     keyAspect: 'notebookKey',
+    lists: { defaultSearch: 20, autocomplete: 14, browse: 10, topPlatforms: 13, editorPolicy: 11 },
+    edits: {
+      description: { aspect: 'editableNotebookProperties', field: 'description' },
+    },
     aspects: [
       'notebookInfo',
       'notebookContent',
@@ -268,12 +409,14 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'dataPlatformKey',
     snapshot: 'DataPlatformSnapshot',
+    analytics: { name: { aspect: 'dataPlatformInfo', fields: ['displayName', 'name'], keyPart: 0 } },
     aspects: ['dataPlatformInfo'],
   },
   {
     name: 'dataPlatformInstance',
     category: 'internal',
     keyAspect: 'dataPlatformInstanceKey',
+    lists: { policyPicker: true },
     aspects: ['dataPlatformInstanceProperties', 'ownership', 'globalTags', 'institutionalMemory', 'deprecation', 'status'],
   },
   {
@@ -281,6 +424,10 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'mlModelKey',
     snapshot: 'MLModelSnapshot',
+    lists: { defaultSearch: 4, autocomplete: 5, browse: 5, quickFilterSource: 7, recommendedEntities: 7, topPlatforms: 4 },
+    edits: {
+      description: { aspect: 'editableMlModelProperties', field: 'description' },
+    },
     aspects: [
       'glossaryTerms',
       'editableMlModelProperties',
@@ -316,6 +463,10 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'mlModelGroupKey',
     snapshot: 'MLModelGroupSnapshot',
+    lists: { defaultSearch: 5, autocomplete: 6, browse: 6, quickFilterSource: 8, recommendedEntities: 9, topPlatforms: 5 },
+    edits: {
+      description: { aspect: 'editableMlModelGroupProperties', field: 'description' },
+    },
     aspects: [
       'glossaryTerms',
       'editableMlModelGroupProperties',
@@ -345,6 +496,10 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'mlFeatureTableKey',
     snapshot: 'MLFeatureTableSnapshot',
+    lists: { defaultSearch: 6, autocomplete: 7, browse: 7, quickFilterSource: 10, recommendedEntities: 10, topPlatforms: 6 },
+    edits: {
+      description: { aspect: 'editableMlFeatureTableProperties', field: 'description' },
+    },
     aspects: [
       'glossaryTerms',
       'editableMlFeatureTableProperties',
@@ -369,6 +524,10 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'mlFeatureKey',
     snapshot: 'MLFeatureSnapshot',
+    lists: { defaultSearch: 7, quickFilterSource: 9, recommendedEntities: 8, topPlatforms: 7 },
+    edits: {
+      description: { aspect: 'editableMlFeatureProperties', field: 'description' },
+    },
     aspects: [
       'glossaryTerms',
       'editableMlFeatureProperties',
@@ -393,6 +552,10 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'mlPrimaryKeyKey',
     snapshot: 'MLPrimaryKeySnapshot',
+    lists: { defaultSearch: 8, quickFilterSource: 11, topPlatforms: 8 },
+    edits: {
+      description: { aspect: 'editableMlPrimaryKeyProperties', field: 'description' },
+    },
     aspects: [
       'glossaryTerms',
       'editableMlPrimaryKeyProperties',
@@ -416,6 +579,9 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'dataHubPolicyKey',
     snapshot: 'DataHubPolicySnapshot',
     readPrivilege: 'MANAGE_POLICIES',
+    // The policies themselves are read for every check.
+    readForAccess: ['dataHubPolicyInfo'],
+    writePrivilege: 'MANAGE_POLICIES',
     aspects: ['dataHubPolicyInfo'],
   },
   {
@@ -424,18 +590,23 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'dataHubAccessTokenKey',
     snapshot: 'DataHubAccessTokenSnapshot',
     readPrivilege: 'MANAGE_ACCESS_TOKENS',
+    // A personal token's user and expiry; revoking deletes it.
+    readForAccess: ['dataHubAccessTokenInfo'],
+    writePrivilege: 'MANAGE_ACCESS_TOKENS',
     aspects: ['dataHubAccessTokenInfo'],
   },
   {
     name: 'dataHubRole',
     category: 'core',
     keyAspect: 'dataHubRoleKey',
+    writePrivilege: 'MANAGE_POLICIES',
     aspects: ['dataHubRoleInfo'],
   },
   {
     name: 'role',
     category: 'core',
     keyAspect: 'roleKey',
+    lists: { defaultSearch: 14 },
     aspects: ['roleProperties', 'actors'],
   },
   {
@@ -451,6 +622,8 @@ export const entityDecls: EntityDecl[] = [
     longUrns: true,
     keyAspect: 'schemaFieldKey',
     snapshot: 'SchemaFieldSnapshot',
+    lists: { defaultSearch: 22 },
+    implicit: true,
     aspects: [
       'schemafieldInfo',
       'structuredProperties',
@@ -472,6 +645,7 @@ export const entityDecls: EntityDecl[] = [
   {
     name: 'dataProcessInstance',
     keyAspect: 'dataProcessInstanceKey',
+    lists: { editorPolicy: 13 },
     aspects: [
       'dataProcessInstanceInput',
       'dataProcessInstanceOutput',
@@ -520,6 +694,7 @@ export const entityDecls: EntityDecl[] = [
     name: 'dataProduct',
     category: 'core',
     keyAspect: 'dataProductKey',
+    lists: { defaultSearch: 19, autocomplete: 15, editorPolicy: 12 },
     aspects: [
       'ownership',
       'glossaryTerms',
@@ -540,6 +715,7 @@ export const entityDecls: EntityDecl[] = [
     name: 'application',
     category: 'core',
     keyAspect: 'applicationKey',
+    lists: { defaultSearch: 23, autocomplete: 18 },
     aspects: [
       'applicationProperties',
       'ownership',
@@ -564,6 +740,7 @@ export const entityDecls: EntityDecl[] = [
     name: 'businessAttribute',
     category: 'core',
     keyAspect: 'businessAttributeKey',
+    lists: { defaultSearch: 21, autocomplete: 17, policyPicker: true },
     aspects: ['businessAttributeInfo', 'status', 'ownership', 'institutionalMemory'],
   },
   {
@@ -581,6 +758,7 @@ export const entityDecls: EntityDecl[] = [
   {
     name: 'erModelRelationship',
     keyAspect: 'erModelRelationshipKey',
+    lists: { policyPicker: true },
     aspects: [
       'erModelRelationshipProperties',
       'editableERModelRelationshipProperties',
@@ -665,6 +843,7 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'inviteTokenKey',
     // Whoever may hand out invite links (DataHub's canManagePolicies) may see them; nobody else.
     readPrivilege: 'MANAGE_POLICIES',
+    writePrivilege: 'MANAGE_POLICIES',
     aspects: ['inviteToken'],
   },
   ...ingestionEntityDecls,

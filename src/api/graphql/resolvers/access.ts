@@ -8,7 +8,6 @@ import type { PolicyInput } from '../../../domains/access/policies.js';
 import {
   ENTITY_PRIVILEGE_FLAGS,
   ENTITY_TYPE_MANAGE_FLAGS,
-  HIERARCHY_PRIVILEGES,
   MANAGE_TYPE_PRIVILEGES,
   PLATFORM_PRIVILEGE_FLAGS,
 } from '../../../auth/privileges.js';
@@ -201,9 +200,10 @@ async function managesChildren(
 const privileges: EntityField<'EntityPrivileges'> = async (ref, _args, ctx) => {
   const held = new Set(await ctx.services.authorizer.privileges(ctx.actor, ref.urn));
   const out = flags(ENTITY_PRIVILEGE_FLAGS, held);
-  const hierarchy = HIERARCHY_PRIVILEGES[ref.entityName];
+  const hierarchyOf = (r: EntityRef) => ctx.services.registry.entities.get(r.entityName)?.hierarchy;
+  const hierarchy = hierarchyOf(ref);
   if (!hierarchy) return out;
-  const parentAspect = (r: EntityRef) => HIERARCHY_PRIVILEGES[r.entityName]?.parentAspect;
+  const parentAspect = (r: EntityRef) => hierarchyOf(r)?.parentAspect;
   if ((await ctx.services.authorizer.privileges(ctx.actor)).includes('MANAGE_GLOSSARIES')) {
     return { ...out, canManageEntity: true, canManageChildren: hierarchy.hasChildren ? true : null };
   }
