@@ -7,8 +7,8 @@
  *
  * What DataHub's code says of a type elsewhere is here too, so that adding a type is adding its
  * declaration (types.ts EntityDecl says what reads each): the lists of types it is in, the privileges
- * writing it needs, what access checks read of it, where the generic edits write, its timeline and
- * its analytics.
+ * writing it needs, what access checks read of it, where the generic edits write, its timeline, its
+ * analytics, and its GraphQL names.
  */
 import type { EntityDecl } from './types.js';
 import { ingestionEntityDecls } from './ingestionEntities.js';
@@ -65,6 +65,7 @@ export const entityDecls: EntityDecl[] = [
       highlight: { place: 1, title: 'Datasets' },
       name: { aspect: 'datasetProperties', fields: ['name'], keyPart: 1, onlyIfWritten: true },
     },
+    graphql: { type: 'Dataset', enum: 'DATASET' },
     aspects: [
       ...ASSET,
       'viewProperties',
@@ -105,6 +106,7 @@ export const entityDecls: EntityDecl[] = [
       policyPicker: true,
     },
     analytics: { highlight: { place: 3, title: 'Charts' } },
+    graphql: { type: 'Chart', enum: 'CHART' },
     aspects: [
       ...ASSET,
       'chartInfo',
@@ -133,6 +135,7 @@ export const entityDecls: EntityDecl[] = [
       policyPicker: true,
     },
     analytics: { highlight: { place: 2, title: 'Dashboards' }, name: { aspect: 'dashboardInfo', fields: ['title'] } },
+    graphql: { type: 'Dashboard', enum: 'DASHBOARD' },
     aspects: [
       ...ASSET,
       'container',
@@ -161,6 +164,7 @@ export const entityDecls: EntityDecl[] = [
       policyPicker: true,
     },
     analytics: { highlight: { place: 4, title: 'Pipelines' } },
+    graphql: { type: 'DataFlow', enum: 'DATA_FLOW' },
     aspects: [...ASSET, 'versionInfo', 'dataFlowInfo', 'editableDataFlowProperties', 'incidentsSummary'],
   },
   {
@@ -180,6 +184,7 @@ export const entityDecls: EntityDecl[] = [
       policyPicker: true,
     },
     analytics: { highlight: { place: 5, title: 'Tasks' } },
+    graphql: { type: 'DataJob', enum: 'DATA_JOB' },
     aspects: [
       ...ASSET,
       'datahubIngestionRunSummary',
@@ -209,6 +214,7 @@ export const entityDecls: EntityDecl[] = [
       description: { aspect: 'editableContainerProperties', field: 'description' },
       deprecation: false,
     },
+    graphql: { type: 'Container', enum: 'CONTAINER' },
     aspects: [
       'containerProperties',
       'editableContainerProperties',
@@ -242,6 +248,7 @@ export const entityDecls: EntityDecl[] = [
       parent: { aspect: 'domainProperties', field: 'parentDomain', type: 'domain', privilege: 'MANAGE_DOMAINS' },
     },
     analytics: { highlight: { place: 6, title: 'Domains' }, name: { aspect: 'domainProperties', fields: ['name'] } },
+    graphql: { type: 'Domain', enum: 'DOMAIN' },
     aspects: [
       'domainProperties',
       'institutionalMemory',
@@ -269,6 +276,7 @@ export const entityDecls: EntityDecl[] = [
     },
     timeline: { DOCUMENTATION: ['glossaryTermInfo'], OWNER: ['ownership'] },
     analytics: { name: { aspect: 'glossaryTermInfo', fields: ['name'], keyPart: 0 } },
+    graphql: { type: 'GlossaryTerm', enum: 'GLOSSARY_TERM' },
     aspects: [
       'glossaryTermInfo',
       'glossaryRelatedTerms',
@@ -299,6 +307,7 @@ export const entityDecls: EntityDecl[] = [
       name: { aspect: 'glossaryNodeInfo', field: 'name' },
       parent: { aspect: 'glossaryNodeInfo', field: 'parentNode', type: 'glossaryNode' },
     },
+    graphql: { type: 'GlossaryNode', enum: 'GLOSSARY_NODE' },
     aspects: [
       'glossaryNodeInfo',
       'institutionalMemory',
@@ -322,6 +331,7 @@ export const entityDecls: EntityDecl[] = [
       description: { aspect: 'tagProperties', field: 'description' },
       name: { aspect: 'tagProperties', field: 'name' },
     },
+    graphql: { type: 'Tag', enum: 'TAG' },
     aspects: ['tagProperties', 'ownership', 'deprecation', 'status', 'testResults'],
   },
   {
@@ -337,6 +347,7 @@ export const entityDecls: EntityDecl[] = [
     // creates one, which ingesting people does by the thousand and which ends nothing.
     deletedForAccess: ['corpUserKey'],
     managePrivilege: 'MANAGE_USERS_AND_GROUPS',
+    graphql: { type: 'CorpUser', enum: 'CORP_USER' },
     aspects: [
       'corpUserInfo',
       'corpUserEditableInfo',
@@ -366,6 +377,7 @@ export const entityDecls: EntityDecl[] = [
       description: { aspect: 'corpGroupEditableInfo', field: 'description' },
       name: { aspect: 'corpGroupInfo', field: 'displayName' },
     },
+    graphql: { type: 'CorpGroup', enum: 'CORP_GROUP' },
     aspects: [
       'corpGroupInfo',
       'corpGroupEditableInfo',
@@ -386,6 +398,7 @@ export const entityDecls: EntityDecl[] = [
     edits: {
       description: { aspect: 'editableNotebookProperties', field: 'description' },
     },
+    graphql: { type: 'Notebook', enum: 'NOTEBOOK' },
     aspects: [
       'notebookInfo',
       'notebookContent',
@@ -410,6 +423,7 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'dataPlatformKey',
     snapshot: 'DataPlatformSnapshot',
     analytics: { name: { aspect: 'dataPlatformInfo', fields: ['displayName', 'name'], keyPart: 0 } },
+    graphql: { type: 'DataPlatform', enum: 'DATA_PLATFORM' },
     aspects: ['dataPlatformInfo'],
   },
   {
@@ -417,6 +431,7 @@ export const entityDecls: EntityDecl[] = [
     category: 'internal',
     keyAspect: 'dataPlatformInstanceKey',
     lists: { policyPicker: true },
+    graphql: { type: 'DataPlatformInstance', enum: 'DATA_PLATFORM_INSTANCE' },
     aspects: ['dataPlatformInstanceProperties', 'ownership', 'globalTags', 'institutionalMemory', 'deprecation', 'status'],
   },
   {
@@ -428,6 +443,7 @@ export const entityDecls: EntityDecl[] = [
     edits: {
       description: { aspect: 'editableMlModelProperties', field: 'description' },
     },
+    graphql: { type: 'MLModel', enum: 'MLMODEL' },
     aspects: [
       'glossaryTerms',
       'editableMlModelProperties',
@@ -467,6 +483,7 @@ export const entityDecls: EntityDecl[] = [
     edits: {
       description: { aspect: 'editableMlModelGroupProperties', field: 'description' },
     },
+    graphql: { type: 'MLModelGroup', enum: 'MLMODEL_GROUP' },
     aspects: [
       'glossaryTerms',
       'editableMlModelGroupProperties',
@@ -500,6 +517,7 @@ export const entityDecls: EntityDecl[] = [
     edits: {
       description: { aspect: 'editableMlFeatureTableProperties', field: 'description' },
     },
+    graphql: { type: 'MLFeatureTable', enum: 'MLFEATURE_TABLE' },
     aspects: [
       'glossaryTerms',
       'editableMlFeatureTableProperties',
@@ -528,6 +546,7 @@ export const entityDecls: EntityDecl[] = [
     edits: {
       description: { aspect: 'editableMlFeatureProperties', field: 'description' },
     },
+    graphql: { type: 'MLFeature', enum: 'MLFEATURE' },
     aspects: [
       'glossaryTerms',
       'editableMlFeatureProperties',
@@ -556,6 +575,7 @@ export const entityDecls: EntityDecl[] = [
     edits: {
       description: { aspect: 'editableMlPrimaryKeyProperties', field: 'description' },
     },
+    graphql: { type: 'MLPrimaryKey', enum: 'MLPRIMARY_KEY' },
     aspects: [
       'glossaryTerms',
       'editableMlPrimaryKeyProperties',
@@ -582,6 +602,7 @@ export const entityDecls: EntityDecl[] = [
     // The policies themselves are read for every check.
     readForAccess: ['dataHubPolicyInfo'],
     writePrivilege: 'MANAGE_POLICIES',
+    graphql: { type: 'DataHubPolicy', enum: 'DATAHUB_POLICY' },
     aspects: ['dataHubPolicyInfo'],
   },
   {
@@ -593,6 +614,7 @@ export const entityDecls: EntityDecl[] = [
     // A personal token's user and expiry; revoking deletes it.
     readForAccess: ['dataHubAccessTokenInfo'],
     writePrivilege: 'MANAGE_ACCESS_TOKENS',
+    graphql: { type: 'AccessTokenMetadata', enum: 'ACCESS_TOKEN' },
     aspects: ['dataHubAccessTokenInfo'],
   },
   {
@@ -600,6 +622,7 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'dataHubRoleKey',
     writePrivilege: 'MANAGE_POLICIES',
+    graphql: { type: 'DataHubRole', enum: 'DATAHUB_ROLE' },
     aspects: ['dataHubRoleInfo'],
   },
   {
@@ -607,6 +630,7 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'roleKey',
     lists: { defaultSearch: 14 },
+    graphql: { type: 'Role', enum: 'ROLE' },
     aspects: ['roleProperties', 'actors'],
   },
   {
@@ -624,6 +648,7 @@ export const entityDecls: EntityDecl[] = [
     snapshot: 'SchemaFieldSnapshot',
     lists: { defaultSearch: 22 },
     implicit: true,
+    graphql: { type: 'SchemaFieldEntity', enum: 'SCHEMA_FIELD' },
     aspects: [
       'schemafieldInfo',
       'structuredProperties',
@@ -646,6 +671,7 @@ export const entityDecls: EntityDecl[] = [
     name: 'dataProcessInstance',
     keyAspect: 'dataProcessInstanceKey',
     lists: { editorPolicy: 13 },
+    graphql: { type: 'DataProcessInstance', enum: 'DATA_PROCESS_INSTANCE' },
     aspects: [
       'dataProcessInstanceInput',
       'dataProcessInstanceOutput',
@@ -664,24 +690,28 @@ export const entityDecls: EntityDecl[] = [
     name: 'assertion',
     category: 'core',
     keyAspect: 'assertionKey',
+    graphql: { type: 'Assertion', enum: 'ASSERTION' },
     aspects: ['assertionInfo', 'dataPlatformInstance', 'assertionRunEvent', 'assertionActions', 'status', 'globalTags'],
   },
   {
     name: 'query',
     category: 'core',
     keyAspect: 'queryKey',
+    graphql: { type: 'QueryEntity', enum: 'QUERY' },
     aspects: ['queryProperties', 'querySubjects', 'queryUsageStatistics', 'status', 'dataPlatformInstance', 'subTypes'],
   },
   {
     name: 'post',
     category: 'core',
     keyAspect: 'postKey',
+    graphql: { type: 'Post', enum: 'POST' },
     aspects: ['postInfo', 'subTypes'],
   },
   {
     name: 'ownershipType',
     category: 'core',
     keyAspect: 'ownershipTypeKey',
+    graphql: { type: 'OwnershipTypeEntity', enum: 'CUSTOM_OWNERSHIP_TYPE' },
     aspects: ['ownershipTypeInfo', 'status'],
   },
   {
@@ -695,6 +725,7 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'dataProductKey',
     lists: { defaultSearch: 19, autocomplete: 15, editorPolicy: 12 },
+    graphql: { type: 'DataProduct', enum: 'DATA_PRODUCT' },
     aspects: [
       'ownership',
       'glossaryTerms',
@@ -716,6 +747,7 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'applicationKey',
     lists: { defaultSearch: 23, autocomplete: 18 },
+    graphql: { type: 'Application', enum: 'APPLICATION' },
     aspects: [
       'applicationProperties',
       'ownership',
@@ -734,6 +766,7 @@ export const entityDecls: EntityDecl[] = [
     name: 'structuredProperty',
     category: 'core',
     keyAspect: 'structuredPropertyKey',
+    graphql: { type: 'StructuredPropertyEntity', enum: 'STRUCTURED_PROPERTY' },
     aspects: ['propertyDefinition', 'structuredPropertySettings', 'institutionalMemory', 'status'],
   },
   {
@@ -741,24 +774,28 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'businessAttributeKey',
     lists: { defaultSearch: 21, autocomplete: 17, policyPicker: true },
+    graphql: { type: 'BusinessAttribute', enum: 'BUSINESS_ATTRIBUTE' },
     aspects: ['businessAttributeInfo', 'status', 'ownership', 'institutionalMemory'],
   },
   {
     name: 'dataType',
     category: 'core',
     keyAspect: 'dataTypeKey',
+    graphql: { type: 'DataTypeEntity', enum: 'DATA_TYPE' },
     aspects: ['dataTypeInfo', 'institutionalMemory', 'status'],
   },
   {
     name: 'entityType',
     category: 'core',
     keyAspect: 'entityTypeKey',
+    graphql: { type: 'EntityTypeEntity', enum: 'ENTITY_TYPE' },
     aspects: ['entityTypeInfo', 'institutionalMemory', 'status'],
   },
   {
     name: 'erModelRelationship',
     keyAspect: 'erModelRelationshipKey',
     lists: { policyPicker: true },
+    graphql: { type: 'ERModelRelationship', enum: 'ER_MODEL_RELATIONSHIP' },
     aspects: [
       'erModelRelationshipProperties',
       'editableERModelRelationshipProperties',
@@ -773,12 +810,14 @@ export const entityDecls: EntityDecl[] = [
     name: 'versionSet',
     category: 'core',
     keyAspect: 'versionSetKey',
+    graphql: { type: 'VersionSet', enum: 'VERSION_SET' },
     aspects: ['versionSetProperties'],
   },
   {
     name: 'dataHubConnection',
     category: 'internal',
     keyAspect: 'dataHubConnectionKey',
+    graphql: { type: 'DataHubConnection', enum: 'DATAHUB_CONNECTION' },
     aspects: ['dataHubConnectionDetails', 'dataPlatformInstance'],
     // Its details hold credentials: DataHub shows a connection only to those who manage them.
     readPrivilege: 'MANAGE_CONNECTIONS',
@@ -787,24 +826,28 @@ export const entityDecls: EntityDecl[] = [
     name: 'incident',
     category: 'core',
     keyAspect: 'incidentKey',
+    graphql: { type: 'Incident', enum: 'INCIDENT' },
     aspects: ['incidentInfo', 'globalTags'],
   },
   {
     name: 'dataContract',
     category: 'core',
     keyAspect: 'dataContractKey',
+    graphql: { type: 'DataContract', enum: 'DATA_CONTRACT' },
     aspects: ['dataContractProperties', 'dataContractStatus', 'status', 'structuredProperties'],
   },
   {
     name: 'form',
     category: 'core',
     keyAspect: 'formKey',
+    graphql: { type: 'Form', enum: 'FORM' },
     aspects: ['formInfo', 'dynamicFormAssignment', 'ownership'],
   },
   {
     name: 'test',
     category: 'core',
     keyAspect: 'testKey',
+    graphql: { type: 'Test', enum: 'TEST' },
     aspects: ['testInfo'],
   },
   {
@@ -823,18 +866,21 @@ export const entityDecls: EntityDecl[] = [
     name: 'dataHubView',
     category: 'core',
     keyAspect: 'dataHubViewKey',
+    graphql: { type: 'DataHubView', enum: 'DATAHUB_VIEW' },
     aspects: ['dataHubViewInfo'],
   },
   {
     name: 'dataHubPageTemplate',
     category: 'core',
     keyAspect: 'dataHubPageTemplateKey',
+    graphql: { type: 'DataHubPageTemplate', enum: 'DATAHUB_PAGE_TEMPLATE' },
     aspects: ['dataHubPageTemplateProperties'],
   },
   {
     name: 'dataHubPageModule',
     category: 'core',
     keyAspect: 'dataHubPageModuleKey',
+    graphql: { type: 'DataHubPageModule', enum: 'DATAHUB_PAGE_MODULE' },
     aspects: ['dataHubPageModuleProperties'],
   },
   {

@@ -134,6 +134,9 @@ describe('the registry', () => {
         ],
       );
     expect(() => two({ lists: { browse: 1 } }, { lists: { browse: 1 } })).toThrow(/both at place 1 of list browse/);
+    expect(() => two({ graphql: { type: 'Thing', enum: 'THING' } }, { graphql: { type: 'Other', enum: 'THING' } })).toThrow(
+      /same GraphQL enum THING/,
+    );
   });
 
   it("gives DataHub's lists in their order, a set's members in the registry's", () => {

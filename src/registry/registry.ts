@@ -259,13 +259,22 @@ function buildEntity(decl: EntityDecl, aspects: ReadonlyMap<string, AspectSpec>)
     ...(decl.timeline ? { timeline: decl.timeline } : {}),
     implicit: decl.implicit === true,
     analytics: decl.analytics ?? {},
+    ...(decl.graphql ? { graphql: decl.graphql } : {}),
   };
 }
 
-/** No two types share a place in a list (so each list has one order); a parent type is a type. */
+/**
+ * No two types share a place in a list (so each list has one order) or a GraphQL name; a parent type
+ * is a type.
+ */
 function checkAcrossTypes(entities: ReadonlyMap<string, EntitySpec>): void {
   const taken = new Map<string, string>();
   for (const e of entities.values()) {
+    for (const name of e.graphql ? [`type ${e.graphql.type}`, `enum ${e.graphql.enum}`] : []) {
+      const other = taken.get(name);
+      if (other) throw new Error(`registry: ${e.name} and ${other} have the same GraphQL ${name}`);
+      taken.set(name, e.name);
+    }
     for (const [list, place] of Object.entries(e.lists)) {
       if (place === true) continue;
       const other = taken.get(`${list}:${place}`);

@@ -217,6 +217,11 @@ export interface EntityDecl {
    */
   implicit?: true;
   analytics?: AnalyticsDecl;
+  /**
+   * How DataHub's GraphQL names the type: its object type and its `EntityType` value
+   * (api/graphql/entityTypes.ts). Absent, the schema has no object type for it.
+   */
+  graphql?: { type: string; enum: string };
 }
 
 export interface EntitySpec {
@@ -241,4 +246,5 @@ export interface EntitySpec {
   timeline?: Partial<Record<TimelineCategory, string[]>>;
   implicit: boolean;
   analytics: AnalyticsDecl;
+  graphql?: { type: string; enum: string };
 }
