@@ -115,17 +115,6 @@ export const ENTITY_PRIVILEGE_FLAGS: Record<string, readonly Privilege[]> = {
 };
 
 /**
- * Entity types whose entities sit in a hierarchy that privileges follow (DataHub's glossary): the aspect
- * and field naming an entity's parent, and whether the type has children to manage. A user manages such
- * an entity with MANAGE_GLOSSARIES, or with MANAGE_GLOSSARY_CHILDREN on its parent, or with
- * MANAGE_ALL_GLOSSARY_CHILDREN on any ancestor.
- */
-export const HIERARCHY_PRIVILEGES: Record<string, { parentAspect: string; hasChildren: boolean }> = {
-  glossaryTerm: { parentAspect: 'glossaryTermInfo', hasChildren: false },
-  glossaryNode: { parentAspect: 'glossaryNodeInfo', hasChildren: true },
-};
-
-/**
  * Whether a privilege lets its holder change anything: all do but those that only read (`VIEW_…`,
  * `GET_…`) and the right to mint tokens for oneself, which every user has by default.
  */

@@ -4,6 +4,7 @@
  * ("EDIT_ENTITY, or all of these specific privileges"); as a list of (EDIT_ENTITY or specific)
  * requirements the same rule reads naturally.
  */
+import type { EntitySpec } from '../registry/types.js';
 import { isPrivilege, type Privilege } from './privilegeCatalog.js';
 
 export interface Requirement {
@@ -37,14 +38,6 @@ export const MANAGE_INGESTION = onPlatform('MANAGE_INGESTION');
 /** EDIT_ENTITY or the specific privilege, on an entity: the shape of almost every edit. */
 export const toEdit = (resource: string, specific: Privilege): Requirement => onResource(resource, 'EDIT_ENTITY', specific);
 
-/** Entities that control access itself: writing them needs a platform privilege, never an entity one. */
-const PLATFORM_BY_ENTITY: Record<string, Privilege> = {
-  dataHubPolicy: 'MANAGE_POLICIES',
-  dataHubRole: 'MANAGE_POLICIES',
-  dataHubAccessToken: 'MANAGE_ACCESS_TOKENS',
-  inviteToken: 'MANAGE_POLICIES',
-};
-
 /** Aspects that grant or prove access: writing them needs a platform privilege. */
 const PLATFORM_BY_ASPECT: Record<string, Privilege> = {
   roleMembership: 'MANAGE_POLICIES',
@@ -75,19 +68,21 @@ const SPECIFIC_BY_ASPECT: Record<string, readonly Privilege[]> = {
   nativeGroupMembership: ['EDIT_GROUP_MEMBERS'],
 };
 
-/** Platform privileges that let their holder edit every entity of a type, besides the privileges on the entity. */
-const MANAGER_BY_ENTITY: Record<string, Privilege> = {
-  tag: 'MANAGE_TAGS',
-  domain: 'MANAGE_DOMAINS',
-  glossaryTerm: 'MANAGE_GLOSSARIES',
-  glossaryNode: 'MANAGE_GLOSSARIES',
-  corpuser: 'MANAGE_USERS_AND_GROUPS',
-  corpGroup: 'MANAGE_USERS_AND_GROUPS',
-};
+/** What the registry says of an entity type that writing its entities needs (types.ts EntityDecl). */
+export type WriteRules = Pick<EntitySpec, 'writePrivilege' | 'managePrivilege'>;
+
+/** A privilege the registry names, held to the catalog (registry.test.ts checks every one). */
+export function registryPrivilege(p: string, as: string): Privilege {
+  if (!isPrivilege(p)) throw new Error(`the registry names ${p} as a ${as} privilege, and there is no such privilege`);
+  return p;
+}
+
+const managing = (entity: WriteRules | undefined) =>
+  entity?.managePrivilege ? registryPrivilege(entity.managePrivilege, 'manage') : undefined;
 
 /** EDIT_ENTITY or the specific privilege on an entity, or managing its whole type. */
-export function toEditOrManage(entityType: string, urn: string, specific: Privilege): Requirement {
-  const manager = MANAGER_BY_ENTITY[entityType];
+export function toEditOrManage(entity: WriteRules | undefined, urn: string, specific: Privilege): Requirement {
+  const manager = managing(entity);
   return { ...toEdit(urn, specific), ...(manager ? { platform: [manager] } : {}) };
 }
 
@@ -101,10 +96,10 @@ const isEditableProperties = (aspect: string) => /^editable.*Properties$/.test(a
  * What writing (or, with `deleting`, removing) one aspect of an entity needs, whoever asks: REST
  * ingest, and the edits whose rule is the aspect's.
  */
-export function aspectRequirements(entityType: string, urn: string, aspect: string, deleting = false): Requirement[] {
-  const platform = PLATFORM_BY_ENTITY[entityType] ?? PLATFORM_BY_ASPECT[aspect];
+export function aspectRequirements(entity: WriteRules | undefined, urn: string, aspect: string, deleting = false): Requirement[] {
+  const platform = (entity?.writePrivilege ? registryPrivilege(entity.writePrivilege, 'write') : undefined) ?? PLATFORM_BY_ASPECT[aspect];
   if (platform) return [onPlatform(platform)];
-  const manager = MANAGER_BY_ENTITY[entityType];
+  const manager = managing(entity);
   const others = { ...(manager ? { platform: [manager] } : {}), ...(SELF_EDITABLE.has(aspect) ? { self: urn } : {}) };
   if (deleting) return [{ ...onResource(urn, 'DELETE_ENTITY'), ...others }];
   const specific: readonly Privilege[] = SPECIFIC_BY_ASPECT[aspect] ?? (isEditableProperties(aspect) ? ['EDIT_ENTITY_DOCS'] : []);
@@ -116,7 +111,7 @@ export function aspectRequirements(entityType: string, urn: string, aspect: stri
 /** What a requirement is computed from: one aspect written or deleted (a write path proposal is one). */
 export interface AspectWrite {
   urn: string;
-  entity: { name: string };
+  entity: WriteRules;
   aspect: { name: string };
   changeType: string;
 }
@@ -124,7 +119,7 @@ export interface AspectWrite {
 export function proposalsRequirements(proposals: readonly AspectWrite[]): Requirement[] {
   const seen = new Map<string, Requirement>();
   for (const p of proposals) {
-    for (const r of aspectRequirements(p.entity.name, p.urn, p.aspect.name, p.changeType === 'DELETE')) seen.set(describeRequirement(r), r);
+    for (const r of aspectRequirements(p.entity, p.urn, p.aspect.name, p.changeType === 'DELETE')) seen.set(describeRequirement(r), r);
   }
   return [...seen.values()];
 }

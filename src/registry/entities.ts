@@ -4,6 +4,11 @@
  * legacy default browse path, and the privilege without which it is not seen at all (DataHub's
  * secrets, `dataHubSecret`, need MANAGE_SECRETS: ingestionEntities.ts). Aspect lists
  * follow DataHub's entity registry, legacy snapshot aspects included.
+ *
+ * What DataHub's code says of a type elsewhere is here too, so that adding a type is adding its
+ * declaration (types.ts EntityDecl says what reads each): the lists of types it is in, the privileges
+ * writing it needs, what access checks read of it, where the generic edits write, its timeline, its
+ * analytics, and its GraphQL names.
  */
 import type { EntityDecl } from './types.js';
 import { ingestionEntityDecls } from './ingestionEntities.js';
@@ -33,8 +38,35 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'datasetKey',
     snapshot: 'DatasetSnapshot',
+    upstreamRefused: 'Tried to add lineage edge with non-dataset node when we expect a dataset. Upstream urn: %s',
     browse: { parts: ['origin', { field: 'platform', part: 0 }, 'name'], dotsAsSlashes: true },
     browseV2: { nameFolders: 'name' },
+    lists: {
+      defaultSearch: 1,
+      autocomplete: 1,
+      browse: 1,
+      quickFilterSource: 1,
+      recommendedEntities: 1,
+      topPlatforms: 1,
+      editorPolicy: 1,
+      policyPicker: true,
+    },
+    edits: {
+      description: 'columnsOnly',
+      name: { aspect: 'editableDatasetProperties', field: 'name' },
+    },
+    timeline: {
+      TECHNICAL_SCHEMA: ['schemaMetadata'],
+      DOCUMENTATION: ['schemaMetadata', 'editableSchemaMetadata', 'datasetProperties', 'editableDatasetProperties'],
+      TAG: ['globalTags', 'schemaMetadata', 'editableSchemaMetadata'],
+      GLOSSARY_TERM: ['glossaryTerms', 'editableSchemaMetadata'],
+      OWNER: ['ownership'],
+    },
+    analytics: {
+      highlight: { place: 1, title: 'Datasets' },
+      name: { aspect: 'datasetProperties', fields: ['name'], keyPart: 1, onlyIfWritten: true },
+    },
+    graphql: { type: 'Dataset', enum: 'DATASET' },
     aspects: [
       ...ASSET,
       'viewProperties',
@@ -63,7 +95,20 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'chartKey',
     snapshot: 'ChartSnapshot',
+    upstreamRefused: "Tried to add an upstream to a chart that isn't a chart or dataset. Upstream urn: %s",
     browse: { parts: ['dashboardTool', 'chartId'] },
+    lists: {
+      defaultSearch: 3,
+      autocomplete: 3,
+      browse: 3,
+      quickFilterSource: 5,
+      recommendedEntities: 6,
+      topPlatforms: 3,
+      editorPolicy: 2,
+      policyPicker: true,
+    },
+    analytics: { highlight: { place: 3, title: 'Charts' } },
+    graphql: { type: 'Chart', enum: 'CHART' },
     aspects: [
       ...ASSET,
       'chartInfo',
@@ -80,7 +125,20 @@ export const entityDecls: EntityDecl[] = [
     name: 'dashboard',
     keyAspect: 'dashboardKey',
     snapshot: 'DashboardSnapshot',
+    upstreamRefused: "Tried to add an upstream to a dashboard that isn't a chart or dataset. Upstream urn: %s",
     browse: { parts: ['dashboardTool', 'dashboardId'] },
+    lists: {
+      defaultSearch: 2,
+      autocomplete: 2,
+      browse: 2,
+      quickFilterSource: 2,
+      recommendedEntities: 5,
+      topPlatforms: 2,
+      editorPolicy: 3,
+      policyPicker: true,
+    },
+    analytics: { highlight: { place: 2, title: 'Dashboards' }, name: { aspect: 'dashboardInfo', fields: ['title'] } },
+    graphql: { type: 'Dashboard', enum: 'DASHBOARD' },
     aspects: [
       ...ASSET,
       'container',
@@ -98,14 +156,39 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'dataFlowKey',
     snapshot: 'DataFlowSnapshot',
     browse: { parts: ['orchestrator', 'cluster', 'flowId'] },
+    lists: {
+      defaultSearch: 9,
+      autocomplete: 8,
+      browse: 8,
+      quickFilterSource: 3,
+      recommendedEntities: 2,
+      topPlatforms: 9,
+      editorPolicy: 4,
+      policyPicker: true,
+    },
+    analytics: { highlight: { place: 4, title: 'Pipelines' } },
+    graphql: { type: 'DataFlow', enum: 'DATA_FLOW' },
     aspects: [...ASSET, 'versionInfo', 'dataFlowInfo', 'editableDataFlowProperties', 'incidentsSummary'],
   },
   {
     name: 'dataJob',
     keyAspect: 'dataJobKey',
     snapshot: 'DataJobSnapshot',
+    upstreamRefused: 'Tried to add lineage edge with non-dataset or non-dataJob node. Upstream urn: %s',
     browse: { parts: [{ field: 'flow', part: 0 }, { field: 'flow', part: 1 }, 'jobId'] },
     browseV2: { parent: 'flow' },
+    lists: {
+      defaultSearch: 10,
+      autocomplete: 9,
+      browse: 9,
+      quickFilterSource: 4,
+      recommendedEntities: 3,
+      topPlatforms: 10,
+      editorPolicy: 5,
+      policyPicker: true,
+    },
+    analytics: { highlight: { place: 5, title: 'Tasks' } },
+    graphql: { type: 'DataJob', enum: 'DATA_JOB' },
     aspects: [
       ...ASSET,
       'datahubIngestionRunSummary',
@@ -121,6 +204,21 @@ export const entityDecls: EntityDecl[] = [
     name: 'container',
     category: 'core',
     keyAspect: 'containerKey',
+    lists: {
+      defaultSearch: 17,
+      autocomplete: 4,
+      browse: 4,
+      quickFilterSource: 6,
+      recommendedEntities: 4,
+      topPlatforms: 12,
+      editorPolicy: 7,
+      policyPicker: true,
+    },
+    edits: {
+      description: { aspect: 'editableContainerProperties', field: 'description' },
+      deprecation: false,
+    },
+    graphql: { type: 'Container', enum: 'CONTAINER' },
     aspects: [
       'containerProperties',
       'editableContainerProperties',
@@ -146,6 +244,15 @@ export const entityDecls: EntityDecl[] = [
     name: 'domain',
     category: 'core',
     keyAspect: 'domainKey',
+    lists: { defaultSearch: 18, autocomplete: 16, quickFilterDataHub: 1, editorPolicy: 8, policyPicker: true },
+    managePrivilege: 'MANAGE_DOMAINS',
+    edits: {
+      description: { aspect: 'domainProperties', field: 'description' },
+      name: { aspect: 'domainProperties', field: 'name' },
+      parent: { aspect: 'domainProperties', field: 'parentDomain', type: 'domain', privilege: 'MANAGE_DOMAINS' },
+    },
+    analytics: { highlight: { place: 6, title: 'Domains' }, name: { aspect: 'domainProperties', fields: ['name'] } },
+    graphql: { type: 'Domain', enum: 'DOMAIN' },
     aspects: [
       'domainProperties',
       'institutionalMemory',
@@ -163,6 +270,17 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'glossaryTermKey',
     snapshot: 'GlossaryTermSnapshot',
     browse: { parts: ['name'], dotsAsSlashes: true },
+    lists: { defaultSearch: 11, autocomplete: 10, quickFilterDataHub: 2, editorPolicy: 9, policyPicker: true },
+    managePrivilege: 'MANAGE_GLOSSARIES',
+    hierarchy: { parentAspect: 'glossaryTermInfo', hasChildren: false },
+    edits: {
+      description: { aspect: 'glossaryTermInfo', field: 'definition' },
+      name: { aspect: 'glossaryTermInfo', field: 'name' },
+      parent: { aspect: 'glossaryTermInfo', field: 'parentNode', type: 'glossaryNode' },
+    },
+    timeline: { DOCUMENTATION: ['glossaryTermInfo'], OWNER: ['ownership'] },
+    analytics: { name: { aspect: 'glossaryTermInfo', fields: ['name'], keyPart: 0 } },
+    graphql: { type: 'GlossaryTerm', enum: 'GLOSSARY_TERM' },
     aspects: [
       'glossaryTermInfo',
       'glossaryRelatedTerms',
@@ -185,6 +303,15 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'glossaryNodeKey',
     snapshot: 'GlossaryNodeSnapshot',
+    lists: { defaultSearch: 12, editorPolicy: 10, policyPicker: true },
+    managePrivilege: 'MANAGE_GLOSSARIES',
+    hierarchy: { parentAspect: 'glossaryNodeInfo', hasChildren: true },
+    edits: {
+      description: { aspect: 'glossaryNodeInfo', field: 'definition' },
+      name: { aspect: 'glossaryNodeInfo', field: 'name' },
+      parent: { aspect: 'glossaryNodeInfo', field: 'parentNode', type: 'glossaryNode' },
+    },
+    graphql: { type: 'GlossaryNode', enum: 'GLOSSARY_NODE' },
     aspects: [
       'glossaryNodeInfo',
       'institutionalMemory',
@@ -202,12 +329,29 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'tagKey',
     snapshot: 'TagSnapshot',
+    lists: { defaultSearch: 13, autocomplete: 11, topPlatforms: 11, editorPolicy: 6, policyPicker: true },
+    managePrivilege: 'MANAGE_TAGS',
+    edits: {
+      description: { aspect: 'tagProperties', field: 'description' },
+      name: { aspect: 'tagProperties', field: 'name' },
+    },
+    graphql: { type: 'Tag', enum: 'TAG' },
     aspects: ['tagProperties', 'ownership', 'deprecation', 'status', 'testResults'],
   },
   {
     name: 'corpuser',
     keyAspect: 'corpUserKey',
     snapshot: 'CorpUserSnapshot',
+    lists: { defaultSearch: 15, autocomplete: 12, quickFilterDataHub: 4, policyPicker: true, roleHolder: true },
+    // A user's groups and role; `status`: a soft-deleted user's group edges are not read, and neither
+    // they nor a suspended user (`corpUserStatus`) may act (activeUsers.ts); a new password
+    // (`corpUserCredentials`) ends the sessions begun with the old one.
+    readForAccess: ['groupMembership', 'nativeGroupMembership', 'roleMembership', 'status', 'corpUserStatus', 'corpUserCredentials'],
+    // Deleting a user's key removes the user, which ends its sign-ins (activeUsers.ts); writing the key
+    // creates one, which ingesting people does by the thousand and which ends nothing.
+    deletedForAccess: ['corpUserKey'],
+    managePrivilege: 'MANAGE_USERS_AND_GROUPS',
+    graphql: { type: 'CorpUser', enum: 'CORP_USER' },
     aspects: [
       'corpUserInfo',
       'corpUserEditableInfo',
@@ -229,6 +373,15 @@ export const entityDecls: EntityDecl[] = [
     name: 'corpGroup',
     keyAspect: 'corpGroupKey',
     snapshot: 'CorpGroupSnapshot',
+    lists: { defaultSearch: 16, autocomplete: 13, quickFilterDataHub: 3, policyPicker: true, roleHolder: true },
+    // A group's members (its IsPartOf edges to users) and role; `status`: a soft-deleted group's edges are not read.
+    readForAccess: ['corpGroupInfo', 'roleMembership', 'status'],
+    managePrivilege: 'MANAGE_USERS_AND_GROUPS',
+    edits: {
+      description: { aspect: 'corpGroupEditableInfo', field: 'description' },
+      name: { aspect: 'corpGroupInfo', field: 'displayName' },
+    },
+    graphql: { type: 'CorpGroup', enum: 'CORP_GROUP' },
     aspects: [
       'corpGroupInfo',
       'corpGroupEditableInfo',
@@ -245,6 +398,11 @@ export const entityDecls: EntityDecl[] = [
   {
     name: 'notebook',
     keyAspect: 'notebookKey',
+    lists: { defaultSearch: 20, autocomplete: 14, browse: 10, topPlatforms: 13, editorPolicy: 11 },
+    edits: {
+      description: { aspect: 'editableNotebookProperties', field: 'description' },
+    },
+    graphql: { type: 'Notebook', enum: 'NOTEBOOK' },
     aspects: [
       'notebookInfo',
       'notebookContent',
@@ -268,12 +426,16 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'dataPlatformKey',
     snapshot: 'DataPlatformSnapshot',
+    analytics: { name: { aspect: 'dataPlatformInfo', fields: ['displayName', 'name'], keyPart: 0 } },
+    graphql: { type: 'DataPlatform', enum: 'DATA_PLATFORM' },
     aspects: ['dataPlatformInfo'],
   },
   {
     name: 'dataPlatformInstance',
     category: 'internal',
     keyAspect: 'dataPlatformInstanceKey',
+    lists: { policyPicker: true },
+    graphql: { type: 'DataPlatformInstance', enum: 'DATA_PLATFORM_INSTANCE' },
     aspects: ['dataPlatformInstanceProperties', 'ownership', 'globalTags', 'institutionalMemory', 'deprecation', 'status'],
   },
   {
@@ -281,6 +443,11 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'mlModelKey',
     snapshot: 'MLModelSnapshot',
+    lists: { defaultSearch: 4, autocomplete: 5, browse: 5, quickFilterSource: 7, recommendedEntities: 7, topPlatforms: 4 },
+    edits: {
+      description: { aspect: 'editableMlModelProperties', field: 'description' },
+    },
+    graphql: { type: 'MLModel', enum: 'MLMODEL' },
     aspects: [
       'glossaryTerms',
       'editableMlModelProperties',
@@ -316,6 +483,11 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'mlModelGroupKey',
     snapshot: 'MLModelGroupSnapshot',
+    lists: { defaultSearch: 5, autocomplete: 6, browse: 6, quickFilterSource: 8, recommendedEntities: 9, topPlatforms: 5 },
+    edits: {
+      description: { aspect: 'editableMlModelGroupProperties', field: 'description' },
+    },
+    graphql: { type: 'MLModelGroup', enum: 'MLMODEL_GROUP' },
     aspects: [
       'glossaryTerms',
       'editableMlModelGroupProperties',
@@ -345,6 +517,11 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'mlFeatureTableKey',
     snapshot: 'MLFeatureTableSnapshot',
+    lists: { defaultSearch: 6, autocomplete: 7, browse: 7, quickFilterSource: 10, recommendedEntities: 10, topPlatforms: 6 },
+    edits: {
+      description: { aspect: 'editableMlFeatureTableProperties', field: 'description' },
+    },
+    graphql: { type: 'MLFeatureTable', enum: 'MLFEATURE_TABLE' },
     aspects: [
       'glossaryTerms',
       'editableMlFeatureTableProperties',
@@ -369,6 +546,11 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'mlFeatureKey',
     snapshot: 'MLFeatureSnapshot',
+    lists: { defaultSearch: 7, quickFilterSource: 9, recommendedEntities: 8, topPlatforms: 7 },
+    edits: {
+      description: { aspect: 'editableMlFeatureProperties', field: 'description' },
+    },
+    graphql: { type: 'MLFeature', enum: 'MLFEATURE' },
     aspects: [
       'glossaryTerms',
       'editableMlFeatureProperties',
@@ -393,6 +575,11 @@ export const entityDecls: EntityDecl[] = [
     category: 'core',
     keyAspect: 'mlPrimaryKeyKey',
     snapshot: 'MLPrimaryKeySnapshot',
+    lists: { defaultSearch: 8, quickFilterSource: 11, topPlatforms: 8 },
+    edits: {
+      description: { aspect: 'editableMlPrimaryKeyProperties', field: 'description' },
+    },
+    graphql: { type: 'MLPrimaryKey', enum: 'MLPRIMARY_KEY' },
     aspects: [
       'glossaryTerms',
       'editableMlPrimaryKeyProperties',
@@ -416,6 +603,10 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'dataHubPolicyKey',
     snapshot: 'DataHubPolicySnapshot',
     readPrivilege: 'MANAGE_POLICIES',
+    // The policies themselves are read for every check.
+    readForAccess: ['dataHubPolicyInfo'],
+    writePrivilege: 'MANAGE_POLICIES',
+    graphql: { type: 'DataHubPolicy', enum: 'DATAHUB_POLICY' },
     aspects: ['dataHubPolicyInfo'],
   },
   {
@@ -424,18 +615,26 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'dataHubAccessTokenKey',
     snapshot: 'DataHubAccessTokenSnapshot',
     readPrivilege: 'MANAGE_ACCESS_TOKENS',
+    // A personal token's user and expiry; revoking deletes it.
+    readForAccess: ['dataHubAccessTokenInfo'],
+    writePrivilege: 'MANAGE_ACCESS_TOKENS',
+    graphql: { type: 'AccessTokenMetadata', enum: 'ACCESS_TOKEN' },
     aspects: ['dataHubAccessTokenInfo'],
   },
   {
     name: 'dataHubRole',
     category: 'core',
     keyAspect: 'dataHubRoleKey',
+    writePrivilege: 'MANAGE_POLICIES',
+    graphql: { type: 'DataHubRole', enum: 'DATAHUB_ROLE' },
     aspects: ['dataHubRoleInfo'],
   },
   {
     name: 'role',
     category: 'core',
     keyAspect: 'roleKey',
+    lists: { defaultSearch: 14 },
+    graphql: { type: 'Role', enum: 'ROLE' },
     aspects: ['roleProperties', 'actors'],
   },
   {
@@ -451,6 +650,10 @@ export const entityDecls: EntityDecl[] = [
     longUrns: true,
     keyAspect: 'schemaFieldKey',
     snapshot: 'SchemaFieldSnapshot',
+    upstreamRefused: 'Column lineage needs a column at both ends. Upstream urn: %s',
+    lists: { defaultSearch: 22 },
+    implicit: true,
+    graphql: { type: 'SchemaFieldEntity', enum: 'SCHEMA_FIELD' },
     aspects: [
       'schemafieldInfo',
       'structuredProperties',
@@ -472,6 +675,8 @@ export const entityDecls: EntityDecl[] = [
   {
     name: 'dataProcessInstance',
     keyAspect: 'dataProcessInstanceKey',
+    lists: { editorPolicy: 13 },
+    graphql: { type: 'DataProcessInstance', enum: 'DATA_PROCESS_INSTANCE' },
     aspects: [
       'dataProcessInstanceInput',
       'dataProcessInstanceOutput',
@@ -490,24 +695,28 @@ export const entityDecls: EntityDecl[] = [
     name: 'assertion',
     category: 'core',
     keyAspect: 'assertionKey',
+    graphql: { type: 'Assertion', enum: 'ASSERTION' },
     aspects: ['assertionInfo', 'dataPlatformInstance', 'assertionRunEvent', 'assertionActions', 'status', 'globalTags'],
   },
   {
     name: 'query',
     category: 'core',
     keyAspect: 'queryKey',
+    graphql: { type: 'QueryEntity', enum: 'QUERY' },
     aspects: ['queryProperties', 'querySubjects', 'queryUsageStatistics', 'status', 'dataPlatformInstance', 'subTypes'],
   },
   {
     name: 'post',
     category: 'core',
     keyAspect: 'postKey',
+    graphql: { type: 'Post', enum: 'POST' },
     aspects: ['postInfo', 'subTypes'],
   },
   {
     name: 'ownershipType',
     category: 'core',
     keyAspect: 'ownershipTypeKey',
+    graphql: { type: 'OwnershipTypeEntity', enum: 'CUSTOM_OWNERSHIP_TYPE' },
     aspects: ['ownershipTypeInfo', 'status'],
   },
   {
@@ -520,6 +729,8 @@ export const entityDecls: EntityDecl[] = [
     name: 'dataProduct',
     category: 'core',
     keyAspect: 'dataProductKey',
+    lists: { defaultSearch: 19, autocomplete: 15, editorPolicy: 12 },
+    graphql: { type: 'DataProduct', enum: 'DATA_PRODUCT' },
     aspects: [
       'ownership',
       'glossaryTerms',
@@ -540,6 +751,8 @@ export const entityDecls: EntityDecl[] = [
     name: 'application',
     category: 'core',
     keyAspect: 'applicationKey',
+    lists: { defaultSearch: 23, autocomplete: 18 },
+    graphql: { type: 'Application', enum: 'APPLICATION' },
     aspects: [
       'applicationProperties',
       'ownership',
@@ -558,29 +771,36 @@ export const entityDecls: EntityDecl[] = [
     name: 'structuredProperty',
     category: 'core',
     keyAspect: 'structuredPropertyKey',
+    graphql: { type: 'StructuredPropertyEntity', enum: 'STRUCTURED_PROPERTY' },
     aspects: ['propertyDefinition', 'structuredPropertySettings', 'institutionalMemory', 'status'],
   },
   {
     name: 'businessAttribute',
     category: 'core',
     keyAspect: 'businessAttributeKey',
+    lists: { defaultSearch: 21, autocomplete: 17, policyPicker: true },
+    graphql: { type: 'BusinessAttribute', enum: 'BUSINESS_ATTRIBUTE' },
     aspects: ['businessAttributeInfo', 'status', 'ownership', 'institutionalMemory'],
   },
   {
     name: 'dataType',
     category: 'core',
     keyAspect: 'dataTypeKey',
+    graphql: { type: 'DataTypeEntity', enum: 'DATA_TYPE' },
     aspects: ['dataTypeInfo', 'institutionalMemory', 'status'],
   },
   {
     name: 'entityType',
     category: 'core',
     keyAspect: 'entityTypeKey',
+    graphql: { type: 'EntityTypeEntity', enum: 'ENTITY_TYPE' },
     aspects: ['entityTypeInfo', 'institutionalMemory', 'status'],
   },
   {
     name: 'erModelRelationship',
     keyAspect: 'erModelRelationshipKey',
+    lists: { policyPicker: true },
+    graphql: { type: 'ERModelRelationship', enum: 'ER_MODEL_RELATIONSHIP' },
     aspects: [
       'erModelRelationshipProperties',
       'editableERModelRelationshipProperties',
@@ -595,12 +815,14 @@ export const entityDecls: EntityDecl[] = [
     name: 'versionSet',
     category: 'core',
     keyAspect: 'versionSetKey',
+    graphql: { type: 'VersionSet', enum: 'VERSION_SET' },
     aspects: ['versionSetProperties'],
   },
   {
     name: 'dataHubConnection',
     category: 'internal',
     keyAspect: 'dataHubConnectionKey',
+    graphql: { type: 'DataHubConnection', enum: 'DATAHUB_CONNECTION' },
     aspects: ['dataHubConnectionDetails', 'dataPlatformInstance'],
     // Its details hold credentials: DataHub shows a connection only to those who manage them.
     readPrivilege: 'MANAGE_CONNECTIONS',
@@ -609,24 +831,28 @@ export const entityDecls: EntityDecl[] = [
     name: 'incident',
     category: 'core',
     keyAspect: 'incidentKey',
+    graphql: { type: 'Incident', enum: 'INCIDENT' },
     aspects: ['incidentInfo', 'globalTags'],
   },
   {
     name: 'dataContract',
     category: 'core',
     keyAspect: 'dataContractKey',
+    graphql: { type: 'DataContract', enum: 'DATA_CONTRACT' },
     aspects: ['dataContractProperties', 'dataContractStatus', 'status', 'structuredProperties'],
   },
   {
     name: 'form',
     category: 'core',
     keyAspect: 'formKey',
+    graphql: { type: 'Form', enum: 'FORM' },
     aspects: ['formInfo', 'dynamicFormAssignment', 'ownership'],
   },
   {
     name: 'test',
     category: 'core',
     keyAspect: 'testKey',
+    graphql: { type: 'Test', enum: 'TEST' },
     aspects: ['testInfo'],
   },
   {
@@ -645,18 +871,21 @@ export const entityDecls: EntityDecl[] = [
     name: 'dataHubView',
     category: 'core',
     keyAspect: 'dataHubViewKey',
+    graphql: { type: 'DataHubView', enum: 'DATAHUB_VIEW' },
     aspects: ['dataHubViewInfo'],
   },
   {
     name: 'dataHubPageTemplate',
     category: 'core',
     keyAspect: 'dataHubPageTemplateKey',
+    graphql: { type: 'DataHubPageTemplate', enum: 'DATAHUB_PAGE_TEMPLATE' },
     aspects: ['dataHubPageTemplateProperties'],
   },
   {
     name: 'dataHubPageModule',
     category: 'core',
     keyAspect: 'dataHubPageModuleKey',
+    graphql: { type: 'DataHubPageModule', enum: 'DATAHUB_PAGE_MODULE' },
     aspects: ['dataHubPageModuleProperties'],
   },
   {
@@ -665,6 +894,7 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'inviteTokenKey',
     // Whoever may hand out invite links (DataHub's canManagePolicies) may see them; nobody else.
     readPrivilege: 'MANAGE_POLICIES',
+    writePrivilege: 'MANAGE_POLICIES',
     aspects: ['inviteToken'],
   },
   ...ingestionEntityDecls,

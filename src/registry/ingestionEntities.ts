@@ -25,6 +25,7 @@ export const ingestionEntityDecls: EntityDecl[] = [
     category: 'internal',
     keyAspect: 'dataHubExecutionRequestKey',
     readPrivilege: 'MANAGE_INGESTION',
+    graphql: { type: 'ExecutionRequest', enum: 'EXECUTION_REQUEST' },
     aspects: ['dataHubExecutionRequestInput', 'dataHubExecutionRequestSignal', 'dataHubExecutionRequestResult'],
   },
 ];

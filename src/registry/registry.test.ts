@@ -1,17 +1,19 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { isPrivilege } from '../auth/privilegeCatalog.js';
+import { CHANGE_GENERATORS } from '../domains/timeline/changeEvents.js';
 import { parseUrn } from '../urn.js';
 import { loadRegistry, Registry } from './registry.js';
 import { record, string } from './schema/dsl.js';
+import type { TimelineCategory } from './types.js';
 
 const registry = loadRegistry();
 
 describe('the registry', () => {
-  it('names as read privileges only privileges the catalog defines', () => {
+  it('names only privileges the catalog defines', () => {
     const registry = loadRegistry();
     const named = [
-      ...[...registry.entities.values()].map((e) => e.readPrivilege),
+      ...[...registry.entities.values()].flatMap((e) => [e.readPrivilege, e.writePrivilege, e.managePrivilege, e.edits.parent?.privilege]),
       ...[...registry.entities.values()].flatMap((e) => [...e.aspects.values()].map((a) => a.readPrivilege)),
     ].filter((p): p is string => p !== undefined);
     expect(named.length).toBeGreaterThan(0);
@@ -136,8 +138,48 @@ describe('the registry', () => {
 
   it('rejects an inconsistent catalogue', () => {
     const key = { name: 'thingKey', type: record('x.ThingKey', { id: string }) };
+    const other = { name: 'otherKey', type: record('x.OtherKey', { id: string }) };
     expect(() => new Registry([key], [{ name: 'thing', keyAspect: 'thingKey', aspects: ['missing'] }])).toThrow(/unknown aspect missing/);
     expect(() => new Registry([key, key], [])).toThrow(/declared twice/);
+    expect(() => new Registry([key], [{ name: 'thing', keyAspect: 'thingKey', aspects: [], readForAccess: ['status'] }])).toThrow(
+      /names status, which is not one of its aspects/,
+    );
+    const two = (a: object, b: object) =>
+      new Registry(
+        [key, other],
+        [
+          { name: 'thing', keyAspect: 'thingKey', aspects: [], ...a },
+          { name: 'other', keyAspect: 'otherKey', aspects: [], ...b },
+        ],
+      );
+    expect(() => two({ lists: { browse: 1 } }, { lists: { browse: 1 } })).toThrow(/both at place 1 of list browse/);
+    expect(() => two({ graphql: { type: 'Thing', enum: 'THING' } }, { graphql: { type: 'Other', enum: 'THING' } })).toThrow(
+      /same GraphQL enum THING/,
+    );
+  });
+
+  it("gives DataHub's lists in their order, a set's members in the registry's", () => {
+    const key = { name: 'thingKey', type: record('x.ThingKey', { id: string }) };
+    const other = { name: 'otherKey', type: record('x.OtherKey', { id: string }) };
+    const r = new Registry(
+      [key, other],
+      [
+        { name: 'thing', keyAspect: 'thingKey', aspects: [], lists: { browse: 2, roleHolder: true } },
+        { name: 'other', keyAspect: 'otherKey', aspects: [], lists: { browse: 1, roleHolder: true } },
+      ],
+    );
+    expect(r.entitiesIn('browse').map((e) => e.name)).toEqual(['other', 'thing']);
+    expect(r.entitiesIn('roleHolder').map((e) => e.name)).toEqual(['thing', 'other']);
+    expect(r.entitiesIn('autocomplete')).toEqual([]);
+  });
+
+  it('has a change generator for every aspect a timeline names', () => {
+    const missing = [...registry.entities.values()].flatMap((e) =>
+      Object.entries(e.timeline ?? {}).flatMap(([category, aspects]) =>
+        aspects.filter((a) => !CHANGE_GENERATORS[category as TimelineCategory][a]).map((a) => `${e.name} ${category} ${a}`),
+      ),
+    );
+    expect(missing).toEqual([]);
   });
 });
 

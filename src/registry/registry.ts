@@ -14,6 +14,7 @@ import type {
   AspectDecl,
   AspectSpec,
   EntityDecl,
+  EntityListName,
   EntitySpec,
   Relationship,
   RelationshipDecl,
@@ -40,6 +41,7 @@ export class Registry {
   private readonly byFqn = new Map<string, AspectSpec>();
   private readonly bySnapshot = new Map<string, EntitySpec>();
   private readonly validators = new Map<string, ValidateFunction>();
+  private readonly lists = new Map<EntityListName, readonly EntitySpec[]>();
   private readonly ajv: Ajv;
 
   constructor(aspectDecls: readonly AspectDecl[], entityDeclList: readonly EntityDecl[]) {
@@ -61,10 +63,26 @@ export class Registry {
     }
     this.aspects = aspects;
     this.entities = entities;
+    checkAcrossTypes(entities);
     // The schemas are generated from the Pegasus types, and registry.test.ts checks each against
     // the meta-schema once; checking them again at every start costs ~40 ms.
     this.ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
     this.ajv.addFormat('urn', { type: 'string', validate: (s: string) => isUrn(s) });
+  }
+
+  /** The entity types of one of DataHub's lists (types.ts EntityLists), in the list's order. */
+  entitiesIn(list: EntityListName): readonly EntitySpec[] {
+    let out = this.lists.get(list);
+    if (!out) {
+      const place = (e: EntitySpec) => {
+        const p = e.lists[list];
+        return p === true ? 0 : (p ?? 0);
+      };
+      // Sorting is stable: the members of a set keep the registry's order.
+      out = [...this.entities.values()].filter((e) => e.lists[list] !== undefined).sort((a, b) => place(a) - place(b));
+      this.lists.set(list, out);
+    }
+    return out;
   }
 
   /** An entity type by name; DataHub matches entity names case-insensitively. */
@@ -76,6 +94,11 @@ export class Registry {
   entityOfUrn(urn: unknown): EntitySpec | undefined {
     const parsed = tryParseUrn(urn);
     return parsed ? this.entity(parsed.entityType) : undefined;
+  }
+
+  /** Whether text is an urn of the entity type named (spelled exactly, as urns are). */
+  isUrnOf(urn: unknown, entityName: string): boolean {
+    return this.entities.has(entityName) && tryParseUrn(urn)?.entityType === entityName;
   }
 
   /** An aspect by its fully qualified type name, in either the Pegasus or the Avro spelling. */
@@ -217,6 +240,16 @@ function buildEntity(decl: EntityDecl, aspects: ReadonlyMap<string, AspectSpec>)
   }
   const own = new Map<string, AspectSpec>([[keyAspect.name, keyAspect]]);
   for (const name of decl.aspects) own.set(name, get(name));
+  const named = [
+    ...(decl.readForAccess ?? []),
+    ...(decl.deletedForAccess ?? []),
+    ...(decl.hierarchy ? [decl.hierarchy.parentAspect] : []),
+    ...[decl.edits?.description, decl.edits?.name, decl.edits?.parent].flatMap((r) => (r && r !== 'columnsOnly' ? [r.aspect] : [])),
+    ...Object.values(decl.timeline ?? {}).flat(),
+    ...(decl.analytics?.name ? [decl.analytics.name.aspect] : []),
+  ];
+  for (const name of named)
+    if (!own.has(name)) throw new Error(`registry: entity ${decl.name} names ${name}, which is not one of its aspects`);
   const snapshotName = decl.snapshot ?? `${decl.name.charAt(0).toUpperCase()}${decl.name.slice(1)}Snapshot`;
   return {
     name: decl.name,
@@ -228,7 +261,42 @@ function buildEntity(decl: EntityDecl, aspects: ReadonlyMap<string, AspectSpec>)
     ...(decl.browseV2 ? { browseV2: decl.browseV2 } : {}),
     ...(decl.readPrivilege ? { readPrivilege: decl.readPrivilege } : {}),
     ...(decl.longUrns ? { longUrns: true } : {}),
+    lists: decl.lists ?? {},
+    ...(decl.writePrivilege ? { writePrivilege: decl.writePrivilege } : {}),
+    ...(decl.managePrivilege ? { managePrivilege: decl.managePrivilege } : {}),
+    ...(decl.hierarchy ? { hierarchy: decl.hierarchy } : {}),
+    ...(decl.readForAccess ? { readForAccess: decl.readForAccess } : {}),
+    ...(decl.deletedForAccess ? { deletedForAccess: decl.deletedForAccess } : {}),
+    edits: decl.edits ?? {},
+    ...(decl.timeline ? { timeline: decl.timeline } : {}),
+    implicit: decl.implicit === true,
+    ...(decl.upstreamRefused ? { upstreamRefused: decl.upstreamRefused } : {}),
+    analytics: decl.analytics ?? {},
+    ...(decl.graphql ? { graphql: decl.graphql } : {}),
   };
+}
+
+/**
+ * No two types share a place in a list (so each list has one order) or a GraphQL name; a parent type
+ * is a type.
+ */
+function checkAcrossTypes(entities: ReadonlyMap<string, EntitySpec>): void {
+  const taken = new Map<string, string>();
+  for (const e of entities.values()) {
+    for (const name of e.graphql ? [`type ${e.graphql.type}`, `enum ${e.graphql.enum}`] : []) {
+      const other = taken.get(name);
+      if (other) throw new Error(`registry: ${e.name} and ${other} have the same GraphQL ${name}`);
+      taken.set(name, e.name);
+    }
+    for (const [list, place] of Object.entries(e.lists)) {
+      if (place === true) continue;
+      const other = taken.get(`${list}:${place}`);
+      if (other) throw new Error(`registry: ${e.name} and ${other} are both at place ${place} of list ${list}`);
+      taken.set(`${list}:${place}`, e.name);
+    }
+    if (e.edits.parent && !entities.has(e.edits.parent.type))
+      throw new Error(`registry: ${e.name}'s parent type ${e.edits.parent.type} is unknown`);
+  }
 }
 
 let shared: Registry | undefined;

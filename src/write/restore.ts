@@ -56,7 +56,8 @@ export class RestoreService {
       await this.store.transaction(async (tx) => {
         await reindex(tx, this.registry, urns);
         // Access checks read edges (a group's members) and removed flags: rebuilt ones count at once.
-        if (urns.some((u) => changesAccess(tryParseUrn(u)?.entityType ?? ''))) await tx.bumpGeneration(ACCESS_GENERATION);
+        if (urns.some((u) => changesAccess(this.registry.entities.get(tryParseUrn(u)?.entityType ?? ''))))
+          await tx.bumpGeneration(ACCESS_GENERATION);
       });
       result = {
         ...result,

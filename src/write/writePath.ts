@@ -268,7 +268,8 @@ class Batch {
    * row is then locked until commit, which every writer reaches next).
    */
   async appendChangeLog(slices: Slices): Promise<void> {
-    if (this.events.some((e) => changesAccess(e.entityType, e.aspectName, e.changeType))) await this.tx.bumpGeneration(ACCESS_GENERATION);
+    if (this.events.some((e) => changesAccess(this.registry.entities.get(e.entityType), e.aspectName, e.changeType)))
+      await this.tx.bumpGeneration(ACCESS_GENERATION);
     await this.tx.appendChangeLog(this.events);
     await slices.pause();
   }

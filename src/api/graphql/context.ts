@@ -37,10 +37,13 @@ export function createContext(services: ApiServices, actor: string, log: Fastify
   return { services, actor, log, authEnabled, aspects, resolved: 0 };
 }
 
-/** An entity reference for an urn, or undefined for text that is not an urn of a known type. */
-export function refOf(services: ApiServices, urn: unknown): EntityRef | undefined {
+/**
+ * An entity reference for an urn, or undefined for text that is not an urn of a known type (with
+ * `of`, of that entity type).
+ */
+export function refOf(services: ApiServices, urn: unknown, of?: string): EntityRef | undefined {
   const entity = services.registry.entityOfUrn(urn);
-  return entity ? { urn: urn as string, entityName: entity.name } : undefined;
+  return entity && (of === undefined || entity.name === of) ? { urn: urn as string, entityName: entity.name } : undefined;
 }
 
 /** A ref for an urn given by a client: malformed urns and unknown types are 400s. */

@@ -35,6 +35,14 @@ describe('GraphQL schema SDL', () => {
     expect(schema.getMutationType()?.name).toBe('Mutation');
   });
 
+  it("has each registry type's GraphQL object type and EntityType value", () => {
+    const values = new Set((schema.getType('EntityType') as GraphQLEnumType).getValues().map((v) => v.name));
+    const missing = [...loadRegistry().entities.values()].flatMap((e) =>
+      e.graphql && !(schema.getType(e.graphql.type) instanceof GraphQLObjectType && values.has(e.graphql.enum)) ? [e.name] : [],
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('keeps deprecated Dataset.globalTags beside tags, both GlobalTags', () => {
     const fields = objectType(schema, 'Dataset').getFields();
     expect(String(fields.tags?.type)).toBe('GlobalTags');

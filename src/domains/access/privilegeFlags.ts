@@ -7,7 +7,6 @@ import type { Authorizer } from '../../auth/authorizer.js';
 import {
   ENTITY_PRIVILEGE_FLAGS,
   ENTITY_TYPE_MANAGE_FLAGS,
-  HIERARCHY_PRIVILEGES,
   MANAGE_TYPE_PRIVILEGES,
   PLATFORM_PRIVILEGE_FLAGS,
 } from '../../auth/privileges.js';
@@ -46,7 +45,7 @@ export class PrivilegeFlags {
   async entity(actor: string, urn: string, entityName: string): Promise<Record<string, boolean | null>> {
     const held = new Set(await this.authorizer.privileges(actor, urn));
     const out = flags(ENTITY_PRIVILEGE_FLAGS, held);
-    const hierarchy = HIERARCHY_PRIVILEGES[entityName];
+    const hierarchy = this.registry.entities.get(entityName)?.hierarchy;
     if (!hierarchy) return out;
     if ((await this.authorizer.privileges(actor)).includes('MANAGE_GLOSSARIES')) {
       return { ...out, canManageEntity: true, canManageChildren: hierarchy.hasChildren ? true : null };
@@ -71,7 +70,7 @@ export class PrivilegeFlags {
 
   /** The node above a glossary entity, when it has one of a known type. */
   private async parentOf(node: Node): Promise<Node | undefined> {
-    const aspect = HIERARCHY_PRIVILEGES[node.entityName]?.parentAspect;
+    const aspect = this.registry.entities.get(node.entityName)?.hierarchy?.parentAspect;
     if (!aspect) return undefined;
     const parent = (await this.store.getAspect(node.urn, aspect, 0))?.value?.parentNode;
     const entity = this.registry.entityOfUrn(parent);

@@ -14,9 +14,6 @@ import { onPlatform } from '../../auth/requirements.js';
 export const ASSIGN_ROLES_REFUSED =
   'Unauthorized to assign roles. Please contact your DataHub administrator if this needs corrective action.';
 
-/** Entity types that may hold a role. */
-const ROLE_HOLDERS = new Set(['corpuser', 'corpGroup']);
-
 export class RoleService {
   constructor(private readonly services: Pick<Services, 'authorizer' | 'entities' | 'nativeUsers' | 'registry' | 'writePath'>) {}
 
@@ -41,7 +38,7 @@ export class RoleService {
       throw badRequest(`Role ${roleUrn} does not exist. Skipping batch role assignment`);
     }
     for (const actor of actors) {
-      if (!ROLE_HOLDERS.has(tryParseUrn(actor)?.entityType ?? ''))
+      if (!registry.entities.get(tryParseUrn(actor)?.entityType ?? '')?.lists.roleHolder)
         throw badRequest(`Failed to assign role ${roleUrn} to actor ${actor}: only users and groups hold roles`);
     }
     const existing = [];

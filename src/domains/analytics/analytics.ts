@@ -6,6 +6,7 @@
  */
 import type { Authorizer } from '../../auth/authorizer.js';
 import type { Registry } from '../../registry/registry.js';
+import type { EntitySpec } from '../../registry/types.js';
 import type { AspectRow, Criterion, SearchQuery, Store } from '../../store/types.js';
 import type { UsageFilter } from '../../store/usage.js';
 import { tryParseUrn } from '../../urn.js';
@@ -63,16 +64,6 @@ const MISSING = 'N/A';
 const ENTITY_VIEW = 'EntityViewEvent';
 const SEARCH = 'SearchEvent';
 
-/** Entity types with a highlight, and their titles. */
-const HIGHLIGHTED: ReadonlyArray<[string, string]> = [
-  ['Datasets', 'dataset'],
-  ['Dashboards', 'dashboard'],
-  ['Charts', 'chart'],
-  ['Pipelines', 'dataFlow'],
-  ['Tasks', 'dataJob'],
-  ['Domains', 'domain'],
-];
-
 const startOfDay = (t: number) => t - (((t % DAY) + DAY) % DAY);
 
 /** Joda's plusMonths: the same day of month, or the month's last day when it has fewer. */
@@ -102,7 +93,11 @@ export class AnalyticsService {
       await this.activeUsers('Monthly Active Users', 'month', now, (t) => addMonths(t, -1)),
     ];
     const visible = await this.visibleTypes(actor);
-    for (const [title, type] of HIGHLIGHTED) {
+    const highlighted = [...this.registry.entities.values()]
+      .flatMap((e) => (e.analytics.highlight ? [{ entity: e, ...e.analytics.highlight }] : []))
+      .sort((a, b) => a.place - b.place);
+    for (const { title, entity } of highlighted) {
+      const type = entity.name;
       if (!visible.includes(type)) continue;
       const count = (filter: Criterion[] = []) => this.count([type], filter.length > 0 ? [filter] : []);
       const total = await count();
@@ -114,8 +109,8 @@ export class AnalyticsService {
         `${percent(await count([hasValue('hasGlossaryTerms')]), total)}% have glossary terms`,
         `${percent(await count([hasValue('hasDescription')]), total)}% have description`,
       ];
-      // Domains are not said to have a domain.
-      if (type !== 'domain') shares.push(`${percent(await count([hasValue('hasDomain')]), total)}% have domain assigned`);
+      // A type that cannot have a domain (domains themselves) is not said to have one.
+      if (entity.aspects.has('domains')) shares.push(`${percent(await count([hasValue('hasDomain')]), total)}% have domain assigned`);
       out.push({ title, value: total, body: `${shares.join(', ')}!` });
     }
     return out;
@@ -390,17 +385,17 @@ export class AnalyticsService {
   /** Names of the entities DataHub's charts show by name (domains, platforms, terms, datasets, dashboards); others keep their urn. */
   private async displayNames(urns: readonly string[]): Promise<Map<string, string>> {
     const named = urns.filter((u) => tryParseUrn(u));
-    const aspects = await this.store.getLatestAspects(named, [
-      'domainProperties',
-      'dataPlatformInfo',
-      'glossaryTermInfo',
-      'datasetKey',
-      'datasetProperties',
-      'dashboardInfo',
-    ]);
+    const read = new Set<string>();
+    for (const e of this.registry.entities.values()) {
+      const rule = e.analytics.name;
+      if (!rule) continue;
+      read.add(rule.aspect);
+      if (rule.onlyIfWritten) read.add(e.keyAspect.name);
+    }
+    const aspects = await this.store.getLatestAspects(named, [...read]);
     const out = new Map<string, string>();
     for (const urn of named) {
-      const name = displayName(urn, aspects.get(urn) ?? []);
+      const name = displayName(this.registry.entities.get(tryParseUrn(urn)!.entityType), urn, aspects.get(urn) ?? []);
       if (name !== undefined) out.set(urn, name);
     }
     return out;
@@ -420,27 +415,18 @@ export class AnalyticsService {
   }
 }
 
-/** DataHub's name of an entity in a chart (AnalyticsUtil): undefined where it has none. */
-function displayName(urn: string, rows: readonly AspectRow[]): string | undefined {
-  const value = (aspect: string) => rows.find((r) => r.aspect === aspect)?.value as Record<string, any> | undefined;
-  const parsed = tryParseUrn(urn)!;
-  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  switch (parsed.entityType) {
-    case 'domain':
-      return text(value('domainProperties')?.name);
-    case 'dataPlatform': {
-      const info = value('dataPlatformInfo');
-      return text(info?.displayName) ?? text(info?.name) ?? parsed.parts[0];
-    }
-    case 'glossaryTerm':
-      return text(value('glossaryTermInfo')?.name) ?? parsed.parts[0];
-    case 'dataset':
-      return rows.length > 0 ? (text(value('datasetProperties')?.name) ?? parsed.parts[1]) : undefined;
-    case 'dashboard':
-      return text(value('dashboardInfo')?.title);
-    default:
-      return undefined;
+/** DataHub's name of an entity in a chart (AnalyticsUtil, the registry's `analytics.name`): undefined where it has none. */
+function displayName(entity: EntitySpec | undefined, urn: string, rows: readonly AspectRow[]): string | undefined {
+  const rule = entity?.analytics.name;
+  if (!rule) return undefined;
+  // Only the rule's aspect, and for `onlyIfWritten` the key aspect, of this entity were read.
+  if (rule.onlyIfWritten && rows.length === 0) return undefined;
+  const value = rows.find((r) => r.aspect === rule.aspect)?.value as Record<string, unknown> | undefined;
+  for (const field of rule.fields) {
+    const v = value?.[field];
+    if (typeof v === 'string') return v;
   }
+  return rule.keyPart === undefined ? undefined : tryParseUrn(urn)!.parts[rule.keyPart];
 }
 
 /** DataHub's user name: the display name, else first and last name, else the user name in the urn. */

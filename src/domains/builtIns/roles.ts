@@ -9,6 +9,7 @@ import { bootPolicyProposals, type BootPolicy } from '../access/bootstrap.js';
 import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from '../../auth/privileges.js';
 import { buildProposal, type Proposal } from '../../write/proposals.js';
 import type { Services } from '../services.js';
+import type { Registry } from '../../registry/registry.js';
 
 export const ADMIN_ROLE = 'urn:li:dataHubRole:Admin';
 export const EDITOR_ROLE = 'urn:li:dataHubRole:Editor';
@@ -26,23 +27,6 @@ export const DEFAULT_ROLES: Readonly<Record<string, { name: string; description:
 };
 
 const holders = (role: string) => ({ users: [], groups: [], roles: [role], resourceOwners: false, allUsers: false, allGroups: false });
-
-/** Entity types an Editor edits whole (EDIT_ENTITY), as DataHub's editor policy lists them. */
-const EDITOR_ENTITY_TYPES = [
-  'dataset',
-  'chart',
-  'dashboard',
-  'dataFlow',
-  'dataJob',
-  'tag',
-  'container',
-  'domain',
-  'glossaryTerm',
-  'glossaryNode',
-  'notebook',
-  'dataProduct',
-  'dataProcessInstance',
-];
 
 const EDITOR_METADATA_PRIVILEGES = [
   'VIEW_ENTITY_PAGE',
@@ -97,7 +81,8 @@ const READER_METADATA_PRIVILEGES = [
  * DataHub's role policies, by urn. In DataHub the Admin policies list the same privileges as the root
  * user's; here too, so both follow this build's privileges.
  */
-const ROLE_POLICIES: Record<string, BootPolicy> = {
+/** The policies of the default roles; the Editor edits whole the types of the registry's `editorPolicy` list. */
+const rolePolicies = (registry: Registry): Record<string, BootPolicy> => ({
   'urn:li:dataHubPolicy:admin-platform-policy': {
     displayName: 'Admins - Platform Policy',
     description: 'Admins have all platform privileges.',
@@ -154,7 +139,9 @@ const ROLE_POLICIES: Record<string, BootPolicy> = {
     actors: holders(EDITOR_ROLE),
     resources: {
       allResources: false,
-      filter: { criteria: [{ field: 'RESOURCE_TYPE', values: EDITOR_ENTITY_TYPES, condition: 'EQUALS' }] },
+      filter: {
+        criteria: [{ field: 'RESOURCE_TYPE', values: registry.entitiesIn('editorPolicy').map((e) => e.name), condition: 'EQUALS' }],
+      },
     },
     editable: true,
   },
@@ -176,7 +163,7 @@ const ROLE_POLICIES: Record<string, BootPolicy> = {
     actors: holders(READER_ROLE),
     editable: false,
   },
-};
+});
 
 export async function bootstrapRoles(services: Services): Promise<void> {
   const { registry, entities, writePath } = services;
@@ -184,6 +171,6 @@ export async function bootstrapRoles(services: Services): Promise<void> {
   for (const [urn, info] of Object.entries(DEFAULT_ROLES)) {
     if (!(await entities.exists(urn, true))) missing.push(buildProposal(registry, urn, 'dataHubRoleInfo', 'UPSERT', info));
   }
-  missing.push(...(await bootPolicyProposals(services, ROLE_POLICIES)));
+  missing.push(...(await bootPolicyProposals(services, rolePolicies(registry))));
   await writePath.apply(missing, { actor: SYSTEM_ACTOR });
 }

@@ -78,7 +78,7 @@ export async function importCatalog(store: Store, registry: Registry, lines: Asy
         if (type === 'aspect') {
           const aspect = row as AspectRow;
           await tx.putAspect(aspect);
-          access ||= changesAccess(tryParseUrn(aspect.urn)?.entityType ?? '', aspect.aspect);
+          access ||= changesAccess(registry.entities.get(tryParseUrn(aspect.urn)?.entityType ?? ''), aspect.aspect);
         } else if (type === 'timeseries') await tx.putTimeseries(row as TimeseriesRow);
       }
       // Policies, tokens or memberships imported count at once, on a catalog being served too.

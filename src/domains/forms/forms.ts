@@ -11,7 +11,7 @@ import { onPlatform, onResource, type Requirement } from '../../auth/requirement
 import { badRequest, forbidden } from '../../errors.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Store } from '../../store/types.js';
-import { newEntityUrn, schemaFieldUrn, tryParseUrn } from '../../urn.js';
+import { newEntityUrn, schemaFieldUrn } from '../../urn.js';
 import { entityExists, entityExistsAs } from '../../write/exists.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from '../../write/proposals.js';
 import type { WritePath } from '../../write/writePath.js';
@@ -121,7 +121,7 @@ export class FormService {
   }
 
   private async formInfoOf(formUrn: string): Promise<Json> {
-    const info = tryParseUrn(formUrn)?.entityType === 'form' ? await this.aspect(formUrn, 'formInfo') : undefined;
+    const info = this.registry.isUrnOf(formUrn, 'form') ? await this.aspect(formUrn, 'formInfo') : undefined;
     if (!info) throw badRequest(`Form ${formUrn} does not exist.`);
     return info;
   }
@@ -226,8 +226,9 @@ export class FormService {
 
   /** The values of an answer, checked against the property's type, allowed values and cardinality. */
   private async propertyValues(property: string, values: readonly PropertyValueInput[]): Promise<Json[]> {
-    const definition =
-      tryParseUrn(property)?.entityType === 'structuredProperty' ? await this.aspect(property, 'propertyDefinition') : undefined;
+    const definition = this.registry.isUrnOf(property, 'structuredProperty')
+      ? await this.aspect(property, 'propertyDefinition')
+      : undefined;
     if (!definition) throw badRequest(`Structured property ${property} does not exist`);
     const numeric = definition.valueType === NUMBER_TYPE;
     const out = values.map((v) => {

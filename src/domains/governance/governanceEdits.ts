@@ -42,8 +42,6 @@ export interface DisplayPropertiesInput {
     | undefined;
 }
 
-const LOGICAL_PARENT_TYPES = ['dataset', 'schemaField'];
-
 export class GovernanceEditService {
   constructor(
     private readonly store: Store,
@@ -344,12 +342,16 @@ export class GovernanceEditService {
    * the aspect needs what writing it needs anywhere.
    */
   async setLogicalParent(resourceUrn: string, parentUrn: string | null | undefined, actor: string): Promise<void> {
-    const grant = await this.authorize(actor, aspectRequirements(tryParseUrn(resourceUrn)?.entityType ?? '', resourceUrn, 'logicalParent'));
+    const grant = await this.authorize(
+      actor,
+      aspectRequirements(this.registry.entities.get(tryParseUrn(resourceUrn)?.entityType ?? ''), resourceUrn, 'logicalParent'),
+    );
     const failed = `Failed to set Logical Parent on entity ${resourceUrn} to ${parentUrn ?? null}`;
     if (!this.registry.entityOfUrn(resourceUrn)?.aspects.has('logicalParent')) throw badRequest(`${failed}: it cannot have one`);
     if (!(await this.exists(resourceUrn))) throw badRequest(`${failed}: it does not exist`);
-    // What DataHub's PhysicalInstanceOf relationship allows a logical parent to be.
-    if (parentUrn && !LOGICAL_PARENT_TYPES.includes(tryParseUrn(parentUrn)?.entityType ?? ''))
+    // What the aspect's PhysicalInstanceOf relationship allows a logical parent to be.
+    const parentTypes = this.registry.aspects.get('logicalParent')!.relationships.flatMap((r) => r.entityTypes);
+    if (parentUrn && !parentTypes.includes(tryParseUrn(parentUrn)?.entityType ?? ''))
       throw badRequest(`${failed}: a logical parent is a dataset or a column`);
     const stamp = this.stamp(actor);
     const value = parentUrn ? { parent: { destinationUrn: parentUrn, created: stamp, lastModified: stamp } } : {};

@@ -18,8 +18,8 @@ const value = async (urn: string, aspect: string) => (await s.services.store.get
 describe('edits made at the same moment', () => {
   it('of a glossary term: its name, definition and parent node all stay', async () => {
     const { edits } = s.services;
-    const parent = await edits.createGlossaryEntity('glossaryNode', 'finance', 'Finance', null, null, SYSTEM_ACTOR);
-    const term = await edits.createGlossaryEntity('glossaryTerm', 'revenue', 'Revenue', 'money in', null, SYSTEM_ACTOR);
+    const parent = await edits.createGlossaryNode('finance', 'Finance', null, null, SYSTEM_ACTOR);
+    const term = await edits.createGlossaryTerm('revenue', 'Revenue', 'money in', null, SYSTEM_ACTOR);
     await Promise.all([
       edits.updateName(term, 'Gross revenue', SYSTEM_ACTOR),
       edits.updateDescription({ resourceUrn: term }, 'All money in, before costs', SYSTEM_ACTOR),

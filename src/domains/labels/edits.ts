@@ -11,11 +11,13 @@ import {
   aspectRequirements,
   onPlatform,
   proposalsRequirements,
+  registryPrivilege,
   toEdit,
   toEditOrManage,
   type Requirement,
 } from '../../auth/requirements.js';
 import type { Registry } from '../../registry/registry.js';
+import type { EntitySpec } from '../../registry/types.js';
 import type { Store } from '../../store/types.js';
 import { newEntityUrn, parseUrn, tryParseUrn } from '../../urn.js';
 import { badRequest, conflict } from '../../errors.js';
@@ -53,22 +55,6 @@ const OWNER_ENTITY: Record<OwnerInput['ownerEntityType'], { entity: string; labe
   CORP_GROUP: { entity: 'corpGroup', label: 'corp group' },
 };
 
-/** Where a description lives, per entity type, for updateDescription without a sub-resource. */
-const DESCRIPTION_ASPECTS: Record<string, { aspect: string; field: string }> = {
-  container: { aspect: 'editableContainerProperties', field: 'description' },
-  domain: { aspect: 'domainProperties', field: 'description' },
-  glossaryTerm: { aspect: 'glossaryTermInfo', field: 'definition' },
-  glossaryNode: { aspect: 'glossaryNodeInfo', field: 'definition' },
-  tag: { aspect: 'tagProperties', field: 'description' },
-  corpGroup: { aspect: 'corpGroupEditableInfo', field: 'description' },
-  notebook: { aspect: 'editableNotebookProperties', field: 'description' },
-  mlModel: { aspect: 'editableMlModelProperties', field: 'description' },
-  mlModelGroup: { aspect: 'editableMlModelGroupProperties', field: 'description' },
-  mlFeatureTable: { aspect: 'editableMlFeatureTableProperties', field: 'description' },
-  mlFeature: { aspect: 'editableMlFeatureProperties', field: 'description' },
-  mlPrimaryKey: { aspect: 'editableMlPrimaryKeyProperties', field: 'description' },
-};
-
 export class EditService {
   constructor(
     private readonly store: Store,
@@ -100,11 +86,16 @@ export class EditService {
 
   /** For edits whose rule is the aspect's own (auth/requirements.ts). */
   private authorizeAspect(actor: string, urn: string, aspect: string, deleting = false): Promise<Grant> {
-    return this.authorize(actor, aspectRequirements(tryParseUrn(urn)?.entityType ?? '', urn, aspect, deleting));
+    return this.authorize(actor, aspectRequirements(this.typeOf(urn), urn, aspect, deleting));
   }
 
   private async apply(proposals: Proposal[], actor: string, grant: Grant): Promise<void> {
     await this.writePath.apply(proposals, { actor, grant });
+  }
+
+  /** The entity type an urn names, spelled exactly (a misspelt type is no type). */
+  private typeOf(urn: string): EntitySpec | undefined {
+    return this.registry.entities.get(tryParseUrn(urn)?.entityType ?? '');
   }
 
   private exists(urn: string): Promise<boolean> {
@@ -117,7 +108,8 @@ export class EditService {
     }
     if (ref.subResourceType && ref.subResourceType !== 'DATASET_FIELD')
       throw badRequest(`Unsupported subResourceType ${ref.subResourceType}`);
-    if (ref.subResource && tryParseUrn(ref.resourceUrn)?.entityType !== 'dataset') {
+    // A type has columns to edit when it has their editable aspect.
+    if (ref.subResource && !this.typeOf(ref.resourceUrn)?.aspects.has('editableSchemaMetadata')) {
       throw badRequest(`${what} for resource ${ref.resourceUrn}: only datasets have fields (subResourceType DATASET_FIELD)`);
     }
     if (!(await this.exists(ref.resourceUrn)))
@@ -268,7 +260,7 @@ export class EditService {
       urns.map((u) => toEdit(u, 'EDIT_DEPRECATION_PRIVILEGE')),
     );
     for (const urn of urns) {
-      if (tryParseUrn(urn)?.entityType === 'container')
+      if (this.typeOf(urn)?.edits.deprecation === false)
         throw badRequest(`Failed to update deprecation for Entity ${urn}. Containers cannot be deprecated.`);
       if (!(await this.exists(urn))) throw badRequest(`Failed to update deprecation for Entity ${urn}. Entity does not exist.`);
     }
@@ -296,11 +288,12 @@ export class EditService {
 
   async updateDescription(ref: ResourceRef, description: string, actor: string): Promise<void> {
     const type = tryParseUrn(ref.resourceUrn)?.entityType;
-    const target = type ? DESCRIPTION_ASPECTS[type] : undefined;
+    const entity = this.typeOf(ref.resourceUrn);
+    const target = entity?.edits.description;
     const grant = await this.authorize(actor, [
       ref.subResource
         ? toEdit(ref.resourceUrn, 'EDIT_DATASET_COL_DESCRIPTION')
-        : toEditOrManage(type ?? '', ref.resourceUrn, 'EDIT_ENTITY_DOCS'),
+        : toEditOrManage(entity, ref.resourceUrn, 'EDIT_ENTITY_DOCS'),
     ]);
     await this.requireResource(ref, 'Failed to update description');
     if (ref.subResource) {
@@ -308,7 +301,7 @@ export class EditService {
       await this.apply([this.patch(ref.resourceUrn, 'editableSchemaMetadata', ops)], actor, grant);
       return;
     }
-    if (type === 'dataset') throw badRequest('Update description without subresource is not currently supported');
+    if (target === 'columnsOnly') throw badRequest('Update description without subresource is not currently supported');
     if (!target) throw badRequest(`Failed to update description. Unsupported resource type ${type} provided.`);
     await this.apply([this.edit(ref.resourceUrn, target.aspect, (current) => ({ ...current, [target.field]: description }))], actor, grant);
   }
@@ -395,47 +388,58 @@ export class EditService {
     return urn;
   }
 
-  async createGlossaryEntity(
-    kind: 'glossaryTerm' | 'glossaryNode',
+  /** A glossary term, made here (its source INTERNAL), under `parentNode` or at the top. */
+  createGlossaryTerm(
     id: string | null | undefined,
     name: string,
     description: string | null | undefined,
     parentNode: string | null | undefined,
     actor: string,
   ): Promise<string> {
+    const info = (parent: Record<string, unknown>) => ({ name, definition: description ?? '', termSource: 'INTERNAL', ...parent });
+    return this.createGlossaryEntity(newEntityUrn('glossaryTerm', id), 'glossaryTermInfo', 'Term', parentNode, info, actor);
+  }
+
+  /** A glossary node, under `parentNode` or at the top. */
+  createGlossaryNode(
+    id: string | null | undefined,
+    name: string,
+    description: string | null | undefined,
+    parentNode: string | null | undefined,
+    actor: string,
+  ): Promise<string> {
+    const info = (parent: Record<string, unknown>) => ({ name, definition: description ?? '', ...parent });
+    return this.createGlossaryEntity(newEntityUrn('glossaryNode', id), 'glossaryNodeInfo', 'Node', parentNode, info, actor);
+  }
+
+  private async createGlossaryEntity(
+    urn: string,
+    aspect: string,
+    what: string,
+    parentNode: string | null | undefined,
+    info: (parent: Record<string, unknown>) => Record<string, unknown>,
+    actor: string,
+  ): Promise<string> {
     const grant = await this.authorize(actor, [glossaryRequirement(parentNode)]);
-    const urn = newEntityUrn(kind, id);
-    if (await this.exists(urn)) throw badRequest(`This Glossary ${kind === 'glossaryTerm' ? 'Term' : 'Node'} already exists!`);
+    if (await this.exists(urn)) throw badRequest(`This Glossary ${what} already exists!`);
     if (parentNode && (tryParseUrn(parentNode)?.entityType !== 'glossaryNode' || !(await this.exists(parentNode))))
       throw badRequest('Parent Node does not exist!');
-    const info =
-      kind === 'glossaryTerm'
-        ? { name, definition: description ?? '', termSource: 'INTERNAL', ...(parentNode ? { parentNode } : {}) }
-        : { name, definition: description ?? '', ...(parentNode ? { parentNode } : {}) };
-    await this.apply([this.proposal(urn, kind === 'glossaryTerm' ? 'glossaryTermInfo' : 'glossaryNodeInfo', 'UPSERT', info)], actor, grant);
+    await this.apply([this.proposal(urn, aspect, 'UPSERT', info(parentNode ? { parentNode } : {}))], actor, grant);
     return urn;
   }
 
   /** Renames a tag, domain, glossary term or node, or group. */
   async updateName(urn: string, name: string, actor: string): Promise<void> {
     const type = tryParseUrn(urn)?.entityType ?? '';
-    const target: Record<string, [string, string]> = {
-      tag: ['tagProperties', 'name'],
-      domain: ['domainProperties', 'name'],
-      glossaryTerm: ['glossaryTermInfo', 'name'],
-      glossaryNode: ['glossaryNodeInfo', 'name'],
-      corpGroup: ['corpGroupInfo', 'displayName'],
-      dataset: ['editableDatasetProperties', 'name'],
-    };
-    const t = target[type];
+    const t = this.typeOf(urn)?.edits.name;
     if (!t) throw badRequest(`Failed to update name. Unsupported resource type ${type} provided.`);
-    const grant = await this.authorizeAspect(actor, urn, t[0]);
+    const grant = await this.authorizeAspect(actor, urn, t.aspect);
     if (!(await this.exists(urn))) throw badRequest(`Failed to update name for ${urn}. Entity does not exist.`);
-    await this.apply([this.edit(urn, t[0], (current) => ({ ...current, [t[1]]: name }))], actor, grant);
+    await this.apply([this.edit(urn, t.aspect, (current) => ({ ...current, [t.field]: name }))], actor, grant);
   }
 
   async setTagColor(urn: string, colorHex: string, actor: string): Promise<void> {
-    const grant = await this.authorize(actor, [toEditOrManage('tag', urn, 'EDIT_TAG_COLOR')]);
+    const grant = await this.authorize(actor, [toEditOrManage(this.registry.entity('tag'), urn, 'EDIT_TAG_COLOR')]);
     if (tryParseUrn(urn)?.entityType !== 'tag' || !(await this.exists(urn)))
       throw badRequest(`Failed to set color for Tag ${urn}. Tag does not exist.`);
     await this.apply([this.edit(urn, 'tagProperties', (current) => ({ ...current, colorHex }))], actor, grant);
@@ -465,23 +469,21 @@ export class EditService {
   /** Moves a domain under another (or to the top), or a glossary entity under another node. */
   async setParent(resourceUrn: string, parentUrn: string | null | undefined, actor: string): Promise<void> {
     const type = tryParseUrn(resourceUrn)?.entityType ?? '';
-    const grant = await this.authorize(actor, [type === 'domain' ? onPlatform('MANAGE_DOMAINS') : glossaryRequirement(parentUrn)]);
+    const t = this.typeOf(resourceUrn)?.edits.parent;
+    // A type that names the privilege moving needs (domains) needs it; others follow the glossary's rule.
+    const grant = await this.authorize(actor, [
+      t?.privilege ? onPlatform(registryPrivilege(t.privilege, 'move')) : glossaryRequirement(parentUrn),
+    ]);
     if (!(await this.exists(resourceUrn))) throw badRequest(`Failed to move ${resourceUrn}. Entity does not exist.`);
-    const target: Record<string, [string, string, string]> = {
-      domain: ['domainProperties', 'parentDomain', 'domain'],
-      glossaryTerm: ['glossaryTermInfo', 'parentNode', 'glossaryNode'],
-      glossaryNode: ['glossaryNodeInfo', 'parentNode', 'glossaryNode'],
-    };
-    const t = target[type];
     if (!t) throw badRequest(`Failed to move ${resourceUrn}. Unsupported resource type ${type} provided.`);
-    if (parentUrn && (tryParseUrn(parentUrn)?.entityType !== t[2] || !(await this.exists(parentUrn))))
+    if (parentUrn && (tryParseUrn(parentUrn)?.entityType !== t.type || !(await this.exists(parentUrn))))
       throw badRequest(`Failed to move ${resourceUrn}. Parent ${parentUrn} does not exist.`);
     const move = (current: Record<string, unknown>) => {
-      if (parentUrn) current[t[1]] = parentUrn;
-      else delete current[t[1]];
+      if (parentUrn) current[t.field] = parentUrn;
+      else delete current[t.field];
       return current;
     };
-    await this.apply([this.edit(resourceUrn, t[0], move)], actor, grant);
+    await this.apply([this.edit(resourceUrn, t.aspect, move)], actor, grant);
   }
 
   /** Sets the given fields of an aspect, keeping the others (absent or null fields are left as they are). */

@@ -36,14 +36,6 @@ const COLUMN = 'schemaField';
 /** The relationship of the aspect a dataset keeps its column lineage in (as the read side finds it). */
 const FINE_GRAINED_UPSTREAMS = '/fineGrainedLineages/*/upstreams/*';
 
-/** DataHub's refusals of an upstream the downstream's type does not take, by the downstream's type. */
-const REFUSALS: Record<string, string> = {
-  dataset: 'Tried to add lineage edge with non-dataset node when we expect a dataset. Upstream urn: %s',
-  chart: "Tried to add an upstream to a chart that isn't a chart or dataset. Upstream urn: %s",
-  dashboard: "Tried to add an upstream to a dashboard that isn't a chart or dataset. Upstream urn: %s",
-  dataJob: 'Tried to add lineage edge with non-dataset or non-dataJob node. Upstream urn: %s',
-  [COLUMN]: 'Column lineage needs a column at both ends. Upstream urn: %s',
-};
 const OTHER_REFUSAL = 'Tried to add an upstream this downstream does not take. Upstream urn: %s';
 
 type Stamp = () => { time: number; actor: string };
@@ -267,7 +259,8 @@ export class LineageEditService {
     for (const { up, down } of added) {
       const types = this.accepts.get(down.type);
       if (!types) throw badRequest(`Lineage cannot be drawn to a ${down.type}: ${down.urn}`);
-      if (!types.has(up.type)) throw badRequest((REFUSALS[down.type] ?? OTHER_REFUSAL).replace('%s', up.urn));
+      if (!types.has(up.type))
+        throw badRequest((this.registry.entities.get(down.type)?.upstreamRefused ?? OTHER_REFUSAL).replace('%s', up.urn));
     }
   }
 

@@ -31,7 +31,7 @@ export class DataContractService {
   /** The asset's contract, found by its ContractFor edge, as DataHub finds it. */
   private async contractOf(asset: string, actor: string): Promise<string | undefined> {
     const r = await this.graph.related({ urn: asset, types: ['ContractFor'], direction: 'INCOMING', start: 0, count: 10_000 }, actor);
-    return r.relationships.map((x) => x.entity).find((u) => this.managed.registry.entityOfUrn(u)?.name === 'dataContract');
+    return r.relationships.map((x) => x.entity).find((u) => this.managed.registry.isUrnOf(u, 'dataContract'));
   }
 
   /** Makes the asset's contract, or replaces the one it has in place. */

@@ -63,35 +63,6 @@ interface Source {
   content(scope: Scope): Promise<RecommendationContent[]>;
 }
 
-/** Entity types the entity-list sources show (DataHub's SUPPORTED_ENTITY_TYPES of those sources). */
-const ENTITY_LIST_TYPES = [
-  'dataset',
-  'dataFlow',
-  'dataJob',
-  'container',
-  'dashboard',
-  'chart',
-  'mlModel',
-  'mlFeature',
-  'mlModelGroup',
-  'mlFeatureTable',
-];
-/** Types whose platforms are counted for the top platforms (DataHub's SEARCHABLE_ENTITY_TYPES there). */
-const PLATFORM_TYPES = [
-  'dataset',
-  'dashboard',
-  'chart',
-  'mlModel',
-  'mlModelGroup',
-  'mlFeatureTable',
-  'mlFeature',
-  'mlPrimaryKey',
-  'dataFlow',
-  'dataJob',
-  'tag',
-  'container',
-  'notebook',
-];
 /** Entities shown by the entity-list sources, and searches by the search bar. */
 const MAX_ENTITIES = 5;
 const ENTITY_VIEW = 'EntityViewEvent';
@@ -119,7 +90,7 @@ export class RecommendationService {
         'platform',
         40,
         (urns) => this.platformsWithLogo(urns),
-        PLATFORM_TYPES,
+        this.registry.entitiesIn('topPlatforms').map((e) => e.name),
       ),
       this.aggregation('Domains', 'Domains', 'DOMAIN_SEARCH_LIST', ['HOME'], 'domains', 10),
       this.entityList('Recently Viewed', 'RecentlyViewedEntities', (s) => this.viewedBy(s.actor)),
@@ -203,8 +174,8 @@ export class RecommendationService {
       scenarios: ['HOME'],
       content: async (scope) => {
         const candidates = (await urns(scope)).filter((u) => {
-          const type = this.registry.entityOfUrn(u)?.name;
-          return type !== undefined && ENTITY_LIST_TYPES.includes(type) && scope.visible.has(type);
+          const type = this.registry.entityOfUrn(u);
+          return type?.lists.recommendedEntities !== undefined && scope.visible.has(type.name);
         });
         const present = await this.present(candidates, scope);
         return candidates
@@ -246,7 +217,7 @@ export class RecommendationService {
   }
 
   private async editedBy(actor: string): Promise<string[]> {
-    const prefixes = ENTITY_LIST_TYPES.filter((t) => this.registry.entity(t)).map((t) => urnPrefix(t));
+    const prefixes = this.registry.entitiesIn('recommendedEntities').map((e) => urnPrefix(e.name));
     return (await this.store.recentlyEdited(actor, prefixes, MAX_ENTITIES * 4)).map((e) => e.urn);
   }
 

@@ -255,7 +255,7 @@ export class StructuredPropertyService {
     actor: string,
   ): Promise<void> {
     const grant = await this.authorize(actor, toEdit(assetUrn, 'EDIT_ENTITY_PROPERTIES'), REFUSED.values(assetUrn));
-    if (tryParseUrn(assetUrn)?.entityType !== 'schemaField' && !(await this.exists(assetUrn)))
+    if (!this.registry.entities.get(tryParseUrn(assetUrn)?.entityType ?? '')?.implicit && !(await this.exists(assetUrn)))
       throw badRequest(`Asset with provided urn ${assetUrn} does not exist`);
     const updates = new Map<string, Primitive[]>(params.map((p) => [p.structuredPropertyUrn, p.values.map(primitive)]));
     // Checked before the write for the request's own values; the write path checks the whole result again.

@@ -5,9 +5,11 @@
  */
 import { schemaFieldUrn } from '../../urn.js';
 
+import type { TimelineCategory } from '../../registry/types.js';
+
 type Json = Record<string, any>;
 
-export type ChangeCategory = 'TECHNICAL_SCHEMA' | 'DOCUMENTATION' | 'TAG' | 'GLOSSARY_TERM' | 'OWNER';
+export type ChangeCategory = TimelineCategory;
 export type ChangeOperation = 'ADD' | 'MODIFY' | 'REMOVE';
 /** In increasing order of weight. */
 export const SEMVER_CHANGES = ['NONE', 'PATCH', 'MINOR', 'MAJOR'] as const;
@@ -264,28 +266,24 @@ const editableFieldDocumentation: Generator = (base, target, urn) =>
   });
 
 /**
- * Which aspects carry which category, by entity type, as DataHub's timeline registers them; each
- * with its generator. Entity types not listed have no timeline in DataHub either.
+ * The generator of each category's changes in each aspect, as DataHub's timeline registers them.
+ * Which aspects of which entity type carry a category is registry data (each type's `timeline`);
+ * types without one have no timeline in DataHub either.
  */
-export const TIMELINE_ASPECTS: Record<string, Partial<Record<ChangeCategory, Record<string, Generator>>>> = {
-  dataset: {
-    TECHNICAL_SCHEMA: { schemaMetadata: technicalSchema },
-    DOCUMENTATION: {
-      schemaMetadata: schemaDocumentation,
-      editableSchemaMetadata: editableFieldDocumentation,
-      datasetProperties: entityDocumentation,
-      editableDatasetProperties: entityDocumentation,
-    },
-    TAG: {
-      globalTags: tags,
-      schemaMetadata: fieldAssociations('fields', 'globalTags', tags),
-      editableSchemaMetadata: fieldAssociations('editableSchemaFieldInfo', 'globalTags', tags),
-    },
-    GLOSSARY_TERM: { glossaryTerms: terms, editableSchemaMetadata: fieldAssociations('editableSchemaFieldInfo', 'glossaryTerms', terms) },
-    OWNER: { ownership: owners },
+export const CHANGE_GENERATORS: Record<ChangeCategory, Record<string, Generator>> = {
+  TECHNICAL_SCHEMA: { schemaMetadata: technicalSchema },
+  DOCUMENTATION: {
+    schemaMetadata: schemaDocumentation,
+    editableSchemaMetadata: editableFieldDocumentation,
+    datasetProperties: entityDocumentation,
+    editableDatasetProperties: entityDocumentation,
+    glossaryTermInfo: (base, target, urn) => descriptionEvents(base?.definition, target?.definition, entityDocs(urn)),
   },
-  glossaryTerm: {
-    DOCUMENTATION: { glossaryTermInfo: (base, target, urn) => descriptionEvents(base?.definition, target?.definition, entityDocs(urn)) },
-    OWNER: { ownership: owners },
+  TAG: {
+    globalTags: tags,
+    schemaMetadata: fieldAssociations('fields', 'globalTags', tags),
+    editableSchemaMetadata: fieldAssociations('editableSchemaFieldInfo', 'globalTags', tags),
   },
+  GLOSSARY_TERM: { glossaryTerms: terms, editableSchemaMetadata: fieldAssociations('editableSchemaFieldInfo', 'glossaryTerms', terms) },
+  OWNER: { ownership: owners },
 };

@@ -7,7 +7,7 @@
 import { READ_REFUSED, type Authorizer } from '../../auth/authorizer.js';
 import type { Registry } from '../../registry/registry.js';
 import type { AspectRow, Store } from '../../store/types.js';
-import { SEMVER_CHANGES, TIMELINE_ASPECTS, type ChangeCategory, type ChangeEvent, type SemVerChange } from './changeEvents.js';
+import { CHANGE_GENERATORS, SEMVER_CHANGES, type ChangeCategory, type ChangeEvent, type SemVerChange } from './changeEvents.js';
 import { resolveUrn } from '../../registry/resolve.js';
 import { badRequest } from '../../errors.js';
 
@@ -48,7 +48,7 @@ export class TimelineService {
 
   /** Whether DataHub keeps a timeline for this kind of entity. */
   supports(entityName: string): boolean {
-    return entityName in TIMELINE_ASPECTS;
+    return this.registry.entities.get(entityName)?.timeline !== undefined;
   }
 
   /** Every stored version of an aspect, oldest first (history versions 1..N, then the latest, 0). */
@@ -64,7 +64,7 @@ export class TimelineService {
   async timeline(urnText: string, categories: readonly ChangeCategory[], actor: string): Promise<ChangeTransaction[] | undefined> {
     const { entity, urnString: urn } = resolveUrn(this.registry, urnText);
     await this.authorizer.requireReadable(actor, [entity], READ_REFUSED.entity(urn));
-    const registered = TIMELINE_ASPECTS[entity.name];
+    const registered = entity.timeline;
     if (!registered) return undefined;
 
     // Every versioned aspect stored, for the version stamps; the categories' aspects for the changes.
@@ -74,7 +74,10 @@ export class TimelineService {
 
     const byTime = new Map<number, Array<{ events: ChangeEvent[]; actor: string }>>();
     for (const category of categories) {
-      for (const [aspect, generate] of Object.entries(registered[category] ?? {})) {
+      for (const aspect of registered[category] ?? []) {
+        const generate = CHANGE_GENERATORS[category][aspect];
+        // registry.test.ts holds every aspect a timeline names to a generator.
+        if (!generate) continue;
         const rows = history.get(aspect) ?? [];
         rows.forEach((row, i) => {
           const events = generate(rows[i - 1]?.value as Record<string, any> | undefined, row.value as Record<string, any>, urn);

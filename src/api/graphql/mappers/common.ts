@@ -23,8 +23,7 @@ export const auditStamp = (s: Json | undefined | null) => (s ? { time: s.time ??
 /** An `AuditStamp` with its actor resolved to a user, as GraphQL's `ResolvedAuditStamp`, or null. */
 export function resolvedAuditStamp(ctx: GraphQLContext, s: Json | undefined | null) {
   if (!s) return null;
-  const actor = refOf(ctx.services, s.actor);
-  return { time: s.time ?? 0, actor: actor?.entityName === 'corpuser' ? actor : null };
+  return { time: s.time ?? 0, actor: refOf(ctx.services, s.actor, 'corpuser') ?? null };
 }
 
 /** The entities a list of urns names, leaving out text that is not an urn of a known type. */

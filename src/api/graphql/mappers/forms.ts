@@ -11,8 +11,8 @@ type Json = Record<string, any>;
 
 /** The groups a user belongs to, as their membership aspects list them. */
 async function groupsOf(ctx: GraphQLContext, actor: string): Promise<Set<string>> {
-  const user = refOf(ctx.services, actor);
-  if (user?.entityName !== 'corpuser') return new Set();
+  const user = refOf(ctx.services, actor, 'corpuser');
+  if (!user) return new Set();
   const [groups, native] = await Promise.all([aspectOf(ctx, user, 'groupMembership'), aspectOf(ctx, user, 'nativeGroupMembership')]);
   return new Set([...(groups?.groups ?? []), ...(native?.nativeGroups ?? [])]);
 }

@@ -7,6 +7,7 @@
  */
 import { OFFERED_PLATFORM_PRIVILEGES, privilegeText, ENTITY_RESOURCE_PRIVILEGES } from '../../../auth/privilegeCatalog.js';
 import { CATALOG_VERSION } from '../../../version.js';
+import type { Registry } from '../../../registry/registry.js';
 import type { GraphQLContext } from '../context.js';
 import { entityEnum } from '../entityTypes.js';
 import type { FeatureFlagsConfig, Privilege, ResourcePrivileges } from '../generated/resolvers.js';
@@ -65,31 +66,17 @@ const privilege = (type: string): Privilege => ({
   description: privilegeText(type)?.description ?? null,
 });
 
-/** The resource types whose entities DataHub's policy editor lets one pick (the others are named by type only). */
-const PICKABLE = new Set([
-  'dataset',
-  'dashboard',
-  'chart',
-  'dataFlow',
-  'dataJob',
-  'tag',
-  'glossaryTerm',
-  'glossaryNode',
-  'domain',
-  'container',
-  'corpGroup',
-  'corpuser',
-  'erModelRelationship',
-  'businessAttribute',
-  'dataPlatformInstance',
-]);
-
-/** Privileges per resource type, then every type's together as `all`, as DataHub's policy editor lists them. */
-function resourcePrivileges(): ResourcePrivileges[] {
+/**
+ * Privileges per resource type, then every type's together as `all`, as DataHub's policy editor lists
+ * them; the types whose entities the editor lets one pick carry their entity type (the registry's `policyPicker`).
+ */
+function resourcePrivileges(registry: Registry): ResourcePrivileges[] {
   const groups = ENTITY_RESOURCE_PRIVILEGES.map((g) => ({
     resourceType: g.resourceType,
     resourceTypeDisplayName: g.resourceTypeDisplayName,
-    entityType: PICKABLE.has(g.resourceType) ? (entityEnum(g.resourceType) as ResourcePrivileges['entityType']) : null,
+    entityType: registry.entities.get(g.resourceType)?.lists.policyPicker
+      ? (entityEnum(g.resourceType) as ResourcePrivileges['entityType'])
+      : null,
     privileges: g.privileges.map(privilege),
   }));
   const all = [...new Set(ENTITY_RESOURCE_PRIVILEGES.flatMap((g) => g.privileges))];
@@ -106,7 +93,7 @@ async function appConfig(_root: unknown, _args: unknown, ctx: GraphQLContext) {
     policiesConfig: {
       enabled: true,
       platformPrivileges: OFFERED_PLATFORM_PRIVILEGES.map(privilege),
-      resourcePrivileges: resourcePrivileges(),
+      resourcePrivileges: resourcePrivileges(ctx.services.registry),
     },
     identityManagementConfig: { enabled: true },
     // Sources are managed here; `file` recipes run here, others through DataHub's CLI (domains/ingestion/ingestion.ts).

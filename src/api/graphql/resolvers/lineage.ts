@@ -25,7 +25,8 @@ function schemaFieldRef(urn: unknown): { urn: string; path: string } | undefined
   if (!isUrn(urn)) return undefined;
   const u = parseUrn(urn);
   const [dataset, path, ...more] = u.parts;
-  return u.entityType === 'schemaField' && path !== undefined && more.length === 0 ? { urn: dataset, path } : undefined;
+  if (u.entityType !== 'schemaField' || path === undefined || more.length > 0) return undefined;
+  return { urn: dataset, path };
 }
 
 /** DataHub's FineGrainedLineagesMapper: only schema field ends are shown. */

@@ -121,13 +121,13 @@ const Mutation: MutationResolvers = {
     ctx.services.edits.createDomain(input.id, input.name, input.description, input.parentDomain, ctx.actor),
   deleteDomain: (_root, { urn }, ctx) => done(ctx.services.edits.deleteEntity(urn, 'domain', ctx.actor)),
   createGlossaryTerm: (_root, { input }, ctx) =>
-    ctx.services.edits.createGlossaryEntity('glossaryTerm', input.id, input.name, input.description, input.parentNode, ctx.actor),
+    ctx.services.edits.createGlossaryTerm(input.id, input.name, input.description, input.parentNode, ctx.actor),
   deleteGlossaryEntity: (_root, { urn }, ctx) => done(ctx.services.edits.deleteEntity(urn, clientRef(ctx, urn).entityName, ctx.actor)),
   createGroup: (_root, { input }, ctx) => ctx.services.edits.createGroup(input.id, input.name, input.description, ctx.actor),
   moveDomain: (_root, { input }, ctx) => done(ctx.services.edits.setParent(input.resourceUrn, input.parentDomain, ctx.actor)),
   updateParentNode: (_root, { input }, ctx) => done(ctx.services.edits.setParent(input.resourceUrn, input.parentNode, ctx.actor)),
   createGlossaryNode: (_root, { input }, ctx) =>
-    ctx.services.edits.createGlossaryEntity('glossaryNode', input.id, input.name, input.description, input.parentNode, ctx.actor),
+    ctx.services.edits.createGlossaryNode(input.id, input.name, input.description, input.parentNode, ctx.actor),
 };
 
 export const mutationsModule: ResolverModule = { resolvers: { Mutation } };

@@ -21,7 +21,7 @@ const removed = async (ctx: GraphQLContext, ref: EntityRef) => (await aspectOf(c
 
 /** The assertions on an entity, soft-deleted ones only when asked. */
 async function assertionsOn(ctx: GraphQLContext, urn: string, includeSoftDeleted = false): Promise<EntityRef[]> {
-  const refs = (await incomingRefs(ctx, urn, ASSERTS)).filter((r) => r.entityName === 'assertion');
+  const refs = await incomingRefs(ctx, urn, ASSERTS, 'assertion');
   if (includeSoftDeleted) return refs;
   const gone = await Promise.all(refs.map((r) => removed(ctx, r)));
   return refs.filter((_, i) => !gone[i]);
@@ -29,7 +29,7 @@ async function assertionsOn(ctx: GraphQLContext, urn: string, includeSoftDeleted
 
 /** The incidents raised on an entity with their info, newest created first. */
 async function incidentsOn(ctx: GraphQLContext, urn: string): Promise<Array<{ ref: EntityRef; info: Json }>> {
-  const refs = (await incomingRefs(ctx, urn, INCIDENT_ON)).filter((r) => r.entityName === 'incident');
+  const refs = await incomingRefs(ctx, urn, INCIDENT_ON, 'incident');
   const infos = await Promise.all(refs.map((r) => aspectOf(ctx, r, 'incidentInfo')));
   return refs
     .flatMap((ref, i) => (infos[i] ? [{ ref, info: infos[i]! }] : []))
@@ -165,8 +165,7 @@ export const qualityResolvers: Resolvers = {
     },
   },
   Dataset: {
-    contract: async (ref, _args, ctx) =>
-      (await incomingRefs(ctx, ref.urn, ['ContractFor'])).find((r) => r.entityName === 'dataContract') ?? null,
+    contract: async (ref, _args, ctx) => (await incomingRefs(ctx, ref.urn, ['ContractFor'], 'dataContract'))[0] ?? null,
     assertions,
   },
 };

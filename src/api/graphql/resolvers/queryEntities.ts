@@ -46,11 +46,11 @@ const resolvers: Resolvers = {
       const s = await aspectOf(ctx, ref, 'querySubjects');
       if (!s) return null;
       return (s.subjects ?? []).flatMap((subject: Json) => {
-        const entity = refOf(ctx.services, subject.entity);
-        if (entity?.entityName === 'dataset') return [{ dataset: entity, schemaField: null }];
-        if (entity?.entityName !== 'schemaField') return [];
-        const dataset = refOf(ctx.services, keyOf(ctx.services.registry, entity).parent);
-        return dataset ? [{ dataset, schemaField: entity }] : [];
+        const dataset = refOf(ctx.services, subject.entity, 'dataset');
+        if (dataset) return [{ dataset, schemaField: null }];
+        const column = refOf(ctx.services, subject.entity, 'schemaField');
+        const parent = column && refOf(ctx.services, keyOf(ctx.services.registry, column).parent);
+        return column && parent ? [{ dataset: parent, schemaField: column }] : [];
       });
     },
     platform: async (ref, _args, ctx) => refOf(ctx.services, (await aspectOf(ctx, ref, 'dataPlatformInstance'))?.platform) ?? null,

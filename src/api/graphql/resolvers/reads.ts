@@ -6,13 +6,16 @@ import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
 
 type Json = Record<string, any>;
 
-/** Every entity with an edge of one of `types` pointing at `urn` (say, the assertions that assert it). */
-export async function incomingRefs(ctx: GraphQLContext, urn: string, types: readonly string[]): Promise<EntityRef[]> {
+/**
+ * Every entity with an edge of one of `types` pointing at `urn` (say, the assertions that assert it);
+ * with `of`, only the entities of that entity type.
+ */
+export async function incomingRefs(ctx: GraphQLContext, urn: string, types: readonly string[], of?: string): Promise<EntityRef[]> {
   const r = await ctx.services.graph.related({ urn, types, direction: 'INCOMING', start: 0, count: 10_000 }, ctx.actor);
   const seen = new Set<string>();
   return r.relationships.flatMap((x) => {
     const ref = refOf(ctx.services, x.entity);
-    if (!ref || seen.has(ref.urn)) return [];
+    if (!ref || seen.has(ref.urn) || (of !== undefined && ref.entityName !== of)) return [];
     seen.add(ref.urn);
     return [ref];
   });

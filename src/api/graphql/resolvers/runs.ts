@@ -41,7 +41,7 @@ export const runsResolvers: Resolvers = {
   DataJob: {
     // DataHub lists a job's instances that have run events, newest created first.
     runs: async (ref, args, ctx) => {
-      const instances = (await incomingRefs(ctx, ref.urn, ['InstanceOf'])).filter((r) => r.entityName === 'dataProcessInstance');
+      const instances = await incomingRefs(ctx, ref.urn, ['InstanceOf'], 'dataProcessInstance');
       const ran = await Promise.all(instances.map((r) => hasRunEvents(ctx, r)));
       return runsPage(
         ctx,
@@ -55,7 +55,7 @@ export const runsResolvers: Resolvers = {
     // INCOMING: the runs that read the dataset; OUTGOING: the runs that wrote it.
     runs: async (ref, args, ctx) => {
       const type = args.direction === 'INCOMING' ? 'Consumes' : 'Produces';
-      const instances = (await incomingRefs(ctx, ref.urn, [type])).filter((r) => r.entityName === 'dataProcessInstance');
+      const instances = await incomingRefs(ctx, ref.urn, [type], 'dataProcessInstance');
       return runsPage(ctx, instances, args.start ?? 0, args.count ?? 20);
     },
   },

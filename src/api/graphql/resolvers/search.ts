@@ -21,86 +21,14 @@ import { propertyOfField } from '../../../indexing/structuredPropertyFields.js';
 import { refOf, type GraphQLContext } from '../context.js';
 import { entityEnum, entityOfEnum } from '../entityTypes.js';
 import type { Resolvers } from '../generated/resolvers.js';
+import type { EntityListName } from '../../../registry/types.js';
 import type { ResolverModule } from './module.js';
 
 type Json = Record<string, any>;
 
-/** Entity types searched when a request names none (DataHub's SearchUtils lists). */
-const SEARCHABLE_ENTITY_TYPES = [
-  'dataset',
-  'dashboard',
-  'chart',
-  'mlModel',
-  'mlModelGroup',
-  'mlFeatureTable',
-  'mlFeature',
-  'mlPrimaryKey',
-  'dataFlow',
-  'dataJob',
-  'glossaryTerm',
-  'glossaryNode',
-  'tag',
-  'role',
-  'corpuser',
-  'corpGroup',
-  'container',
-  'domain',
-  'dataProduct',
-  'notebook',
-  'businessAttribute',
-  'schemaField',
-  'application',
-];
-const AUTO_COMPLETE_ENTITY_TYPES = [
-  'dataset',
-  'dashboard',
-  'chart',
-  'container',
-  'mlModel',
-  'mlModelGroup',
-  'mlFeatureTable',
-  'dataFlow',
-  'dataJob',
-  'glossaryTerm',
-  'tag',
-  'corpuser',
-  'corpGroup',
-  'notebook',
-  'dataProduct',
-  'domain',
-  'businessAttribute',
-  'application',
-];
-const BROWSE_ENTITY_TYPES = [
-  'dataset',
-  'dashboard',
-  'chart',
-  'container',
-  'mlModel',
-  'mlModelGroup',
-  'mlFeatureTable',
-  'dataFlow',
-  'dataJob',
-  'notebook',
-];
-
-/** Quick filters: the top platforms, then the first entity types present of two prioritized lists. */
+/** Quick filters: the top platforms, then the first entity types present of two prioritized lists (the registry's). */
 const QUICK_PLATFORMS = 5;
-const PRIORITIZED_SOURCE_TYPES = [
-  'dataset',
-  'dashboard',
-  'dataFlow',
-  'dataJob',
-  'chart',
-  'container',
-  'mlModel',
-  'mlModelGroup',
-  'mlFeature',
-  'mlFeatureTable',
-  'mlPrimaryKey',
-];
 const QUICK_SOURCE_TYPES = 3;
-const PRIORITIZED_DATAHUB_TYPES = ['domain', 'glossaryTerm', 'corpGroup', 'corpuser'];
 const QUICK_DATAHUB_TYPES = 2;
 
 const DEFAULT_COUNT = 10;
@@ -130,15 +58,18 @@ function typesOf(types: readonly string[] | null | undefined): string[] {
   });
 }
 
-/** The types a request names, else those of a default list that this registry has and the caller may see. */
+/** The types a request names, else those of one of the registry's default lists that the caller may see. */
 async function typesOrDefault(
   ctx: GraphQLContext,
   types: readonly string[] | null | undefined,
-  defaults: readonly string[],
+  defaults: EntityListName,
 ): Promise<string[]> {
   const named = typesOf(types);
   if (named.length > 0) return named;
-  return ctx.services.search.visibleTypeNames(defaults, ctx.actor);
+  return ctx.services.search.visibleTypeNames(
+    ctx.services.registry.entitiesIn(defaults).map((e) => e.name),
+    ctx.actor,
+  );
 }
 
 function flagsOf(flags: Json | null | undefined): SearchFlags {
@@ -249,7 +180,7 @@ const resolvers: Resolvers = {
       };
     },
     searchAcrossEntities: async (_root, { input }, ctx) => {
-      const r = await searchOf(ctx, await typesOrDefault(ctx, input.types, SEARCHABLE_ENTITY_TYPES), input, input.start ?? 0);
+      const r = await searchOf(ctx, await typesOrDefault(ctx, input.types, 'defaultSearch'), input, input.start ?? 0);
       return {
         start: r.start,
         count: r.count,
@@ -261,7 +192,7 @@ const resolvers: Resolvers = {
     },
     scrollAcrossEntities: async (_root, { input }, ctx) => {
       const start = decodeScrollId(input.scrollId);
-      const r = await searchOf(ctx, await typesOrDefault(ctx, input.types, SEARCHABLE_ENTITY_TYPES), input, start);
+      const r = await searchOf(ctx, await typesOrDefault(ctx, input.types, 'defaultSearch'), input, start);
       const next = start + r.urns.length;
       return {
         nextScrollId: next < r.total && r.urns.length > 0 ? encodeScrollId(next) : null,
@@ -273,13 +204,13 @@ const resolvers: Resolvers = {
     },
     aggregateAcrossEntities: async (_root, { input }, ctx) => {
       const facets = (input.facets ?? []).filter((f): f is string => typeof f === 'string');
-      const entities = await typesOrDefault(ctx, input.types, SEARCHABLE_ENTITY_TYPES);
+      const entities = await typesOrDefault(ctx, input.types, 'defaultSearch');
       // Only the aggregation: no page of hits.
       const r = await searchOf(ctx, entities, { ...input, count: 0, sortInput: null }, 0, facets.length > 0 ? { facets } : {});
       return { facets: facetsOf(ctx, r.facets) };
     },
     getQuickFilters: async (_root, { input }, ctx) => {
-      const entities = await typesOrDefault(ctx, [], SEARCHABLE_ENTITY_TYPES);
+      const entities = await typesOrDefault(ctx, [], 'defaultSearch');
       const r = await searchOf(ctx, entities, { query: '*', viewUrn: input.viewUrn, count: 0 }, 0, {
         facets: ['platform', ENTITY_TYPE_FIELD],
       });
@@ -290,16 +221,18 @@ const resolvers: Resolvers = {
         .sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
         .map((v) => ({ field: 'platform', value: v.value, entity: entityNamed(ctx, v.value) }));
       const typeCounts = new Map(values(ENTITY_TYPE_FIELD).map((v) => [v.value, v.count]));
-      const prioritized = (list: readonly string[], max: number) =>
-        list
+      const prioritized = (list: EntityListName, max: number) =>
+        ctx.services.registry
+          .entitiesIn(list)
+          .map((e) => e.name)
           .filter((t) => (typeCounts.get(t) ?? 0) > 0)
           .slice(0, max)
           .map((t) => ({ field: ENTITY_TYPE_FIELD, value: entityEnum(t), entity: null }));
       return {
         quickFilters: [
           ...platforms,
-          ...prioritized(PRIORITIZED_SOURCE_TYPES, QUICK_SOURCE_TYPES),
-          ...prioritized(PRIORITIZED_DATAHUB_TYPES, QUICK_DATAHUB_TYPES),
+          ...prioritized('quickFilterSource', QUICK_SOURCE_TYPES),
+          ...prioritized('quickFilterDataHub', QUICK_DATAHUB_TYPES),
         ],
       };
     },
@@ -310,7 +243,7 @@ const resolvers: Resolvers = {
       return { query: input.query, ...found };
     },
     autoCompleteForMultiple: async (_root, { input }, ctx) => {
-      const scope = await scopeOf(ctx, await typesOrDefault(ctx, input.types, AUTO_COMPLETE_ENTITY_TYPES), input);
+      const scope = await scopeOf(ctx, await typesOrDefault(ctx, input.types, 'autocomplete'), input);
       const suggestions = [];
       for (const type of scope.types ?? []) {
         const found = await autocompleteOf(ctx, type.name, input, scope);
@@ -320,7 +253,7 @@ const resolvers: Resolvers = {
     },
     browseV2: async (_root, { input }, ctx) => {
       const named = input.types && input.types.length > 0 ? input.types : input.type ? [input.type] : [];
-      const scope = await scopeOf(ctx, await typesOrDefault(ctx, named, BROWSE_ENTITY_TYPES), input);
+      const scope = await scopeOf(ctx, await typesOrDefault(ctx, named, 'browse'), input);
       const r = await browseV2(ctx.services.search, scope, {
         path: input.path ?? [],
         query: input.query ?? '*',
@@ -337,7 +270,7 @@ const resolvers: Resolvers = {
       };
     },
     getEntityCounts: async (_root, { input }, ctx) => {
-      const entities = await typesOrDefault(ctx, input?.types, SEARCHABLE_ENTITY_TYPES);
+      const entities = await typesOrDefault(ctx, input?.types, 'defaultSearch');
       // The view's filter applies, not its types (as DataHub counts).
       const view = input?.viewUrn ? await ctx.services.search.view(input.viewUrn) : undefined;
       const scope = await ctx.services.search.scope({ entities, filter: view?.filter }, ctx.actor);
