@@ -2,7 +2,7 @@
  * Privilege names as DataHub spells them (two constants differ from their names there:
  * the domain and deprecation privileges end in `_PRIVILEGE`), and the lists policies grant.
  */
-import { OFFERED_PLATFORM_PRIVILEGES, type Privilege } from './privilegeCatalog.js';
+import { OFFERED_PLATFORM_PRIVILEGES, type Privilege } from '../registry/privilegeCatalog.js';
 
 /**
  * Privileges granted by PLATFORM policies, checked without a resource: those DataHub's policy editor

@@ -5,7 +5,7 @@
  * requirements the same rule reads naturally.
  */
 import type { EntitySpec } from '../registry/types.js';
-import { isPrivilege, type Privilege } from './privilegeCatalog.js';
+import { isPrivilege, type Privilege } from '../registry/privilegeCatalog.js';
 
 export interface Requirement {
   /** The entity the privileges are needed on; absent, they are platform privileges. */

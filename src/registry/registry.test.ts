@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { isPrivilege } from '../auth/privilegeCatalog.js';
+import { isPrivilege } from './privilegeCatalog.js';
 import { CHANGE_GENERATORS } from '../domains/timeline/changeEvents.js';
 import { parseUrn } from '../urn.js';
 import { loadRegistry, Registry } from './registry.js';

@@ -2,7 +2,7 @@
  * Announcements (posts): created, changed and deleted as DataHub's are, under its privileges and
  * with its texts. A post may be about an entity, or about one of a dataset's columns.
  */
-import type { Privilege } from '../../auth/privilegeCatalog.js';
+import type { Privilege } from '../../registry/privilegeCatalog.js';
 import { onPlatform } from '../../auth/requirements.js';
 import { badRequest } from '../../errors.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Grant } from '../../auth/authorizer.js';
-import type { Privilege } from '../../auth/privilegeCatalog.js';
+import type { Privilege } from '../../registry/privilegeCatalog.js';
 import { onResource, type Requirement } from '../../auth/requirements.js';
 import { badRequest } from '../../errors.js';
 import type { Store } from '../../store/types.js';

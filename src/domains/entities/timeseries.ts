@@ -1,6 +1,6 @@
 /** Reads of timeseries aspects: points newest first within inclusive time bounds. */
 import type { Authorizer } from '../../auth/authorizer.js';
-import type { Privilege } from '../../auth/privilegeCatalog.js';
+import type { Privilege } from '../../registry/privilegeCatalog.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Store, SystemMetadata } from '../../store/types.js';
 import { badRequest } from '../../errors.js';

@@ -4,7 +4,7 @@
  * are not urns of a known type; and the assets they must find already stored.
  */
 import type { Grant } from '../../auth/authorizer.js';
-import type { Privilege } from '../../auth/privilegeCatalog.js';
+import type { Privilege } from '../../registry/privilegeCatalog.js';
 import { toEdit } from '../../auth/requirements.js';
 import { badRequest } from '../../errors.js';
 import { resolveUrn } from '../../registry/resolve.js';

@@ -5,7 +5,7 @@
  * from our configuration (authentication) and build (version); what an administrator sets at run time
  * (applications in navigation) from the global settings.
  */
-import { OFFERED_PLATFORM_PRIVILEGES, privilegeText, ENTITY_RESOURCE_PRIVILEGES } from '../../../auth/privilegeCatalog.js';
+import { OFFERED_PLATFORM_PRIVILEGES, privilegeText, ENTITY_RESOURCE_PRIVILEGES } from '../../../registry/privilegeCatalog.js';
 import { CATALOG_VERSION } from '../../../version.js';
 import type { Registry } from '../../../registry/registry.js';
 import type { GraphQLContext } from '../context.js';
