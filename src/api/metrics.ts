@@ -7,7 +7,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
-import { onPlatform } from '../auth/requirements.js';
 import type { MetricsAccess } from '../config.js';
 import { ServiceError } from '../errors.js';
 import { watchProcess } from '../domains/metrics/metrics.js';
@@ -15,9 +14,6 @@ import type { ApiServices } from '../domains/services.js';
 import { credentialsOf } from './authentication.js';
 import { sendRestliError } from './rest/restli.js';
 import { sessionCookie } from './sessionCookies.js';
-
-/** DataHub's privilege closest to "operates the system": its description grants every system operations API. */
-export const READ_METRICS = onPlatform('MANAGE_SYSTEM_OPERATIONS');
 
 /** The route label of a request no route serves: its path is whatever the client sent. */
 export const UNMATCHED = 'unmatched';
@@ -59,7 +55,7 @@ export async function metricsRefusal(
       return { status: 401, message: `${err.message} (metrics are served to ${who}a token holding MANAGE_SYSTEM_OPERATIONS)` };
     }
   }
-  if (await services.authorizer.unmet(actor, [READ_METRICS]))
+  if (!(await services.metrics.mayRead(actor)))
     return { status: 403, message: `${actor} may not read the metrics: that needs the MANAGE_SYSTEM_OPERATIONS privilege` };
   return undefined;
 }

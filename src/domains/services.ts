@@ -120,7 +120,7 @@ export interface Services {
  * What the API layer is handed: the services, not the store or the write path beneath them, so a
  * resolver or a handler can only do what a service offers (and checks).
  */
-export type ApiServices = Omit<Services, 'store' | 'writePath'>;
+export type ApiServices = Omit<Services, 'store' | 'writePath' | 'authorizer'>;
 
 /** A latest aspect as `reader` answers it, with its stored JSON text (rawJson.ts). */
 export type { AspectRow } from '../store/types.js';
@@ -238,6 +238,6 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     tests: new TestService(managed, search),
     versioning: new VersioningService(managed, store),
     privilegeFlags: new PrivilegeFlags(store, registry, authorizer),
-    metrics: new Metrics({ store, changeFeed }),
+    metrics: new Metrics({ store, changeFeed, authorizer }),
   };
 }

@@ -8,6 +8,8 @@
  * a route pattern: no urn, token, user or query text ever reaches the output.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Authorizer } from '../../auth/authorizer.js';
+import { onPlatform } from '../../auth/requirements.js';
 import type { Store } from '../../store/types.js';
 import type { ChangeFeed } from '../changeLog/changeFeed.js';
 import type { AuthenticationFailure } from '../../errors.js';
@@ -52,7 +54,15 @@ export function watchProcess(): Registry {
 export interface MetricsSources {
   store: Pick<Store, 'stats'>;
   changeFeed: Pick<ChangeFeed, 'followerCount'>;
+  authorizer: Pick<Authorizer, 'unmet'>;
 }
+
+/**
+ * Who may read the metrics with a token (where they are not public or served to this host alone):
+ * DataHub's privilege closest to "operates the system", whose description grants every system
+ * operations API.
+ */
+const READ_METRICS = onPlatform('MANAGE_SYSTEM_OPERATIONS');
 
 export class Metrics {
   readonly contentType = Registry.PROMETHEUS_CONTENT_TYPE;
@@ -62,7 +72,7 @@ export class Metrics {
   private readonly refusals: Counter<'limit'>;
   private readonly authenticationFailures: Counter<'reason'>;
 
-  constructor(sources: MetricsSources) {
+  constructor(private readonly sources: MetricsSources) {
     const registers = [this.registry];
     const labelNames = ['method', 'route', 'status_code'] as const;
     this.requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern', labelNames, registers });
@@ -126,6 +136,11 @@ export class Metrics {
   }
 
   /** A request whose credentials were refused. */
+  /** Whether the actor may read the metrics (MANAGE_SYSTEM_OPERATIONS). */
+  async mayRead(actor: string): Promise<boolean> {
+    return (await this.sources.authorizer.unmet(actor, [READ_METRICS])) === undefined;
+  }
+
   authenticationFailed(reason: AuthenticationFailure): void {
     this.authenticationFailures.inc({ reason });
   }
