@@ -11,6 +11,7 @@ import { UNAUTHORIZED_MESSAGE } from '../src/auth/authorizer.js';
 import { buildProposal } from '../src/write/proposals.js';
 import { grantPolicy, startTestServer, type TestServer } from './helpers.js';
 import { asUsers } from './asUsers.js';
+import { putFormFixture } from './formFixture.js';
 import { webAppOperation } from './webAppOperations.js';
 
 type Json = any;
@@ -31,42 +32,7 @@ beforeAll(async () => {
   s = await startTestServer({ auth: true });
   const put = (urn: string, aspect: string, value: Json) =>
     s.services.writePath.apply([buildProposal(s.services.registry, urn, aspect, 'UPSERT', value)], { actor: SYSTEM_ACTOR });
-  for (const [urn, name] of [
-    [DATASET, 'orders'],
-    [OTHER, 'refunds'],
-  ] as const)
-    await put(urn, 'datasetProperties', { name, customProperties: {} });
-  const field = (fieldPath: string) => ({
-    fieldPath,
-    nullable: false,
-    type: { type: { 'com.linkedin.schema.StringType': {} } },
-    nativeDataType: 'VARCHAR',
-    recursive: false,
-  });
-  await put(DATASET, 'schemaMetadata', {
-    schemaName: 'orders',
-    platform: 'urn:li:dataPlatform:snowflake',
-    version: 0,
-    hash: '',
-    created: { time: 0, actor: SYSTEM_ACTOR },
-    lastModified: { time: 0, actor: SYSTEM_ACTOR },
-    platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: '' } },
-    fields: [field('id'), field('amount')],
-  });
-  await put(DATASET, 'ownership', { owners: [{ owner: OWNER, type: 'TECHNICAL_OWNER' }], lastModified: { time: 0, actor: SYSTEM_ACTOR } });
-  await put(TIER, 'propertyDefinition', {
-    qualifiedName: 'io.acryl.tier',
-    valueType: 'urn:li:dataType:datahub.string',
-    cardinality: 'SINGLE',
-    entityTypes: ['urn:li:entityType:datahub.dataset'],
-    allowedValues: [{ value: { string: 'gold' } }, { value: { string: 'silver' } }],
-  });
-  await put(ROWS, 'propertyDefinition', {
-    qualifiedName: 'io.acryl.expectedRows',
-    valueType: 'urn:li:dataType:datahub.number',
-    cardinality: 'SINGLE',
-    entityTypes: ['urn:li:entityType:datahub.schemaField'],
-  });
+  await putFormFixture(put, { dataset: DATASET, other: OTHER, owner: OWNER, tier: TIER, rows: ROWS });
   await grantPolicy(s.services, 'form-admins', {
     type: 'PLATFORM',
     privileges: ['MANAGE_DOCUMENTATION_FORMS', 'MANAGE_TESTS'],

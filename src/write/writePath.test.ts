@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestStore, tempDir } from '../../test/helpers.js';
-import { SYSTEM_ACTOR } from '../actors.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectEach } from '../../test/helpers.js';
+import { serviceCatalogForFile } from '../../test/serviceCatalog.js';
 import { Authorizer } from '../auth/authorizer.js';
 import { loadRegistry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
@@ -8,8 +8,33 @@ import { parseProposal, type Proposal } from './proposals.js';
 import { WritePath } from './writePath.js';
 
 const registry = loadRegistry();
-const URN = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,Sales.Orders,PROD)';
 const actor = 'urn:li:corpuser:writer';
+
+// The versioning rules, on whichever backend the tests run against (TEST_DATABASE_URL).
+// Writers here may edit anything; what the write path refuses is tested below.
+const c = serviceCatalogForFile(async ({ grant }) => {
+  await grant('writers', {
+    privileges: ['EDIT_ENTITY', 'DELETE_ENTITY'],
+    actors: { users: [actor, 'urn:li:corpuser:other', 'urn:li:corpuser:later'] },
+  });
+});
+
+// Each test writes a dataset of its own, at a clock of its own.
+let datasets = 0;
+let NAME: string;
+let URN: string;
+let time: number;
+let store: Store;
+let write: WritePath;
+beforeAll(() => {
+  store = c.services.store;
+  write = new WritePath(store, registry, new Authorizer(store), { now: () => time });
+});
+beforeEach(() => {
+  NAME = `Sales.Orders_${++datasets}`;
+  URN = `urn:li:dataset:(urn:li:dataPlatform:snowflake,${NAME},PROD)`;
+  time = 1000;
+});
 
 function proposal(aspectName: string, value: unknown, extra: Record<string, unknown> = {}, urn = URN): Proposal {
   return parseProposal(registry, {
@@ -22,42 +47,19 @@ function proposal(aspectName: string, value: unknown, extra: Record<string, unkn
   });
 }
 
-// The versioning rules, on whichever backend the tests run against (TEST_DATABASE_URL).
-let store: Store;
-let drop: () => Promise<void>;
-let time: number;
-let write: WritePath;
-beforeEach(async () => {
-  ({ store, drop } = await openTestStore(tempDir()));
-  time = 1000;
-  write = new WritePath(store, registry, new Authorizer(store), { now: () => time });
-  // Writers here may edit anything; what the write path refuses is tested below.
-  const policy = {
-    displayName: 'writers',
-    description: '',
-    type: 'METADATA',
-    state: 'ACTIVE',
-    privileges: ['EDIT_ENTITY', 'DELETE_ENTITY'],
-    actors: { users: [actor, 'urn:li:corpuser:other', 'urn:li:corpuser:later'] },
-  };
-  await write.apply([proposal('dataHubPolicyInfo', policy, {}, 'urn:li:dataHubPolicy:writers')], { actor: SYSTEM_ACTOR });
-});
-afterEach(async () => {
-  await store.close();
-  await drop();
-});
-
 const latest = async (aspect: string, urn = URN) => store.getAspect(urn, aspect, 0);
+/** The whole change log, every test's changes in it. */
+const changeLog = () => store.readChangeLog(0, 1_000_000);
 
 describe('the first write of an entity', () => {
   it('also persists the key aspect and the default browse paths, with the same run id', async () => {
     await write.apply([proposal('status', { removed: false }, { systemMetadata: { runId: 'first' } })], { actor });
     const key = await latest('datasetKey');
-    expect(key?.value).toEqual({ platform: 'urn:li:dataPlatform:snowflake', name: 'Sales.Orders', origin: 'PROD' });
+    expect(key?.value).toEqual({ platform: 'urn:li:dataPlatform:snowflake', name: NAME, origin: 'PROD' });
     expect(key?.systemMetadata?.runId).toBe('first');
     expect(key?.createdBy).toBe(actor);
     const browse = await latest('browsePaths');
-    expect(browse?.value).toEqual({ paths: ['/prod/snowflake/sales/orders'] });
+    expect(browse?.value).toEqual({ paths: [`/prod/snowflake/sales/orders_${datasets}`] });
     expect(browse?.systemMetadata?.runId).toBe('first');
   });
 
@@ -123,7 +125,7 @@ describe('versioning', () => {
     await write.apply([proposal('status', { removed: false })], { actor });
     await write.apply([proposal('status', { removed: false })], { actor });
     await write.apply([proposal('status', { removed: true })], { actor });
-    const events = (await store.readChangeLog(0, 100)).filter((e) => e.aspectName === 'status');
+    const events = (await changeLog()).filter((e) => e.entityUrn === URN && e.aspectName === 'status');
     expect(events.map((e) => e.aspect)).toEqual([{ removed: false }, { removed: true }]);
     expect(events[1]).toMatchObject({
       entityType: 'dataset',
@@ -162,7 +164,7 @@ describe('change types', () => {
       }),
     ).rejects.toThrow(/already exists/);
     expect(await latest('tagKey', other)).toBeUndefined();
-    expect((await store.readChangeLog(0, 100)).some((e) => e.entityUrn === other)).toBe(false);
+    expectEach(await changeLog(), (e) => e.entityUrn !== other, 'the changes committed');
   });
 });
 
@@ -186,12 +188,12 @@ describe('authorization', () => {
   it('refuses a whole batch when the actor lacks a privilege for one proposal, before writing anything', async () => {
     const stranger = 'urn:li:corpuser:stranger';
     const tagged = proposal('globalTags', { tags: [{ tag: 'urn:li:tag:pii' }] });
-    const logged = (await store.readChangeLog(0, 100)).length;
+    const logged = await c.changes();
     await expect(write.apply([proposal('status', { removed: false }), tagged], { actor: stranger })).rejects.toMatchObject({
       kind: 'forbidden',
     });
     expect(await latest('status')).toBeUndefined();
-    expect(await store.readChangeLog(0, 100)).toHaveLength(logged);
+    expect(await c.changes()).toBe(logged);
   });
 
   it('asks for the platform privilege, not an entity one, to write access policies', async () => {

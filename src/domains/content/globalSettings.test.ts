@@ -1,23 +1,19 @@
 /** The platform's settings the app changes, as the global settings service writes them. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UNAUTHORIZED_MESSAGE } from '../../auth/authorizer.js';
 import { GLOBAL_SETTINGS_URN } from '../builtIns/homePage.js';
-import { grantPolicy } from '../../../test/helpers.js';
-import { openServiceCatalog, type ServiceCatalog } from '../../../test/serviceCatalog.js';
+import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 
 const ADMIN = 'urn:li:corpuser:settings-admin';
 const NOBODY = 'urn:li:corpuser:nobody';
 
-let c: ServiceCatalog;
-beforeAll(async () => {
-  c = await openServiceCatalog();
-  await grantPolicy(c.services, 'settings', {
+const c = serviceCatalogForFile(async ({ grant }) => {
+  await grant('settings', {
     type: 'PLATFORM',
     privileges: ['MANAGE_FEATURES', 'MANAGE_GLOBAL_VIEWS'],
     actors: { users: [ADMIN] },
   });
 });
-afterAll(async () => c.close());
 
 const settings = () => c.value(GLOBAL_SETTINGS_URN, 'globalSettingsInfo');
 

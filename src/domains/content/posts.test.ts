@@ -1,24 +1,20 @@
 /** Announcements as the post service writes them: under DataHub's privileges and texts, about an entity or a column. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantPolicy } from '../../../test/helpers.js';
-import { openServiceCatalog, type ServiceCatalog } from '../../../test/serviceCatalog.js';
+import { describe, expect, it } from 'vitest';
+import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 
 const EDITOR = 'urn:li:corpuser:announcer';
 const NOBODY = 'urn:li:corpuser:nobody';
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.orders,PROD)';
 const content = { contentType: 'TEXT', title: 'Maintenance', description: 'Down on Sunday' };
 
-let c: ServiceCatalog;
-beforeAll(async () => {
-  c = await openServiceCatalog();
-  await grantPolicy(c.services, 'announcers', {
+const c = serviceCatalogForFile(async ({ grant, put }) => {
+  await grant('announcers', {
     type: 'PLATFORM',
     privileges: ['MANAGE_GLOBAL_ANNOUNCEMENTS'],
     actors: { users: [EDITOR] },
   });
-  await c.put(DATASET, 'datasetProperties', { name: 'orders' });
+  await put(DATASET, 'datasetProperties', { name: 'orders' });
 });
-afterAll(async () => c.close());
 
 describe('posts', () => {
   it('are created about a column, changed and deleted by those who manage announcements', async () => {

@@ -1,7 +1,6 @@
 /** Saved queries as the query service writes them: about datasets, under EDIT_ENTITY_QUERIES on each. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantPolicy } from '../../../test/helpers.js';
-import { openServiceCatalog, type ServiceCatalog } from '../../../test/serviceCatalog.js';
+import { describe, expect, it } from 'vitest';
+import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 
 const ANALYST = 'urn:li:corpuser:analyst';
 const NOBODY = 'urn:li:corpuser:nobody';
@@ -10,13 +9,10 @@ const CUSTOMERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.customers,PROD
 const MISSING = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.missing,PROD)';
 const statement = { value: 'select * from orders', language: 'SQL' };
 
-let c: ServiceCatalog;
-beforeAll(async () => {
-  c = await openServiceCatalog();
-  await grantPolicy(c.services, 'analysts', { privileges: ['EDIT_ENTITY_QUERIES'], actors: { users: [ANALYST] } });
-  for (const d of [ORDERS, CUSTOMERS]) await c.put(d, 'datasetProperties', { name: d });
+const c = serviceCatalogForFile(async ({ grant, put }) => {
+  await grant('analysts', { privileges: ['EDIT_ENTITY_QUERIES'], actors: { users: [ANALYST] } });
+  for (const d of [ORDERS, CUSTOMERS]) await put(d, 'datasetProperties', { name: d });
 });
-afterAll(async () => c.close());
 
 describe('saved queries', () => {
   it('are created about datasets, changed in part, moved to other datasets and deleted', async () => {

@@ -1,14 +1,10 @@
 /** Onboarding step states, as the step state service records them. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openServiceCatalog, type ServiceCatalog } from '../../../test/serviceCatalog.js';
+import { describe, expect, it } from 'vitest';
+import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 
 const NOBODY = 'urn:li:corpuser:nobody';
 
-let c: ServiceCatalog;
-beforeAll(async () => {
-  c = await openServiceCatalog();
-});
-afterAll(async () => c.close());
+const c = serviceCatalogForFile();
 
 describe('onboarding step states', () => {
   it("are anyone's to record, each state alone", async () => {

@@ -1,22 +1,18 @@
 /** Applications as the application service writes them, and their assignment to assets. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UNAUTHORIZED_MESSAGE } from '../../auth/authorizer.js';
-import { grantPolicy } from '../../../test/helpers.js';
-import { openServiceCatalog, type ServiceCatalog } from '../../../test/serviceCatalog.js';
+import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 
 const EDITOR = 'urn:li:corpuser:editor';
 const NOBODY = 'urn:li:corpuser:nobody';
 const DOMAIN = 'urn:li:domain:sales';
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.orders,PROD)';
 
-let c: ServiceCatalog;
-beforeAll(async () => {
-  c = await openServiceCatalog();
-  await grantPolicy(c.services, 'editors', { privileges: ['EDIT_ENTITY'], actors: { users: [EDITOR] } });
-  await c.put(DOMAIN, 'domainProperties', { name: 'Sales' });
-  await c.put(ORDERS, 'datasetProperties', { name: 'orders' });
+const c = serviceCatalogForFile(async ({ grant, put }) => {
+  await grant('editors', { privileges: ['EDIT_ENTITY'], actors: { users: [EDITOR] } });
+  await put(DOMAIN, 'domainProperties', { name: 'Sales' });
+  await put(ORDERS, 'datasetProperties', { name: 'orders' });
 });
-afterAll(async () => c.close());
 
 describe('applications', () => {
   it('are created in a domain, renamed, assigned to assets, unassigned and deleted', async () => {

@@ -1,8 +1,7 @@
 /** Data products as the data product service writes them: in a domain, under its privileges, with their assets. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UNAUTHORIZED_MESSAGE } from '../../auth/authorizer.js';
-import { grantPolicy } from '../../../test/helpers.js';
-import { openServiceCatalog, type ServiceCatalog } from '../../../test/serviceCatalog.js';
+import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 
 const STEWARD = 'urn:li:corpuser:steward';
 const NOBODY = 'urn:li:corpuser:nobody';
@@ -10,17 +9,14 @@ const DOMAIN = 'urn:li:domain:sales';
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.orders,PROD)';
 const CUSTOMERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.customers,PROD)';
 
-let c: ServiceCatalog;
-beforeAll(async () => {
-  c = await openServiceCatalog();
-  await grantPolicy(c.services, 'stewards', {
+const c = serviceCatalogForFile(async ({ grant, put }) => {
+  await grant('stewards', {
     privileges: ['MANAGE_DATA_PRODUCTS', 'EDIT_ENTITY_DATA_PRODUCTS'],
     actors: { users: [STEWARD] },
   });
-  await c.put(DOMAIN, 'domainProperties', { name: 'Sales' });
-  for (const d of [ORDERS, CUSTOMERS]) await c.put(d, 'datasetProperties', { name: d });
+  await put(DOMAIN, 'domainProperties', { name: 'Sales' });
+  for (const d of [ORDERS, CUSTOMERS]) await put(d, 'datasetProperties', { name: d });
 });
-afterAll(async () => c.close());
 
 const assets = async (urn: string) => ((await c.value(urn, 'dataProductProperties'))?.assets ?? []).map((a: any) => a.destinationUrn);
 

@@ -1,9 +1,8 @@
 /** ER model relationships as the ER model service writes them: between two datasets, under a privilege on both. */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UNAUTHORIZED_MESSAGE } from '../../auth/authorizer.js';
-import { grantPolicy } from '../../../test/helpers.js';
-import { openServiceCatalog, type ServiceCatalog } from '../../../test/serviceCatalog.js';
+import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 
 const MODELER = 'urn:li:corpuser:modeler';
 const NOBODY = 'urn:li:corpuser:nobody';
@@ -12,13 +11,10 @@ const CUSTOMERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.customers,PROD
 const MISSING = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.missing,PROD)';
 const properties = { name: 'orders_to_customers', source: ORDERS, destination: CUSTOMERS };
 
-let c: ServiceCatalog;
-beforeAll(async () => {
-  c = await openServiceCatalog();
-  await grantPolicy(c.services, 'modelers', { privileges: ['CREATE_ENTITY_ER_MODEL_RELATIONSHIP'], actors: { users: [MODELER] } });
-  for (const d of [ORDERS, CUSTOMERS]) await c.put(d, 'datasetProperties', { name: d });
+const c = serviceCatalogForFile(async ({ grant, put }) => {
+  await grant('modelers', { privileges: ['CREATE_ENTITY_ER_MODEL_RELATIONSHIP'], actors: { users: [MODELER] } });
+  for (const d of [ORDERS, CUSTOMERS]) await put(d, 'datasetProperties', { name: d });
 });
-afterAll(async () => c.close());
 
 describe('ER model relationships', () => {
   it("are named by DataHub's guid, drawn with their field mappings, described, and deleted", async () => {

@@ -1,25 +1,15 @@
 /** Who may list and read ingestion sources and their runs, decided by the ingestion service alone. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { grantPolicy, openTestStore, tempDir } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { serviceCatalogForEachTest } from '../../../test/serviceCatalog.js';
 import { UNAUTHORIZED_MESSAGE } from '../../auth/authorizer.js';
-import type { Store } from '../../store/types.js';
-import { createServices, type Services } from '../services.js';
 
 const INGESTER = 'urn:li:corpuser:ingester';
 const READER = 'urn:li:corpuser:reader';
 const LIST = { input: '*', start: 0, count: 10 };
 
-let store: Store;
-let drop: () => Promise<void>;
-let services: Services;
-beforeEach(async () => {
-  ({ store, drop } = await openTestStore(tempDir()));
-  services = createServices(store);
-  await grantPolicy(services, 'ingesters', { type: 'PLATFORM', privileges: ['MANAGE_INGESTION'], actors: { users: [INGESTER] } });
-});
-afterEach(async () => {
-  await store.close();
-  await drop();
+// A catalog for each test: the first lists every source there is.
+const c = serviceCatalogForEachTest(async ({ grant }) => {
+  await grant('ingesters', { type: 'PLATFORM', privileges: ['MANAGE_INGESTION'], actors: { users: [INGESTER] } });
 });
 
 const source = {
@@ -30,20 +20,23 @@ const source = {
 
 describe('ingestion sources', () => {
   it('are listed and read by those who manage ingestion', async () => {
-    const urn = await services.ingestion.upsertSource(INGESTER, undefined, source);
-    expect((await services.ingestion.listSources(INGESTER, LIST)).urns).toEqual([urn]);
-    expect(await services.ingestion.isStored(INGESTER, urn, 'source')).toBe(true);
-    expect(await services.ingestion.isStored(INGESTER, urn, 'request')).toBe(false);
-    expect((await services.ingestion.listRequests(INGESTER, LIST)).total).toBe(0);
+    const urn = await c.services.ingestion.upsertSource(INGESTER, undefined, source);
+    expect((await c.services.ingestion.listSources(INGESTER, LIST)).urns).toEqual([urn]);
+    expect(await c.services.ingestion.isStored(INGESTER, urn, 'source')).toBe(true);
+    expect(await c.services.ingestion.isStored(INGESTER, urn, 'request')).toBe(false);
+    expect((await c.services.ingestion.listRequests(INGESTER, LIST)).total).toBe(0);
   });
 
   it("are refused to others, listing with DataHub's own text", async () => {
-    const urn = await services.ingestion.upsertSource(INGESTER, undefined, source);
-    await expect(services.ingestion.listSources(READER, LIST)).rejects.toMatchObject({
+    const urn = await c.services.ingestion.upsertSource(INGESTER, undefined, source);
+    await expect(c.services.ingestion.listSources(READER, LIST)).rejects.toMatchObject({
       kind: 'forbidden',
       message: 'You are not authorized to list ingestion sources. Please contact your DataHub administrator.',
     });
-    await expect(services.ingestion.listRequests(READER, LIST)).rejects.toMatchObject({ kind: 'forbidden', message: UNAUTHORIZED_MESSAGE });
-    await expect(services.ingestion.isStored(READER, urn, 'source')).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(c.services.ingestion.listRequests(READER, LIST)).rejects.toMatchObject({
+      kind: 'forbidden',
+      message: UNAUTHORIZED_MESSAGE,
+    });
+    await expect(c.services.ingestion.isStored(READER, urn, 'source')).rejects.toMatchObject({ kind: 'forbidden' });
   });
 });

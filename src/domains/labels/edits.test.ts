@@ -3,21 +3,19 @@
  * of one aspect, made at the same moment, all stay. (They used to read it before the transaction
  * and write the whole value back, so the last one to commit undid the others.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 import { SYSTEM_ACTOR } from '../../actors.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => s.close());
+const OWNER = 'urn:li:corpuser:datahub';
 
-const value = async (urn: string, aspect: string) => (await s.services.store.getAspect(urn, aspect, 0))?.value;
+const c = serviceCatalogForFile(async ({ put }) => {
+  await put(OWNER, 'corpUserInfo', { active: true, displayName: 'DataHub' });
+});
 
 describe('edits made at the same moment', () => {
   it('of a glossary term: its name, definition and parent node all stay', async () => {
-    const { edits } = s.services;
+    const { edits } = c.services;
     const parent = await edits.createGlossaryNode('finance', 'Finance', null, null, SYSTEM_ACTOR);
     const term = await edits.createGlossaryTerm('revenue', 'Revenue', 'money in', null, SYSTEM_ACTOR);
     await Promise.all([
@@ -25,7 +23,7 @@ describe('edits made at the same moment', () => {
       edits.updateDescription({ resourceUrn: term }, 'All money in, before costs', SYSTEM_ACTOR),
       edits.setParent(term, parent, SYSTEM_ACTOR),
     ]);
-    expect(await value(term, 'glossaryTermInfo')).toMatchObject({
+    expect(await c.value(term, 'glossaryTermInfo')).toMatchObject({
       name: 'Gross revenue',
       definition: 'All money in, before costs',
       parentNode: parent,
@@ -34,12 +32,12 @@ describe('edits made at the same moment', () => {
   });
 
   it("of a group's profile and of its owners: every field and every removal stays", async () => {
-    const { edits } = s.services;
+    const { edits } = c.services;
     const group = await edits.createGroup('editors', 'Editors', null, SYSTEM_ACTOR);
     await edits.addOwners(
       [
-        { ownerUrn: 'urn:li:corpuser:datahub', ownerEntityType: 'CORP_USER', type: 'TECHNICAL_OWNER' },
-        { ownerUrn: 'urn:li:corpuser:datahub', ownerEntityType: 'CORP_USER', type: 'BUSINESS_OWNER' },
+        { ownerUrn: OWNER, ownerEntityType: 'CORP_USER', type: 'TECHNICAL_OWNER' },
+        { ownerUrn: OWNER, ownerEntityType: 'CORP_USER', type: 'BUSINESS_OWNER' },
       ],
       [{ resourceUrn: group }],
       SYSTEM_ACTOR,
@@ -48,24 +46,14 @@ describe('edits made at the same moment', () => {
       edits.mergeFields(group, 'corpGroupEditableInfo', { description: 'people who edit' }, SYSTEM_ACTOR),
       edits.mergeFields(group, 'corpGroupEditableInfo', { slack: '#editors' }, SYSTEM_ACTOR),
       edits.mergeFields(group, 'corpGroupEditableInfo', { email: 'editors@example.com' }, SYSTEM_ACTOR),
-      edits.removeOwners(
-        ['urn:li:corpuser:datahub'],
-        [{ resourceUrn: group }],
-        SYSTEM_ACTOR,
-        'urn:li:ownershipType:__system__technical_owner',
-      ),
-      edits.removeOwners(
-        ['urn:li:corpuser:datahub'],
-        [{ resourceUrn: group }],
-        SYSTEM_ACTOR,
-        'urn:li:ownershipType:__system__business_owner',
-      ),
+      edits.removeOwners([OWNER], [{ resourceUrn: group }], SYSTEM_ACTOR, 'urn:li:ownershipType:__system__technical_owner'),
+      edits.removeOwners([OWNER], [{ resourceUrn: group }], SYSTEM_ACTOR, 'urn:li:ownershipType:__system__business_owner'),
     ]);
-    expect(await value(group, 'corpGroupEditableInfo')).toMatchObject({
+    expect(await c.value(group, 'corpGroupEditableInfo')).toMatchObject({
       description: 'people who edit',
       slack: '#editors',
       email: 'editors@example.com',
     });
-    expect((await value(group, 'ownership'))?.owners).toEqual([]);
+    expect((await c.value(group, 'ownership'))?.owners).toEqual([]);
   });
 });

@@ -4,12 +4,9 @@
  * the downstream column's dataset, and a caller without EDIT_LINEAGE on an end is refused, writing
  * nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantPolicy, openTestStore, tempDir } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 import { SYSTEM_ACTOR } from '../../actors.js';
-import type { Store } from '../../store/types.js';
-import { buildProposal } from '../../write/proposals.js';
-import { createServices, type Services } from '../services.js';
 
 type Json = any;
 
@@ -24,46 +21,38 @@ const EDITOR = 'urn:li:corpuser:unit.editor';
 const READER = 'urn:li:corpuser:unit.reader';
 const LEGACY_DATASET = ds('legacy');
 
-let store: Store;
-let drop: () => Promise<void>;
-let services: Services;
 let time = 1_000;
-
-const put = (urn: string, aspect: string, value: Json) =>
-  services.writePath.apply([buildProposal(services.registry, urn, aspect, 'UPSERT', value)], { actor: SYSTEM_ACTOR });
-const value = async (urn: string, aspect: string): Promise<Json> => (await store.getAspect(urn, aspect, 0))?.value;
-const changes = async () => (await store.readChangeLog(0, 1_000_000)).length;
-const edge = (upstreamUrn: string, downstreamUrn: string) => ({ upstreamUrn, downstreamUrn });
-const update = (edgesToAdd: Json[], edgesToRemove: Json[] = [], actor = EDITOR) =>
-  services.lineageEdits.update({ edgesToAdd, edgesToRemove }, actor);
 const stamps = { created: { time: 0, actor: SYSTEM_ACTOR }, lastModified: { time: 0, actor: SYSTEM_ACTOR } };
 
-beforeAll(async () => {
-  ({ store, drop } = await openTestStore(tempDir()));
-  services = createServices(store, { now: () => time });
-  for (const urn of [RAW, CLEAN, MART, LOCKED, LEGACY_DATASET]) await put(urn, 'datasetProperties', { name: urn, customProperties: {} });
-  for (const job of [JOB, UPSTREAM_JOB]) await put(job, 'dataJobInfo', { name: job, type: { string: 'COMMAND' }, customProperties: {} });
-  await put(CHART, 'chartInfo', { title: 'Revenue', description: '', lastModified: stamps, customProperties: {} });
-  await put(DASHBOARD, 'dashboardInfo', { title: 'Board', description: '', lastModified: stamps, customProperties: {} });
-  await grantPolicy(services, 'lineage-editors', {
-    privileges: ['EDIT_LINEAGE'],
-    actors: { users: [EDITOR] },
-    resources: {
-      allResources: false,
-      filter: {
-        criteria: [{ field: 'URN', values: [RAW, CLEAN, MART, LEGACY_DATASET, JOB, UPSTREAM_JOB, CHART, DASHBOARD], condition: 'EQUALS' }],
+const c = serviceCatalogForFile(
+  async ({ grant, put }) => {
+    for (const urn of [RAW, CLEAN, MART, LOCKED, LEGACY_DATASET]) await put(urn, 'datasetProperties', { name: urn, customProperties: {} });
+    for (const job of [JOB, UPSTREAM_JOB]) await put(job, 'dataJobInfo', { name: job, type: { string: 'COMMAND' }, customProperties: {} });
+    await put(CHART, 'chartInfo', { title: 'Revenue', description: '', lastModified: stamps, customProperties: {} });
+    await put(DASHBOARD, 'dashboardInfo', { title: 'Board', description: '', lastModified: stamps, customProperties: {} });
+    await grant('lineage-editors', {
+      privileges: ['EDIT_LINEAGE'],
+      actors: { users: [EDITOR] },
+      resources: {
+        allResources: false,
+        filter: {
+          criteria: [
+            { field: 'URN', values: [RAW, CLEAN, MART, LEGACY_DATASET, JOB, UPSTREAM_JOB, CHART, DASHBOARD], condition: 'EQUALS' },
+          ],
+        },
       },
-    },
-  } as Json);
-}, 60_000);
-afterAll(async () => {
-  await store?.close();
-  await drop?.();
-});
+    } as Json);
+  },
+  { now: () => time },
+);
+
+const edge = (upstreamUrn: string, downstreamUrn: string) => ({ upstreamUrn, downstreamUrn });
+const update = (edgesToAdd: Json[], edgesToRemove: Json[] = [], actor = EDITOR) =>
+  c.services.lineageEdits.update({ edgesToAdd, edgesToRemove }, actor);
 
 describe('LineageEditService', () => {
   it('takes as upstreams the types DataHub’s editor takes, from the registry’s edited relationships', () => {
-    const takes = (type: string) => services.lineageEdits.upstreamTypesOf(type).sort();
+    const takes = (type: string) => c.services.lineageEdits.upstreamTypesOf(type).sort();
     expect(takes('dataset')).toEqual(['dataJob', 'dataset']);
     expect(takes('chart')).toEqual(['chart', 'dataset']);
     expect(takes('dashboard')).toEqual(['chart', 'dataset']);
@@ -86,10 +75,10 @@ describe('LineageEditService', () => {
     expect([...written].sort()).toEqual([JOB, MART, CHART, DASHBOARD].sort());
     const ui = { source: 'UI' };
     const stamp = { time: 5_000, actor: EDITOR };
-    expect((await value(MART, 'upstreamLineage')).upstreams).toEqual([
+    expect((await c.value(MART, 'upstreamLineage')).upstreams).toEqual([
       { dataset: CLEAN, type: 'TRANSFORMED', created: stamp, auditStamp: stamp, properties: ui },
     ]);
-    const io = await value(JOB, 'dataJobInputOutput');
+    const io = await c.value(JOB, 'dataJobInputOutput');
     const edgeTo = (urn: string) => ({ destinationUrn: urn, sourceUrn: JOB, created: stamp, lastModified: stamp, properties: ui });
     expect(io).toMatchObject({
       inputDatasetEdges: [edgeTo(RAW)],
@@ -101,11 +90,11 @@ describe('LineageEditService', () => {
     });
     expect(io.inputDatajobs).toBeUndefined();
     // The dataset the job writes is not drawn on the dataset: the job keeps the edge.
-    expect(await value(CLEAN, 'upstreamLineage')).toBeUndefined();
-    const chart = await value(CHART, 'chartInfo');
+    expect(await c.value(CLEAN, 'upstreamLineage')).toBeUndefined();
+    const chart = await c.value(CHART, 'chartInfo');
     expect(chart.inputEdges).toEqual([expect.objectContaining({ destinationUrn: MART, sourceUrn: CHART })]);
     expect(chart.inputs).toBeUndefined();
-    const board = await value(DASHBOARD, 'dashboardInfo');
+    const board = await c.value(DASHBOARD, 'dashboardInfo');
     expect(board).toMatchObject({
       title: 'Board',
       chartEdges: [expect.objectContaining({ destinationUrn: CHART, sourceUrn: DASHBOARD })],
@@ -116,7 +105,7 @@ describe('LineageEditService', () => {
   });
 
   it('counts a legacy urn as an edge already, and takes a removed one out of both lists', async () => {
-    await put(CHART, 'chartInfo', {
+    await c.put(CHART, 'chartInfo', {
       title: 'Revenue',
       description: '',
       lastModified: stamps,
@@ -124,18 +113,18 @@ describe('LineageEditService', () => {
       inputs: [{ string: LEGACY_DATASET }, { string: MART }],
     });
     await update([edge(LEGACY_DATASET, CHART)]);
-    let chart = await value(CHART, 'chartInfo');
+    let chart = await c.value(CHART, 'chartInfo');
     expect(chart.inputEdges).toEqual([]);
     expect(chart.inputs).toEqual([{ string: LEGACY_DATASET }, { string: MART }]);
     await update([edge(CLEAN, CHART)], [edge(MART, CHART)]);
-    chart = await value(CHART, 'chartInfo');
+    chart = await c.value(CHART, 'chartInfo');
     expect(chart.inputEdges.map((e: Json) => e.destinationUrn)).toEqual([CLEAN]);
     expect(chart.inputs).toEqual([{ string: LEGACY_DATASET }]);
   });
 
   it('draws column lineage on the downstream column’s dataset, and removes it again', async () => {
     await update([edge(field(CLEAN, 'id'), field(MART, 'id')), edge(field(CLEAN, 'amount'), field(MART, 'id'))]);
-    const lineage = await value(MART, 'upstreamLineage');
+    const lineage = await c.value(MART, 'upstreamLineage');
     expect(lineage.upstreams.map((u: Json) => u.dataset)).toEqual([CLEAN]);
     expect(lineage.fineGrainedLineages).toEqual([
       {
@@ -147,11 +136,11 @@ describe('LineageEditService', () => {
       },
     ]);
     await update([], [edge(field(CLEAN, 'id'), field(MART, 'id')), edge(field(CLEAN, 'amount'), field(MART, 'id'))]);
-    expect((await value(MART, 'upstreamLineage')).fineGrainedLineages).toEqual([]);
+    expect((await c.value(MART, 'upstreamLineage')).fineGrainedLineages).toEqual([]);
   });
 
   it('refuses a caller without EDIT_LINEAGE on either end, and edges it cannot draw, writing nothing', async () => {
-    const before = await changes();
+    const before = await c.changes();
     await expect(update([edge(RAW, CLEAN)], [], READER)).rejects.toMatchObject({
       kind: 'forbidden',
       message: `Unauthorized to edit ${RAW} lineage for dataset`,
@@ -172,7 +161,7 @@ describe('LineageEditService', () => {
       kind: 'bad_request',
       message: `Cannot upsert lineage as downstream urn ${ds('ghost')} doesn't exist`,
     });
-    expect(await changes()).toBe(before);
-    expect(await value(CLEAN, 'upstreamLineage')).toBeUndefined();
+    expect(await c.changes()).toBe(before);
+    expect(await c.value(CLEAN, 'upstreamLineage')).toBeUndefined();
   });
 });

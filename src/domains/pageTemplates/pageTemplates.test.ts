@@ -1,27 +1,23 @@
 /** Page templates and modules as the page template service writes them, and the summary template of an asset. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UNAUTHORIZED_MESSAGE } from '../../auth/authorizer.js';
 import { DEFAULT_MODULES, DEFAULT_TEMPLATE_URN } from '../builtIns/homePage.js';
-import { grantPolicy } from '../../../test/helpers.js';
-import { openServiceCatalog, type ServiceCatalog } from '../../../test/serviceCatalog.js';
+import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 
 const DESIGNER = 'urn:li:corpuser:designer';
 const ALICE = 'urn:li:corpuser:alice';
 const PRODUCT = 'urn:li:dataProduct:orders';
 const link = { linkParams: { linkUrl: 'https://example.com', description: 'Home' } };
 
-let c: ServiceCatalog;
-beforeAll(async () => {
-  c = await openServiceCatalog();
-  await grantPolicy(c.services, 'designers', {
+const c = serviceCatalogForFile(async ({ grant, put }) => {
+  await grant('designers', {
     type: 'PLATFORM',
     privileges: ['MANAGE_HOME_PAGE_TEMPLATES'],
     actors: { users: [DESIGNER] },
   });
-  await grantPolicy(c.services, 'summaries', { privileges: ['MANAGE_ASSET_SUMMARY'], actors: { users: [DESIGNER] } });
-  await c.put(PRODUCT, 'dataProductProperties', { name: 'Orders' });
+  await grant('summaries', { privileges: ['MANAGE_ASSET_SUMMARY'], actors: { users: [DESIGNER] } });
+  await put(PRODUCT, 'dataProductProperties', { name: 'Orders' });
 });
-afterAll(async () => c.close());
 
 describe('page templates and modules', () => {
   it('a global template of a new module becomes a summary; deleting the module takes it out of the template', async () => {

@@ -1,10 +1,6 @@
 /** Incidents through the service alone: what is stored, who is refused, what input is a 4xx. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { grantPolicy, openTestStore, tempDir } from '../../../test/helpers.js';
-import { SYSTEM_ACTOR } from '../../actors.js';
-import type { Store } from '../../store/types.js';
-import { buildProposal } from '../../write/proposals.js';
-import { createServices, type Services } from '../services.js';
+import { describe, expect, it } from 'vitest';
+import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.orders,PROD)';
 const REFUNDS = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.refunds,PROD)';
@@ -12,33 +8,24 @@ const EDITOR = 'urn:li:corpuser:editor';
 const OWN_EDITOR = 'urn:li:corpuser:orders.editor';
 const NOW = 1_700_000_000_000;
 
-let store: Store;
-let drop: () => Promise<void>;
-let services: Services;
-beforeEach(async () => {
-  ({ store, drop } = await openTestStore(tempDir()));
-  services = createServices(store, { now: () => NOW });
-  await grantPolicy(services, 'incident-editors', { privileges: ['EDIT_ENTITY_INCIDENTS'], actors: { users: [EDITOR] } });
-  await grantPolicy(services, 'orders-editors', {
-    privileges: ['EDIT_ENTITY_INCIDENTS'],
-    actors: { users: [OWN_EDITOR] },
-    resources: { resources: [ORDERS] },
-  });
-  for (const urn of [ORDERS, REFUNDS])
-    await services.writePath.apply([buildProposal(services.registry, urn, 'status', 'UPSERT', { removed: false })], {
-      actor: SYSTEM_ACTOR,
+const c = serviceCatalogForFile(
+  async ({ grant, put }) => {
+    await grant('incident-editors', { privileges: ['EDIT_ENTITY_INCIDENTS'], actors: { users: [EDITOR] } });
+    await grant('orders-editors', {
+      privileges: ['EDIT_ENTITY_INCIDENTS'],
+      actors: { users: [OWN_EDITOR] },
+      resources: { resources: [ORDERS] },
     });
-});
-afterEach(async () => {
-  await store.close();
-  await drop();
-});
+    await put([ORDERS, REFUNDS], 'status', { removed: false });
+  },
+  { now: () => NOW },
+);
 
-const info = async (urn: string) => (await store.getAspect(urn, 'incidentInfo', 0))?.value;
+const info = (urn: string) => c.value(urn, 'incidentInfo');
 
 describe('an incident', () => {
   it('is raised active on its assets, stamped by its author', async () => {
-    const { urn, written } = await services.incidents.raise(
+    const { urn, written } = await c.services.incidents.raise(
       { type: 'FRESHNESS', title: 'Late', resourceUrn: ORDERS, priority: 'HIGH', assigneeUrns: [EDITOR] },
       EDITOR,
     );
@@ -57,35 +44,35 @@ describe('an incident', () => {
   });
 
   it('is edited, priority and assignees not given removed; its status changes alone', async () => {
-    const { urn } = await services.incidents.raise({ type: 'OPERATIONAL', resourceUrn: ORDERS, priority: 'LOW', title: 'Slow' }, EDITOR);
-    await services.incidents.update(urn, { description: 'Loads take hours', resourceUrns: [ORDERS, REFUNDS] }, EDITOR);
+    const { urn } = await c.services.incidents.raise({ type: 'OPERATIONAL', resourceUrn: ORDERS, priority: 'LOW', title: 'Slow' }, EDITOR);
+    await c.services.incidents.update(urn, { description: 'Loads take hours', resourceUrns: [ORDERS, REFUNDS] }, EDITOR);
     expect(await info(urn)).toMatchObject({ title: 'Slow', description: 'Loads take hours', entities: [ORDERS, REFUNDS] });
     expect(await info(urn)).not.toHaveProperty('priority');
-    await services.incidents.updateStatus(urn, { state: 'RESOLVED', message: 'fixed' }, EDITOR);
+    await c.services.incidents.updateStatus(urn, { state: 'RESOLVED', message: 'fixed' }, EDITOR);
     expect((await info(urn))?.status).toEqual({ state: 'RESOLVED', message: 'fixed', lastUpdated: { time: NOW, actor: EDITOR } });
   });
 
   it('is refused to one without EDIT_ENTITY_INCIDENTS on every asset concerned, and nothing is written', async () => {
-    await expect(services.incidents.raise({ type: 'OPERATIONAL', resourceUrns: [ORDERS, REFUNDS] }, OWN_EDITOR)).rejects.toMatchObject({
+    await expect(c.services.incidents.raise({ type: 'OPERATIONAL', resourceUrns: [ORDERS, REFUNDS] }, OWN_EDITOR)).rejects.toMatchObject({
       kind: 'forbidden',
     });
-    const { urn } = await services.incidents.raise({ type: 'OPERATIONAL', resourceUrn: ORDERS, title: 'Slow' }, OWN_EDITOR);
-    await expect(services.incidents.update(urn, { resourceUrns: [REFUNDS], title: 'Moved' }, OWN_EDITOR)).rejects.toMatchObject({
+    const { urn } = await c.services.incidents.raise({ type: 'OPERATIONAL', resourceUrn: ORDERS, title: 'Slow' }, OWN_EDITOR);
+    await expect(c.services.incidents.update(urn, { resourceUrns: [REFUNDS], title: 'Moved' }, OWN_EDITOR)).rejects.toMatchObject({
       kind: 'forbidden',
     });
     expect(await info(urn)).toMatchObject({ title: 'Slow', entities: [ORDERS] });
   });
 
   it('is a 400 without a resource or without the custom type, and a 404 when it does not exist', async () => {
-    await expect(services.incidents.raise({ type: 'OPERATIONAL' }, EDITOR)).rejects.toMatchObject({
+    await expect(c.services.incidents.raise({ type: 'OPERATIONAL' }, EDITOR)).rejects.toMatchObject({
       kind: 'bad_request',
       message: 'At least 1 resource urn must be defined to raise an incident.',
     });
-    await expect(services.incidents.raise({ type: 'CUSTOM', resourceUrn: ORDERS }, EDITOR)).rejects.toMatchObject({
+    await expect(c.services.incidents.raise({ type: 'CUSTOM', resourceUrn: ORDERS }, EDITOR)).rejects.toMatchObject({
       kind: 'bad_request',
       message: 'Failed to create incident. customType is required',
     });
-    await expect(services.incidents.updateStatus('urn:li:incident:none', { state: 'RESOLVED' }, EDITOR)).rejects.toMatchObject({
+    await expect(c.services.incidents.updateStatus('urn:li:incident:none', { state: 'RESOLVED' }, EDITOR)).rejects.toMatchObject({
       kind: 'not_found',
     });
   });

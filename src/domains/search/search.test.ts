@@ -1,29 +1,18 @@
 /** Which of a default list of entity types a caller searches, decided by the search service alone. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { grantPolicy, openTestStore, tempDir } from '../../../test/helpers.js';
-import type { Store } from '../../store/types.js';
-import { createServices, type Services } from '../services.js';
+import { describe, expect, it } from 'vitest';
+import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 
 const ADMIN = 'urn:li:corpuser:admin';
 const READER = 'urn:li:corpuser:reader';
 
-let store: Store;
-let drop: () => Promise<void>;
-let services: Services;
-beforeEach(async () => {
-  ({ store, drop } = await openTestStore(tempDir()));
-  services = createServices(store);
-  await grantPolicy(services, 'admins', { type: 'PLATFORM', privileges: ['MANAGE_POLICIES'], actors: { users: [ADMIN] } });
-});
-afterEach(async () => {
-  await store.close();
-  await drop();
+const c = serviceCatalogForFile(async ({ grant }) => {
+  await grant('admins', { type: 'PLATFORM', privileges: ['MANAGE_POLICIES'], actors: { users: [ADMIN] } });
 });
 
 describe('a default list of types', () => {
   it('keeps those the registry has and the caller may see, in order', async () => {
     const defaults = ['dataset', 'noSuchType', 'dataHubPolicy', 'tag'];
-    expect(await services.search.visibleTypeNames(defaults, READER)).toEqual(['dataset', 'tag']);
-    expect(await services.search.visibleTypeNames(defaults, ADMIN)).toEqual(['dataset', 'dataHubPolicy', 'tag']);
+    expect(await c.services.search.visibleTypeNames(defaults, READER)).toEqual(['dataset', 'tag']);
+    expect(await c.services.search.visibleTypeNames(defaults, ADMIN)).toEqual(['dataset', 'dataHubPolicy', 'tag']);
   });
 });

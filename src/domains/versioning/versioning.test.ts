@@ -1,69 +1,60 @@
 /** Version sets through the service alone: the latest version moves as assets are linked and unlinked. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { grantPolicy, openTestStore, tempDir } from '../../../test/helpers.js';
-import { SYSTEM_ACTOR } from '../../actors.js';
-import type { Store } from '../../store/types.js';
-import { buildProposal } from '../../write/proposals.js';
-import { createServices, type Services } from '../services.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 import { nextSortId } from './versioning.js';
 
-const SET = 'urn:li:versionSet:(orders,dataset)';
-const V1 = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.orders_v1,PROD)';
-const V2 = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.orders_v2,PROD)';
 const EDITOR = 'urn:li:corpuser:editor';
 const READER = 'urn:li:corpuser:reader';
 
-let store: Store;
-let drop: () => Promise<void>;
-let services: Services;
-beforeEach(async () => {
-  ({ store, drop } = await openTestStore(tempDir()));
-  services = createServices(store);
-  await grantPolicy(services, 'editors', { privileges: ['EDIT_ENTITY'], actors: { users: [EDITOR] } });
-  for (const urn of [V1, V2])
-    await services.writePath.apply([buildProposal(services.registry, urn, 'status', 'UPSERT', { removed: false })], {
-      actor: SYSTEM_ACTOR,
-    });
+const c = serviceCatalogForFile(async ({ grant }) => {
+  await grant('editors', { privileges: ['EDIT_ENTITY'], actors: { users: [EDITOR] } });
 });
-afterEach(async () => {
-  await store.close();
-  await drop();
-});
-
-const latest = async (urn: string, aspect: string) => (await store.getAspect(urn, aspect, 0))?.value;
-const link = (linkedEntity: string, version: string, actor = EDITOR) =>
-  services.versioning.link({ versionSet: SET, linkedEntity, version }, actor);
 
 describe('a version set', () => {
+  // Each test has a version set and datasets of its own.
+  let sets = 0;
+  let set: string;
+  let v1: string;
+  let v2: string;
+  beforeEach(async () => {
+    const name = `orders_${++sets}`;
+    set = `urn:li:versionSet:(${name},dataset)`;
+    v1 = `urn:li:dataset:(urn:li:dataPlatform:hive,sales.${name}_v1,PROD)`;
+    v2 = `urn:li:dataset:(urn:li:dataPlatform:hive,sales.${name}_v2,PROD)`;
+    await c.put([v1, v2], 'status', { removed: false });
+  });
+  const link = (linkedEntity: string, version: string, actor = EDITOR) =>
+    c.services.versioning.link({ versionSet: set, linkedEntity, version }, actor);
+
   it('takes each asset linked as its latest, sorted after the one before', async () => {
-    await link(V1, 'v1');
-    const linked = await link(V2, 'v2');
-    expect(linked.versionSet).toBe(SET);
-    expect([...linked.written].sort()).toEqual([SET, V1, V2].sort());
-    expect(await latest(SET, 'versionSetProperties')).toEqual({ latest: V2, versioningScheme: 'ALPHANUMERIC_GENERATED_BY_DATAHUB' });
-    expect(await latest(V1, 'versionProperties')).toMatchObject({ sortId: 'AAAAAAAA', isLatest: false });
-    expect(await latest(V2, 'versionProperties')).toMatchObject({ sortId: 'AAAAAAAB', isLatest: true, version: { versionTag: 'v2' } });
+    await link(v1, 'v1');
+    const linked = await link(v2, 'v2');
+    expect(linked.versionSet).toBe(set);
+    expect([...linked.written].sort()).toEqual([set, v1, v2].sort());
+    expect(await c.value(set, 'versionSetProperties')).toEqual({ latest: v2, versioningScheme: 'ALPHANUMERIC_GENERATED_BY_DATAHUB' });
+    expect(await c.value(v1, 'versionProperties')).toMatchObject({ sortId: 'AAAAAAAA', isLatest: false });
+    expect(await c.value(v2, 'versionProperties')).toMatchObject({ sortId: 'AAAAAAAB', isLatest: true, version: { versionTag: 'v2' } });
   });
 
   it('makes the version before latest again when the latest is unlinked, and goes with its last version', async () => {
-    await link(V1, 'v1');
-    await link(V2, 'v2');
-    await services.versioning.unlink({ versionSet: SET, unlinkedEntity: V2 }, EDITOR);
-    expect(await latest(V2, 'versionProperties')).toBeUndefined();
-    expect(await latest(SET, 'versionSetProperties')).toMatchObject({ latest: V1 });
-    expect(await latest(V1, 'versionProperties')).toMatchObject({ isLatest: true });
-    await services.versioning.unlink({ versionSet: SET, unlinkedEntity: V1 }, EDITOR);
-    expect(await latest(SET, 'versionSetProperties')).toBeUndefined();
+    await link(v1, 'v1');
+    await link(v2, 'v2');
+    await c.services.versioning.unlink({ versionSet: set, unlinkedEntity: v2 }, EDITOR);
+    expect(await c.value(v2, 'versionProperties')).toBeUndefined();
+    expect(await c.value(set, 'versionSetProperties')).toMatchObject({ latest: v1 });
+    expect(await c.value(v1, 'versionProperties')).toMatchObject({ isLatest: true });
+    await c.services.versioning.unlink({ versionSet: set, unlinkedEntity: v1 }, EDITOR);
+    expect(await c.value(set, 'versionSetProperties')).toBeUndefined();
   });
 
   it("is refused with DataHub's text without EDIT_ENTITY, and a 400 for an asset of another type", async () => {
-    await expect(link(V1, 'v1', READER)).rejects.toMatchObject({
+    await expect(link(v1, 'v1', READER)).rejects.toMatchObject({
       kind: 'forbidden',
-      message: `${READER} is unauthorized to UPDATE entities ${SET} and ${V1}`,
+      message: `${READER} is unauthorized to UPDATE entities ${set} and ${v1}`,
     });
-    expect(await latest(V1, 'versionProperties')).toBeUndefined();
+    expect(await c.value(v1, 'versionProperties')).toBeUndefined();
     await expect(
-      services.versioning.link({ versionSet: SET, linkedEntity: 'urn:li:tag:pii', version: 'v1' }, EDITOR),
+      c.services.versioning.link({ versionSet: set, linkedEntity: 'urn:li:tag:pii', version: 'v1' }, EDITOR),
     ).rejects.toMatchObject({
       kind: 'bad_request',
       message: "Entity type must match Version Set's specified type: dataset invalid type: tag",

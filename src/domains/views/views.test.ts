@@ -1,9 +1,8 @@
 /** Saved views as the view service writes them: personal ones for anyone, global ones under MANAGE_GLOBAL_VIEWS. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UNAUTHORIZED_MESSAGE } from '../../auth/authorizer.js';
 import { GLOBAL_SETTINGS_URN } from '../builtIns/homePage.js';
-import { grantPolicy } from '../../../test/helpers.js';
-import { openServiceCatalog, type ServiceCatalog } from '../../../test/serviceCatalog.js';
+import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 
 const MANAGER = 'urn:li:corpuser:view-manager';
 const ALICE = 'urn:li:corpuser:alice';
@@ -16,16 +15,13 @@ const filter = (operator: string) => ({
   ],
 });
 
-let c: ServiceCatalog;
-beforeAll(async () => {
-  c = await openServiceCatalog();
-  await grantPolicy(c.services, 'view-managers', {
+const c = serviceCatalogForFile(async ({ grant }) => {
+  await grant('view-managers', {
     type: 'PLATFORM',
     privileges: ['MANAGE_GLOBAL_VIEWS'],
     actors: { users: [MANAGER] },
   });
 });
-afterAll(async () => c.close());
 
 describe('views', () => {
   it('are kept with their definition as DataHub maps it: AND one group, OR a group per criterion', async () => {
