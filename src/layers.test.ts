@@ -27,6 +27,8 @@ const BOTTOM_FLOOR = ['errors.ts', 'urn.ts', 'json.ts', 'actors.ts', 'rawJson.ts
 const RULES: Array<{ folder: string; mayNotImport: string[] }> = [
   { folder: 'auth', mayNotImport: ['domains/', 'write/', 'api/', 'cli/'] },
   { folder: 'registry', mayNotImport: ['domains/', 'write/', 'api/', 'auth/', 'store/', 'cli/'] },
+  // Pure: aspects in, search rows, edges and browse paths out.
+  { folder: 'indexing', mayNotImport: ['store/', 'domains/', 'write/', 'api/', 'auth/', 'cli/'] },
   { folder: 'store', mayNotImport: ['domains/', 'write/', 'api/', 'auth/', 'cli/'] },
   { folder: 'write', mayNotImport: ['domains/', 'api/', 'cli/'] },
   { folder: 'domains', mayNotImport: ['api/', 'cli/'] },

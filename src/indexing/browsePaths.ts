@@ -6,6 +6,9 @@
 import type { EntitySpec } from '../registry/types.js';
 import { parseUrn } from '../urn.js';
 
+/** DataHub's separator of browse path v2 segments, each segment prefixed by it: `␟a␟b`. */
+export const BROWSE_PATH_V2_DELIMITER = '\u241f';
+
 export function defaultBrowsePaths(entity: EntitySpec, key: Record<string, string>): string[] {
   const rule = entity.browse;
   // Entities without a rule get a path list holding one empty path, as DataHub writes them.

@@ -3,7 +3,7 @@
  * fields. One document per entity; the same field name in two aspects shares one document field.
  */
 import type { EntitySpec, SearchableField } from '../registry/types.js';
-import { BROWSE_PATH_V2_DELIMITER } from '../store/types.js';
+import { BROWSE_PATH_V2_DELIMITER } from './browsePaths.js';
 import { isScalar, valuesAt, type Scalar } from './paths.js';
 import { structuredPropertyFields } from './structuredPropertyFields.js';
 

@@ -186,8 +186,8 @@ export type Condition =
   /** A path value equal to a value or below it (segments start with `BROWSE_PATH_V2_DELIMITER`). */
   | 'PATH_WITHIN';
 
-/** DataHub's separator of browse path v2 segments, each segment prefixed by it: `␟a␟b`. */
-export const BROWSE_PATH_V2_DELIMITER = '\u241f';
+/** Browse path v2 values are stored as indexing writes them (indexing/browsePaths.ts). */
+export { BROWSE_PATH_V2_DELIMITER } from '../indexing/browsePaths.js';
 
 /** One filter criterion on a search document field; `values` is empty for EXISTS and IS_NULL. */
 export interface Criterion {
