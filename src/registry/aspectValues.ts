@@ -14,3 +14,14 @@ export type AspectValues = { [D in Declared as D['name']]: Static<D['type']> };
 export type AspectName = keyof AspectValues;
 
 export type AspectValue<N extends AspectName> = AspectValues[N];
+
+/**
+ * A stored value of aspect `N`, as its schema's type. Every value is validated against its aspect's
+ * schema on the way in (write/proposals.ts), so this only forgets the fields the schema does not
+ * declare, which a stored value may keep.
+ */
+export function aspectValue<N extends AspectName>(_aspect: N, value: Record<string, unknown>): AspectValue<N>;
+export function aspectValue<N extends AspectName>(_aspect: N, value: Record<string, unknown> | undefined): AspectValue<N> | undefined;
+export function aspectValue<N extends AspectName>(_aspect: N, value: Record<string, unknown> | undefined): AspectValue<N> | undefined {
+  return value as AspectValue<N> | undefined;
+}

@@ -5,6 +5,7 @@
 import DataLoader from 'dataloader';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../../domains/services.js';
+import { aspectValue, type AspectName, type AspectValue } from '../../registry/aspectValues.js';
 import type { AspectRow } from '../../store/types.js';
 
 /** An entity as GraphQL passes it between resolvers: just its urn and type; aspects load lazily. */
@@ -39,7 +40,19 @@ export function refOf(services: Services, urn: unknown): EntityRef | undefined {
   return entity ? { urn: urn as string, entityName: entity.name } : undefined;
 }
 
-/** The latest value of one aspect of an entity, or undefined. */
+/** The latest value of one aspect of an entity, of the aspect's type, or undefined. */
+export async function latestAspect<N extends AspectName>(
+  ctx: GraphQLContext,
+  ref: EntityRef,
+  aspect: N,
+): Promise<AspectValue<N> | undefined> {
+  return aspectValue(aspect, (await ctx.aspects.load(ref.urn)).get(aspect)?.value);
+}
+
+/**
+ * The latest value of one aspect of an entity, untyped: for the resolvers not yet moved to
+ * `latestAspect`. It goes when none is left.
+ */
 export async function aspectOf(ctx: GraphQLContext, ref: EntityRef, aspect: string): Promise<Record<string, any> | undefined> {
   return (await ctx.aspects.load(ref.urn)).get(aspect)?.value as Record<string, any> | undefined;
 }

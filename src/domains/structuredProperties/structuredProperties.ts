@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Authorizer, Grant } from '../../auth/authorizer.js';
 import { onPlatform, toEdit, type Requirement } from '../../auth/requirements.js';
 import { isPlainObject } from '../../json.js';
+import { aspectValue, type AspectName, type AspectValue } from '../../registry/aspectValues.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Store } from '../../store/types.js';
 import { tryParseUrn } from '../../urn.js';
@@ -18,7 +19,13 @@ import type { WritePath } from '../../write/writePath.js';
 import { structuredPropertyField } from '../../indexing/structuredPropertyFields.js';
 import { fieldEquals, filterQuery } from '../search/filters.js';
 
-type Json = Record<string, any>;
+type Definition = AspectValue<'propertyDefinition'>;
+type Settings = AspectValue<'structuredPropertySettings'>;
+type Assignments = AspectValue<'structuredProperties'>;
+type Assignment = Assignments['properties'][number];
+type AllowedValue = NonNullable<Definition['allowedValues']>[number];
+/** What of a definition decides the values it takes. */
+type ValueRules = Pick<Definition, 'valueType' | 'typeQualifier' | 'cardinality' | 'allowedValues'>;
 
 /** A value as GraphQL sends it: a string or a number. */
 export interface ValueInput {
@@ -65,7 +72,7 @@ export interface UpdatePropertyInput {
 }
 
 /** A `PrimitivePropertyValue` in Pegasus JSON: exactly one of `string` and `double`. */
-type Primitive = { string: string } | { double: number };
+type Primitive = AllowedValue['value'];
 
 /** DataHub's refusals (its resolvers' texts). */
 const REFUSED = {
@@ -122,7 +129,7 @@ function validDate(text: string): boolean {
  * Why `values` may not be assigned to the property of this definition, or undefined when they may:
  * DataHub's checks and texts (StructuredPropertiesValidator), first problem first.
  */
-export function valueProblem(propertyUrn: string, definition: Json, values: readonly Primitive[]): string | undefined {
+export function valueProblem(propertyUrn: string, definition: ValueRules, values: readonly Primitive[]): string | undefined {
   if ((definition.cardinality ?? 'SINGLE') === 'SINGLE' && values.length > 1) {
     return `Property: ${propertyUrn} has cardinality 1, but multiple values were assigned: [${values.map(shown).join(', ')}]`;
   }
@@ -135,7 +142,7 @@ export function valueProblem(propertyUrn: string, definition: Json, values: read
       if (type === 'urn') {
         const urn = tryParseUrn(v.string);
         if (!urn) return `${prefix} should be an urn`;
-        const allowed: string[] | undefined = definition.typeQualifier?.allowedTypes;
+        const allowed = definition.typeQualifier?.allowedTypes;
         if (allowed && !allowed.some((t) => valueTypeId(t).toLowerCase() === urn.entityType.toLowerCase())) {
           return `${prefix} is not of any supported urn types:[${allowed.join(', ')}]`;
         }
@@ -145,7 +152,7 @@ export function valueProblem(propertyUrn: string, definition: Json, values: read
     } else {
       return `Validation support for type ${definition.valueType} is not yet implemented.`;
     }
-    const allowedValues: Json[] | undefined = definition.allowedValues;
+    const allowedValues = definition.allowedValues;
     if (allowedValues && !allowedValues.some((a) => samePrimitive(a.value, v))) {
       return `Property: ${propertyUrn}, value: ${shown(v)} should be one of [${allowedValues.map((a) => shown(a.value)).join(', ')}]`;
     }
@@ -153,8 +160,13 @@ export function valueProblem(propertyUrn: string, definition: Json, values: read
   return undefined;
 }
 
+/** The rules an allowed value itself is checked by: the property's type, one value, no list of allowed values yet. */
+function oneValueRules({ allowedValues: _checked, ...definition }: ValueRules): ValueRules {
+  return { ...definition, cardinality: 'SINGLE' };
+}
+
 /** Reads the latest value of an aspect (inside a write's transaction, or from the store). */
-export type AspectLookup = (urn: string, aspect: string) => Promise<Json | undefined>;
+export type AspectLookup = <N extends AspectName>(urn: string, aspect: N) => Promise<AspectValue<N> | undefined>;
 
 /**
  * Why an asset may not hold this `structuredProperties` value, or undefined when it may: every
@@ -162,23 +174,28 @@ export type AspectLookup = (urn: string, aspect: string) => Promise<Json | undef
  * the value of an immutable property, once set, may neither change nor go. The write path asks this of every write of the aspect, whoever sends it (DataHub validates it on
  * ingestion too).
  */
-export async function assignmentsProblem(read: AspectLookup, assetUrn: string, value: Json, previous?: Json): Promise<string | undefined> {
+export async function assignmentsProblem(
+  read: AspectLookup,
+  assetUrn: string,
+  value: Assignments,
+  previous?: Assignments,
+): Promise<string | undefined> {
   const assetType = tryParseUrn(assetUrn)?.entityType ?? '';
   // Assignments the write leaves as they were are not checked again: a property removed since must
   // not keep the asset's other values from being edited.
-  const kept = new Set(((previous?.properties as Json[] | undefined) ?? []).map((a) => JSON.stringify(a)));
-  for (const a of (value.properties as Json[] | undefined) ?? []) {
+  const kept = new Set((previous?.properties ?? []).map((a) => JSON.stringify(a)));
+  for (const a of value.properties ?? []) {
     if (kept.has(JSON.stringify(a))) continue;
     const propertyUrn = String(a.propertyUrn);
     if (tryParseUrn(propertyUrn)?.entityType !== 'structuredProperty')
       return `Unexpected entity type. Expected: structuredProperty Found: ${propertyUrn}`;
     const definition = await read(propertyUrn, 'propertyDefinition');
     if (!definition) return `Unexpected null value found for ${propertyUrn} Structured Property Definition.`;
-    const types: string[] = definition.entityTypes ?? [];
+    const types = definition.entityTypes ?? [];
     if (types.length > 0 && !types.some((t) => valueTypeId(t).toLowerCase() === assetType.toLowerCase())) {
       return `Property: ${propertyUrn} cannot be applied to entity type ${assetType}`;
     }
-    const values = ((a.values as unknown[] | undefined) ?? []).map(
+    const values = (a.values ?? []).map(
       (v): Primitive =>
         isPlainObject(v) && typeof v.double === 'number' ? { double: v.double } : { string: String(isPlainObject(v) ? v.string : v) },
     );
@@ -187,18 +204,18 @@ export async function assignmentsProblem(read: AspectLookup, assetUrn: string, v
     if (definition.immutable === true && previousAssignment(previous, propertyUrn))
       return `Cannot mutate an immutable property: ${propertyUrn}`;
   }
-  for (const old of (previous?.properties as Json[] | undefined) ?? []) {
-    if (((value.properties as Json[] | undefined) ?? []).some((a) => a.propertyUrn === old.propertyUrn)) continue;
+  for (const old of previous?.properties ?? []) {
+    if ((value.properties ?? []).some((a) => a.propertyUrn === old.propertyUrn)) continue;
     if ((await read(String(old.propertyUrn), 'propertyDefinition'))?.immutable === true)
       return `Cannot delete an immutable property ${old.propertyUrn}`;
   }
   return undefined;
 }
 
-const previousAssignment = (previous: Json | undefined, propertyUrn: string) =>
-  ((previous?.properties as Json[] | undefined) ?? []).find((a) => a.propertyUrn === propertyUrn);
+const previousAssignment = (previous: Assignments | undefined, propertyUrn: string) =>
+  (previous?.properties ?? []).find((a) => a.propertyUrn === propertyUrn);
 
-function allowedValue(a: AllowedValueInput): Json {
+function allowedValue(a: AllowedValueInput): AllowedValue {
   return { value: primitive(a), ...(a.description != null ? { description: a.description } : {}) };
 }
 
@@ -220,9 +237,9 @@ export class StructuredPropertyService {
     return entity !== undefined && (await this.store.getAspect(urn, entity.keyAspect.name, 0)) !== undefined;
   }
 
-  private readonly lookup: AspectLookup = async (urn, aspect) => (await this.store.getAspect(urn, aspect, 0))?.value as Json | undefined;
+  private readonly lookup: AspectLookup = async (urn, aspect) => aspectValue(aspect, (await this.store.getAspect(urn, aspect, 0))?.value);
 
-  private async definition(urn: string): Promise<Json | undefined> {
+  private async definition(urn: string): Promise<Definition | undefined> {
     if (tryParseUrn(urn)?.entityType !== 'structuredProperty') return undefined;
     return this.lookup(urn, 'propertyDefinition');
   }
@@ -250,9 +267,12 @@ export class StructuredPropertyService {
     return page.urns.filter((u) => u !== except);
   }
 
-  private async settingsProposal(urn: string, current: Json | undefined, input: SettingsInput, actor: string): Promise<Proposal> {
-    const settings: Json = { ...(current ?? {}) };
-    for (const key of ['isHidden', ...SETTINGS_FLAGS] as const) if (input[key] != null) settings[key] = input[key];
+  private async settingsProposal(urn: string, current: Settings | undefined, input: SettingsInput, actor: string): Promise<Proposal> {
+    const settings: Settings = { ...(current ?? {}) };
+    for (const key of ['isHidden', ...SETTINGS_FLAGS] as const) {
+      const flag = input[key];
+      if (flag != null) settings[key] = flag;
+    }
     if (settings.isHidden === true && SETTINGS_FLAGS.some((k) => settings[k] === true)) throw badRequest(INVALID_SETTINGS);
     if (input.showAsAssetBadge === true) {
       const others = await this.badges(urn);
@@ -273,7 +293,7 @@ export class StructuredPropertyService {
     if (await this.exists(urn)) throw badRequest('A structured property already exists with this urn');
     const allowedTypes = input.typeQualifier?.allowedTypes ?? undefined;
     await this.checkTypes(input.valueType, input.entityTypes, allowedTypes ?? []);
-    const definition: Json = {
+    const definition: Definition = {
       qualifiedName: id,
       valueType: input.valueType,
       entityTypes: [...new Set(input.entityTypes)],
@@ -287,7 +307,7 @@ export class StructuredPropertyService {
       lastModified: this.stamp(actor),
     };
     for (const a of definition.allowedValues ?? []) {
-      const problem = valueProblem(urn, { ...definition, allowedValues: undefined, cardinality: 'SINGLE' }, [a.value]);
+      const problem = valueProblem(urn, oneValueRules(definition), [a.value]);
       if (problem) throw badRequest(problem);
     }
     const proposals = [buildProposal(this.registry, urn, 'propertyDefinition', 'UPSERT', definition)];
@@ -305,12 +325,12 @@ export class StructuredPropertyService {
     await this.checkTypes(undefined, input.newEntityTypes ?? [], newAllowedTypes);
     const newAllowed = (input.newAllowedValues ?? []).map(allowedValue);
     for (const a of newAllowed) {
-      const problem = valueProblem(input.urn, { ...current, allowedValues: undefined, cardinality: 'SINGLE' }, [a.value]);
+      const problem = valueProblem(input.urn, oneValueRules(current), [a.value]);
       if (problem) throw badRequest(problem);
     }
     const proposals: Proposal[] = [
       editProposal(this.registry, input.urn, 'propertyDefinition', (latest) => {
-        const d: Json = { ...(latest ?? current) };
+        const d: Definition = { ...(latest ?? current) };
         if (input.displayName != null) d.displayName = input.displayName;
         if (input.description != null) d.description = input.description;
         if (input.immutable != null) d.immutable = input.immutable;
@@ -322,7 +342,7 @@ export class StructuredPropertyService {
             allowedTypes: [...new Set([...(d.typeQualifier?.allowedTypes ?? []), ...newAllowedTypes])],
           };
         if (newAllowed.length > 0) {
-          const kept: Json[] = d.allowedValues ?? [];
+          const kept = d.allowedValues ?? [];
           d.allowedValues = [...kept, ...newAllowed.filter((a) => !kept.some((k) => samePrimitive(k.value, a.value)))];
         }
         d.lastModified = this.stamp(actor);
@@ -330,7 +350,7 @@ export class StructuredPropertyService {
       }),
     ];
     if (input.settings) {
-      const settings = (await this.store.getAspect(input.urn, 'structuredPropertySettings', 0))?.value as Json | undefined;
+      const settings = await this.lookup(input.urn, 'structuredPropertySettings');
       proposals.push(await this.settingsProposal(input.urn, settings, input.settings, actor));
     }
     await this.writePath.apply(proposals, { actor, grant });
@@ -366,7 +386,7 @@ export class StructuredPropertyService {
     if (problem) throw badRequest(problem);
     const stamp = this.stamp(actor);
     const edit = editProposal(this.registry, assetUrn, 'structuredProperties', (current) => {
-      const properties: Json[] = ((current?.properties as Json[] | undefined) ?? []).map((a: Json) => {
+      const properties: Assignment[] = (current?.properties ?? []).map((a) => {
         const values = updates.get(a.propertyUrn);
         if (!values) return a;
         const { attribution: _dropped, ...rest } = a;
@@ -390,7 +410,7 @@ export class StructuredPropertyService {
   private withoutProperties(assetUrn: string, propertyUrns: readonly string[]): Proposal {
     return editProposal(this.registry, assetUrn, 'structuredProperties', (current) => ({
       ...(current ?? {}),
-      properties: ((current?.properties as Json[] | undefined) ?? []).filter((a: Json) => !propertyUrns.includes(a.propertyUrn)),
+      properties: (current?.properties ?? []).filter((a) => !propertyUrns.includes(a.propertyUrn)),
     }));
   }
 }
