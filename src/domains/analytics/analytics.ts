@@ -5,6 +5,7 @@
  * are in UTC; weeks start on Monday, as DataHub's date histograms.
  */
 import type { Authorizer } from '../../auth/authorizer.js';
+import { aspectValue, type AspectName } from '../../registry/aspectValues.js';
 import type { Registry } from '../../registry/registry.js';
 import type { AspectRow, Criterion, SearchQuery, Store } from '../../store/types.js';
 import type { UsageFilter } from '../../store/usage.js';
@@ -422,7 +423,7 @@ export class AnalyticsService {
 
 /** DataHub's name of an entity in a chart (AnalyticsUtil): undefined where it has none. */
 function displayName(urn: string, rows: readonly AspectRow[]): string | undefined {
-  const value = (aspect: string) => rows.find((r) => r.aspect === aspect)?.value as Record<string, any> | undefined;
+  const value = <N extends AspectName>(aspect: N) => aspectValue(aspect, rows.find((r) => r.aspect === aspect)?.value);
   const parsed = tryParseUrn(urn)!;
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   switch (parsed.entityType) {

@@ -21,7 +21,7 @@ import type { Registry } from '../../registry/registry.js';
 import type { Store } from '../../store/types.js';
 import { parseUrn, tryParseUrn } from '../../urn.js';
 import { badRequest, conflict } from '../../errors.js';
-import { tagUpdateAspects, updateAspects } from './entityUpdates.js';
+import { tagUpdateAspects, updateAspects, type EntityUpdateInput, type TagUpdate } from './entityUpdates.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from '../../write/proposals.js';
 import type { WritePath } from '../../write/writePath.js';
 import { fieldEquals, filterQuery } from '../search/filters.js';
@@ -507,18 +507,22 @@ export class EditService {
   }
 
   /** update<Entity>: the aspects its input names replace the stored ones. */
-  async updateEntity(urn: string, input: Record<string, any>, actor: string): Promise<void> {
+  async updateEntity(urn: string, input: EntityUpdateInput, actor: string): Promise<void> {
     const entity = this.registry.entityOfUrn(urn);
     if (!entity) throw badRequest(`Failed to update resource with urn ${urn}. Entity does not exist.`);
     await this.upserts(urn, updateAspects(entity, input, actor, this.now()), actor);
   }
 
-  async updateTag(urn: string, input: Record<string, any>, actor: string): Promise<void> {
+  async updateTag(urn: string, input: TagUpdate, actor: string): Promise<void> {
     await this.upserts(urn, tagUpdateAspects(input, actor, this.now()), actor);
   }
 
   /** updateCorpUserProperties: the given fields of the user's editable info, under their stored names. */
-  async updateUserProperties(urn: string, input: Record<string, any>, actor: string): Promise<void> {
+  async updateUserProperties(
+    urn: string,
+    input: { platformUrns?: readonly string[] | null | undefined; personaUrn?: string | null | undefined } & Record<string, unknown>,
+    actor: string,
+  ): Promise<void> {
     const { platformUrns, personaUrn, ...rest } = input;
     await this.mergeFields(urn, 'corpUserEditableInfo', { ...rest, platforms: platformUrns, persona: personaUrn }, actor);
   }

@@ -7,7 +7,14 @@
 import { READ_REFUSED, type Authorizer } from '../../auth/authorizer.js';
 import type { Registry } from '../../registry/registry.js';
 import type { AspectRow, Store } from '../../store/types.js';
-import { SEMVER_CHANGES, TIMELINE_ASPECTS, type ChangeCategory, type ChangeEvent, type SemVerChange } from './changeEvents.js';
+import {
+  generatorsOf,
+  SEMVER_CHANGES,
+  TIMELINE_ASPECTS,
+  type ChangeCategory,
+  type ChangeEvent,
+  type SemVerChange,
+} from './changeEvents.js';
 import { resolveUrn } from '../../registry/resolve.js';
 
 export interface ChangeTransaction {
@@ -63,8 +70,7 @@ export class TimelineService {
   async timeline(urnText: string, categories: readonly ChangeCategory[], actor: string): Promise<ChangeTransaction[] | undefined> {
     const { entity, urnString: urn } = resolveUrn(this.registry, urnText);
     await this.authorizer.requireReadable(actor, [entity], READ_REFUSED.entity(urn));
-    const registered = TIMELINE_ASPECTS[entity.name];
-    if (!registered) return undefined;
+    if (!TIMELINE_ASPECTS[entity.name]) return undefined;
 
     // Every versioned aspect stored, for the version stamps; the categories' aspects for the changes.
     const stored = ((await this.store.getLatestAspects([urn])).get(urn) ?? []).map((r) => r.aspect);
@@ -73,10 +79,10 @@ export class TimelineService {
 
     const byTime = new Map<number, Array<{ events: ChangeEvent[]; actor: string }>>();
     for (const category of categories) {
-      for (const [aspect, generate] of Object.entries(registered[category] ?? {})) {
+      for (const [aspect, generate] of generatorsOf(entity.name, category)) {
         const rows = history.get(aspect) ?? [];
         rows.forEach((row, i) => {
-          const events = generate(rows[i - 1]?.value as Record<string, any> | undefined, row.value as Record<string, any>, urn);
+          const events = generate(rows[i - 1]?.value, row.value, urn);
           if (events.length === 0) return;
           const list = byTime.get(row.createdOn) ?? [];
           list.push({ events, actor: row.createdBy });
