@@ -1,15 +1,17 @@
 /**
  * `dataProductProperties`, `applicationProperties` and the `applications` assignment of assets.
  */
+import { aspectValue, type AspectValue } from '../../../registry/aspectValues.js';
 import { parseUrn } from '../../../urn.js';
 import { refOf, type GraphQLContext } from '../context.js';
 import { customProperties, type resolvedAuditStamp } from './common.js';
 
-type Json = Record<string, any>;
+/** What a data product's and an application's properties share. */
+type Properties = Pick<AspectValue<'dataProductProperties'>, 'name' | 'description' | 'externalUrl' | 'customProperties'>;
 
 /** The urns of a data product's assets, in the order stored. */
-export const assetUrns = (p: Json | undefined): string[] =>
-  (p?.assets ?? []).map((a: Json) => a.destinationUrn).filter((u: unknown) => typeof u === 'string');
+export const assetUrns = (p: Pick<AspectValue<'dataProductProperties'>, 'assets'> | undefined): string[] =>
+  (p?.assets ?? []).map((a) => a.destinationUrn).filter((u) => typeof u === 'string');
 
 /**
  * A data product's or application's properties. Unnamed, it is called by its id, as DataHub does.
@@ -18,7 +20,7 @@ export const assetUrns = (p: Json | undefined): string[] =>
  */
 export function productProperties(
   urn: string,
-  p: Json | undefined,
+  p: Properties | undefined,
   extra: { numAssets: number | null; createdOn?: ReturnType<typeof resolvedAuditStamp> },
 ) {
   if (!p) return null;
@@ -32,7 +34,8 @@ export function productProperties(
 }
 
 /** An asset's `applications` aspect as GraphQL's single `application` association (its first). */
-export function applicationAssociation(ctx: GraphQLContext, associatedUrn: string, a: Json | undefined) {
-  const application = refOf(ctx.services, a?.applications?.[0]);
+/** `stored`: the aspect's value as a store row holds it. */
+export function applicationAssociation(ctx: GraphQLContext, associatedUrn: string, stored: Record<string, unknown> | undefined) {
+  const application = refOf(ctx.services, aspectValue('applications', stored)?.applications[0]);
   return application ? { application, associatedUrn } : null;
 }
