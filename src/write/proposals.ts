@@ -38,6 +38,13 @@ export type Edit = (current: Record<string, unknown> | undefined, now: number) =
 /** An edit of aspect `N`: given its latest value, returns the new one, both of the aspect's type. */
 export type AspectEdit<N extends AspectName> = (current: AspectValue<N> | undefined, now: number) => AspectValue<N>;
 
+/**
+ * `R` with every field `T` does not declare typed `never`: a value of the aspect's type with a
+ * misspelt field is refused even where TypeScript does not check an object literal for unknown
+ * fields (a callback's result, a value built before the call).
+ */
+type Declared<T, R> = R & { [K in Exclude<keyof R, keyof T>]: never };
+
 declare const UNTYPED: unique symbol;
 /**
  * What code not yet typed by aspect computes: a `Record<string, any>`, whose `any` fields fit this
@@ -244,12 +251,12 @@ export function withItem<T>(label: string, fn: () => T): T {
 }
 
 /** A proposal the service itself builds: a whole aspect value (or a patch, or a DELETE) for one entity. */
-export function buildProposal<N extends AspectName>(
+export function buildProposal<N extends AspectName, const V extends AspectValue<N>>(
   registry: Registry,
   urn: string,
   aspectName: N,
   changeType: 'UPSERT',
-  value: AspectValue<N>,
+  value: Declared<AspectValue<N>, V>,
 ): Proposal;
 /** For callers that still compute an untyped `Record<string, any>`; it goes when none is left. */
 export function buildProposal(registry: Registry, urn: string, aspectName: AspectName, changeType: 'UPSERT', value: Untyped): Proposal;
@@ -273,7 +280,12 @@ export function buildProposal(
 }
 
 /** An edit the service itself makes: the aspect's new value computed from its latest one, in the write's transaction. */
-export function editProposal<N extends AspectName>(registry: Registry, urn: string, aspectName: N, edit: AspectEdit<N>): Proposal;
+export function editProposal<N extends AspectName, const V extends AspectValue<N>>(
+  registry: Registry,
+  urn: string,
+  aspectName: N,
+  edit: (current: AspectValue<N> | undefined, now: number) => Declared<AspectValue<N>, V>,
+): Proposal;
 /** For callers that still compute an untyped `Record<string, any>`; it goes when none is left. */
 export function editProposal(registry: Registry, urn: string, aspectName: string, edit: (current: any, now: number) => Untyped): Proposal;
 /** An edit of an aspect whose name is only known at run time. */
