@@ -1,6 +1,12 @@
 /** JSON helpers shared by the write path and the store. */
 import { ServiceError } from './errors.js';
 
+/**
+ * A JSON object whose shape is not modelled: wire JSON that is not an aspect value (GraphQL results
+ * and arguments, REST bodies, recipes). Aspect values have their own types (`AspectValue<'…'>`).
+ */
+export type JsonObject = Record<string, unknown>;
+
 /** JSON text with object keys sorted, so equal values always serialize the same way. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));

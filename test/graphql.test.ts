@@ -410,6 +410,18 @@ describe('GraphQL', () => {
       expect((await rest('urn:li:tag:Legacy', 'tagProperties')).colorHex).toBe('#aa0000');
       await ok('mutation { updateCorpUserProperties(urn: "urn:li:corpuser:jdoe", input: {aboutMe: "hi", skills: ["sql"]}) { urn } }');
       expect(await rest('urn:li:corpuser:jdoe', 'corpUserEditableInfo')).toMatchObject({ aboutMe: 'hi', skills: ['sql'] });
+      // Stored as urns, read as objects (DataHub's CorpUserEditableInfoMapper), not passed through as strings.
+      await ok(
+        'mutation { updateCorpUserProperties(urn: "urn:li:corpuser:jdoe", input: {platformUrns: ["urn:li:dataPlatform:hive"], personaUrn: "urn:li:dataHubPersona:analyst"}) { urn } }',
+      );
+      expect(
+        (await ok('{ corpUser(urn: "urn:li:corpuser:jdoe") { editableProperties { aboutMe platforms { urn name } persona { urn } } } }'))
+          .corpUser.editableProperties,
+      ).toEqual({
+        aboutMe: 'hi',
+        platforms: [{ urn: 'urn:li:dataPlatform:hive', name: 'hive' }],
+        persona: { urn: 'urn:li:dataHubPersona:analyst' },
+      });
       await ok('mutation { updateCorpGroupProperties(urn: "urn:li:corpGroup:bfoo", input: {slack: "#bfoo"}) { urn } }');
       expect((await rest('urn:li:corpGroup:bfoo', 'corpGroupEditableInfo')).slack).toBe('#bfoo');
     });

@@ -13,6 +13,7 @@ import { ADMIN_ACTOR, SYSTEM_ACTOR } from '../src/actors.js';
 import { UNAUTHORIZED_MESSAGE } from '../src/auth/authorizer.js';
 import { bootstrapAccess } from '../src/domains/access/bootstrap.js';
 import { PLATFORM_PRIVILEGES } from '../src/auth/privileges.js';
+import { aspectValue } from '../src/registry/aspectValues.js';
 import { loadRegistry } from '../src/registry/registry.js';
 import { buildProposal } from '../src/write/proposals.js';
 import { MASK, secretForms } from '../src/domains/ingestion/secretMask.js';
@@ -396,7 +397,7 @@ describe("a run's rows and related entities", () => {
 
 describe('the root user', () => {
   it('holds every platform privilege of this build, also in a catalog made before one was added', async () => {
-    const info = (await s.services.store.getAspect(POLICY, 'dataHubPolicyInfo', 0))!.value as { privileges: string[] };
+    const info = aspectValue('dataHubPolicyInfo', (await s.services.store.getAspect(POLICY, 'dataHubPolicyInfo', 0))!.value);
     expect([...info.privileges].sort()).toEqual([...PLATFORM_PRIVILEGES].sort());
     // An older catalog's root policy, without the privileges added since: the next start brings them.
     const older = { ...info, privileges: info.privileges.filter((p) => !p.startsWith('GET_')) };

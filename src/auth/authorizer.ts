@@ -7,7 +7,8 @@
  */
 import { SYSTEM_ACTOR } from '../actors.js';
 import { forbidden } from '../errors.js';
-import type { Store } from '../store/types.js';
+import { aspectValue } from '../registry/aspectValues.js';
+import type { AspectRow, Store } from '../store/types.js';
 import { AccessCache, type AccessView } from './accessCache.js';
 import { policyGrants, policyMayGrant, type Facts, type Owner, type PolicyInfo } from './policy.js';
 import { isWritePrivilege, PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from './privileges.js';
@@ -169,7 +170,7 @@ export class Authorizer {
  * once per generation; facts about entities are loaded at most once per check.
  */
 class Check implements Facts {
-  private readonly resources = new Map<string, Promise<Map<string, Record<string, any>>>>();
+  private readonly resources = new Map<string, Promise<Map<string, Record<string, unknown>>>>();
 
   constructor(
     private readonly store: Store,
@@ -199,8 +200,8 @@ class Check implements Facts {
         this.store.related({ urn: this.actor, types: ['IsPartOf'], direction: 'INCOMING', start: 0, count: MAX_GROUPS }),
       ]);
       return new Set<string>([
-        ...((aspects.get('groupMembership')?.groups as string[] | undefined) ?? []),
-        ...((aspects.get('nativeGroupMembership')?.nativeGroups as string[] | undefined) ?? []),
+        ...(aspectValue('groupMembership', aspects.get('groupMembership'))?.groups ?? []),
+        ...(aspectValue('nativeGroupMembership', aspects.get('nativeGroupMembership'))?.nativeGroups ?? []),
         ...edges.edges.map((e) => e.source).filter((s) => s.startsWith('urn:li:corpGroup:')),
       ]);
     });
@@ -211,13 +212,13 @@ class Check implements Facts {
     return this.view.remember(`roles ${this.actor}`, async () => {
       const [own, groups] = await Promise.all([this.memberships(), this.groups()]);
       const rows = groups.size > 0 ? await this.store.getLatestAspects([...groups], ['roleMembership']) : new Map();
-      const ofGroups = [...rows.values()].flat().flatMap((r) => (r.value.roles as string[] | undefined) ?? []);
-      return new Set([...((own.get('roleMembership')?.roles as string[] | undefined) ?? []), ...ofGroups]);
+      const ofGroups = [...rows.values()].flat().flatMap((r: AspectRow) => aspectValue('roleMembership', r.value).roles ?? []);
+      return new Set([...(aspectValue('roleMembership', own.get('roleMembership'))?.roles ?? []), ...ofGroups]);
     });
   }
 
   async owners(resource: string): Promise<readonly Owner[]> {
-    const owners = ((await this.aspectsOf(resource)).get('ownership')?.owners as Array<Record<string, string>> | undefined) ?? [];
+    const owners = aspectValue('ownership', (await this.aspectsOf(resource)).get('ownership'))?.owners ?? [];
     // An entry naming no owner (the schema requires one) can match no actor.
     return owners.flatMap((o) =>
       typeof o.owner === 'string'
@@ -227,18 +228,18 @@ class Check implements Facts {
   }
 
   async domains(resource: string): Promise<readonly string[]> {
-    return ((await this.aspectsOf(resource)).get('domains')?.domains as string[] | undefined) ?? [];
+    return aspectValue('domains', (await this.aspectsOf(resource)).get('domains'))?.domains ?? [];
   }
 
   /** The actor's membership aspects, by name (listed in accessGeneration.ts, so kept per generation). */
-  private memberships(): Promise<Map<string, Record<string, any>>> {
+  private memberships(): Promise<Map<string, Record<string, unknown>>> {
     return this.view.remember(`memberships ${this.actor}`, () =>
       aspectsByName(this.store, this.actor, ['groupMembership', 'nativeGroupMembership', 'roleMembership']),
     );
   }
 
   /** The aspects policies read of the entity checked, by name. */
-  private aspectsOf(urn: string): Promise<Map<string, Record<string, any>>> {
+  private aspectsOf(urn: string): Promise<Map<string, Record<string, unknown>>> {
     let entry = this.resources.get(urn);
     if (!entry) {
       entry = aspectsByName(this.store, urn, ['ownership', 'domains']);
@@ -248,7 +249,7 @@ class Check implements Facts {
   }
 }
 
-async function aspectsByName(store: Store, urn: string, aspects: readonly string[]): Promise<Map<string, Record<string, any>>> {
+async function aspectsByName(store: Store, urn: string, aspects: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
   const rows = await store.getLatestAspects([urn], aspects);
   return new Map((rows.get(urn) ?? []).map((r) => [r.aspect, r.value]));
 }

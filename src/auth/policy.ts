@@ -3,27 +3,10 @@
  * DataHub's policy semantics as pure functions. Facts about the actor (groups, roles) and the entity
  * (owners, domains) are asked for only when a policy needs them, since most checks never do.
  */
+import type { AspectValue } from '../registry/aspectValues.js';
 
-export interface PolicyInfo {
-  type: 'PLATFORM' | 'METADATA' | string;
-  state: 'ACTIVE' | 'INACTIVE' | string;
-  privileges: string[];
-  actors: {
-    users?: string[];
-    groups?: string[];
-    roles?: string[];
-    allUsers?: boolean;
-    allGroups?: boolean;
-    resourceOwners?: boolean;
-    resourceOwnersTypes?: string[];
-  };
-  resources?: {
-    type?: string;
-    resources?: string[];
-    allResources?: boolean;
-    filter?: { criteria?: Array<{ field: string; values: string[]; condition?: string }> };
-  };
-}
+/** The parts of a policy (its `dataHubPolicyInfo`) that decide what it grants. */
+export type PolicyInfo = Pick<AspectValue<'dataHubPolicyInfo'>, 'type' | 'state' | 'privileges' | 'actors' | 'resources'>;
 
 export interface Owner {
   owner: string;

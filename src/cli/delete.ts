@@ -5,10 +5,11 @@
  */
 import { createInterface } from 'node:readline/promises';
 import cliProgress from 'cli-progress';
+import type { AspectRowSummary, RollbackResponse } from '../domains/ingestion/runs.js';
+import type { JsonObject } from '../json.js';
+import type { RunSummary } from '../store/types.js';
 import type { CatalogClient } from './client.js';
 import { entityUrn } from '../urn.js';
-
-type Json = Record<string, any>;
 
 const PAGE = 500;
 const PARALLEL = 8;
@@ -34,11 +35,11 @@ export async function deleteOne(client: CatalogClient, o: DeleteOneOptions): Pro
     ...(o.start !== undefined ? { startTimeMillis: o.start } : {}),
     ...(o.end !== undefined ? { endTimeMillis: o.end } : {}),
   };
-  const { value } = (await client.post('/entities?action=delete', body)) as { value: Json };
+  const { value } = (await client.post('/entities?action=delete', body)) as { value: { rows?: number; timeseriesRows?: number } };
   return `hard-deleted ${o.urn}: ${value.rows ?? 0} aspect rows, ${value.timeseriesRows ?? 0} timeseries points`;
 }
 
-function statusProposal(urn: string): Json {
+function statusProposal(urn: string): JsonObject {
   return {
     entityType: urn.split(':')[2],
     entityUrn: urn,
@@ -121,25 +122,25 @@ export async function deleteMany(client: CatalogClient, o: DeleteManyOptions): P
 }
 
 export async function rollback(client: CatalogClient, runId: string, dryRun: boolean, safe: boolean): Promise<string> {
-  const { value: r } = (await client.post('/runs?action=rollback', { runId, dryRun, safe })) as { value: Json };
+  const { value: r } = (await client.post('/runs?action=rollback', { runId, dryRun, safe })) as { value: RollbackResponse };
   const lines = [
     `${dryRun ? 'would roll back' : 'rolled back'} run ${runId}: ${r.entitiesAffected} entities, ${r.aspectsAffected} aspect rows, ${r.aspectsReverted} aspects reverted, ${r.entitiesDeleted} entities ${safe ? 'soft-' : ''}deleted`,
   ];
   if (r.unsafeEntitiesCount > 0)
     lines.push(
-      `${r.unsafeEntitiesCount} of the entities it created also hold aspects of other runs${safe ? '' : ' (deleted with them)'}: ${r.unsafeEntities.map((u: Json) => u.urn).join(', ')}`,
+      `${r.unsafeEntitiesCount} of the entities it created also hold aspects of other runs${safe ? '' : ' (deleted with them)'}: ${r.unsafeEntities.map((u) => u.urn).join(', ')}`,
     );
   return lines.join('\n');
 }
 
 export async function listRuns(client: CatalogClient, size: number): Promise<string> {
-  const { value } = (await client.post('/runs?action=list', { pageOffset: 0, pageSize: size })) as { value: Json[] };
+  const { value } = (await client.post('/runs?action=list', { pageOffset: 0, pageSize: size })) as { value: RunSummary[] };
   if (value.length === 0) return 'no ingestion runs';
   return value.map((r) => `${r.runId}\t${r.rows} rows\t${r.timestamp ? new Date(r.timestamp).toISOString() : '-'}`).join('\n');
 }
 
 export async function showRun(client: CatalogClient, runId: string, count: number): Promise<string> {
-  const { value } = (await client.post('/runs?action=describe', { runId, start: 0, count })) as { value: Json[] };
+  const { value } = (await client.post('/runs?action=describe', { runId, start: 0, count })) as { value: AspectRowSummary[] };
   if (value.length === 0) return `run ${runId} has no stored rows`;
   return value.map((r) => `${r.urn}\t${r.aspectName}\tv${r.version}${r.keyAspect ? '\t(key)' : ''}`).join('\n');
 }

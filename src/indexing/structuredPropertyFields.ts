@@ -4,6 +4,7 @@
  * qualified name is its urn's id, so the field is known from the assignment alone, without reading
  * the definition. Every such field is a facet: whether the app offers it is the property's settings.
  */
+import { isPlainObject } from '../json.js';
 import { entityUrn, tryParseUrn } from '../urn.js';
 import { isScalar, type Scalar } from './paths.js';
 
@@ -23,14 +24,17 @@ export function propertyOfField(field: string): string | undefined {
     : undefined;
 }
 
-/** The fields of an entity's `structuredProperties` aspect: each property's field → its values. */
+/**
+ * The fields of an entity's `structuredProperties` aspect: each property's field → its values. Read
+ * field by field: a value indexed is any stored one, whatever its shape.
+ */
 export function structuredPropertyFields(aspect: Record<string, unknown>): Array<[string, Scalar[]]> {
-  const assignments = Array.isArray(aspect.properties) ? aspect.properties : [];
-  return assignments.flatMap((a: any) => {
-    if (typeof a?.propertyUrn !== 'string') return [];
-    const values = (Array.isArray(a.values) ? a.values : [])
-      .map((v: any) => (v !== null && typeof v === 'object' ? (v.string ?? v.double) : v))
-      .filter((v: unknown): v is Scalar => isScalar(v) && v !== '');
+  const assignments: unknown[] = Array.isArray(aspect.properties) ? aspect.properties : [];
+  return assignments.flatMap((a) => {
+    if (!isPlainObject(a) || typeof a.propertyUrn !== 'string') return [];
+    const values = (Array.isArray(a.values) ? (a.values as unknown[]) : [])
+      .map((v) => (isPlainObject(v) ? (v.string ?? v.double) : Array.isArray(v) ? undefined : v))
+      .filter((v): v is Scalar => isScalar(v) && v !== '');
     return [[structuredPropertyField(a.propertyUrn), values] as [string, Scalar[]]];
   });
 }

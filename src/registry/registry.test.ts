@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { isPrivilege } from './privilegeCatalog.js';
-import { CHANGE_GENERATORS } from '../domains/timeline/changeEvents.js';
+import { generatorOf } from '../domains/timeline/changeEvents.js';
 import { parseUrn } from '../urn.js';
 import { loadRegistry, Registry } from './registry.js';
 import { record, string } from './schema/dsl.js';
@@ -176,7 +176,7 @@ describe('the registry', () => {
   it('has a change generator for every aspect a timeline names', () => {
     const missing = [...registry.entities.values()].flatMap((e) =>
       Object.entries(e.timeline ?? {}).flatMap(([category, aspects]) =>
-        aspects.filter((a) => !CHANGE_GENERATORS[category as TimelineCategory][a]).map((a) => `${e.name} ${category} ${a}`),
+        aspects.filter((a) => !generatorOf(category as TimelineCategory, a)).map((a) => `${e.name} ${category} ${a}`),
       ),
     );
     expect(missing).toEqual([]);

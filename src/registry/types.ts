@@ -71,10 +71,11 @@ export interface Relationship extends Required<Omit<RelationshipDecl, 'edit'>> {
   edit?: LineageEditDecl;
 }
 
-export interface AspectDecl {
-  name: string;
+/** An aspect as declared; `N` and `S` keep its name and schema for the type checker (see `aspectValues.ts`). */
+export interface AspectDecl<N extends string = string, S extends RecordType = RecordType> {
+  name: N;
   /** The Pegasus record; its name is the aspect's fully qualified type name. */
-  type: RecordType;
+  type: S;
   timeseries?: boolean;
   searchable?: SearchableDecl[];
   relationships?: RelationshipDecl[];

@@ -6,6 +6,7 @@
 import type { StoreTx } from '../store/types.js';
 import { invalid } from '../errors.js';
 import { assignmentsProblem, type AspectLookup } from './structuredPropertyValues.js';
+import { aspectValue } from '../registry/aspectValues.js';
 
 type Check = (
   read: AspectLookup,
@@ -14,8 +15,10 @@ type Check = (
   previous?: Record<string, unknown>,
 ) => Promise<string | undefined>;
 
+/** Each is given the aspect's value, already validated against its schema, and its previous one. */
 const CHECKS: Record<string, Check> = {
-  structuredProperties: assignmentsProblem,
+  structuredProperties: (read, urn, value, previous) =>
+    assignmentsProblem(read, urn, aspectValue('structuredProperties', value), aspectValue('structuredProperties', previous)),
 };
 
 /** `previous`: the aspect's latest value before this write, if any. */
@@ -30,8 +33,7 @@ export async function checkAgainstStore(
   if (!check) return;
   // Other entities' aspects are read without taking their locks: writers of many assets then never
   // wait on each other through one shared definition.
-  const read: AspectLookup = async (u, a) =>
-    (await tx.getVersions(u, a)).find((r) => r.version === 0)?.value as Record<string, any> | undefined;
+  const read: AspectLookup = async (u, a) => aspectValue(a, (await tx.getVersions(u, a)).find((r) => r.version === 0)?.value);
   const problem = await check(read, urn, value, previous);
   if (problem) throw invalid(problem);
 }

@@ -3,6 +3,7 @@
  * This is the one place a proposal is checked; the write path trusts what comes out of here.
  */
 import { isPlainObject, parseJson } from '../json.js';
+import type { AspectName, AspectValue } from '../registry/aspectValues.js';
 import type { Registry } from '../registry/registry.js';
 import type { AspectSpec, EntitySpec } from '../registry/types.js';
 import type { ChangeType, SystemMetadata } from '../store/types.js';
@@ -33,6 +34,24 @@ export interface Proposal {
 
 /** Computes an aspect's new value from its latest one (undefined when it has none) at the time of the write. */
 export type Edit = (current: Record<string, unknown> | undefined, now: number) => unknown;
+
+/** An edit of aspect `N`: given its latest value, returns the new one, both of the aspect's type. */
+export type AspectEdit<N extends AspectName> = (current: AspectValue<N> | undefined, now: number) => AspectValue<N>;
+
+/**
+ * `R` with every field `T` does not declare typed `never`: a value of the aspect's type with a
+ * misspelt field is refused even where TypeScript does not check an object literal for unknown
+ * fields (a callback's result, a value built before the call).
+ */
+type Declared<T, R> = R & { [K in Exclude<keyof R, keyof T>]: never };
+
+declare const UNTYPED: unique symbol;
+/**
+ * What code not yet typed by aspect computes: a `Record<string, any>`, whose `any` fields fit this
+ * index signature. A typed object (a literal with a misspelt field) does not fit it, so it cannot
+ * slip past the typed overload.
+ */
+type Untyped = { readonly [field: string]: typeof UNTYPED };
 
 /** Change types the write path applies. UPDATE is an alias of UPSERT. */
 export type WriteChangeType = Extract<ChangeType, 'UPSERT' | 'CREATE' | 'CREATE_ENTITY' | 'DELETE' | 'PATCH'>;
@@ -232,6 +251,23 @@ export function withItem<T>(label: string, fn: () => T): T {
 }
 
 /** A proposal the service itself builds: a whole aspect value (or a patch, or a DELETE) for one entity. */
+export function buildProposal<N extends AspectName, const V extends AspectValue<N>>(
+  registry: Registry,
+  urn: string,
+  aspectName: N,
+  changeType: 'UPSERT',
+  value: Declared<AspectValue<N>, V>,
+): Proposal;
+/** For callers that still compute an untyped `Record<string, any>`; it goes when none is left. */
+export function buildProposal(registry: Registry, urn: string, aspectName: AspectName, changeType: 'UPSERT', value: Untyped): Proposal;
+/** A patch or a DELETE of a named aspect; or any change of an aspect whose name is only known at run time. */
+export function buildProposal<N extends string>(
+  registry: Registry,
+  urn: string,
+  aspectName: N,
+  changeType: string extends N ? 'UPSERT' | 'PATCH' | 'DELETE' : 'PATCH' | 'DELETE',
+  value?: unknown,
+): Proposal;
 export function buildProposal(
   registry: Registry,
   urn: string,
@@ -244,6 +280,21 @@ export function buildProposal(
 }
 
 /** An edit the service itself makes: the aspect's new value computed from its latest one, in the write's transaction. */
+export function editProposal<N extends AspectName, const V extends AspectValue<N>>(
+  registry: Registry,
+  urn: string,
+  aspectName: N,
+  edit: (current: AspectValue<N> | undefined, now: number) => Declared<AspectValue<N>, V>,
+): Proposal;
+/** For callers that still compute an untyped `Record<string, any>`; it goes when none is left. */
+export function editProposal(registry: Registry, urn: string, aspectName: string, edit: (current: any, now: number) => Untyped): Proposal;
+/** An edit of an aspect whose name is only known at run time. */
+export function editProposal<N extends string>(
+  registry: Registry,
+  urn: string,
+  aspectName: string extends N ? N : never,
+  edit: Edit,
+): Proposal;
 export function editProposal(registry: Registry, urn: string, aspectName: string, edit: Edit): Proposal {
   const { entity, urnString } = resolveUrn(registry, urn);
   const aspect = resolveAspect(entity, aspectName);

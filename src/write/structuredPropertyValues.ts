@@ -2,16 +2,21 @@
  * Whether a `structuredProperties` value may be written: each assignment's property defined, applying
  * to the asset's type, its values of the property's type, allowed values and cardinality, and
  * immutable values left alone. Part of the write kernel, because the write path checks every write of
- * the aspect (aspectChecks.ts), whoever sends it; the structured property service checks
- * definitions with the same rules before it writes them.
+ * the aspect (aspectChecks.ts), whoever sends it; the structured property service checks definitions
+ * with the same rules before it writes them.
  */
 import { isPlainObject } from '../json.js';
+import type { AspectName, AspectValue } from '../registry/aspectValues.js';
 import { tryParseUrn } from '../urn.js';
 
-type Json = Record<string, any>;
+type Definition = AspectValue<'propertyDefinition'>;
+type Assignments = AspectValue<'structuredProperties'>;
+export type AllowedValue = NonNullable<Definition['allowedValues']>[number];
+/** What of a definition decides the values it takes. */
+export type ValueRules = Pick<Definition, 'valueType' | 'typeQualifier' | 'cardinality' | 'allowedValues'>;
 
 /** A `PrimitivePropertyValue` in Pegasus JSON: exactly one of `string` and `double`. */
-export type Primitive = { string: string } | { double: number };
+export type Primitive = AllowedValue['value'];
 
 const MIN_DATE = '1000-01-01';
 const MAX_DATE = '9999-12-31';
@@ -43,7 +48,7 @@ function validDate(text: string): boolean {
  * Why `values` may not be assigned to the property of this definition, or undefined when they may:
  * DataHub's checks and texts (StructuredPropertiesValidator), first problem first.
  */
-export function valueProblem(propertyUrn: string, definition: Json, values: readonly Primitive[]): string | undefined {
+export function valueProblem(propertyUrn: string, definition: ValueRules, values: readonly Primitive[]): string | undefined {
   if ((definition.cardinality ?? 'SINGLE') === 'SINGLE' && values.length > 1) {
     return `Property: ${propertyUrn} has cardinality 1, but multiple values were assigned: [${values.map(shown).join(', ')}]`;
   }
@@ -56,7 +61,7 @@ export function valueProblem(propertyUrn: string, definition: Json, values: read
       if (type === 'urn') {
         const urn = tryParseUrn(v.string);
         if (!urn) return `${prefix} should be an urn`;
-        const allowed: string[] | undefined = definition.typeQualifier?.allowedTypes;
+        const allowed = definition.typeQualifier?.allowedTypes;
         if (allowed && !allowed.some((t) => valueTypeId(t).toLowerCase() === urn.entityType.toLowerCase())) {
           return `${prefix} is not of any supported urn types:[${allowed.join(', ')}]`;
         }
@@ -66,7 +71,7 @@ export function valueProblem(propertyUrn: string, definition: Json, values: read
     } else {
       return `Validation support for type ${definition.valueType} is not yet implemented.`;
     }
-    const allowedValues: Json[] | undefined = definition.allowedValues;
+    const allowedValues = definition.allowedValues;
     if (allowedValues && !allowedValues.some((a) => samePrimitive(a.value, v))) {
       return `Property: ${propertyUrn}, value: ${shown(v)} should be one of [${allowedValues.map((a) => shown(a.value)).join(', ')}]`;
     }
@@ -74,8 +79,13 @@ export function valueProblem(propertyUrn: string, definition: Json, values: read
   return undefined;
 }
 
+/** The rules an allowed value itself is checked by: the property's type, one value, no list of allowed values yet. */
+export function oneValueRules({ allowedValues: _checked, ...definition }: ValueRules): ValueRules {
+  return { ...definition, cardinality: 'SINGLE' };
+}
+
 /** Reads the latest value of an aspect (inside a write's transaction, or from the store). */
-export type AspectLookup = (urn: string, aspect: string) => Promise<Json | undefined>;
+export type AspectLookup = <N extends AspectName>(urn: string, aspect: N) => Promise<AspectValue<N> | undefined>;
 
 /**
  * Why an asset may not hold this `structuredProperties` value, or undefined when it may: every
@@ -83,23 +93,28 @@ export type AspectLookup = (urn: string, aspect: string) => Promise<Json | undef
  * the value of an immutable property, once set, may neither change nor go. The write path asks this of every write of the aspect, whoever sends it (DataHub validates it on
  * ingestion too).
  */
-export async function assignmentsProblem(read: AspectLookup, assetUrn: string, value: Json, previous?: Json): Promise<string | undefined> {
+export async function assignmentsProblem(
+  read: AspectLookup,
+  assetUrn: string,
+  value: Assignments,
+  previous?: Assignments,
+): Promise<string | undefined> {
   const assetType = tryParseUrn(assetUrn)?.entityType ?? '';
   // Assignments the write leaves as they were are not checked again: a property removed since must
   // not keep the asset's other values from being edited.
-  const kept = new Set(((previous?.properties as Json[] | undefined) ?? []).map((a) => JSON.stringify(a)));
-  for (const a of (value.properties as Json[] | undefined) ?? []) {
+  const kept = new Set((previous?.properties ?? []).map((a) => JSON.stringify(a)));
+  for (const a of value.properties ?? []) {
     if (kept.has(JSON.stringify(a))) continue;
     const propertyUrn = String(a.propertyUrn);
     if (tryParseUrn(propertyUrn)?.entityType !== 'structuredProperty')
       return `Unexpected entity type. Expected: structuredProperty Found: ${propertyUrn}`;
     const definition = await read(propertyUrn, 'propertyDefinition');
     if (!definition) return `Unexpected null value found for ${propertyUrn} Structured Property Definition.`;
-    const types: string[] = definition.entityTypes ?? [];
+    const types = definition.entityTypes ?? [];
     if (types.length > 0 && !types.some((t) => valueTypeId(t).toLowerCase() === assetType.toLowerCase())) {
       return `Property: ${propertyUrn} cannot be applied to entity type ${assetType}`;
     }
-    const values = ((a.values as unknown[] | undefined) ?? []).map(
+    const values = (a.values ?? []).map(
       (v): Primitive =>
         isPlainObject(v) && typeof v.double === 'number' ? { double: v.double } : { string: String(isPlainObject(v) ? v.string : v) },
     );
@@ -108,13 +123,13 @@ export async function assignmentsProblem(read: AspectLookup, assetUrn: string, v
     if (definition.immutable === true && previousAssignment(previous, propertyUrn))
       return `Cannot mutate an immutable property: ${propertyUrn}`;
   }
-  for (const old of (previous?.properties as Json[] | undefined) ?? []) {
-    if (((value.properties as Json[] | undefined) ?? []).some((a) => a.propertyUrn === old.propertyUrn)) continue;
+  for (const old of previous?.properties ?? []) {
+    if ((value.properties ?? []).some((a) => a.propertyUrn === old.propertyUrn)) continue;
     if ((await read(String(old.propertyUrn), 'propertyDefinition'))?.immutable === true)
       return `Cannot delete an immutable property ${old.propertyUrn}`;
   }
   return undefined;
 }
 
-const previousAssignment = (previous: Json | undefined, propertyUrn: string) =>
-  ((previous?.properties as Json[] | undefined) ?? []).find((a) => a.propertyUrn === propertyUrn);
+const previousAssignment = (previous: Assignments | undefined, propertyUrn: string) =>
+  (previous?.properties ?? []).find((a) => a.propertyUrn === propertyUrn);

@@ -5,6 +5,7 @@
 import DataLoader from 'dataloader';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiServices, AspectRow } from '../../domains/services.js';
+import { aspectValue, type AspectName, type AspectValue } from '../../registry/aspectValues.js';
 import { resolveUrn } from '../../registry/resolve.js';
 
 /** An entity as GraphQL passes it between resolvers: just its urn and type; aspects load lazily. */
@@ -52,7 +53,19 @@ export function clientRef(ctx: GraphQLContext, urn: string): EntityRef {
   return { urn: urnString, entityName: entity.name };
 }
 
-/** The latest value of one aspect of an entity, or undefined. */
+/** The latest value of one aspect of an entity, of the aspect's type, or undefined. */
+export async function latestAspect<N extends AspectName>(
+  ctx: GraphQLContext,
+  ref: EntityRef,
+  aspect: N,
+): Promise<AspectValue<N> | undefined> {
+  return aspectValue(aspect, (await ctx.aspects.load(ref.urn)).get(aspect)?.value);
+}
+
+/**
+ * The latest value of one aspect of an entity, untyped: for the resolvers not yet moved to
+ * `latestAspect`. It goes when none is left.
+ */
 export async function aspectOf(ctx: GraphQLContext, ref: EntityRef, aspect: string): Promise<Record<string, any> | undefined> {
   return (await ctx.aspects.load(ref.urn)).get(aspect)?.value as Record<string, any> | undefined;
 }

@@ -8,6 +8,7 @@
  */
 import { onPlatform, toEdit } from '../../auth/requirements.js';
 import type { Grant } from '../../auth/authorizer.js';
+import { aspectValue } from '../../registry/aspectValues.js';
 import { tryParseUrn } from '../../urn.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { deleteEntityProposal, editProposal, type Proposal } from '../../write/proposals.js';
@@ -19,8 +20,6 @@ const MANAGE_USERS_AND_GROUPS = onPlatform('MANAGE_USERS_AND_GROUPS');
 const MIGRATED_MEMBERS = 500;
 
 export type UserStatus = 'ACTIVE' | 'SUSPENDED';
-
-type Json = Record<string, any>;
 
 export class PeopleService {
   constructor(
@@ -130,8 +129,8 @@ export class PeopleService {
     return naming.map(({ urn }) =>
       editProposal(registry, urn, 'dataHubPolicyInfo', (current) => {
         if (!current) throw conflict(`Policy ${urn} was deleted while ${user} was being removed; try again`);
-        const actors = current.actors as Json;
-        return { ...current, actors: { ...actors, users: ((actors.users as string[] | undefined) ?? []).filter((u) => u !== user) } };
+        const { actors } = current;
+        return { ...current, actors: { ...actors, users: (actors.users ?? []).filter((u) => u !== user) } };
       }),
     );
   }
@@ -158,7 +157,7 @@ export class PeopleService {
    */
   private async nativeGroup(groupUrn: string, verb: string): Promise<{ proposals: Proposal[]; migrated: string[] }> {
     const { store, registry } = this.services;
-    const origin = (await store.getAspect(groupUrn, 'origin', 0))?.value as Json | undefined;
+    const origin = aspectValue('origin', (await store.getAspect(groupUrn, 'origin', 0))?.value);
     if (origin?.type === 'EXTERNAL')
       throw badRequest(`Group ${groupUrn} was ingested from an external provider and cannot have members manually ${verb} it`);
     if (origin?.type) return { proposals: [], migrated: [] };
@@ -175,7 +174,7 @@ export class PeopleService {
       ...migrated.map((user) =>
         editProposal(registry, user, 'groupMembership', (current) => ({
           ...current,
-          groups: ((current?.groups as string[] | undefined) ?? []).filter((g) => g !== groupUrn),
+          groups: (current?.groups ?? []).filter((g) => g !== groupUrn),
         })),
       ),
     ];
@@ -186,7 +185,7 @@ export class PeopleService {
   private nativeMembership(user: string, change: (groups: string[]) => string[]): Proposal {
     return editProposal(this.services.registry, user, 'nativeGroupMembership', (current) => ({
       ...current,
-      nativeGroups: change((current?.nativeGroups as string[] | undefined) ?? []),
+      nativeGroups: change(current?.nativeGroups ?? []),
     }));
   }
 

@@ -9,6 +9,7 @@ import type { WritePath } from '../../write/writePath.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Authorizer, PolicyEntry } from '../../auth/authorizer.js';
 import type { PolicyInfo } from '../../auth/policy.js';
+import type { AspectValue } from '../../registry/aspectValues.js';
 import { onPlatform } from '../../auth/requirements.js';
 import { newEntityUrn } from '../../urn.js';
 
@@ -88,7 +89,7 @@ export class PolicyService {
     if (policy.info.editable === false) throw badRequest(`Policy ${urn} is built in and cannot be changed`);
   }
 
-  private info(input: PolicyInput): Record<string, unknown> {
+  private info(input: PolicyInput): AspectValue<'dataHubPolicyInfo'> {
     if (input.privileges.length === 0) throw badRequest('a policy needs at least one privilege');
     const { resources } = input;
     return {

@@ -4,20 +4,21 @@
  * write, so settings changed at once from two tabs keep each other; people write only their own.
  */
 import { badRequest } from '../../errors.js';
+import type { AspectValue } from '../../registry/aspectValues.js';
 import { editProposal } from '../../write/proposals.js';
 import type { Services } from '../services.js';
 
-type Json = Record<string, any>;
+type Settings = AspectValue<'corpUserSettings'>;
 
 export type UserSettingName = 'SHOW_SIMPLIFIED_HOMEPAGE' | 'SHOW_THEME_V2';
 
-const APPEARANCE_FIELDS: Record<UserSettingName, string> = {
+const APPEARANCE_FIELDS: Record<UserSettingName, keyof Settings['appearance']> = {
   SHOW_SIMPLIFIED_HOMEPAGE: 'showSimplifiedHomepage',
   SHOW_THEME_V2: 'showThemeV2',
 };
 
 /** What DataHub starts a user's settings from when the views or home page settings are first written. */
-const FIRST_SETTINGS = { appearance: { showSimplifiedHomepage: false } };
+const FIRST_SETTINGS: Settings = { appearance: { showSimplifiedHomepage: false } };
 
 export interface HomePageSettingsInput {
   pageTemplate?: string | null | undefined;
@@ -50,11 +51,11 @@ export class UserSettingsService {
       throw badRequest('Invalid inputs: Cannot specify both pageTemplate and removePageTemplate.');
     const dismissed = (input.newDismissedAnnouncements ?? []).filter((u): u is string => u != null);
     await this.edit(user, FIRST_SETTINGS, (s) => {
-      const homePage: Json = { ...s.homePage };
+      const homePage = { ...s.homePage };
       if (input.removePageTemplate === true) delete homePage.pageTemplate;
       else if (input.pageTemplate != null) homePage.pageTemplate = input.pageTemplate;
       if (input.newDismissedAnnouncements != null) {
-        const known: string[] = homePage.dismissedAnnouncements ?? [];
+        const known = homePage.dismissedAnnouncements ?? [];
         homePage.dismissedAnnouncements = [...known, ...dismissed.filter((u, i) => !known.includes(u) && dismissed.indexOf(u) === i)];
       }
       return { ...s, homePage };
@@ -62,7 +63,7 @@ export class UserSettingsService {
   }
 
   /** The write path checks the aspect's rule: a user may write their own settings. */
-  private async edit(user: string, first: Json, change: (settings: Json) => Json): Promise<void> {
+  private async edit(user: string, first: Settings, change: (settings: Settings) => Settings): Promise<void> {
     const write = editProposal(this.services.registry, user, 'corpUserSettings', (current) => change(current ?? first));
     await this.services.writePath.apply([write], { actor: user });
   }

@@ -6,6 +6,7 @@
  */
 import { SYSTEM_ACTOR } from '../../actors.js';
 import { jsonEqual } from '../../json.js';
+import { aspectValue, type AspectValue } from '../../registry/aspectValues.js';
 import { buildProposal, type Proposal } from '../../write/proposals.js';
 import type { Services } from '../services.js';
 
@@ -14,7 +15,7 @@ export const GLOBAL_SETTINGS_URN = 'urn:li:globalSettings:0';
 export const DEFAULT_TEMPLATE_URN = 'urn:li:dataHubPageTemplate:home_default_1';
 
 /** DataHub's bootstrap modules: urn, name and type (all global, without parameters). */
-export const DEFAULT_MODULES: ReadonlyArray<readonly [string, string, string]> = [
+export const DEFAULT_MODULES: ReadonlyArray<readonly [string, string, AspectValue<'dataHubPageModuleProperties'>['type']]> = [
   ['urn:li:dataHubPageModule:your_assets', 'Your Assets', 'OWNED_ASSETS'],
   ['urn:li:dataHubPageModule:top_domains', 'Domains', 'DOMAINS'],
   ['urn:li:dataHubPageModule:assets', 'Assets', 'ASSETS'],
@@ -63,7 +64,7 @@ export async function bootstrapHomePage(services: Services, now = Date.now()): P
       }),
     );
   }
-  const stored = (await store.getAspect(GLOBAL_SETTINGS_URN, 'globalSettingsInfo', 0))?.value as Record<string, unknown> | undefined;
+  const stored = aspectValue('globalSettingsInfo', (await store.getAspect(GLOBAL_SETTINGS_URN, 'globalSettingsInfo', 0))?.value);
   const settings = { ...DEFAULT_GLOBAL_SETTINGS, ...stored };
   if (!stored || !jsonEqual(stored, settings))
     missing.push(buildProposal(registry, GLOBAL_SETTINGS_URN, 'globalSettingsInfo', 'UPSERT', settings));

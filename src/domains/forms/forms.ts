@@ -155,7 +155,7 @@ export class FormService {
    * change is about) are placed by whether they are complete; the others stay where they were.
    */
   private formsChange(entity: string, required: Map<string, Json[]>, fn: (assignments: Json[]) => Json[]): Proposal {
-    return editProposal(this.registry, entity, 'forms', (current) => {
+    return editProposal(this.registry, entity, 'forms', (current): Json => {
       const forms = { ...EMPTY_FORMS, ...current };
       const wasDone = new Set(forms.completedForms.map((a: Json) => a.urn));
       const assignments = fn([...forms.incompleteForms, ...forms.completedForms]);
@@ -297,7 +297,7 @@ export class FormService {
     if (await entityExists(this.store, this.registry, urn)) throw badRequest(`Form with urn ${urn} already exists`);
     const prompts = await this.prompts(input.prompts);
     const a = input.actors;
-    const info = {
+    const info: Json = {
       name: input.name,
       type: input.type ?? 'COMPLETION',
       prompts,
@@ -318,7 +318,7 @@ export class FormService {
     const a = input.actors;
     const edit = (list: string[] | undefined, add?: Maybe<readonly string[]>, remove?: Maybe<readonly string[]>) =>
       [...new Set([...(list ?? []), ...(add ?? [])])].filter((u) => !(remove ?? []).includes(u));
-    const change = editProposal(this.registry, input.urn, 'formInfo', (current) => {
+    const change = editProposal(this.registry, input.urn, 'formInfo', (current): Json => {
       const info: Json = { ...(current ?? {}) };
       return {
         ...info,

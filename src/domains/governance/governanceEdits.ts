@@ -8,6 +8,7 @@
 import { SYSTEM_ACTOR } from '../../actors.js';
 import type { Authorizer, Grant } from '../../auth/authorizer.js';
 import { aspectRequirements, onPlatform, toEdit, type Requirement } from '../../auth/requirements.js';
+import { aspectValue, type AspectName, type AspectValue } from '../../registry/aspectValues.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Store } from '../../store/types.js';
 import { newEntityUrn, parseUrn, tryParseUrn } from '../../urn.js';
@@ -18,7 +19,8 @@ import type { WritePath } from '../../write/writePath.js';
 import { fieldEquals, filterQuery } from '../search/filters.js';
 import { entityExists } from '../../write/exists.js';
 
-type Json = Record<string, any>;
+type Link = AspectValue<'institutionalMemory'>['elements'][number];
+type Icon = NonNullable<AspectValue<'displayProperties'>['icon']>;
 
 /** System ownership types (`urn:li:ownershipType:__system__…`) are only ever soft-deleted. */
 const SYSTEM_OWNERSHIP_TYPE = '__system__';
@@ -31,13 +33,13 @@ export interface BusinessAttributeInput {
   name?: string | null | undefined;
   description?: string | null | undefined;
   /** A stored `SchemaFieldDataType`. */
-  type?: Json | null | undefined;
+  type?: AspectValue<'businessAttributeInfo'>['type'] | null | undefined;
 }
 
 export interface DisplayPropertiesInput {
   colorHex?: string | null | undefined;
   icon?:
-    | { iconLibrary?: string | null | undefined; name?: string | null | undefined; style?: string | null | undefined }
+    | { iconLibrary?: Icon['iconLibrary'] | null | undefined; name?: string | null | undefined; style?: string | null | undefined }
     | null
     | undefined;
 }
@@ -60,8 +62,8 @@ export class GovernanceEditService {
     await this.writePath.apply(proposals, { actor, grant });
   }
 
-  private async latest(urn: string, aspect: string): Promise<Json | undefined> {
-    return (await this.store.getAspect(urn, aspect, 0))?.value as Json | undefined;
+  private async latest<N extends AspectName>(urn: string, aspect: N): Promise<AspectValue<N> | undefined> {
+    return aspectValue(aspect, (await this.store.getAspect(urn, aspect, 0))?.value);
   }
 
   private exists(urn: string): Promise<boolean> {
@@ -155,7 +157,7 @@ export class GovernanceEditService {
       created: stamp,
       lastModified: stamp,
     };
-    const ownership = {
+    const ownership: AspectValue<'ownership'> = {
       owners: [{ owner: actor, type: 'TECHNICAL_OWNER', typeUrn: 'urn:li:ownershipType:__system__technical_owner' }],
       lastModified: stamp,
     };
@@ -238,7 +240,7 @@ export class GovernanceEditService {
   /** MANAGE_GLOSSARIES, or the children privileges on the term's parent node (DataHub's canUpdateGlossaryEntity). */
   private async glossaryRequirement(urn: string): Promise<Requirement> {
     const info = (await this.latest(urn, 'glossaryTermInfo')) ?? (await this.latest(urn, 'glossaryNodeInfo'));
-    const parent: string | undefined = info?.parentNode;
+    const parent = info?.parentNode;
     return parent
       ? { resource: parent, privileges: ['MANAGE_GLOSSARY_CHILDREN', 'MANAGE_ALL_GLOSSARY_CHILDREN'], platform: ['MANAGE_GLOSSARIES'] }
       : onPlatform('MANAGE_GLOSSARIES');
@@ -267,7 +269,7 @@ export class GovernanceEditService {
       throw badRequest(`Related Terms for this Urn do not exist: ${urn}`);
     }
     const edit = editProposal(this.registry, urn, 'glossaryRelatedTerms', (current) => {
-      const existing: string[] = (current?.[field] as string[] | undefined) ?? [];
+      const existing = current?.[field] ?? [];
       const next =
         action === 'add' ? [...existing, ...termUrns.filter((t) => !existing.includes(t))] : existing.filter((t) => !termUrns.includes(t));
       return { ...(current ?? {}), [field]: next };
@@ -280,12 +282,15 @@ export class GovernanceEditService {
     if (!(await this.exists(urn))) throw badRequest(`Failed to update ${urn}. ${urn} does not exist.`);
     const grant = await this.authorize(actor, [onPlatform('MANAGE_DOMAINS')]);
     const edit = editProposal(this.registry, urn, 'displayProperties', (current) => {
-      const next: Json = { ...(current ?? {}) };
+      const next = { ...(current ?? {}) };
       if (input.colorHex != null) next.colorHex = input.colorHex;
       if (input.icon) {
-        const icon: Json = { ...(next.icon ?? {}) };
-        for (const key of ['iconLibrary', 'name', 'style'] as const) if (input.icon[key] != null) icon[key] = input.icon[key];
-        next.icon = icon;
+        const icon: Partial<Icon> = { ...(next.icon ?? {}) };
+        if (input.icon.iconLibrary != null) icon.iconLibrary = input.icon.iconLibrary;
+        if (input.icon.name != null) icon.name = input.icon.name;
+        if (input.icon.style != null) icon.style = input.icon.style;
+        // An icon left without all three is refused by the write path's check of the schema.
+        next.icon = icon as Icon;
       }
       return next;
     });
@@ -303,8 +308,8 @@ export class GovernanceEditService {
     if (!(await this.exists(resourceUrn)))
       throw badRequest(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`);
     const missing = `Failed to update the link '${current.url}' with label '${current.label}'. The link does not exist`;
-    const isCurrent = (e: Json) => e.url === current.url && e.description === current.label;
-    const check = (elements: Json[]) => {
+    const isCurrent = (e: Link) => e.url === current.url && e.description === current.label;
+    const check = (elements: readonly Link[]) => {
       if (!elements.some(isCurrent)) throw badRequest(missing);
       if (
         (next.url !== current.url || next.label !== current.label) &&
@@ -313,9 +318,9 @@ export class GovernanceEditService {
         throw badRequest(`The link '${next.url}' with label '${next.label}' already exists`);
       }
     };
-    check(((await this.latest(resourceUrn, 'institutionalMemory'))?.elements as Json[] | undefined) ?? []);
+    check((await this.latest(resourceUrn, 'institutionalMemory'))?.elements ?? []);
     const edit = editProposal(this.registry, resourceUrn, 'institutionalMemory', (latest) => {
-      const elements: Json[] = (latest?.elements as Json[] | undefined) ?? [];
+      const elements = latest?.elements ?? [];
       check(elements);
       const updated = this.stamp(actor);
       return {

@@ -11,6 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { SYSTEM_ACTOR } from '../../actors.js';
 import type { Authorizer, Grant } from '../../auth/authorizer.js';
 import { MANAGE_INGESTION } from '../../auth/requirements.js';
+import { isPlainObject, type JsonObject } from '../../json.js';
+import { aspectValue, type AspectName, type AspectValue } from '../../registry/aspectValues.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Store } from '../../store/types.js';
 import { entityUrn, newEntityUrn, tryParseUrn } from '../../urn.js';
@@ -25,7 +27,11 @@ import type { RunService } from './runs.js';
 import type { SecretService } from './secrets.js';
 import type { WritePath } from '../../write/writePath.js';
 
-type Json = Record<string, any>;
+type SourceInfo = AspectValue<'dataHubIngestionSourceInfo'>;
+type RequestInput = AspectValue<'dataHubExecutionRequestInput'>;
+type Result = AspectValue<'dataHubExecutionRequestResult'>;
+/** A recipe: the JSON a source's `config.recipe` holds, not checked beyond being an object. */
+type Recipe = JsonObject;
 
 const SOURCE = 'dataHubIngestionSource';
 const REQUEST = 'dataHubExecutionRequest';
@@ -104,8 +110,11 @@ export class IngestionService {
   /** Whether `urn` is a stored source or execution request; the actor's right to see either is checked first. */
   async isStored(actor: string, urn: string, kind: 'source' | 'request'): Promise<boolean> {
     await this.require(actor);
-    const [type, aspect] = kind === 'source' ? [SOURCE, INFO] : [REQUEST, INPUT];
-    return this.registry.entityOfUrn(urn)?.name === type && (await this.latest(urn, aspect)) !== undefined;
+    const stored =
+      kind === 'source'
+        ? this.registry.isUrnOf(urn, SOURCE) && (await this.latest(urn, INFO))
+        : this.registry.isUrnOf(urn, REQUEST) && (await this.latest(urn, INPUT));
+    return stored !== undefined && stored !== false;
   }
 
   /** Creates a source (`urn` absent) or replaces one's info; the creator owns what they create. */
@@ -149,7 +158,7 @@ export class IngestionService {
     if (!info.config?.recipe) throw badRequest(`Failed to find valid ingestion source with urn ${sourceUrn}. Missing recipe`);
     this.checkRunnable(parseRecipe(info.config.recipe));
     const id = randomUUID();
-    const args: Json = {
+    const args = {
       recipe: withRunId(info.config.recipe, id),
       // DataHub falls back to its configured CLI version; no CLI runs here, so none is named.
       ...(info.config.version ? { version: info.config.version } : {}),
@@ -164,7 +173,7 @@ export class IngestionService {
   async testConnection(actor: string, recipe: string, version: string | null | undefined): Promise<string> {
     const grant = await this.require(actor);
     this.checkRunnable(parseRecipe(recipe));
-    const args: Json = { recipe, ...(version ? { version } : {}) };
+    const args = { recipe, ...(version ? { version } : {}) };
     return this.request(actor, grant, randomUUID(), TEST_CONNECTION, { type: 'MANUAL_TEST_CONNECTION' }, args, DEFAULT_EXECUTOR);
   }
 
@@ -237,20 +246,20 @@ export class IngestionService {
   }
 
   /** A `file` recipe is refused up front while no ingestion root is set, rather than left to fail as it runs. */
-  private checkRunnable(recipe: Json): void {
-    if (recipe.source?.type === 'file' && !this.fileRoot.configured) throw badRequest(NO_ROOT_MESSAGE);
+  private checkRunnable(recipe: Recipe): void {
+    if (sourceOf(recipe)?.type === 'file' && !this.fileRoot.configured) throw badRequest(NO_ROOT_MESSAGE);
   }
 
   private require(actor: string): Promise<Grant> {
     return this.authorizer.require(actor, [MANAGE_INGESTION]);
   }
 
-  private async source(urn: string): Promise<Json | undefined> {
+  private async source(urn: string): Promise<SourceInfo | undefined> {
     return tryParseUrn(urn)?.entityType === SOURCE ? this.latest(urn, INFO) : undefined;
   }
 
-  private async latest(urn: string, aspect: string): Promise<Json | undefined> {
-    return (await this.store.getLatestAspects([urn], [aspect])).get(urn)?.[0]?.value as Json | undefined;
+  private async latest<N extends AspectName>(urn: string, aspect: N): Promise<AspectValue<N> | undefined> {
+    return aspectValue(aspect, (await this.store.getLatestAspects([urn], [aspect])).get(urn)?.[0]?.value);
   }
 
   private async request(
@@ -258,14 +267,14 @@ export class IngestionService {
     grant: Grant,
     id: string,
     task: string,
-    source: Json,
-    args: Json,
+    source: RequestInput['source'],
+    args: RequestInput['args'] & { recipe: string },
     executorId: string,
   ): Promise<string> {
     const urn = entityUrn(REQUEST, id);
-    const input = { task, args, executorId, source, requestedAt: this.now(), actorUrn: actor };
+    const input: RequestInput = { task, args, executorId, source, requestedAt: this.now(), actorUrn: actor };
     await this.writePath.apply([buildProposal(this.registry, urn, INPUT, 'UPSERT', input)], { actor, grant });
-    const run = this.run(urn, id, task, args.recipe as string, actor).finally(() => this.running.delete(run));
+    const run = this.run(urn, id, task, args.recipe, actor).finally(() => this.running.delete(run));
     this.running.add(run);
     return urn;
   }
@@ -278,7 +287,7 @@ export class IngestionService {
     const started = this.now();
     this.inProgress.set(urn, { started, writes: Promise.resolve(), ended: false });
     let mask = new SecretMask([]);
-    const end = (status: string, text: string, structured?: Json) => {
+    const end = (status: string, text: string, structured?: { type: string; serializedValue: unknown; contentType: string }) => {
       // Masked while still structured: serialized first, a value holding `"` or `\` would be escaped past the mask.
       const safe = mask.value({ report: text, structured });
       return this.runResult(
@@ -300,7 +309,8 @@ export class IngestionService {
       const resolved = await this.resolveSecrets(parseRecipe(recipeText));
       mask = new SecretMask(resolved.values);
       const recipe = resolved.recipe;
-      const type = recipe.source?.type;
+      const source = sourceOf(recipe);
+      const type = source?.type;
       if (type !== 'file') {
         await end(
           STATUS.failure,
@@ -308,7 +318,7 @@ export class IngestionService {
         );
         return;
       }
-      const path = filePathOf(recipe.source.config);
+      const path = filePathOf(isPlainObject(source?.config) ? source.config : undefined);
       if (!path) throw new Error("The file source needs 'path' in its config: the file or folder of metadata to read");
       if (task === TEST_CONNECTION) {
         await this.fileRoot.locate(path);
@@ -348,12 +358,12 @@ export class IngestionService {
   }
 
   /** A RUNNING result naming this process, with a heartbeat of now. */
-  private runningResult(started: number): Json {
+  private runningResult(started: number): Result {
     return { status: STATUS.running, startTimeMs: started, structuredReport: executorReport(this.instance, this.now()) };
   }
 
   /** Writes a result of a run under way here after those queued before it; nothing after its final one. */
-  private runResult(urn: string, result: Json, final: boolean): Promise<void> {
+  private runResult(urn: string, result: Result, final: boolean): Promise<void> {
     const run = this.inProgress.get(urn);
     if (!run) return this.setResult(urn, result);
     if (run.ended) return Promise.resolve();
@@ -363,13 +373,13 @@ export class IngestionService {
     return write;
   }
 
-  private async setResult(urn: string, result: Json): Promise<void> {
+  private async setResult(urn: string, result: Result): Promise<void> {
     const proposal: Proposal = buildProposal(this.registry, urn, RESULT, 'UPSERT', result);
     await this.writePath.apply([proposal], { actor: SYSTEM_ACTOR });
   }
 
   /** The recipe with every `${NAME}` replaced by the secret NAME, and the values used; a reference to no secret fails the run. */
-  private async resolveSecrets(recipe: Json): Promise<{ recipe: Json; values: string[] }> {
+  private async resolveSecrets(recipe: Recipe): Promise<{ recipe: Recipe; values: string[] }> {
     const names = new Set<string>();
     walkStrings(recipe, (s) => {
       // The name group takes part in every match.
@@ -381,13 +391,13 @@ export class IngestionService {
     const missing = [...names].filter((n) => !values.has(n));
     if (missing.length > 0) throw new Error(`The recipe refers to secrets that do not exist: ${missing.join(', ')}`);
     return {
-      recipe: walkStrings(recipe, (s) => s.replace(SECRET_REFERENCE, (_m, name: string) => values.get(name)!)) as Json,
+      recipe: walkStrings(recipe, (s) => s.replace(SECRET_REFERENCE, (_m, name: string) => values.get(name)!)) as Recipe,
       values: [...values.values()].filter((v) => v.length > 0),
     };
   }
 }
 
-function parseRecipe(text: string): Json {
+function parseRecipe(text: string): Recipe {
   let recipe: unknown;
   try {
     recipe = JSON.parse(text);
@@ -396,8 +406,11 @@ function parseRecipe(text: string): Json {
   }
   if (typeof recipe !== 'object' || recipe === null || Array.isArray(recipe))
     throw badRequest('Failed to create execution request: Invalid recipe json provided.');
-  return recipe as Json;
+  return recipe as Recipe;
 }
+
+/** A recipe's `source` section, when it is an object. */
+const sourceOf = (recipe: Recipe): JsonObject | undefined => (isPlainObject(recipe.source) ? recipe.source : undefined);
 
 /** DataHub's executor names the pipeline run after the request, so the run can be found and rolled back. */
 function withRunId(recipeText: string, id: string): string {
@@ -412,7 +425,7 @@ function walkStrings(value: unknown, fn: (s: string) => string): unknown {
   return value;
 }
 
-function sourceInfo(input: SourceInput): Json {
+function sourceInfo(input: SourceInput): SourceInfo {
   if (!input.name.trim()) throw badRequest('An ingestion source needs a name');
   if (!input.type.trim()) throw badRequest('An ingestion source needs a type');
   parseRecipe(input.config.recipe);
@@ -422,12 +435,12 @@ function sourceInfo(input: SourceInput): Json {
     executorId: c.executorId,
     ...(c.version != null ? { version: c.version } : {}),
     ...(c.debugMode != null ? { debugMode: c.debugMode } : {}),
-    ...(c.extraArgs ? { extraArgs: Object.fromEntries(c.extraArgs.filter((e) => e.value != null).map((e) => [e.key, e.value])) } : {}),
+    ...(c.extraArgs ? { extraArgs: Object.fromEntries(c.extraArgs.flatMap((e) => (e.value != null ? [[e.key, e.value]] : []))) } : {}),
   };
   return { name: input.name, type: input.type, config, ...(input.schedule ? { schedule: schedule(input.schedule) } : {}) };
 }
 
-function schedule(s: { interval: string; timezone?: string | null | undefined }): Json {
+function schedule(s: { interval: string; timezone?: string | null | undefined }): NonNullable<SourceInfo['schedule']> {
   const parts = s.interval.trim().split(/\s+/);
   if ((parts.length !== 5 && parts.length !== 6) || !parts.every((p) => CRON_PART.test(p))) {
     throw badRequest(`Invalid cron schedule \`${s.interval}\`: a cron expression has 5 (or 6) fields`);
@@ -454,7 +467,7 @@ function reportText(r: FileRunReport, path: string): string {
 }
 
 /** The shape of the report DataHub's CLI sends back (type CLI_INGEST), with the counts the app shows. */
-function structuredReport(r: FileRunReport): Json {
+function structuredReport(r: FileRunReport): JsonObject {
   return {
     source: { type: 'file', report: { events_produced: r.eventsProduced, aspects: r.aspects, failures: r.failures.slice(0, 20) } },
     sink: { type: 'datahub-rest', report: { total_records_written: r.recordsWritten, failures: [] } },

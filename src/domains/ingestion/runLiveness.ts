@@ -20,7 +20,10 @@
  * like every other, only every HEARTBEAT_MS and only for runs that last that long.
  */
 
-type Json = Record<string, any>;
+import { isPlainObject } from '../../json.js';
+import type { AspectValue } from '../../registry/aspectValues.js';
+
+type Result = AspectValue<'dataHubExecutionRequestResult'>;
 
 export const HEARTBEAT_MS = 30_000;
 export const STALE_MS = 3 * HEARTBEAT_MS;
@@ -30,15 +33,16 @@ export const INTERRUPTED_MESSAGE =
   'The service stopped while this run was in progress (its process ended before the run did), so how it ended is unknown: run it again.';
 
 /** The structured report of a RUNNING result: which process runs it, and when it last said so. */
-export function executorReport(instance: string, heartbeatMs: number): Json {
+export function executorReport(instance: string, heartbeatMs: number): NonNullable<Result['structuredReport']> {
   return { type: EXECUTOR_REPORT, serializedValue: JSON.stringify({ instance, heartbeatMs }), contentType: 'application/json' };
 }
 
-function executorOf(result: Json): { instance?: unknown; heartbeatMs?: unknown } | undefined {
-  const report = result.structuredReport as Json | undefined;
+function executorOf(result: Result): { instance?: unknown; heartbeatMs?: unknown } | undefined {
+  const report = result.structuredReport;
   if (report?.type !== EXECUTOR_REPORT || typeof report.serializedValue !== 'string') return undefined;
   try {
-    return JSON.parse(report.serializedValue) as Json;
+    const executor: unknown = JSON.parse(report.serializedValue);
+    return isPlainObject(executor) ? executor : undefined;
   } catch {
     return undefined;
   }
@@ -49,7 +53,7 @@ function executorOf(result: Json): { instance?: unknown; heartbeatMs?: unknown }
  * `now`. A process that knows it is the only one (`alone`: SQLite, at its start) takes every run
  * not its own for abandoned at once.
  */
-export function isAbandoned(result: Json, instance: string, now: number, alone = false): boolean {
+export function isAbandoned(result: Result, instance: string, now: number, alone = false): boolean {
   if (result.status !== 'RUNNING') return false;
   const executor = executorOf(result);
   if (executor?.instance === instance) return false;

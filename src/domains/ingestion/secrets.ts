@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Authorizer, Grant } from '../../auth/authorizer.js';
 import { onPlatform } from '../../auth/requirements.js';
 import { seal, unseal } from '../../auth/sealing.js';
+import { aspectValue, type AspectValue } from '../../registry/aspectValues.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Store } from '../../store/types.js';
 import { entityUrn, tryParseUrn } from '../../urn.js';
@@ -19,6 +20,7 @@ import type { WritePath } from '../../write/writePath.js';
 
 const ENTITY = 'dataHubSecret';
 const ASPECT = 'dataHubSecretValue';
+type SecretValue = AspectValue<typeof ASPECT>;
 const KEY_SETTING = 'secret-encryption-key';
 const MANAGE_SECRETS = onPlatform('MANAGE_SECRETS');
 /** What a `${NAME}` reference can name, as DataHub's app allows secret names. */
@@ -84,8 +86,8 @@ export class SecretService {
     );
     const rows = await this.store.getLatestAspects(r.urns, [ASPECT]);
     const secrets = r.urns.flatMap((urn) => {
-      const v = rows.get(urn)?.[0]?.value as Record<string, any> | undefined;
-      return v ? [{ urn, name: v.name as string, description: (v.description as string | undefined) ?? null }] : [];
+      const v = aspectValue(ASPECT, rows.get(urn)?.[0]?.value);
+      return v ? [{ urn, name: v.name, description: v.description ?? null }] : [];
     });
     return { start, count: secrets.length, total: r.total, secrets };
   }
@@ -102,20 +104,20 @@ export class SecretService {
     const rows = await this.store.getLatestAspects(valid.map(secretUrn), [ASPECT]);
     const out = new Map<string, string>();
     for (const name of valid) {
-      const v = rows.get(secretUrn(name))?.[0]?.value as Record<string, any> | undefined;
-      const clear = v ? await this.decrypt(v.value as string) : undefined;
+      const v = aspectValue(ASPECT, rows.get(secretUrn(name))?.[0]?.value);
+      const clear = v ? await this.decrypt(v.value) : undefined;
       if (clear !== undefined) out.set(name, clear);
     }
     return out;
   }
 
-  private async stored(urn: string): Promise<Record<string, any> | undefined> {
+  private async stored(urn: string): Promise<SecretValue | undefined> {
     if (tryParseUrn(urn)?.entityType !== ENTITY) return undefined;
-    return (await this.store.getLatestAspects([urn], [ASPECT])).get(urn)?.[0]?.value as Record<string, any> | undefined;
+    return aspectValue(ASPECT, (await this.store.getLatestAspects([urn], [ASPECT])).get(urn)?.[0]?.value);
   }
 
-  private async write(urn: string, input: SecretInput, created: unknown, actor: string, grant: Grant): Promise<void> {
-    const value = {
+  private async write(urn: string, input: SecretInput, created: SecretValue['created'], actor: string, grant: Grant): Promise<void> {
+    const value: SecretValue = {
       name: input.name,
       value: await this.encrypt(input.value),
       ...(input.description != null ? { description: input.description } : {}),

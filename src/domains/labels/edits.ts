@@ -16,12 +16,13 @@ import {
   toEditOrManage,
   type Requirement,
 } from '../../auth/requirements.js';
+import { aspectValue, type AspectName, type AspectValue } from '../../registry/aspectValues.js';
 import type { Registry } from '../../registry/registry.js';
 import type { EntitySpec } from '../../registry/types.js';
 import type { Store } from '../../store/types.js';
 import { newEntityUrn, parseUrn, tryParseUrn } from '../../urn.js';
 import { badRequest, conflict } from '../../errors.js';
-import { tagUpdateAspects, updateAspects } from './entityUpdates.js';
+import { tagUpdateAspects, updateAspects, type EntityUpdateInput, type TagUpdate } from './entityUpdates.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from '../../write/proposals.js';
 import type { WritePath } from '../../write/writePath.js';
 import { fieldEquals, filterQuery } from '../search/filters.js';
@@ -40,6 +41,8 @@ export interface OwnerInput {
   type?: string | null | undefined;
   ownershipTypeUrn?: string | null | undefined;
 }
+
+type Owner = AspectValue<'ownership'>['owners'][number];
 
 interface Op {
   op: 'add' | 'remove' | 'replace';
@@ -66,15 +69,18 @@ export class EditService {
 
   // --- building blocks -------------------------------------------------------------------
 
-  private proposal(urn: string, aspectName: string, changeType: 'UPSERT' | 'PATCH', value: unknown): Proposal {
-    return buildProposal(this.registry, urn, aspectName, changeType, value);
+  private upsert<N extends AspectName>(urn: string, aspect: N, value: AspectValue<N>): Proposal {
+    return buildProposal(this.registry, urn, aspect, 'UPSERT', value);
   }
 
-  private patch(urn: string, aspect: string, ops: Op[]): Proposal {
-    return this.proposal(urn, aspect, 'PATCH', ops);
+  private patch(urn: string, aspect: AspectName, ops: Op[]): Proposal {
+    return buildProposal(this.registry, urn, aspect, 'PATCH', ops);
   }
 
-  /** Changes part of an aspect; `change` gets the latest value (or the aspect's required defaults when it has none). */
+  /**
+   * Changes part of an aspect named at run time; `change` gets the latest value (or the aspect's
+   * required defaults when it has none).
+   */
   private edit(urn: string, aspect: string, change: (current: Record<string, unknown>) => Record<string, unknown>): Proposal {
     return editProposal(this.registry, urn, aspect, (current) => change({ ...(current ?? this.requiredDefaults(urn, aspect)) }));
   }
@@ -149,7 +155,7 @@ export class EditService {
     await this.requireLabels(labelUrns, kind === 'tag' ? 'tag' : 'glossaryTerm');
     for (const r of resources) await this.requireResource(r, `Failed to update ${kind}s`);
     const proposals = resources.map((r) => {
-      const [aspect, list, key] = kind === 'tag' ? ['globalTags', 'tags', 'tag'] : ['glossaryTerms', 'terms', 'urn'];
+      const [aspect, list, key] = kind === 'tag' ? (['globalTags', 'tags', 'tag'] as const) : (['glossaryTerms', 'terms', 'urn'] as const);
       const base = r.subResource ? `/editableSchemaFieldInfo/${esc(r.subResource)}/${aspect}/${list}` : `/${list}`;
       const ops: Op[] = labelUrns.map((u) =>
         action === 'add' ? { op: 'add', path: `${base}/${esc(u)}`, value: { [key]: u } } : { op: 'remove', path: `${base}/${esc(u)}` },
@@ -215,12 +221,11 @@ export class EditService {
       if (!(await this.exists(r.resourceUrn)))
         throw badRequest(`Failed to change ownership for resource ${r.resourceUrn}. Resource does not exist.`);
     }
-    const removed = (o: Record<string, unknown>) =>
-      ownerUrns.includes(o.owner as string) && (!ownershipTypeUrn || o.typeUrn === ownershipTypeUrn);
+    const removed = (o: Owner) => ownerUrns.includes(o.owner) && (!ownershipTypeUrn || o.typeUrn === ownershipTypeUrn);
     const proposals = resources.map((r) =>
-      this.edit(r.resourceUrn, 'ownership', (current) => ({
+      editProposal(this.registry, r.resourceUrn, 'ownership', (current) => ({
         ...current,
-        owners: ((current.owners as Array<Record<string, unknown>> | undefined) ?? []).filter((o) => !removed(o)),
+        owners: (current?.owners ?? []).filter((o) => !removed(o)),
         lastModified: { time: this.now(), actor },
       })),
     );
@@ -242,7 +247,7 @@ export class EditService {
       if (!(await this.exists(urn))) throw badRequest(`Failed to add Entity ${urn} to Domain ${domainUrn}. Entity does not exist.`);
     }
     await this.apply(
-      resourceUrns.map((u) => this.proposal(u, 'domains', 'UPSERT', { domains: domainUrn ? [domainUrn] : [] })),
+      resourceUrns.map((u) => this.upsert(u, 'domains', { domains: domainUrn ? [domainUrn] : [] })),
       actor,
       grant,
     );
@@ -266,7 +271,7 @@ export class EditService {
     }
     const value = { deprecated, note: note ?? '', actor, ...(decommissionTime != null ? { decommissionTime } : {}) };
     await this.apply(
-      urns.map((u) => this.proposal(u, 'deprecation', 'UPSERT', value)),
+      urns.map((u) => this.upsert(u, 'deprecation', value)),
       actor,
       grant,
     );
@@ -280,7 +285,7 @@ export class EditService {
     for (const urn of urns)
       if (!(await this.exists(urn))) throw badRequest(`Failed to soft delete entity with urn ${urn}. Entity does not exist.`);
     await this.apply(
-      urns.map((u) => this.proposal(u, 'status', 'UPSERT', { removed: deleted })),
+      urns.map((u) => this.upsert(u, 'status', { removed: deleted })),
       actor,
       grant,
     );
@@ -348,7 +353,7 @@ export class EditService {
     const grant = await this.authorize(actor, [onPlatform('CREATE_TAGS', 'MANAGE_TAGS')]);
     const urn = newEntityUrn('tag', id);
     if (await this.exists(urn)) throw badRequest('This Tag already exists!');
-    await this.apply([this.proposal(urn, 'tagProperties', 'UPSERT', { name, ...(description ? { description } : {}) })], actor, grant);
+    await this.apply([this.upsert(urn, 'tagProperties', { name, ...(description ? { description } : {}) })], actor, grant);
     return urn;
   }
 
@@ -365,19 +370,19 @@ export class EditService {
     if (parentDomain && !(await this.exists(parentDomain))) throw badRequest('Parent Domain does not exist!');
     const siblings = await this.store.search(filterQuery(['domain'], fieldEquals('name', name), 100));
     for (const other of siblings.urns) {
-      const props = (await this.store.getAspect(other, 'domainProperties', 0))?.value;
+      const props = aspectValue('domainProperties', (await this.store.getAspect(other, 'domainProperties', 0))?.value);
       if ((props?.parentDomain ?? null) === (parentDomain ?? null))
         throw conflict(`"${name}" already exists in this domain. Please pick a unique name.`);
     }
     await this.apply(
       [
-        this.proposal(urn, 'domainProperties', 'UPSERT', {
+        this.upsert(urn, 'domainProperties', {
           name,
           ...(description ? { description } : {}),
           ...(parentDomain ? { parentDomain } : {}),
           created: { time: this.now(), actor },
         }),
-        this.proposal(urn, 'ownership', 'UPSERT', {
+        this.upsert(urn, 'ownership', {
           owners: [{ owner: actor, type: 'TECHNICAL_OWNER' }],
           lastModified: { time: this.now(), actor },
         }),
@@ -396,7 +401,7 @@ export class EditService {
     parentNode: string | null | undefined,
     actor: string,
   ): Promise<string> {
-    const info = (parent: Record<string, unknown>) => ({ name, definition: description ?? '', termSource: 'INTERNAL', ...parent });
+    const info = (parent: { parentNode?: string }) => ({ name, definition: description ?? '', termSource: 'INTERNAL', ...parent });
     return this.createGlossaryEntity(newEntityUrn('glossaryTerm', id), 'glossaryTermInfo', 'Term', parentNode, info, actor);
   }
 
@@ -408,23 +413,23 @@ export class EditService {
     parentNode: string | null | undefined,
     actor: string,
   ): Promise<string> {
-    const info = (parent: Record<string, unknown>) => ({ name, definition: description ?? '', ...parent });
+    const info = (parent: { parentNode?: string }) => ({ name, definition: description ?? '', ...parent });
     return this.createGlossaryEntity(newEntityUrn('glossaryNode', id), 'glossaryNodeInfo', 'Node', parentNode, info, actor);
   }
 
-  private async createGlossaryEntity(
+  private async createGlossaryEntity<N extends 'glossaryTermInfo' | 'glossaryNodeInfo'>(
     urn: string,
-    aspect: string,
+    aspect: N,
     what: string,
     parentNode: string | null | undefined,
-    info: (parent: Record<string, unknown>) => Record<string, unknown>,
+    info: (parent: { parentNode?: string }) => AspectValue<N>,
     actor: string,
   ): Promise<string> {
     const grant = await this.authorize(actor, [glossaryRequirement(parentNode)]);
     if (await this.exists(urn)) throw badRequest(`This Glossary ${what} already exists!`);
     if (parentNode && (tryParseUrn(parentNode)?.entityType !== 'glossaryNode' || !(await this.exists(parentNode))))
       throw badRequest('Parent Node does not exist!');
-    await this.apply([this.proposal(urn, aspect, 'UPSERT', info(parentNode ? { parentNode } : {}))], actor, grant);
+    await this.apply([this.upsert(urn, aspect, info(parentNode ? { parentNode } : {}))], actor, grant);
     return urn;
   }
 
@@ -450,7 +455,7 @@ export class EditService {
     const urn = newEntityUrn('corpGroup', id);
     if (await this.exists(urn)) throw badRequest('This Group already exists!');
     // A group made here is native: its members are managed here (DataHub's createNativeGroup).
-    const info = {
+    const info: AspectValue<'corpGroupInfo'> = {
       displayName: name,
       ...(description ? { description } : {}),
       admins: [],
@@ -458,11 +463,7 @@ export class EditService {
       groups: [],
       created: { time: this.now(), actor },
     };
-    await this.apply(
-      [this.proposal(urn, 'corpGroupInfo', 'UPSERT', info), this.proposal(urn, 'origin', 'UPSERT', { type: 'NATIVE' })],
-      actor,
-      grant,
-    );
+    await this.apply([this.upsert(urn, 'corpGroupInfo', info), this.upsert(urn, 'origin', { type: 'NATIVE' })], actor, grant);
     return urn;
   }
 
@@ -502,18 +503,22 @@ export class EditService {
   }
 
   /** update<Entity>: the aspects its input names replace the stored ones. */
-  async updateEntity(urn: string, input: Record<string, any>, actor: string): Promise<void> {
+  async updateEntity(urn: string, input: EntityUpdateInput, actor: string): Promise<void> {
     const entity = this.registry.entityOfUrn(urn);
     if (!entity) throw badRequest(`Failed to update resource with urn ${urn}. Entity does not exist.`);
     await this.upserts(urn, updateAspects(entity, input, actor, this.now()), actor);
   }
 
-  async updateTag(urn: string, input: Record<string, any>, actor: string): Promise<void> {
+  async updateTag(urn: string, input: TagUpdate, actor: string): Promise<void> {
     await this.upserts(urn, tagUpdateAspects(input, actor, this.now()), actor);
   }
 
   /** updateCorpUserProperties: the given fields of the user's editable info, under their stored names. */
-  async updateUserProperties(urn: string, input: Record<string, any>, actor: string): Promise<void> {
+  async updateUserProperties(
+    urn: string,
+    input: { platformUrns?: readonly string[] | null | undefined; personaUrn?: string | null | undefined } & Record<string, unknown>,
+    actor: string,
+  ): Promise<void> {
     const { platformUrns, personaUrn, ...rest } = input;
     await this.mergeFields(urn, 'corpUserEditableInfo', { ...rest, platforms: platformUrns, persona: personaUrn }, actor);
   }
@@ -522,7 +527,7 @@ export class EditService {
   async upserts(urn: string, aspects: Record<string, unknown>, actor: string): Promise<void> {
     await this.write(
       urn,
-      Object.entries(aspects).map(([name, value]) => this.proposal(urn, name, 'UPSERT', value)),
+      Object.entries(aspects).map(([name, value]) => buildProposal(this.registry, urn, name, 'UPSERT', value)),
       actor,
     );
   }

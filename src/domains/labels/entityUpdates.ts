@@ -3,15 +3,50 @@
  * whole aspect that replaces the stored one (ownership, tags, deprecation, links, column edits,
  * editable properties), stamped with the actor and time.
  */
+import type { AspectValue } from '../../registry/aspectValues.js';
 import type { EntitySpec } from '../../registry/types.js';
 import { badRequest } from '../../errors.js';
 
-type Json = Record<string, any>;
+type Maybe<T> = T | null | undefined;
+type OwnershipType = AspectValue<'ownership'>['owners'][number]['type'];
+
+/** GraphQL's `OwnershipUpdate`. */
+export interface OwnershipUpdate {
+  owners: ReadonlyArray<{ owner: string; type?: Maybe<OwnershipType>; ownershipTypeUrn?: Maybe<string> }>;
+}
+
+/** GraphQL's `GlobalTagsUpdate`. */
+interface TagsUpdate {
+  tags?: Maybe<ReadonlyArray<{ tag: { urn: string } }>>;
+}
+
+/** What the `update<Entity>` inputs (`DatasetUpdateInput`, `ChartUpdateInput`…) may hold, as GraphQL checked it. */
+export interface EntityUpdateInput {
+  ownership?: Maybe<OwnershipUpdate>;
+  tags?: Maybe<TagsUpdate>;
+  globalTags?: Maybe<TagsUpdate>;
+  deprecation?: Maybe<{ deprecated: boolean; note?: Maybe<string>; decommissionTime?: Maybe<number> }>;
+  institutionalMemory?: Maybe<{
+    elements: ReadonlyArray<{ url: string; description?: Maybe<string>; author: string; createdAt?: Maybe<number> }>;
+  }>;
+  editableSchemaMetadata?: Maybe<{
+    editableSchemaFieldInfo: ReadonlyArray<{ fieldPath: string; description?: Maybe<string>; globalTags?: Maybe<TagsUpdate> }>;
+  }>;
+  /** The fields of the entity type's editable properties aspect, under their stored names. */
+  editableProperties?: Maybe<object>;
+}
+
+/** GraphQL's `TagUpdateInput`. */
+export interface TagUpdate {
+  name: string;
+  description?: Maybe<string>;
+  ownership?: Maybe<OwnershipUpdate>;
+}
 
 /** Owners of an update input, as an ownership aspect (the list replaces the stored one). */
-export function ownershipAspect(update: Json, actor: string, now: number): Json {
+export function ownershipAspect(update: OwnershipUpdate, actor: string, now: number): AspectValue<'ownership'> {
   return {
-    owners: update.owners.map((o: Json) => ({
+    owners: update.owners.map((o) => ({
       owner: o.owner,
       type: o.type ?? 'NONE',
       ...(o.ownershipTypeUrn ? { typeUrn: o.ownershipTypeUrn } : {}),
@@ -20,7 +55,7 @@ export function ownershipAspect(update: Json, actor: string, now: number): Json 
   };
 }
 
-const tagsAspect = (update: Json) => ({ tags: (update.tags ?? []).map((t: Json) => ({ tag: t.tag.urn })) });
+const tagsAspect = (update: TagsUpdate): AspectValue<'globalTags'> => ({ tags: (update.tags ?? []).map((t) => ({ tag: t.tag.urn })) });
 
 /** An entity type's editable properties aspect, by DataHub's naming (`editableDatasetProperties`…). */
 function editablePropertiesOf(entity: EntitySpec): string {
@@ -29,31 +64,34 @@ function editablePropertiesOf(entity: EntitySpec): string {
   return name;
 }
 
-/** The aspects an update<Entity> input writes, by aspect name. */
-export function updateAspects(entity: EntitySpec, input: Json, actor: string, now: number): Json {
-  const aspects: Json = {};
+/** The aspects an update<Entity> input writes, by aspect name; the editable properties' is named at run time. */
+export function updateAspects(entity: EntitySpec, input: EntityUpdateInput, actor: string, now: number): Record<string, object> {
+  const aspects: Record<string, object> = {};
   if (input.ownership) aspects.ownership = ownershipAspect(input.ownership, actor, now);
   const tags = input.tags ?? input.globalTags;
   if (tags) aspects.globalTags = tagsAspect(tags);
-  if (input.deprecation)
-    aspects.deprecation = {
+  if (input.deprecation) {
+    const deprecation: AspectValue<'deprecation'> = {
       deprecated: input.deprecation.deprecated,
       note: input.deprecation.note ?? '',
       actor,
       ...(input.deprecation.decommissionTime != null ? { decommissionTime: input.deprecation.decommissionTime } : {}),
     };
+    aspects.deprecation = deprecation;
+  }
   if (input.institutionalMemory) {
-    aspects.institutionalMemory = {
-      elements: input.institutionalMemory.elements.map((e: Json) => ({
+    const links: AspectValue<'institutionalMemory'> = {
+      elements: input.institutionalMemory.elements.map((e) => ({
         url: e.url,
         description: e.description ?? '',
         createStamp: { time: e.createdAt ?? now, actor: e.author },
       })),
     };
+    aspects.institutionalMemory = links;
   }
   if (input.editableSchemaMetadata) {
-    aspects.editableSchemaMetadata = {
-      editableSchemaFieldInfo: input.editableSchemaMetadata.editableSchemaFieldInfo.map((f: Json) => ({
+    const columns: AspectValue<'editableSchemaMetadata'> = {
+      editableSchemaFieldInfo: input.editableSchemaMetadata.editableSchemaFieldInfo.map((f) => ({
         fieldPath: f.fieldPath,
         ...(f.description != null ? { description: f.description } : {}),
         ...(f.globalTags ? { globalTags: tagsAspect(f.globalTags) } : {}),
@@ -61,6 +99,7 @@ export function updateAspects(entity: EntitySpec, input: Json, actor: string, no
       created: { time: now, actor },
       lastModified: { time: now, actor },
     };
+    aspects.editableSchemaMetadata = columns;
   }
   if (input.editableProperties) {
     const stamps = { created: { time: now, actor }, lastModified: { time: now, actor } };
@@ -73,8 +112,10 @@ export function updateAspects(entity: EntitySpec, input: Json, actor: string, no
 }
 
 /** The aspects updateTag writes. */
-export function tagUpdateAspects(input: Json, actor: string, now: number): Json {
-  const aspects: Json = { tagProperties: { name: input.name, ...(input.description != null ? { description: input.description } : {}) } };
-  if (input.ownership) aspects.ownership = ownershipAspect(input.ownership, actor, now);
-  return aspects;
+export function tagUpdateAspects(input: TagUpdate, actor: string, now: number): Record<string, object> {
+  const tagProperties: AspectValue<'tagProperties'> = {
+    name: input.name,
+    ...(input.description != null ? { description: input.description } : {}),
+  };
+  return { tagProperties, ...(input.ownership ? { ownership: ownershipAspect(input.ownership, actor, now) } : {}) };
 }

@@ -6,6 +6,7 @@
  */
 import { READ_REFUSED, type Authorizer } from '../../auth/authorizer.js';
 import { hiddenFrom } from '../../auth/hidden.js';
+import { aspectValue, type AspectValue } from '../../registry/aspectValues.js';
 import type { Registry } from '../../registry/registry.js';
 import type { AspectSpec } from '../../registry/types.js';
 import type { Store } from '../../store/types.js';
@@ -54,6 +55,8 @@ interface HopSpec {
 
 const SCHEMA_FIELD = 'schemaField';
 const FINE_GRAINED_UPSTREAMS = '/fineGrainedLineages/*/upstreams/*';
+/** What every aspect that holds fine-grained lineages (those declaring FINE_GRAINED_UPSTREAMS) has of them. */
+type FineGrainedHolder = Pick<AspectValue<'upstreamLineage'>, 'fineGrainedLineages'>;
 /** Bounds a walk over a very large graph: DataHub's graph queries are bounded alike. */
 export const MAX_LINEAGE_ENTITIES = 10_000;
 const MAX_PATHS = 100;
@@ -114,11 +117,11 @@ export class LineageService {
   }
 
   /** Latest values of the named aspects of some urns: urn → aspect → value. */
-  private async values(urns: readonly string[], aspects: readonly string[]): Promise<Map<string, Map<string, Record<string, any>>>> {
-    const out = new Map<string, Map<string, Record<string, any>>>();
+  private async values(urns: readonly string[], aspects: readonly string[]): Promise<Map<string, Map<string, Record<string, unknown>>>> {
+    const out = new Map<string, Map<string, Record<string, unknown>>>();
     if (urns.length === 0 || aspects.length === 0) return out;
     const rows = await this.store.getLatestAspects([...new Set(urns)], [...new Set(aspects)]);
-    for (const [urn, list] of rows) out.set(urn, new Map(list.map((r) => [r.aspect, r.value as Record<string, any>])));
+    for (const [urn, list] of rows) out.set(urn, new Map(list.map((r) => [r.aspect, r.value])));
     return out;
   }
 
@@ -193,7 +196,7 @@ export class LineageService {
       });
       holders.push(...edges.map((e) => e.source));
     }
-    const [from, to] = direction === 'UPSTREAM' ? ['downstreams', 'upstreams'] : ['upstreams', 'downstreams'];
+    const [from, to] = direction === 'UPSTREAM' ? (['downstreams', 'upstreams'] as const) : (['upstreams', 'downstreams'] as const);
     const values = await this.values(
       holders,
       this.fineGrainedAspects.map((a) => a.name),
@@ -201,7 +204,7 @@ export class LineageService {
     const out: LineageEdge[] = [];
     for (const aspects of values.values()) {
       for (const value of aspects.values()) {
-        for (const fgl of (value.fineGrainedLineages ?? []) as Array<Record<string, any>>) {
+        for (const fgl of (value as FineGrainedHolder).fineGrainedLineages ?? []) {
           const ends = (fgl[from] ?? []).filter(isUrn).map(canonicalUrn);
           if (!ends.includes(urn)) continue;
           for (const other of fgl[to] ?? [])
@@ -219,8 +222,8 @@ export class LineageService {
 
   /** The siblings of an entity (its `siblings` aspect), read when lineage merges them. */
   async siblingsOf(urn: string): Promise<string[]> {
-    const s = (await this.values([urn], ['siblings'])).get(urn)?.get('siblings');
-    return ((s?.siblings ?? []) as unknown[])
+    const s = aspectValue('siblings', (await this.values([urn], ['siblings'])).get(urn)?.get('siblings'));
+    return (s?.siblings ?? [])
       .filter(isUrn)
       .map(canonicalUrn)
       .filter((u) => u !== urn);

@@ -6,10 +6,9 @@
  * `lastModified`, `properties`), as DataHub's @Relationship annotations name them.
  */
 import { valuesAt } from '../../indexing/paths.js';
+import { isPlainObject } from '../../json.js';
 import type { AspectSpec } from '../../registry/types.js';
 import { canonicalUrn, isUrn } from '../../urn.js';
-
-type Json = Record<string, any>;
 
 export interface EdgeRecord {
   createdOn?: number;
@@ -25,19 +24,20 @@ export interface TimeWindow {
   endTimeMillis?: number;
 }
 
-const time = (stamp: Json | undefined) => (typeof stamp?.time === 'number' && stamp.time > 0 ? stamp.time : undefined);
-const actor = (stamp: Json | undefined) => (typeof stamp?.actor === 'string' && stamp.time > 0 ? stamp.actor : undefined);
+// The element is an `Upstream` or an `Edge` of whichever lineage aspect holds it: read field by field.
+const time = (stamp: unknown) => (isPlainObject(stamp) && typeof stamp.time === 'number' && stamp.time > 0 ? stamp.time : undefined);
+const actor = (stamp: unknown) =>
+  isPlainObject(stamp) && typeof stamp.actor === 'string' && Number(stamp.time) > 0 ? stamp.actor : undefined;
 
-function recordOf(element: unknown): EdgeRecord {
-  if (typeof element !== 'object' || element === null || Array.isArray(element)) return { isManual: false };
-  const e = element as Json;
+function recordOf(e: unknown): EdgeRecord {
+  if (!isPlainObject(e)) return { isManual: false };
   const updated = e.auditStamp ?? e.lastModified;
   const createdOn = time(e.created);
   const createdActor = createdOn === undefined ? undefined : actor(e.created);
   const updatedOn = time(updated);
   const updatedActor = updatedOn === undefined ? undefined : actor(updated);
   return {
-    isManual: e.properties?.source === 'UI',
+    isManual: isPlainObject(e.properties) && e.properties.source === 'UI',
     ...(createdOn !== undefined ? { createdOn } : {}),
     ...(createdActor !== undefined ? { createdActor } : {}),
     ...(updatedOn !== undefined ? { updatedOn } : {}),
@@ -52,7 +52,7 @@ function recordOf(element: unknown): EdgeRecord {
  */
 export function edgeRecord(
   aspect: AspectSpec,
-  value: Json | undefined,
+  value: Record<string, unknown> | undefined,
   type: string,
   destination: string,
   isUpstream: boolean,

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Authorizer, Grant } from '../../auth/authorizer.js';
 import { onPlatform, toEdit, type Requirement } from '../../auth/requirements.js';
+import { aspectValue, type AspectValue } from '../../registry/aspectValues.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Store } from '../../store/types.js';
 import { entityUrn, tryParseUrn } from '../../urn.js';
@@ -15,18 +16,23 @@ import { badRequest } from '../../errors.js';
 import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from '../../write/proposals.js';
 import type { WritePath } from '../../write/writePath.js';
 import { structuredPropertyField } from '../../indexing/structuredPropertyFields.js';
+import { entityExists } from '../../write/exists.js';
 import {
   assignmentsProblem,
-  type AspectLookup,
-  type Primitive,
+  oneValueRules,
   samePrimitive,
   valueProblem,
   valueTypeId,
+  type AllowedValue,
+  type AspectLookup,
+  type Primitive,
 } from '../../write/structuredPropertyValues.js';
 import { fieldEquals, filterQuery } from '../search/filters.js';
-import { entityExists } from '../../write/exists.js';
 
-type Json = Record<string, any>;
+type Definition = AspectValue<'propertyDefinition'>;
+type Settings = AspectValue<'structuredPropertySettings'>;
+type Assignments = AspectValue<'structuredProperties'>;
+type Assignment = Assignments['properties'][number];
 
 /** A value as GraphQL sends it: a string or a number. */
 export interface ValueInput {
@@ -98,7 +104,7 @@ function primitive(v: ValueInput): Primitive {
   throw badRequest('A structured property value needs a stringValue or a numberValue');
 }
 
-function allowedValue(a: AllowedValueInput): Json {
+function allowedValue(a: AllowedValueInput): AllowedValue {
   return { value: primitive(a), ...(a.description != null ? { description: a.description } : {}) };
 }
 
@@ -119,9 +125,9 @@ export class StructuredPropertyService {
     return entityExists(this.store, this.registry, urn);
   }
 
-  private readonly lookup: AspectLookup = async (urn, aspect) => (await this.store.getAspect(urn, aspect, 0))?.value as Json | undefined;
+  private readonly lookup: AspectLookup = async (urn, aspect) => aspectValue(aspect, (await this.store.getAspect(urn, aspect, 0))?.value);
 
-  private async definition(urn: string): Promise<Json | undefined> {
+  private async definition(urn: string): Promise<Definition | undefined> {
     if (tryParseUrn(urn)?.entityType !== 'structuredProperty') return undefined;
     return this.lookup(urn, 'propertyDefinition');
   }
@@ -149,9 +155,12 @@ export class StructuredPropertyService {
     return page.urns.filter((u) => u !== except);
   }
 
-  private async settingsProposal(urn: string, current: Json | undefined, input: SettingsInput, actor: string): Promise<Proposal> {
-    const settings: Json = { ...(current ?? {}) };
-    for (const key of ['isHidden', ...SETTINGS_FLAGS] as const) if (input[key] != null) settings[key] = input[key];
+  private async settingsProposal(urn: string, current: Settings | undefined, input: SettingsInput, actor: string): Promise<Proposal> {
+    const settings: Settings = { ...(current ?? {}) };
+    for (const key of ['isHidden', ...SETTINGS_FLAGS] as const) {
+      const flag = input[key];
+      if (flag != null) settings[key] = flag;
+    }
     if (settings.isHidden === true && SETTINGS_FLAGS.some((k) => settings[k] === true)) throw badRequest(INVALID_SETTINGS);
     if (input.showAsAssetBadge === true) {
       const others = await this.badges(urn);
@@ -172,7 +181,7 @@ export class StructuredPropertyService {
     if (await this.exists(urn)) throw badRequest('A structured property already exists with this urn');
     const allowedTypes = input.typeQualifier?.allowedTypes ?? undefined;
     await this.checkTypes(input.valueType, input.entityTypes, allowedTypes ?? []);
-    const definition: Json = {
+    const definition: Definition = {
       qualifiedName: id,
       valueType: input.valueType,
       entityTypes: [...new Set(input.entityTypes)],
@@ -186,7 +195,7 @@ export class StructuredPropertyService {
       lastModified: this.stamp(actor),
     };
     for (const a of definition.allowedValues ?? []) {
-      const problem = valueProblem(urn, { ...definition, allowedValues: undefined, cardinality: 'SINGLE' }, [a.value]);
+      const problem = valueProblem(urn, oneValueRules(definition), [a.value]);
       if (problem) throw badRequest(problem);
     }
     const proposals = [buildProposal(this.registry, urn, 'propertyDefinition', 'UPSERT', definition)];
@@ -204,12 +213,12 @@ export class StructuredPropertyService {
     await this.checkTypes(undefined, input.newEntityTypes ?? [], newAllowedTypes);
     const newAllowed = (input.newAllowedValues ?? []).map(allowedValue);
     for (const a of newAllowed) {
-      const problem = valueProblem(input.urn, { ...current, allowedValues: undefined, cardinality: 'SINGLE' }, [a.value]);
+      const problem = valueProblem(input.urn, oneValueRules(current), [a.value]);
       if (problem) throw badRequest(problem);
     }
     const proposals: Proposal[] = [
       editProposal(this.registry, input.urn, 'propertyDefinition', (latest) => {
-        const d: Json = { ...(latest ?? current) };
+        const d: Definition = { ...(latest ?? current) };
         if (input.displayName != null) d.displayName = input.displayName;
         if (input.description != null) d.description = input.description;
         if (input.immutable != null) d.immutable = input.immutable;
@@ -221,7 +230,7 @@ export class StructuredPropertyService {
             allowedTypes: [...new Set([...(d.typeQualifier?.allowedTypes ?? []), ...newAllowedTypes])],
           };
         if (newAllowed.length > 0) {
-          const kept: Json[] = d.allowedValues ?? [];
+          const kept = d.allowedValues ?? [];
           d.allowedValues = [...kept, ...newAllowed.filter((a) => !kept.some((k) => samePrimitive(k.value, a.value)))];
         }
         d.lastModified = this.stamp(actor);
@@ -229,7 +238,7 @@ export class StructuredPropertyService {
       }),
     ];
     if (input.settings) {
-      const settings = (await this.store.getAspect(input.urn, 'structuredPropertySettings', 0))?.value as Json | undefined;
+      const settings = await this.lookup(input.urn, 'structuredPropertySettings');
       proposals.push(await this.settingsProposal(input.urn, settings, input.settings, actor));
     }
     await this.writePath.apply(proposals, { actor, grant });
@@ -255,7 +264,7 @@ export class StructuredPropertyService {
     actor: string,
   ): Promise<void> {
     const grant = await this.authorize(actor, toEdit(assetUrn, 'EDIT_ENTITY_PROPERTIES'), REFUSED.values(assetUrn));
-    if (!this.registry.entities.get(tryParseUrn(assetUrn)?.entityType ?? '')?.implicit && !(await this.exists(assetUrn)))
+    if (tryParseUrn(assetUrn)?.entityType !== 'schemaField' && !(await this.exists(assetUrn)))
       throw badRequest(`Asset with provided urn ${assetUrn} does not exist`);
     const updates = new Map<string, Primitive[]>(params.map((p) => [p.structuredPropertyUrn, p.values.map(primitive)]));
     // Checked before the write for the request's own values; the write path checks the whole result again.
@@ -265,7 +274,7 @@ export class StructuredPropertyService {
     if (problem) throw badRequest(problem);
     const stamp = this.stamp(actor);
     const edit = editProposal(this.registry, assetUrn, 'structuredProperties', (current) => {
-      const properties: Json[] = ((current?.properties as Json[] | undefined) ?? []).map((a: Json) => {
+      const properties: Assignment[] = (current?.properties ?? []).map((a) => {
         const values = updates.get(a.propertyUrn);
         if (!values) return a;
         const { attribution: _dropped, ...rest } = a;
@@ -289,7 +298,7 @@ export class StructuredPropertyService {
   private withoutProperties(assetUrn: string, propertyUrns: readonly string[]): Proposal {
     return editProposal(this.registry, assetUrn, 'structuredProperties', (current) => ({
       ...(current ?? {}),
-      properties: ((current?.properties as Json[] | undefined) ?? []).filter((a: Json) => !propertyUrns.includes(a.propertyUrn)),
+      properties: (current?.properties ?? []).filter((a) => !propertyUrns.includes(a.propertyUrn)),
     }));
   }
 }

@@ -3,11 +3,13 @@
  * generators name them: per category, an operation on a modifier (a field, tag, term or owner), a
  * description in DataHub's words, and the semantic-version bump it calls for.
  */
+import type { AspectName, AspectValue } from '../../registry/aspectValues.js';
+import type { TimelineCategory } from '../../registry/types.js';
 import { schemaFieldUrn } from '../../urn.js';
 
-import type { TimelineCategory } from '../../registry/types.js';
-
-type Json = Record<string, any>;
+type SchemaMetadata = AspectValue<'schemaMetadata'>;
+type SchemaField = SchemaMetadata['fields'][number];
+type EditableSchemaMetadata = AspectValue<'editableSchemaMetadata'>;
 
 export type ChangeCategory = TimelineCategory;
 export type ChangeOperation = 'ADD' | 'MODIFY' | 'REMOVE';
@@ -24,7 +26,12 @@ export interface ChangeEvent {
   description: string;
 }
 
-type Generator = (base: Json | undefined, target: Json | undefined, urn: string) => ChangeEvent[];
+/** The events between two versions of a value (`base` absent: the first). */
+type Generator<V> = (base: V | undefined, target: V | undefined, urn: string) => ChangeEvent[];
+/** Generators by the aspect whose versions they compare. */
+type AspectGenerators = { [N in AspectName]?: Generator<AspectValue<N>> };
+/** A generator as applied to stored rows of its aspect. */
+export type StoredGenerator = Generator<Record<string, unknown>>;
 
 const BACKWARDS_INCOMPATIBLE = 'A backwards incompatible change due to';
 const COMPATIBLE = 'A forwards & backwards compatible change due to ';
@@ -48,13 +55,13 @@ function diff<T>(base: readonly T[], target: readonly T[], key: (t: T) => string
   };
 }
 
-/** Items of two lists by key, each with its version before and after (either may be missing). */
-function pairs(base: readonly Json[], target: readonly Json[], key: string): Array<[Json | undefined, Json | undefined]> {
-  const d = diff(base, target, (x) => String(x[key]));
+/** Fields of two lists by path, each with its version before and after (either may be missing). */
+function pairs<T extends { fieldPath: string }>(base: readonly T[], target: readonly T[]): Array<[T | undefined, T | undefined]> {
+  const d = diff(base, target, (x) => x.fieldPath);
   return [
-    ...d.removed.map((b) => [b, undefined] as [Json, undefined]),
-    ...d.kept.map(([b, t]) => [b, t] as [Json, Json]),
-    ...d.added.map((t) => [undefined, t] as [undefined, Json]),
+    ...d.removed.map((b) => [b, undefined] as [T, undefined]),
+    ...d.kept.map(([b, t]) => [b, t] as [T, T]),
+    ...d.added.map((t) => [undefined, t] as [undefined, T]),
   ];
 }
 
@@ -112,23 +119,24 @@ const entityDocs = (urn: string): DocWords => ({
   changedBump: 'MINOR',
 });
 
-const entityDocumentation: Generator = (base, target, urn) => descriptionEvents(base?.description, target?.description, entityDocs(urn));
+const entityDocumentation: Generator<{ description?: string }> = (base, target, urn) =>
+  descriptionEvents(base?.description, target?.description, entityDocs(urn));
 
 /** Associations (tags, terms, owners) added or removed; DataHub weighs each as a minor change. */
-function associations(
+function associations<V, T>(
   category: ChangeCategory,
-  list: (v: Json | undefined) => Json[],
-  key: string,
-  describe: (item: Json, added: boolean, urn: string) => string,
+  list: (v: V | undefined) => readonly T[],
+  key: (item: T) => string,
+  describe: (item: T, added: boolean, urn: string) => string,
   parameter: string,
-): Generator {
+): Generator<V> {
   return (base, target, urn) => {
-    const d = diff(list(base), list(target), (x) => String(x[key]));
-    const event = (x: Json, added: boolean): ChangeEvent => ({
+    const d = diff(list(base), list(target), key);
+    const event = (x: T, added: boolean): ChangeEvent => ({
       category,
       operation: added ? 'ADD' : 'REMOVE',
-      modifier: String(x[key]),
-      parameters: { [parameter]: String(x[key]) },
+      modifier: key(x),
+      parameters: { [parameter]: key(x) },
       semVerChange: 'MINOR',
       description: describe(x, added, urn),
     });
@@ -138,51 +146,61 @@ function associations(
 
 const tags = associations(
   'TAG',
-  (v) => v?.tags ?? [],
-  'tag',
+  (v: AspectValue<'globalTags'> | undefined) => v?.tags ?? [],
+  (x) => x.tag,
   (x, added, urn) => (added ? `Tag '${x.tag}' added to entity '${urn}'.` : `Tag '${x.tag}' removed from entity '${urn}'.`),
   'tagUrn',
 );
 const terms = associations(
   'GLOSSARY_TERM',
-  (v) => v?.terms ?? [],
-  'urn',
+  (v: AspectValue<'glossaryTerms'> | undefined) => v?.terms ?? [],
+  (x) => x.urn,
   (x, added, urn) => (added ? `Term '${x.urn}' added to entity '${urn}'.` : `Term '${x.urn}' removed from entity '${urn}'.`),
   'termUrn',
 );
 const owners = associations(
   'OWNER',
-  (v) => v?.owners ?? [],
-  'owner',
+  (v: AspectValue<'ownership'> | undefined) => v?.owners ?? [],
+  (x) => x.owner,
   (x, added, urn) => `'${x.owner}' ${added ? 'added' : 'removed'} as a \`${x.type ?? 'NONE'}\` of '${urn}'.`,
   'ownerUrn',
 );
 
 /** Tags or terms of each field (of schemaMetadata or editableSchemaMetadata), told of the field's urn. */
-function fieldAssociations(list: string, property: 'globalTags' | 'glossaryTerms', generate: Generator): Generator {
+function fieldAssociations<V, F extends { fieldPath: string }, P>(
+  fieldsOf: (v: V | undefined) => readonly F[],
+  property: (field: F) => P | undefined,
+  generate: Generator<P>,
+): Generator<V> {
   return (base, target, urn) =>
-    pairs(base?.[list] ?? [], target?.[list] ?? [], 'fieldPath').flatMap(([b, t]) =>
-      generate(b?.[property], t?.[property], schemaFieldUrn(urn, (t ?? b)!.fieldPath)),
+    pairs(fieldsOf(base), fieldsOf(target)).flatMap(([b, t]) =>
+      generate(b && property(b), t && property(t), schemaFieldUrn(urn, (t ?? b)!.fieldPath)),
     );
 }
+
+const schemaFields = (v: SchemaMetadata | undefined) => v?.fields ?? [];
+const editableFields = (v: EditableSchemaMetadata | undefined) => v?.editableSchemaFieldInfo ?? [];
 
 const parentPath = (path: string) => (path.lastIndexOf('.') > 0 ? path.slice(0, path.lastIndexOf('.')) : undefined);
 
 /** DataHub's test for a rename: a field gone and one new with the same type, parent and description. */
-const isRenamed = (gone: Json, added: Json) =>
+const isRenamed = (gone: SchemaField, added: SchemaField) =>
   (gone.nativeDataType ?? '') === (added.nativeDataType ?? '') &&
   parentPath(gone.fieldPath) === parentPath(added.fieldPath) &&
   (gone.description ?? null) === (added.description ?? null);
 
 /** Schema fields of two versions paired by path, and a field gone with the first new one it was renamed to. */
-function schemaFieldPairs(base: Json | undefined, target: Json | undefined): Array<[Json | undefined, Json | undefined]> {
-  const byPath = pairs(base?.fields ?? [], target?.fields ?? [], 'fieldPath');
+function schemaFieldPairs(
+  base: SchemaMetadata | undefined,
+  target: SchemaMetadata | undefined,
+): Array<[SchemaField | undefined, SchemaField | undefined]> {
+  const byPath = pairs(schemaFields(base), schemaFields(target));
   const added = byPath
     .filter(([b]) => !b)
     .map(([, t]) => t!)
     .sort((x, y) => (x.fieldPath < y.fieldPath ? -1 : 1));
-  const renamed = new Set<Json>();
-  const out: Array<[Json | undefined, Json | undefined]> = [];
+  const renamed = new Set<SchemaField>();
+  const out: Array<[SchemaField | undefined, SchemaField | undefined]> = [];
   for (const [b, t] of byPath) {
     if (!b) continue;
     if (t) out.push([b, t]);
@@ -192,7 +210,7 @@ function schemaFieldPairs(base: Json | undefined, target: Json | undefined): Arr
       out.push([b, to]);
     }
   }
-  return [...out, ...added.filter((a) => !renamed.has(a)).map((a) => [undefined, a] as [undefined, Json])];
+  return [...out, ...added.filter((a) => !renamed.has(a)).map((a) => [undefined, a] as [undefined, SchemaField])];
 }
 
 /**
@@ -200,9 +218,9 @@ function schemaFieldPairs(base: Json | undefined, target: Json | undefined): Arr
  * rename (minor) when DataHub takes the two for one field, a changed native type a major change;
  * field descriptions are documentation (a changed one a patch).
  */
-const technicalSchema: Generator = (base, target, urn) =>
+const technicalSchema: Generator<SchemaMetadata> = (base, target, urn) =>
   schemaFieldPairs(base, target).flatMap(([b, t]): ChangeEvent[] => {
-    const path = (b ?? t)!.fieldPath as string;
+    const path = (b ?? t)!.fieldPath;
     const field = { modifier: schemaFieldUrn(urn, path), parameters: { fieldPath: path } };
     if (b && t && b.fieldPath !== t.fieldPath) {
       return [
@@ -240,9 +258,9 @@ const technicalSchema: Generator = (base, target, urn) =>
     return [{ category: 'TECHNICAL_SCHEMA', operation: 'MODIFY', ...field, semVerChange: 'MAJOR', description }];
   });
 
-const schemaDocumentation: Generator = (base, target, urn) =>
+const schemaDocumentation: Generator<SchemaMetadata> = (base, target, urn) =>
   schemaFieldPairs(base, target).flatMap(([b, t]) => {
-    const path = (t ?? b)!.fieldPath as string;
+    const path = (t ?? b)!.fieldPath;
     return descriptionEvents(b?.description, t?.description, {
       added: (d) => `The description '${d}' for the field '${path}' has been added.`,
       removed: (d) => `The description '${d}' for the field '${path}' has been removed.`,
@@ -252,9 +270,9 @@ const schemaDocumentation: Generator = (base, target, urn) =>
     });
   });
 
-const editableFieldDocumentation: Generator = (base, target, urn) =>
-  pairs(base?.editableSchemaFieldInfo ?? [], target?.editableSchemaFieldInfo ?? [], 'fieldPath').flatMap(([b, t]) => {
-    const path = (t ?? b)!.fieldPath as string;
+const editableFieldDocumentation: Generator<EditableSchemaMetadata> = (base, target, urn) =>
+  pairs(editableFields(base), editableFields(target)).flatMap(([b, t]) => {
+    const path = (t ?? b)!.fieldPath;
     const fieldUrn = schemaFieldUrn(urn, path);
     return descriptionEvents(b?.description, t?.description, {
       added: (d) => `Documentation for the field '${path}' of '${fieldUrn}' has been added: '${d}'`,
@@ -270,7 +288,7 @@ const editableFieldDocumentation: Generator = (base, target, urn) =>
  * Which aspects of which entity type carry a category is registry data (each type's `timeline`);
  * types without one have no timeline in DataHub either.
  */
-export const CHANGE_GENERATORS: Record<ChangeCategory, Record<string, Generator>> = {
+export const CHANGE_GENERATORS: Record<ChangeCategory, AspectGenerators> = {
   TECHNICAL_SCHEMA: { schemaMetadata: technicalSchema },
   DOCUMENTATION: {
     schemaMetadata: schemaDocumentation,
@@ -281,9 +299,17 @@ export const CHANGE_GENERATORS: Record<ChangeCategory, Record<string, Generator>
   },
   TAG: {
     globalTags: tags,
-    schemaMetadata: fieldAssociations('fields', 'globalTags', tags),
-    editableSchemaMetadata: fieldAssociations('editableSchemaFieldInfo', 'globalTags', tags),
+    schemaMetadata: fieldAssociations(schemaFields, (f) => f.globalTags, tags),
+    editableSchemaMetadata: fieldAssociations(editableFields, (f) => f.globalTags, tags),
   },
-  GLOSSARY_TERM: { glossaryTerms: terms, editableSchemaMetadata: fieldAssociations('editableSchemaFieldInfo', 'glossaryTerms', terms) },
+  GLOSSARY_TERM: { glossaryTerms: terms, editableSchemaMetadata: fieldAssociations(editableFields, (f) => f.glossaryTerms, terms) },
   OWNER: { ownership: owners },
 };
+
+/**
+ * The generator of a category's changes in an aspect, to be applied to its stored rows: values the
+ * write path validated against that aspect's schema.
+ */
+export function generatorOf(category: ChangeCategory, aspect: string): StoredGenerator | undefined {
+  return (CHANGE_GENERATORS[category] as Record<string, StoredGenerator | undefined>)[aspect];
+}

@@ -7,7 +7,7 @@
 import { READ_REFUSED, type Authorizer } from '../../auth/authorizer.js';
 import type { Registry } from '../../registry/registry.js';
 import type { AspectRow, Store } from '../../store/types.js';
-import { CHANGE_GENERATORS, SEMVER_CHANGES, type ChangeCategory, type ChangeEvent, type SemVerChange } from './changeEvents.js';
+import { generatorOf, SEMVER_CHANGES, type ChangeCategory, type ChangeEvent, type SemVerChange } from './changeEvents.js';
 import { resolveUrn } from '../../registry/resolve.js';
 import { badRequest } from '../../errors.js';
 
@@ -75,12 +75,12 @@ export class TimelineService {
     const byTime = new Map<number, Array<{ events: ChangeEvent[]; actor: string }>>();
     for (const category of categories) {
       for (const aspect of registered[category] ?? []) {
-        const generate = CHANGE_GENERATORS[category][aspect];
+        const generate = generatorOf(category, aspect);
         // registry.test.ts holds every aspect a timeline names to a generator.
         if (!generate) continue;
         const rows = history.get(aspect) ?? [];
         rows.forEach((row, i) => {
-          const events = generate(rows[i - 1]?.value as Record<string, any> | undefined, row.value as Record<string, any>, urn);
+          const events = generate(rows[i - 1]?.value, row.value, urn);
           if (events.length === 0) return;
           const list = byTime.get(row.createdOn) ?? [];
           list.push({ events, actor: row.createdBy });

@@ -4,21 +4,21 @@
  */
 import { arrayOf, boolean, enumOf, long, optional, record, string, urn, withDefault } from '../schema/dsl.js';
 import { AuditStamp } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
+import { aspect } from './aspect.js';
 
 const P = 'com.linkedin.policy.';
 
-const PolicyMatchCriterion = record(P + 'PolicyMatchCriterion', {
+const PolicyMatchCriterion = record(`${P}PolicyMatchCriterion`, {
   field: string,
   values: arrayOf(string),
-  condition: withDefault(enumOf(P + 'PolicyMatchCondition', ['EQUALS', 'STARTS_WITH', 'NOT_EQUALS']), 'EQUALS'),
+  condition: withDefault(enumOf(`${P}PolicyMatchCondition`, ['EQUALS', 'STARTS_WITH', 'NOT_EQUALS']), 'EQUALS'),
 });
 
-const PolicyMatchFilter = record(P + 'PolicyMatchFilter', {
+const PolicyMatchFilter = record(`${P}PolicyMatchFilter`, {
   criteria: arrayOf(PolicyMatchCriterion),
 });
 
-const DataHubResourceFilter = record(P + 'DataHubResourceFilter', {
+const DataHubResourceFilter = record(`${P}DataHubResourceFilter`, {
   type: optional(string),
   resources: optional(arrayOf(string)),
   allResources: withDefault(boolean, false),
@@ -26,7 +26,7 @@ const DataHubResourceFilter = record(P + 'DataHubResourceFilter', {
   privilegeConstraints: optional(PolicyMatchFilter),
 });
 
-const DataHubActorFilter = record(P + 'DataHubActorFilter', {
+const DataHubActorFilter = record(`${P}DataHubActorFilter`, {
   users: optional(arrayOf(urn)),
   groups: optional(arrayOf(urn)),
   resourceOwners: withDefault(boolean, false),
@@ -36,9 +36,9 @@ const DataHubActorFilter = record(P + 'DataHubActorFilter', {
   roles: optional(arrayOf(urn)),
 });
 
-export const dataHubPolicyInfo: AspectDecl = {
+export const dataHubPolicyInfo = aspect({
   name: 'dataHubPolicyInfo',
-  type: record(P + 'DataHubPolicyInfo', {
+  type: record(`${P}DataHubPolicyInfo`, {
     displayName: string,
     description: string,
     type: string,
@@ -64,9 +64,9 @@ export const dataHubPolicyInfo: AspectDecl = {
     { path: '/lastUpdatedTimestamp', fieldType: 'DATETIME' },
   ],
   relationships: [{ path: '/actors/roles/*', name: 'IsAssociatedWithRole', entityTypes: ['dataHubRole'] }],
-};
+});
 
-export const dataHubAccessTokenInfo: AspectDecl = {
+export const dataHubAccessTokenInfo = aspect({
   name: 'dataHubAccessTokenInfo',
   type: record('com.linkedin.access.token.DataHubAccessTokenInfo', {
     name: string,
@@ -83,11 +83,11 @@ export const dataHubAccessTokenInfo: AspectDecl = {
     { path: '/createdAt', fieldType: 'COUNT', queryByDefault: false },
     { path: '/expiresAt', fieldType: 'COUNT', queryByDefault: false },
   ],
-};
+});
 
-export const dataHubRoleInfo: AspectDecl = {
+export const dataHubRoleInfo = aspect({
   name: 'dataHubRoleInfo',
-  type: record(P + 'DataHubRoleInfo', {
+  type: record(`${P}DataHubRoleInfo`, {
     name: string,
     description: string,
     editable: withDefault(boolean, false),
@@ -96,15 +96,15 @@ export const dataHubRoleInfo: AspectDecl = {
     { path: '/name', fieldType: 'TEXT_PARTIAL' },
     { path: '/description', fieldType: 'TEXT' },
   ],
-};
+});
 
 // --- role (external access-management roles) ----------------------------------------------------------
 
 const R = 'com.linkedin.role.';
 
-export const roleProperties: AspectDecl = {
+export const roleProperties = aspect({
   name: 'roleProperties',
-  type: record(R + 'RoleProperties', {
+  type: record(`${R}RoleProperties`, {
     name: string,
     description: optional(string),
     type: optional(string),
@@ -115,18 +115,18 @@ export const roleProperties: AspectDecl = {
     { path: '/name', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10 },
     { path: '/description', fieldType: 'TEXT' },
   ],
-};
+});
 
-export const actors: AspectDecl = {
+export const actors = aspect({
   name: 'actors',
-  type: record(R + 'Actors', {
-    users: optional(arrayOf(record(R + 'RoleUser', { user: urn }))),
-    groups: optional(arrayOf(record(R + 'RoleGroup', { group: urn }))),
+  type: record(`${R}Actors`, {
+    users: optional(arrayOf(record(`${R}RoleUser`, { user: urn }))),
+    groups: optional(arrayOf(record(`${R}RoleGroup`, { group: urn }))),
   }),
   relationships: [
     { path: '/users/*/user', name: 'Has', entityTypes: ['corpuser'] },
     { path: '/groups/*/group', name: 'Has', entityTypes: ['corpGroup'] },
   ],
-};
+});
 
-export const accessAspects: AspectDecl[] = [dataHubPolicyInfo, dataHubAccessTokenInfo, dataHubRoleInfo, roleProperties, actors];
+export const accessAspects = [dataHubPolicyInfo, dataHubAccessTokenInfo, dataHubRoleInfo, roleProperties, actors];

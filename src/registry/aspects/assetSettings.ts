@@ -3,20 +3,20 @@
  * or data product shows its summary with.
  */
 import { arrayOf, optional, record, urn, withDefault } from '../schema/dsl.js';
-import type { AspectDecl } from '../types.js';
+import { aspect } from './aspect.js';
 
 const A = 'com.linkedin.settings.asset.';
 
-export const assetSettings: AspectDecl = {
+export const assetSettings = aspect({
   name: 'assetSettings',
-  type: record(A + 'AssetSettings', {
+  type: record(`${A}AssetSettings`, {
     assetSummary: optional(
-      record(A + 'AssetSummarySettings', {
-        templates: withDefault(arrayOf(record(A + 'AssetSummarySettingsTemplate', { template: urn })), []),
+      record(`${A}AssetSummarySettings`, {
+        templates: withDefault(arrayOf(record(`${A}AssetSummarySettingsTemplate`, { template: urn })), []),
       }),
     ),
   }),
   relationships: [{ path: '/assetSummary/templates/*/template', name: 'HasSummaryTemplate', entityTypes: ['dataHubPageTemplate'] }],
-};
+});
 
-export const assetSettingsAspects: AspectDecl[] = [assetSettings];
+export const assetSettingsAspects = [assetSettings];

@@ -4,11 +4,11 @@
  */
 import { optional, record, string } from '../schema/dsl.js';
 import { ChangeAuditStamps, CustomProperties } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
 import { EditableSchemaFieldInfo, SchemaFieldDataType } from './schema.js';
 import { customPropertiesSearchable } from './shared.js';
+import { aspect } from './aspect.js';
 
-export const businessAttributeInfo: AspectDecl = {
+export const businessAttributeInfo = aspect({
   name: 'businessAttributeInfo',
   type: record(
     'com.linkedin.businessattribute.BusinessAttributeInfo',
@@ -33,6 +33,6 @@ export const businessAttributeInfo: AspectDecl = {
       filterNameOverride: 'Glossary Term',
     },
   ],
-};
+});
 
-export const businessAttributeAspects: AspectDecl[] = [businessAttributeInfo];
+export const businessAttributeAspects = [businessAttributeInfo];

@@ -3,15 +3,15 @@
  */
 import { arrayOf, enumOf, long, optional, record, string, union, urn } from '../schema/dsl.js';
 import { ChangeAuditStamps, CustomProperties, ExternalReference } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
 import { AccessLevel, customPropertiesSearchable, Edge, externalUrlSearchable } from './shared.js';
+import { aspect } from './aspect.js';
 
 const C = 'com.linkedin.chart.';
 
-export const chartInfo: AspectDecl = {
+export const chartInfo = aspect({
   name: 'chartInfo',
   type: record(
-    C + 'ChartInfo',
+    `${C}ChartInfo`,
     {
       title: string,
       description: string,
@@ -21,7 +21,7 @@ export const chartInfo: AspectDecl = {
       inputs: optional(arrayOf(union(urn))),
       inputEdges: optional(arrayOf(Edge)),
       type: optional(
-        enumOf(C + 'ChartType', [
+        enumOf(`${C}ChartType`, [
           'BAR',
           'PIE',
           'SCATTER',
@@ -60,27 +60,27 @@ export const chartInfo: AspectDecl = {
       edit: { legacy: '/inputs/*/string' },
     },
   ],
-};
+});
 
-export const editableChartProperties: AspectDecl = {
+export const editableChartProperties = aspect({
   name: 'editableChartProperties',
   type: record(
-    C + 'EditableChartProperties',
+    `${C}EditableChartProperties`,
     {
       description: optional(string),
     },
     ChangeAuditStamps,
   ),
   searchable: [{ path: '/description', fieldName: 'editedDescription', fieldType: 'TEXT' }],
-};
+});
 
-export const chartQuery: AspectDecl = {
+export const chartQuery = aspect({
   name: 'chartQuery',
-  type: record(C + 'ChartQuery', {
+  type: record(`${C}ChartQuery`, {
     rawQuery: string,
-    type: enumOf(C + 'ChartQueryType', ['LOOKML', 'SQL']),
+    type: enumOf(`${C}ChartQueryType`, ['LOOKML', 'SQL']),
   }),
   searchable: [{ path: '/type', fieldName: 'queryType', fieldType: 'KEYWORD', addToFilters: true, filterNameOverride: 'Query Type' }],
-};
+});
 
-export const chartAspects: AspectDecl[] = [chartInfo, editableChartProperties, chartQuery];
+export const chartAspects = [chartInfo, editableChartProperties, chartQuery];

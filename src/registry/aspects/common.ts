@@ -3,8 +3,9 @@
  */
 import { any, arrayOf, boolean, double, enumOf, long, optional, record, urn, withDefault, mapOf, string, union } from '../schema/dsl.js';
 import { AuditStamp } from '../schema/common.js';
-import type { AspectDecl, SearchableDecl } from '../types.js';
+import type { SearchableDecl } from '../types.js';
 import { attributionSearchables, GlobalTags, GlossaryTerms, MetadataAttribution } from './shared.js';
+import { aspect } from './aspect.js';
 
 const OwnershipType = enumOf('com.linkedin.common.OwnershipType', [
   'CUSTOM',
@@ -42,7 +43,7 @@ const Owner = record('com.linkedin.common.Owner', {
   attribution: optional(MetadataAttribution),
 });
 
-export const ownership: AspectDecl = {
+export const ownership = aspect({
   name: 'ownership',
   type: record('com.linkedin.common.Ownership', {
     owners: arrayOf(Owner),
@@ -67,15 +68,15 @@ export const ownership: AspectDecl = {
     { path: '/owners/*/owner', name: 'OwnedBy', entityTypes: ['corpuser', 'corpGroup'] },
     { path: '/owners/*/typeUrn', name: 'ownershipType', entityTypes: ['ownershipType'] },
   ],
-};
+});
 
-export const status: AspectDecl = {
+export const status = aspect({
   name: 'status',
   type: record('com.linkedin.common.Status', {
     removed: withDefault(boolean, false),
   }),
   searchable: [{ path: '/removed', fieldType: 'BOOLEAN' }],
-};
+});
 
 const InstitutionalMemoryMetadata = record('com.linkedin.common.InstitutionalMemoryMetadata', {
   url: string,
@@ -89,14 +90,14 @@ const InstitutionalMemoryMetadata = record('com.linkedin.common.InstitutionalMem
   ),
 });
 
-export const institutionalMemory: AspectDecl = {
+export const institutionalMemory = aspect({
   name: 'institutionalMemory',
   type: record('com.linkedin.common.InstitutionalMemory', {
     elements: arrayOf(InstitutionalMemoryMetadata),
   }),
-};
+});
 
-export const globalTags: AspectDecl = {
+export const globalTags = aspect({
   name: 'globalTags',
   type: GlobalTags,
   searchable: [
@@ -113,9 +114,9 @@ export const globalTags: AspectDecl = {
     ...attributionSearchables('/tags', 'tag'),
   ],
   relationships: [{ path: '/tags/*/tag', name: 'TaggedWith', entityTypes: ['tag'] }],
-};
+});
 
-export const glossaryTerms: AspectDecl = {
+export const glossaryTerms = aspect({
   name: 'glossaryTerms',
   type: GlossaryTerms,
   searchable: [
@@ -130,30 +131,30 @@ export const glossaryTerms: AspectDecl = {
     ...attributionSearchables('/terms', 'term'),
   ],
   relationships: [{ path: '/terms/*/urn', name: 'TermedWith', entityTypes: ['glossaryTerm'] }],
-};
+});
 
-export const browsePaths: AspectDecl = {
+export const browsePaths = aspect({
   name: 'browsePaths',
   type: record('com.linkedin.common.BrowsePaths', {
     paths: arrayOf(string),
   }),
   searchable: [{ path: '/paths/*', fieldName: 'browsePaths', fieldType: 'BROWSE_PATH' }],
-};
+});
 
 const BrowsePathEntry = record('com.linkedin.common.BrowsePathEntry', {
   id: string,
   urn: optional(urn),
 });
 
-export const browsePathsV2: AspectDecl = {
+export const browsePathsV2 = aspect({
   name: 'browsePathsV2',
   type: record('com.linkedin.common.BrowsePathsV2', {
     path: arrayOf(BrowsePathEntry),
   }),
   searchable: [{ path: '/path/*/id', fieldName: 'browsePathV2', fieldType: 'BROWSE_PATH_V2' }],
-};
+});
 
-export const dataPlatformInstance: AspectDecl = {
+export const dataPlatformInstance = aspect({
   name: 'dataPlatformInstance',
   type: record('com.linkedin.common.DataPlatformInstance', {
     platform: urn,
@@ -163,9 +164,9 @@ export const dataPlatformInstance: AspectDecl = {
     { path: '/platform', fieldType: 'URN', addToFilters: true, filterNameOverride: 'Platform' },
     { path: '/instance', fieldName: 'platformInstance', fieldType: 'URN', addToFilters: true, filterNameOverride: 'Platform Instance' },
   ],
-};
+});
 
-export const deprecation: AspectDecl = {
+export const deprecation = aspect({
   name: 'deprecation',
   type: record('com.linkedin.common.Deprecation', {
     deprecated: boolean,
@@ -183,9 +184,9 @@ export const deprecation: AspectDecl = {
       weightsPerFieldValue: { true: 0.5 },
     },
   ],
-};
+});
 
-export const subTypes: AspectDecl = {
+export const subTypes = aspect({
   name: 'subTypes',
   type: record('com.linkedin.common.SubTypes', {
     typeNames: arrayOf(string),
@@ -200,24 +201,24 @@ export const subTypes: AspectDecl = {
       queryByDefault: false,
     },
   ],
-};
+});
 
-export const cost: AspectDecl = {
+export const cost = aspect({
   name: 'cost',
   type: record('com.linkedin.common.Cost', {
     costType: enumOf('com.linkedin.common.CostType', ['ORG_COST_TYPE']),
     cost: union(['costId', double], ['costCode', string]),
   }),
-};
+});
 
-export const embed: AspectDecl = {
+export const embed = aspect({
   name: 'embed',
   type: record('com.linkedin.common.Embed', {
     renderUrl: optional(string),
   }),
-};
+});
 
-export const siblings: AspectDecl = {
+export const siblings = aspect({
   name: 'siblings',
   type: record('com.linkedin.common.Siblings', {
     siblings: arrayOf(urn),
@@ -225,15 +226,15 @@ export const siblings: AspectDecl = {
   }),
   searchable: [{ path: '/siblings/*', fieldName: 'siblings', fieldType: 'URN', hasValuesFieldName: 'hasSiblings', queryByDefault: false }],
   relationships: [{ path: '/siblings/*', name: 'SiblingOf', entityTypes: ['dataset'] }],
-};
+});
 
-export const origin: AspectDecl = {
+export const origin = aspect({
   name: 'origin',
   type: record('com.linkedin.common.Origin', {
     type: enumOf('com.linkedin.common.OriginType', ['NATIVE', 'EXTERNAL']),
     externalType: optional(string),
   }),
-};
+});
 
 const TestResult = record('com.linkedin.test.TestResult', {
   test: urn,
@@ -242,7 +243,7 @@ const TestResult = record('com.linkedin.test.TestResult', {
   lastComputed: optional(AuditStamp),
 });
 
-export const testResults: AspectDecl = {
+export const testResults = aspect({
   name: 'testResults',
   type: record('com.linkedin.test.TestResults', {
     failing: arrayOf(TestResult),
@@ -256,9 +257,9 @@ export const testResults: AspectDecl = {
     { path: '/failing/*/test', name: 'IsFailing', entityTypes: ['test'] },
     { path: '/passing/*/test', name: 'IsPassing', entityTypes: ['test'] },
   ],
-};
+});
 
-export const incidentsSummary: AspectDecl = {
+export const incidentsSummary = aspect({
   name: 'incidentsSummary',
   type: record('com.linkedin.common.IncidentsSummary', {
     resolvedIncidents: optional(arrayOf(urn)),
@@ -266,16 +267,16 @@ export const incidentsSummary: AspectDecl = {
     resolvedIncidentDetails: optional(arrayOf(any)),
     activeIncidentDetails: optional(arrayOf(any)),
   }),
-};
+});
 
-export const access: AspectDecl = {
+export const access = aspect({
   name: 'access',
   type: record('com.linkedin.common.Access', {
     roles: optional(arrayOf(record('com.linkedin.common.RoleAssociation', { urn: urn }))),
   }),
-};
+});
 
-export const structuredProperties: AspectDecl = {
+export const structuredProperties = aspect({
   name: 'structuredProperties',
   type: record('com.linkedin.structured.StructuredProperties', {
     properties: arrayOf(
@@ -288,7 +289,7 @@ export const structuredProperties: AspectDecl = {
       }),
     ),
   }),
-};
+});
 
 const FieldFormPromptAssociation = record('com.linkedin.common.FieldFormPromptAssociation', {
   fieldPath: string,
@@ -310,7 +311,7 @@ const FormAssociation = record('com.linkedin.common.FormAssociation', {
   completedPrompts: withDefault(arrayOf(FormPromptAssociation), []),
 });
 
-export const forms: AspectDecl = {
+export const forms = aspect({
   name: 'forms',
   type: record('com.linkedin.common.Forms', {
     incompleteForms: arrayOf(FormAssociation),
@@ -339,9 +340,9 @@ export const forms: AspectDecl = {
     ]),
     { path: '/verifications/*/form', fieldName: 'verifiedForms', fieldType: 'URN', queryByDefault: false },
   ],
-};
+});
 
-export const documentation: AspectDecl = {
+export const documentation = aspect({
   name: 'documentation',
   type: record('com.linkedin.common.Documentation', {
     documentations: arrayOf(
@@ -351,9 +352,9 @@ export const documentation: AspectDecl = {
       }),
     ),
   }),
-};
+});
 
-export const commonAspects: AspectDecl[] = [
+export const commonAspects = [
   ownership,
   status,
   institutionalMemory,

@@ -3,9 +3,9 @@
  * system, kept as a JSON blob.
  */
 import { enumOf, optional, record, string } from '../schema/dsl.js';
-import type { AspectDecl } from '../types.js';
+import { aspect } from './aspect.js';
 
-export const dataHubConnectionDetails: AspectDecl = {
+export const dataHubConnectionDetails = aspect({
   name: 'dataHubConnectionDetails',
   type: record('com.linkedin.connection.DataHubConnectionDetails', {
     type: enumOf('com.linkedin.connection.DataHubConnectionDetailsType', ['JSON']),
@@ -16,6 +16,6 @@ export const dataHubConnectionDetails: AspectDecl = {
     { path: '/type', fieldType: 'KEYWORD' },
     { path: '/name', fieldType: 'TEXT_PARTIAL', enableAutocomplete: true, boostScore: 10 },
   ],
-};
+});
 
-export const connectionAspects: AspectDecl[] = [dataHubConnectionDetails];
+export const connectionAspects = [dataHubConnectionDetails];

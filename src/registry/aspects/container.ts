@@ -4,26 +4,26 @@
  */
 import { optional, record, string, urn } from '../schema/dsl.js';
 import { CustomProperties, ExternalReference, FabricType, TimeStamp } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
 import { customPropertiesSearchable, externalUrlSearchable } from './shared.js';
+import { aspect } from './aspect.js';
 
 const C = 'com.linkedin.container.';
 
-export const container: AspectDecl = {
+export const container = aspect({
   name: 'container',
-  type: record(C + 'Container', {
+  type: record(`${C}Container`, {
     container: urn,
   }),
   searchable: [
     { path: '/container', fieldType: 'URN', addToFilters: true, filterNameOverride: 'Container', hasValuesFieldName: 'hasContainer' },
   ],
   relationships: [{ path: '/container', name: 'IsPartOf', entityTypes: ['container'] }],
-};
+});
 
-export const containerProperties: AspectDecl = {
+export const containerProperties = aspect({
   name: 'containerProperties',
   type: record(
-    C + 'ContainerProperties',
+    `${C}ContainerProperties`,
     {
       name: string,
       qualifiedName: optional(string),
@@ -45,14 +45,14 @@ export const containerProperties: AspectDecl = {
     { path: '/created/time', fieldName: 'createdAt', fieldType: 'DATETIME' },
     { path: '/lastModified/time', fieldName: 'lastModifiedAt', fieldType: 'DATETIME' },
   ],
-};
+});
 
-export const editableContainerProperties: AspectDecl = {
+export const editableContainerProperties = aspect({
   name: 'editableContainerProperties',
-  type: record(C + 'EditableContainerProperties', {
+  type: record(`${C}EditableContainerProperties`, {
     description: optional(string),
   }),
   searchable: [{ path: '/description', fieldName: 'editedDescription', fieldType: 'TEXT' }],
-};
+});
 
-export const containerAspects: AspectDecl[] = [container, containerProperties, editableContainerProperties];
+export const containerAspects = [container, containerProperties, editableContainerProperties];

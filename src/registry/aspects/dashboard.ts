@@ -3,15 +3,15 @@
  */
 import { arrayOf, long, optional, record, string, urn, withDefault } from '../schema/dsl.js';
 import { ChangeAuditStamps, CustomProperties, ExternalReference } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
 import { AccessLevel, customPropertiesSearchable, Edge, externalUrlSearchable } from './shared.js';
+import { aspect } from './aspect.js';
 
 const DB = 'com.linkedin.dashboard.';
 
-export const dashboardInfo: AspectDecl = {
+export const dashboardInfo = aspect({
   name: 'dashboardInfo',
   type: record(
-    DB + 'DashboardInfo',
+    `${DB}DashboardInfo`,
     {
       title: string,
       description: string,
@@ -50,18 +50,18 @@ export const dashboardInfo: AspectDecl = {
     },
     { path: '/dashboards/*/destinationUrn', name: 'DashboardContainsDashboard', entityTypes: ['dashboard'], isLineage: true },
   ],
-};
+});
 
-export const editableDashboardProperties: AspectDecl = {
+export const editableDashboardProperties = aspect({
   name: 'editableDashboardProperties',
   type: record(
-    DB + 'EditableDashboardProperties',
+    `${DB}EditableDashboardProperties`,
     {
       description: optional(string),
     },
     ChangeAuditStamps,
   ),
   searchable: [{ path: '/description', fieldName: 'editedDescription', fieldType: 'TEXT' }],
-};
+});
 
-export const dashboardAspects: AspectDecl[] = [dashboardInfo, editableDashboardProperties];
+export const dashboardAspects = [dashboardInfo, editableDashboardProperties];

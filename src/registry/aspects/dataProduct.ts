@@ -4,8 +4,9 @@
  */
 import { arrayOf, boolean, optional, record, string, urn, withDefault } from '../schema/dsl.js';
 import { CustomProperties, ExternalReference } from '../schema/common.js';
-import type { AspectDecl, SearchableDecl } from '../types.js';
+import type { SearchableDecl } from '../types.js';
 import { customPropertiesSearchable, Edge, externalUrlSearchable } from './shared.js';
+import { aspect } from './aspect.js';
 
 /** The searchables of a product-like entity's name and description. */
 const nameAndDescription: SearchableDecl[] = [
@@ -23,7 +24,7 @@ const DataProductAssociation = record(
   Edge,
 );
 
-export const dataProductProperties: AspectDecl = {
+export const dataProductProperties = aspect({
   name: 'dataProductProperties',
   type: record(
     'com.linkedin.dataproduct.DataProductProperties',
@@ -56,9 +57,9 @@ export const dataProductProperties: AspectDecl = {
       ],
     },
   ],
-};
+});
 
-export const applicationProperties: AspectDecl = {
+export const applicationProperties = aspect({
   name: 'applicationProperties',
   type: record(
     'com.linkedin.application.ApplicationProperties',
@@ -70,9 +71,9 @@ export const applicationProperties: AspectDecl = {
     ExternalReference,
   ),
   searchable: nameAndDescription,
-};
+});
 
-export const applications: AspectDecl = {
+export const applications = aspect({
   name: 'applications',
   type: record('com.linkedin.application.Applications', {
     applications: arrayOf(urn),
@@ -88,6 +89,6 @@ export const applications: AspectDecl = {
     },
   ],
   relationships: [{ path: '/applications/*', name: 'AssociatedWith', entityTypes: ['application'] }],
-};
+});
 
-export const dataProductAspects: AspectDecl[] = [dataProductProperties, applicationProperties, applications];
+export const dataProductAspects = [dataProductProperties, applicationProperties, applications];

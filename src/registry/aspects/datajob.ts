@@ -4,15 +4,15 @@
  */
 import { arrayOf, enumOf, optional, record, string, union, urn } from '../schema/dsl.js';
 import { AuditStamp, ChangeAuditStamps, CustomProperties, ExternalReference, FabricType, TimeStamp } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
 import { customPropertiesSearchable, Edge, externalUrlSearchable, FineGrainedLineage, fineGrainedUpstreamsSearchable } from './shared.js';
+import { aspect } from './aspect.js';
 
 const J = 'com.linkedin.datajob.';
 
-export const dataFlowInfo: AspectDecl = {
+export const dataFlowInfo = aspect({
   name: 'dataFlowInfo',
   type: record(
-    J + 'DataFlowInfo',
+    `${J}DataFlowInfo`,
     {
       name: string,
       description: optional(string),
@@ -34,23 +34,23 @@ export const dataFlowInfo: AspectDecl = {
     { path: '/lastModified/time', fieldName: 'lastModifiedAt', fieldType: 'DATETIME' },
     { path: '/env', fieldType: 'KEYWORD', addToFilters: true, filterNameOverride: 'Environment', queryByDefault: false },
   ],
-};
+});
 
-export const editableDataFlowProperties: AspectDecl = {
+export const editableDataFlowProperties = aspect({
   name: 'editableDataFlowProperties',
   type: record(
-    J + 'EditableDataFlowProperties',
+    `${J}EditableDataFlowProperties`,
     {
       description: optional(string),
     },
     ChangeAuditStamps,
   ),
   searchable: [{ path: '/description', fieldName: 'editedDescription', fieldType: 'TEXT' }],
-};
+});
 
-const AzkabanJobType = enumOf(J + 'azkaban.AzkabanJobType', ['COMMAND', 'HADOOP_JAVA', 'HADOOP_SHELL', 'HIVE', 'PIG', 'SQL', 'GLUE']);
+const AzkabanJobType = enumOf(`${J}azkaban.AzkabanJobType`, ['COMMAND', 'HADOOP_JAVA', 'HADOOP_SHELL', 'HIVE', 'PIG', 'SQL', 'GLUE']);
 
-export const JobStatus = enumOf(J + 'JobStatus', [
+export const JobStatus = enumOf(`${J}JobStatus`, [
   'STARTING',
   'IN_PROGRESS',
   'STOPPING',
@@ -61,10 +61,10 @@ export const JobStatus = enumOf(J + 'JobStatus', [
   'SKIPPED',
 ]);
 
-export const dataJobInfo: AspectDecl = {
+export const dataJobInfo = aspect({
   name: 'dataJobInfo',
   type: record(
-    J + 'DataJobInfo',
+    `${J}DataJobInfo`,
     {
       name: string,
       description: optional(string),
@@ -87,23 +87,23 @@ export const dataJobInfo: AspectDecl = {
     { path: '/lastModified/time', fieldName: 'lastModifiedAt', fieldType: 'DATETIME' },
     { path: '/env', fieldType: 'KEYWORD', addToFilters: true, filterNameOverride: 'Environment', queryByDefault: false },
   ],
-};
+});
 
-export const editableDataJobProperties: AspectDecl = {
+export const editableDataJobProperties = aspect({
   name: 'editableDataJobProperties',
   type: record(
-    J + 'EditableDataJobProperties',
+    `${J}EditableDataJobProperties`,
     {
       description: optional(string),
     },
     ChangeAuditStamps,
   ),
   searchable: [{ path: '/description', fieldName: 'editedDescription', fieldType: 'TEXT' }],
-};
+});
 
-export const dataJobInputOutput: AspectDecl = {
+export const dataJobInputOutput = aspect({
   name: 'dataJobInputOutput',
-  type: record(J + 'DataJobInputOutput', {
+  type: record(`${J}DataJobInputOutput`, {
     inputDatasets: arrayOf(urn),
     inputDatasetEdges: optional(arrayOf(Edge)),
     outputDatasets: arrayOf(urn),
@@ -176,12 +176,12 @@ export const dataJobInputOutput: AspectDecl = {
     { path: '/inputDatasetFields/*', name: 'Consumes', entityTypes: ['schemaField'] },
     { path: '/outputDatasetFields/*', name: 'Produces', entityTypes: ['schemaField'] },
   ],
-};
+});
 
-export const versionInfo: AspectDecl = {
+export const versionInfo = aspect({
   name: 'versionInfo',
   type: record(
-    J + 'VersionInfo',
+    `${J}VersionInfo`,
     {
       version: optional(string),
       versionType: optional(string),
@@ -189,15 +189,15 @@ export const versionInfo: AspectDecl = {
     CustomProperties,
     ExternalReference,
   ),
-};
+});
 
 // --- dataProcess (legacy) and dataProcessInstance ----------------------------------------------------------
 
 const P = 'com.linkedin.dataprocess.';
 
-export const dataProcessInfo: AspectDecl = {
+export const dataProcessInfo = aspect({
   name: 'dataProcessInfo',
-  type: record(P + 'DataProcessInfo', {
+  type: record(`${P}DataProcessInfo`, {
     inputs: optional(arrayOf(urn)),
     outputs: optional(arrayOf(urn)),
   }),
@@ -209,12 +209,12 @@ export const dataProcessInfo: AspectDecl = {
     { path: '/inputs/*', name: 'Consumes', entityTypes: ['dataset'], isLineage: true },
     { path: '/outputs/*', name: 'Consumes', entityTypes: ['dataset'], isLineage: true },
   ],
-};
+});
 
-export const dataProcessInstanceProperties: AspectDecl = {
+export const dataProcessInstanceProperties = aspect({
   name: 'dataProcessInstanceProperties',
   type: record(
-    P + 'DataProcessInstanceProperties',
+    `${P}DataProcessInstanceProperties`,
     {
       name: string,
       type: optional(string),
@@ -230,31 +230,31 @@ export const dataProcessInstanceProperties: AspectDecl = {
     { path: '/type', fieldType: 'KEYWORD', addToFilters: true, filterNameOverride: 'Process Type' },
     { path: '/created/time', fieldName: 'created', fieldType: 'COUNT', queryByDefault: false },
   ],
-};
+});
 
-export const dataProcessInstanceInput: AspectDecl = {
+export const dataProcessInstanceInput = aspect({
   name: 'dataProcessInstanceInput',
-  type: record(P + 'DataProcessInstanceInput', {
+  type: record(`${P}DataProcessInstanceInput`, {
     inputs: arrayOf(urn),
     inputEdges: optional(arrayOf(Edge)),
   }),
   searchable: [{ path: '/inputs/*', fieldName: 'inputs', fieldType: 'URN', numValuesFieldName: 'numInputs', queryByDefault: false }],
   relationships: [{ path: '/inputs/*', name: 'Consumes', entityTypes: ['dataset', 'mlModel'], isLineage: true }],
-};
+});
 
-export const dataProcessInstanceOutput: AspectDecl = {
+export const dataProcessInstanceOutput = aspect({
   name: 'dataProcessInstanceOutput',
-  type: record(P + 'DataProcessInstanceOutput', {
+  type: record(`${P}DataProcessInstanceOutput`, {
     outputs: arrayOf(urn),
     outputEdges: optional(arrayOf(Edge)),
   }),
   searchable: [{ path: '/outputs/*', fieldName: 'outputs', fieldType: 'URN', numValuesFieldName: 'numOutputs', queryByDefault: false }],
   relationships: [{ path: '/outputs/*', name: 'Produces', entityTypes: ['dataset', 'mlModel'], isLineage: true, isUpstream: false }],
-};
+});
 
-export const dataProcessInstanceRelationships: AspectDecl = {
+export const dataProcessInstanceRelationships = aspect({
   name: 'dataProcessInstanceRelationships',
-  type: record(P + 'DataProcessInstanceRelationships', {
+  type: record(`${P}DataProcessInstanceRelationships`, {
     parentTemplate: optional(urn),
     parentInstance: optional(urn),
     upstreamInstances: arrayOf(urn),
@@ -268,9 +268,9 @@ export const dataProcessInstanceRelationships: AspectDecl = {
     { path: '/parentInstance', name: 'ChildOf', entityTypes: ['dataProcessInstance'] },
     { path: '/upstreamInstances/*', name: 'UpstreamOf', entityTypes: ['dataProcessInstance'] },
   ],
-};
+});
 
-export const dataJobAspects: AspectDecl[] = [
+export const dataJobAspects = [
   dataFlowInfo,
   editableDataFlowProperties,
   dataJobInfo,

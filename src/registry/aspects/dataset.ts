@@ -3,15 +3,15 @@
  */
 import { any, arrayOf, boolean, enumOf, long, mapOf, optional, record, string, urn, withDefault } from '../schema/dsl.js';
 import { AuditStamp, ChangeAuditStamps, CustomProperties, ExternalReference, TimeStamp } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
 import { customPropertiesSearchable, externalUrlSearchable, FineGrainedLineage, fineGrainedUpstreamsSearchable } from './shared.js';
+import { aspect } from './aspect.js';
 
 const D = 'com.linkedin.dataset.';
 
-export const datasetProperties: AspectDecl = {
+export const datasetProperties = aspect({
   name: 'datasetProperties',
   type: record(
-    D + 'DatasetProperties',
+    `${D}DatasetProperties`,
     {
       name: optional(string),
       qualifiedName: optional(string),
@@ -33,12 +33,12 @@ export const datasetProperties: AspectDecl = {
     { path: '/created/time', fieldName: 'createdAt', fieldType: 'DATETIME' },
     { path: '/lastModified/time', fieldName: 'lastModifiedAt', fieldType: 'DATETIME' },
   ],
-};
+});
 
-export const editableDatasetProperties: AspectDecl = {
+export const editableDatasetProperties = aspect({
   name: 'editableDatasetProperties',
   type: record(
-    D + 'EditableDatasetProperties',
+    `${D}EditableDatasetProperties`,
     {
       description: optional(string),
       name: optional(string),
@@ -49,20 +49,20 @@ export const editableDatasetProperties: AspectDecl = {
     { path: '/description', fieldName: 'editedDescription', fieldType: 'TEXT' },
     { path: '/name', fieldName: 'editedName', fieldType: 'TEXT_PARTIAL' },
   ],
-};
+});
 
-const Upstream = record(D + 'Upstream', {
+const Upstream = record(`${D}Upstream`, {
   auditStamp: withDefault(AuditStamp, { time: 0, actor: 'urn:li:corpuser:unknown' }),
   created: optional(AuditStamp),
   dataset: urn,
-  type: enumOf(D + 'DatasetLineageType', ['COPY', 'TRANSFORMED', 'VIEW']),
+  type: enumOf(`${D}DatasetLineageType`, ['COPY', 'TRANSFORMED', 'VIEW']),
   properties: optional(mapOf(string)),
   query: optional(urn),
 });
 
-export const upstreamLineage: AspectDecl = {
+export const upstreamLineage = aspect({
   name: 'upstreamLineage',
-  type: record(D + 'UpstreamLineage', {
+  type: record(`${D}UpstreamLineage`, {
     upstreams: arrayOf(Upstream),
     fineGrainedLineages: optional(arrayOf(FineGrainedLineage)),
   }),
@@ -74,54 +74,54 @@ export const upstreamLineage: AspectDecl = {
     { path: '/upstreams/*/dataset', name: 'DownstreamOf', entityTypes: ['dataset'], isLineage: true, edit: {} },
     { path: '/fineGrainedLineages/*/upstreams/*', name: 'DownstreamOf', entityTypes: ['dataset', 'schemaField'] },
   ],
-};
+});
 
-export const viewProperties: AspectDecl = {
+export const viewProperties = aspect({
   name: 'viewProperties',
-  type: record(D + 'ViewProperties', {
+  type: record(`${D}ViewProperties`, {
     materialized: boolean,
     viewLogic: string,
     formattedViewLogic: optional(string),
     viewLanguage: string,
   }),
   searchable: [{ path: '/materialized', fieldType: 'BOOLEAN', weightsPerFieldValue: { true: 0.5 } }],
-};
+});
 
 /** Legacy (pre-`deprecation`) dataset deprecation. */
-export const datasetDeprecation: AspectDecl = {
+export const datasetDeprecation = aspect({
   name: 'datasetDeprecation',
-  type: record(D + 'DatasetDeprecation', {
+  type: record(`${D}DatasetDeprecation`, {
     deprecated: boolean,
     decommissionTime: optional(long),
     note: string,
     actor: optional(urn),
   }),
   searchable: [{ path: '/deprecated', fieldType: 'BOOLEAN', weightsPerFieldValue: { true: 0.5 } }],
-};
+});
 
 /** Legacy field-level lineage. */
-export const datasetUpstreamLineage: AspectDecl = {
+export const datasetUpstreamLineage = aspect({
   name: 'datasetUpstreamLineage',
-  type: record(D + 'DatasetUpstreamLineage', {
+  type: record(`${D}DatasetUpstreamLineage`, {
     fieldMappings: arrayOf(any),
   }),
-};
+});
 
-const PartitionSummary = record(D + 'PartitionSummary', {
+const PartitionSummary = record(`${D}PartitionSummary`, {
   partition: string,
   createdTime: optional(long),
   lastModifiedTime: optional(long),
 });
 
-export const partitionsSummary: AspectDecl = {
+export const partitionsSummary = aspect({
   name: 'partitionsSummary',
-  type: record(D + 'PartitionsSummary', {
+  type: record(`${D}PartitionsSummary`, {
     min: optional(PartitionSummary),
     max: optional(PartitionSummary),
   }),
-};
+});
 
-export const datasetAspects: AspectDecl[] = [
+export const datasetAspects = [
   datasetProperties,
   editableDatasetProperties,
   upstreamLineage,

@@ -3,9 +3,9 @@
  * domains and glossary nodes carry them.
  */
 import { enumOf, optional, record, string } from '../schema/dsl.js';
-import type { AspectDecl } from '../types.js';
+import { aspect } from './aspect.js';
 
-export const displayProperties: AspectDecl = {
+export const displayProperties = aspect({
   name: 'displayProperties',
   type: record('com.linkedin.common.DisplayProperties', {
     colorHex: optional(string),
@@ -17,6 +17,6 @@ export const displayProperties: AspectDecl = {
       }),
     ),
   }),
-};
+});
 
-export const displayAspects: AspectDecl[] = [displayProperties];
+export const displayAspects = [displayProperties];

@@ -4,14 +4,14 @@
  */
 import { arrayOf, optional, record, string, urn } from '../schema/dsl.js';
 import { AuditStamp, CustomProperties } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
 import { customPropertiesSearchable } from './shared.js';
+import { aspect } from './aspect.js';
 
 const DM = 'com.linkedin.domain.';
 
-export const domains: AspectDecl = {
+export const domains = aspect({
   name: 'domains',
-  type: record(DM + 'Domains', {
+  type: record(`${DM}Domains`, {
     domains: arrayOf(urn),
   }),
   searchable: [
@@ -25,12 +25,12 @@ export const domains: AspectDecl = {
     },
   ],
   relationships: [{ path: '/domains/*', name: 'AssociatedWith', entityTypes: ['domain'] }],
-};
+});
 
-export const domainProperties: AspectDecl = {
+export const domainProperties = aspect({
   name: 'domainProperties',
   type: record(
-    DM + 'DomainProperties',
+    `${DM}DomainProperties`,
     {
       name: string,
       description: optional(string),
@@ -47,6 +47,6 @@ export const domainProperties: AspectDecl = {
     { path: '/parentDomain', fieldType: 'URN', hasValuesFieldName: 'hasParentDomain' },
   ],
   relationships: [{ path: '/parentDomain', name: 'IsPartOf', entityTypes: ['domain'] }],
-};
+});
 
-export const domainAspects: AspectDecl[] = [domains, domainProperties];
+export const domainAspects = [domains, domainProperties];

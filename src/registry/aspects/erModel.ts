@@ -4,23 +4,23 @@
  */
 import { arrayOf, enumOf, optional, record, string, urn, withDefault } from '../schema/dsl.js';
 import { AuditStamp, ChangeAuditStamps, CustomProperties } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
 import { customPropertiesSearchable } from './shared.js';
+import { aspect } from './aspect.js';
 
 const ER = 'com.linkedin.ermodelrelation.';
 
-export const erModelRelationshipProperties: AspectDecl = {
+export const erModelRelationshipProperties = aspect({
   name: 'erModelRelationshipProperties',
   type: record(
-    ER + 'ERModelRelationshipProperties',
+    `${ER}ERModelRelationshipProperties`,
     {
       name: string,
       source: urn,
       destination: urn,
-      relationshipFieldMappings: arrayOf(record(ER + 'RelationshipFieldMapping', { sourceField: string, destinationField: string })),
+      relationshipFieldMappings: arrayOf(record(`${ER}RelationshipFieldMapping`, { sourceField: string, destinationField: string })),
       created: optional(AuditStamp),
       lastModified: optional(AuditStamp),
-      cardinality: withDefault(enumOf(ER + 'ERModelRelationshipCardinality', ['ONE_ONE', 'ONE_N', 'N_ONE', 'N_N']), 'N_N'),
+      cardinality: withDefault(enumOf(`${ER}ERModelRelationshipCardinality`, ['ONE_ONE', 'ONE_N', 'N_ONE', 'N_N']), 'N_N'),
     },
     CustomProperties,
   ),
@@ -36,12 +36,12 @@ export const erModelRelationshipProperties: AspectDecl = {
     { path: '/source', name: 'ermodelrelationA', entityTypes: ['dataset'] },
     { path: '/destination', name: 'ermodelrelationB', entityTypes: ['dataset'] },
   ],
-};
+});
 
-export const editableERModelRelationshipProperties: AspectDecl = {
+export const editableERModelRelationshipProperties = aspect({
   name: 'editableERModelRelationshipProperties',
   type: record(
-    ER + 'EditableERModelRelationshipProperties',
+    `${ER}EditableERModelRelationshipProperties`,
     {
       description: optional(string),
       name: optional(string),
@@ -52,6 +52,6 @@ export const editableERModelRelationshipProperties: AspectDecl = {
     { path: '/description', fieldName: 'editedDescription', fieldType: 'TEXT' },
     { path: '/name', fieldName: 'editedName', fieldType: 'TEXT_PARTIAL' },
   ],
-};
+});
 
-export const erModelAspects: AspectDecl[] = [erModelRelationshipProperties, editableERModelRelationshipProperties];
+export const erModelAspects = [erModelRelationshipProperties, editableERModelRelationshipProperties];

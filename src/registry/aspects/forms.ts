@@ -3,31 +3,31 @@
  * form to the assets a filter matches. Shapes and searchable fields as DataHub's `form` models.
  */
 import { any, arrayOf, boolean, enumOf, optional, record, string, urn, withDefault } from '../schema/dsl.js';
-import type { AspectDecl } from '../types.js';
+import { aspect } from './aspect.js';
 
 const F = 'com.linkedin.form.';
 
-export const formInfo: AspectDecl = {
+export const formInfo = aspect({
   name: 'formInfo',
-  type: record(F + 'FormInfo', {
+  type: record(`${F}FormInfo`, {
     name: string,
     description: optional(string),
-    type: withDefault(enumOf(F + 'FormType', ['COMPLETION', 'VERIFICATION']), 'COMPLETION'),
+    type: withDefault(enumOf(`${F}FormType`, ['COMPLETION', 'VERIFICATION']), 'COMPLETION'),
     prompts: withDefault(
       arrayOf(
-        record(F + 'FormPrompt', {
+        record(`${F}FormPrompt`, {
           id: string,
           title: string,
           description: optional(string),
-          type: enumOf(F + 'FormPromptType', ['STRUCTURED_PROPERTY', 'FIELDS_STRUCTURED_PROPERTY']),
-          structuredPropertyParams: optional(record(F + 'StructuredPropertyParams', { urn })),
+          type: enumOf(`${F}FormPromptType`, ['STRUCTURED_PROPERTY', 'FIELDS_STRUCTURED_PROPERTY']),
+          structuredPropertyParams: optional(record(`${F}StructuredPropertyParams`, { urn })),
           required: withDefault(boolean, false),
         }),
       ),
       [],
     ),
     actors: withDefault(
-      record(F + 'FormActorAssignment', {
+      record(`${F}FormActorAssignment`, {
         owners: withDefault(boolean, true),
         groups: optional(arrayOf(urn)),
         users: optional(arrayOf(urn)),
@@ -44,11 +44,11 @@ export const formInfo: AspectDecl = {
     { path: '/actors/groups/*', fieldName: 'assignedGroups', fieldType: 'URN' },
     { path: '/actors/users/*', fieldName: 'assignedUsers', fieldType: 'URN' },
   ],
-};
+});
 
-export const dynamicFormAssignment: AspectDecl = {
+export const dynamicFormAssignment = aspect({
   name: 'dynamicFormAssignment',
-  type: record(F + 'DynamicFormAssignment', { filter: any }),
-};
+  type: record(`${F}DynamicFormAssignment`, { filter: any }),
+});
 
-export const formAspects: AspectDecl[] = [formInfo, dynamicFormAssignment];
+export const formAspects = [formInfo, dynamicFormAssignment];

@@ -3,15 +3,15 @@
  */
 import { arrayOf, optional, record, string, urn } from '../schema/dsl.js';
 import { AuditStamp, CustomProperties } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
 import { customPropertiesSearchable } from './shared.js';
+import { aspect } from './aspect.js';
 
 const G = 'com.linkedin.glossary.';
 
-export const glossaryTermInfo: AspectDecl = {
+export const glossaryTermInfo = aspect({
   name: 'glossaryTermInfo',
   type: record(
-    G + 'GlossaryTermInfo',
+    `${G}GlossaryTermInfo`,
     {
       id: optional(string),
       name: optional(string),
@@ -34,12 +34,12 @@ export const glossaryTermInfo: AspectDecl = {
     { path: '/sourceRef', fieldType: 'KEYWORD' },
   ],
   relationships: [{ path: '/parentNode', name: 'IsPartOf', entityTypes: ['glossaryNode'] }],
-};
+});
 
-export const glossaryNodeInfo: AspectDecl = {
+export const glossaryNodeInfo = aspect({
   name: 'glossaryNodeInfo',
   type: record(
-    G + 'GlossaryNodeInfo',
+    `${G}GlossaryNodeInfo`,
     {
       definition: string,
       parentNode: optional(urn),
@@ -56,11 +56,11 @@ export const glossaryNodeInfo: AspectDecl = {
     { path: '/id', fieldType: 'TEXT_PARTIAL' },
   ],
   relationships: [{ path: '/parentNode', name: 'IsPartOf', entityTypes: ['glossaryNode'] }],
-};
+});
 
-export const glossaryRelatedTerms: AspectDecl = {
+export const glossaryRelatedTerms = aspect({
   name: 'glossaryRelatedTerms',
-  type: record(G + 'GlossaryRelatedTerms', {
+  type: record(`${G}GlossaryRelatedTerms`, {
     auditStamp: optional(AuditStamp),
     isRelatedTerms: optional(arrayOf(urn)),
     hasRelatedTerms: optional(arrayOf(urn)),
@@ -79,6 +79,6 @@ export const glossaryRelatedTerms: AspectDecl = {
     { path: '/values/*', name: 'HasValue', entityTypes: ['glossaryTerm'] },
     { path: '/relatedTerms/*', name: 'IsRelatedTo', entityTypes: ['glossaryTerm'] },
   ],
-};
+});
 
-export const glossaryAspects: AspectDecl[] = [glossaryTermInfo, glossaryNodeInfo, glossaryRelatedTerms];
+export const glossaryAspects = [glossaryTermInfo, glossaryNodeInfo, glossaryRelatedTerms];

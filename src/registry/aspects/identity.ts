@@ -3,8 +3,8 @@
  */
 import { arrayOf, boolean, long, optional, record, string, urn, withDefault } from '../schema/dsl.js';
 import { AuditStamp, CustomProperties } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
 import { customPropertiesSearchable } from './shared.js';
+import { aspect } from './aspect.js';
 
 const I = 'com.linkedin.identity.';
 
@@ -12,10 +12,10 @@ const DEFAULT_GROUP_AVATAR =
   'https://raw.githubusercontent.com/datahub-project/datahub/master/datahub-web-react/src/images/default_avatar.png';
 const DEFAULT_USER_AVATAR = 'assets/platforms/default_avatar.png';
 
-export const corpUserInfo: AspectDecl = {
+export const corpUserInfo = aspect({
   name: 'corpUserInfo',
   type: record(
-    I + 'CorpUserInfo',
+    `${I}CorpUserInfo`,
     {
       active: boolean,
       displayName: optional(string),
@@ -43,11 +43,11 @@ export const corpUserInfo: AspectDecl = {
     { path: '/system', fieldType: 'BOOLEAN', queryByDefault: false },
   ],
   relationships: [{ path: '/managerUrn', name: 'ReportsTo', entityTypes: ['corpuser'] }],
-};
+});
 
-export const corpUserEditableInfo: AspectDecl = {
+export const corpUserEditableInfo = aspect({
   name: 'corpUserEditableInfo',
-  type: record(I + 'CorpUserEditableInfo', {
+  type: record(`${I}CorpUserEditableInfo`, {
     aboutMe: optional(string),
     teams: withDefault(arrayOf(string), []),
     skills: withDefault(arrayOf(string), []),
@@ -70,11 +70,11 @@ export const corpUserEditableInfo: AspectDecl = {
     { path: '/platforms/*', name: 'IsUserOf', entityTypes: ['dataPlatform'] },
     { path: '/persona', name: 'IsPersona', entityTypes: ['dataHubPersona'] },
   ],
-};
+});
 
-export const corpUserStatus: AspectDecl = {
+export const corpUserStatus = aspect({
   name: 'corpUserStatus',
-  type: record(I + 'CorpUserStatus', {
+  type: record(`${I}CorpUserStatus`, {
     status: string,
     lastModified: AuditStamp,
   }),
@@ -82,11 +82,11 @@ export const corpUserStatus: AspectDecl = {
     { path: '/status', fieldType: 'KEYWORD' },
     { path: '/lastModified/time', fieldName: 'statusLastModifiedAt', fieldType: 'COUNT' },
   ],
-};
+});
 
-export const corpUserCredentials: AspectDecl = {
+export const corpUserCredentials = aspect({
   name: 'corpUserCredentials',
-  type: record(I + 'CorpUserCredentials', {
+  type: record(`${I}CorpUserCredentials`, {
     salt: string,
     hashedPassword: string,
     passwordResetToken: optional(string),
@@ -94,35 +94,35 @@ export const corpUserCredentials: AspectDecl = {
   }),
   // A password's salt and hash, and a reset token, are for the service to check, not for people to read.
   readPrivilege: 'MANAGE_USER_CREDENTIALS',
-};
+});
 
-export const groupMembership: AspectDecl = {
+export const groupMembership = aspect({
   name: 'groupMembership',
-  type: record(I + 'GroupMembership', {
+  type: record(`${I}GroupMembership`, {
     groups: arrayOf(urn),
   }),
   relationships: [{ path: '/groups/*', name: 'IsMemberOfGroup', entityTypes: ['corpGroup'] }],
-};
+});
 
-export const nativeGroupMembership: AspectDecl = {
+export const nativeGroupMembership = aspect({
   name: 'nativeGroupMembership',
-  type: record(I + 'NativeGroupMembership', {
+  type: record(`${I}NativeGroupMembership`, {
     nativeGroups: arrayOf(urn),
   }),
   relationships: [{ path: '/nativeGroups/*', name: 'IsMemberOfNativeGroup', entityTypes: ['corpGroup'] }],
-};
+});
 
-export const roleMembership: AspectDecl = {
+export const roleMembership = aspect({
   name: 'roleMembership',
-  type: record(I + 'RoleMembership', {
+  type: record(`${I}RoleMembership`, {
     roles: arrayOf(urn),
   }),
   relationships: [{ path: '/roles/*', name: 'IsMemberOfRole', entityTypes: ['dataHubRole'] }],
-};
+});
 
-export const corpGroupInfo: AspectDecl = {
+export const corpGroupInfo = aspect({
   name: 'corpGroupInfo',
-  type: record(I + 'CorpGroupInfo', {
+  type: record(`${I}CorpGroupInfo`, {
     displayName: optional(string),
     email: optional(string),
     admins: arrayOf(urn),
@@ -142,20 +142,20 @@ export const corpGroupInfo: AspectDecl = {
     { path: '/members/*', name: 'IsPartOf', entityTypes: ['corpuser'] },
     { path: '/groups/*', name: 'IsPartOf', entityTypes: ['corpGroup'] },
   ],
-};
+});
 
-export const corpGroupEditableInfo: AspectDecl = {
+export const corpGroupEditableInfo = aspect({
   name: 'corpGroupEditableInfo',
-  type: record(I + 'CorpGroupEditableInfo', {
+  type: record(`${I}CorpGroupEditableInfo`, {
     description: optional(string),
     pictureLink: withDefault(string, DEFAULT_GROUP_AVATAR),
     slack: optional(string),
     email: optional(string),
   }),
   searchable: [{ path: '/description', fieldName: 'editedDescription', fieldType: 'TEXT' }],
-};
+});
 
-export const identityAspects: AspectDecl[] = [
+export const identityAspects = [
   corpUserInfo,
   corpUserEditableInfo,
   corpUserStatus,

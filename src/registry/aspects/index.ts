@@ -1,7 +1,6 @@
 /**
  * The catalogue of every aspect the registry knows, each exactly once.
  */
-import type { AspectDecl } from '../types.js';
 import { accessAspects } from './access.js';
 import { chartAspects } from './chart.js';
 import { commonAspects } from './common.js';
@@ -40,7 +39,8 @@ import { inviteAspects } from './invites.js';
 import { logicalAspects } from './logical.js';
 import { ingestionAspects } from './ingestion.js';
 
-export const allAspects: AspectDecl[] = [
+/** Not annotated: its element type keeps every aspect's name and schema, from which `AspectValue` is derived. */
+export const allAspects = [
   ...keyAspects,
   ...commonAspects,
   ...datasetAspects,

@@ -6,21 +6,21 @@
  */
 import { AuditStamp } from '../schema/common.js';
 import { boolean, enumOf, long, mapOf, optional, record, string, urn } from '../schema/dsl.js';
-import type { AspectDecl } from '../types.js';
+import { aspect } from './aspect.js';
 
 const KEY = 'com.linkedin.metadata.key.';
 
-export const dataHubIngestionSourceKey: AspectDecl = {
+export const dataHubIngestionSourceKey = aspect({
   name: 'dataHubIngestionSourceKey',
-  type: record(KEY + 'DataHubIngestionSourceKey', { id: string }),
-};
-export const dataHubSecretKey: AspectDecl = { name: 'dataHubSecretKey', type: record(KEY + 'DataHubSecretKey', { id: string }) };
-export const dataHubExecutionRequestKey: AspectDecl = {
+  type: record(`${KEY}DataHubIngestionSourceKey`, { id: string }),
+});
+export const dataHubSecretKey = aspect({ name: 'dataHubSecretKey', type: record(`${KEY}DataHubSecretKey`, { id: string }) });
+export const dataHubExecutionRequestKey = aspect({
   name: 'dataHubExecutionRequestKey',
-  type: record(KEY + 'ExecutionRequestKey', { id: string }),
-};
+  type: record(`${KEY}ExecutionRequestKey`, { id: string }),
+});
 
-export const dataHubIngestionSourceInfo: AspectDecl = {
+export const dataHubIngestionSourceInfo = aspect({
   name: 'dataHubIngestionSourceInfo',
   type: record('com.linkedin.ingestion.DataHubIngestionSourceInfo', {
     name: string,
@@ -46,9 +46,9 @@ export const dataHubIngestionSourceInfo: AspectDecl = {
     { path: '/config/executorId', fieldName: 'sourceExecutorId', fieldType: 'KEYWORD', queryByDefault: false },
     { path: '/source/type', fieldName: 'sourceType', fieldType: 'KEYWORD', queryByDefault: false },
   ],
-};
+});
 
-export const dataHubSecretValue: AspectDecl = {
+export const dataHubSecretValue = aspect({
   name: 'dataHubSecretValue',
   type: record('com.linkedin.secret.DataHubSecretValue', {
     name: string,
@@ -60,9 +60,9 @@ export const dataHubSecretValue: AspectDecl = {
     { path: '/name', fieldType: 'TEXT_PARTIAL' },
     { path: '/created/time', fieldName: 'createdTime', fieldType: 'DATETIME' },
   ],
-};
+});
 
-export const dataHubExecutionRequestInput: AspectDecl = {
+export const dataHubExecutionRequestInput = aspect({
   name: 'dataHubExecutionRequestInput',
   type: record('com.linkedin.execution.ExecutionRequestInput', {
     task: string,
@@ -79,14 +79,14 @@ export const dataHubExecutionRequestInput: AspectDecl = {
     { path: '/actorUrn', fieldType: 'URN' },
   ],
   relationships: [{ path: '/source/ingestionSource', name: 'ingestionSource', entityTypes: ['dataHubIngestionSource'] }],
-};
+});
 
-export const dataHubExecutionRequestSignal: AspectDecl = {
+export const dataHubExecutionRequestSignal = aspect({
   name: 'dataHubExecutionRequestSignal',
   type: record('com.linkedin.execution.ExecutionRequestSignal', { signal: string, executorId: optional(string), createdAt: AuditStamp }),
-};
+});
 
-export const dataHubExecutionRequestResult: AspectDecl = {
+export const dataHubExecutionRequestResult = aspect({
   name: 'dataHubExecutionRequestResult',
   type: record('com.linkedin.execution.ExecutionRequestResult', {
     status: string,
@@ -101,9 +101,9 @@ export const dataHubExecutionRequestResult: AspectDecl = {
     { path: '/status', fieldName: 'executionResultStatus', fieldType: 'KEYWORD' },
     { path: '/startTimeMs', fieldName: 'startTimeMs', fieldType: 'COUNT', queryByDefault: false },
   ],
-};
+});
 
-export const ingestionAspects: AspectDecl[] = [
+export const ingestionAspects = [
   dataHubIngestionSourceKey,
   dataHubSecretKey,
   dataHubExecutionRequestKey,

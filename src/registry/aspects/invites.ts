@@ -4,20 +4,20 @@
  * the token; the aspect holds the token encrypted, so the link can be shown again (getInviteToken).
  */
 import { optional, record, string, urn } from '../schema/dsl.js';
-import type { AspectDecl } from '../types.js';
+import { aspect } from './aspect.js';
 
-export const inviteTokenKey: AspectDecl = {
+export const inviteTokenKey = aspect({
   name: 'inviteTokenKey',
   type: record('com.linkedin.metadata.key.InviteTokenKey', { id: string }),
-};
+});
 
-export const inviteToken: AspectDecl = {
+export const inviteToken = aspect({
   name: 'inviteToken',
   type: record('com.linkedin.identity.InviteToken', {
     token: string,
     role: optional(urn),
   }),
   searchable: [{ path: '/role', fieldName: 'role', fieldType: 'KEYWORD', hasValuesFieldName: 'hasRole' }],
-};
+});
 
-export const inviteAspects: AspectDecl[] = [inviteTokenKey, inviteToken];
+export const inviteAspects = [inviteTokenKey, inviteToken];

@@ -3,10 +3,10 @@
  * one it is an instance of.
  */
 import { optional, record } from '../schema/dsl.js';
-import type { AspectDecl } from '../types.js';
 import { Edge } from './shared.js';
+import { aspect } from './aspect.js';
 
-export const logicalParent: AspectDecl = {
+export const logicalParent = aspect({
   name: 'logicalParent',
   type: record('com.linkedin.logical.LogicalParent', { parent: optional(Edge) }),
   searchable: [
@@ -21,6 +21,6 @@ export const logicalParent: AspectDecl = {
     },
   ],
   relationships: [{ path: '/parent/destinationUrn', name: 'PhysicalInstanceOf', entityTypes: ['dataset', 'schemaField'] }],
-};
+});
 
-export const logicalAspects: AspectDecl[] = [logicalParent];
+export const logicalAspects = [logicalParent];

@@ -4,12 +4,12 @@
  */
 import { any, arrayOf, enumOf, long, optional, record, string, urn, withDefault } from '../schema/dsl.js';
 import { AuditStamp, CustomProperties, ExternalReference } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
 import { customPropertiesSearchable, externalUrlSearchable } from './shared.js';
+import { aspect } from './aspect.js';
 
 // --- post --------------------------------------------------------------------------------------------
 
-export const postInfo: AspectDecl = {
+export const postInfo = aspect({
   name: 'postInfo',
   type: record('com.linkedin.post.PostInfo', {
     type: enumOf('com.linkedin.post.PostType', ['HOME_PAGE_ANNOUNCEMENT', 'ENTITY_ANNOUNCEMENT']),
@@ -62,13 +62,13 @@ export const postInfo: AspectDecl = {
       ],
     },
   ],
-};
+});
 
 // --- assertion ---------------------------------------------------------------------------------------
 
 const A = 'com.linkedin.assertion.';
 
-const DatasetAssertionInfo = record(A + 'DatasetAssertionInfo', {
+const DatasetAssertionInfo = record(`${A}DatasetAssertionInfo`, {
   dataset: urn,
   scope: string,
   fields: optional(arrayOf(urn)),
@@ -84,8 +84,8 @@ const DatasetAssertionInfo = record(A + 'DatasetAssertionInfo', {
  * The kind-specific parts of an assertion, field by field as DataHub's records; the asserted entity is
  * modelled, the nested specs (schedules, row counts, field checks, the expected schema) stay open.
  */
-const FreshnessAssertionInfo = record(A + 'FreshnessAssertionInfo', { type: string, entity: urn, schedule: any, filter: optional(any) });
-const VolumeAssertionInfo = record(A + 'VolumeAssertionInfo', {
+const FreshnessAssertionInfo = record(`${A}FreshnessAssertionInfo`, { type: string, entity: urn, schedule: any, filter: optional(any) });
+const VolumeAssertionInfo = record(`${A}VolumeAssertionInfo`, {
   type: string,
   entity: urn,
   rowCountTotal: optional(any),
@@ -94,7 +94,7 @@ const VolumeAssertionInfo = record(A + 'VolumeAssertionInfo', {
   incrementingSegmentRowCountChange: optional(any),
   filter: optional(any),
 });
-const SqlAssertionInfo = record(A + 'SqlAssertionInfo', {
+const SqlAssertionInfo = record(`${A}SqlAssertionInfo`, {
   type: string,
   entity: urn,
   statement: string,
@@ -102,20 +102,20 @@ const SqlAssertionInfo = record(A + 'SqlAssertionInfo', {
   operator: string,
   parameters: any,
 });
-const FieldAssertionInfo = record(A + 'FieldAssertionInfo', {
+const FieldAssertionInfo = record(`${A}FieldAssertionInfo`, {
   type: string,
   entity: urn,
   fieldValuesAssertion: optional(any),
   fieldMetricAssertion: optional(any),
   filter: optional(any),
 });
-const SchemaAssertionInfo = record(A + 'SchemaAssertionInfo', { entity: urn, schema: any, compatibility: optional(string) });
-const CustomAssertionInfo = record(A + 'CustomAssertionInfo', { type: string, entity: urn, field: optional(urn), logic: optional(string) });
+const SchemaAssertionInfo = record(`${A}SchemaAssertionInfo`, { entity: urn, schema: any, compatibility: optional(string) });
+const CustomAssertionInfo = record(`${A}CustomAssertionInfo`, { type: string, entity: urn, field: optional(urn), logic: optional(string) });
 
-export const assertionInfo: AspectDecl = {
+export const assertionInfo = aspect({
   name: 'assertionInfo',
   type: record(
-    A + 'AssertionInfo',
+    `${A}AssertionInfo`,
     {
       type: string,
       datasetAssertion: optional(DatasetAssertionInfo),
@@ -153,30 +153,30 @@ export const assertionInfo: AspectDecl = {
     { path: '/schemaAssertion/entity', name: 'Asserts', entityTypes: ['dataset', 'dataJob'] },
     { path: '/customAssertion/entity', name: 'Asserts', entityTypes: ['dataset'] },
   ],
-};
+});
 
-export const assertionActions: AspectDecl = {
+export const assertionActions = aspect({
   name: 'assertionActions',
-  type: record(A + 'AssertionActions', {
+  type: record(`${A}AssertionActions`, {
     onSuccess: withDefault(arrayOf(any), []),
     onFailure: withDefault(arrayOf(any), []),
   }),
-};
+});
 
 // --- query -------------------------------------------------------------------------------------------
 
 const Q = 'com.linkedin.query.';
 
-export const queryProperties: AspectDecl = {
+export const queryProperties = aspect({
   name: 'queryProperties',
   type: record(
-    Q + 'QueryProperties',
+    `${Q}QueryProperties`,
     {
-      statement: record(Q + 'QueryStatement', {
+      statement: record(`${Q}QueryStatement`, {
         value: string,
-        language: withDefault(enumOf(Q + 'QueryLanguage', ['SQL', 'UNKNOWN']), 'SQL'),
+        language: withDefault(enumOf(`${Q}QueryLanguage`, ['SQL', 'UNKNOWN']), 'SQL'),
       }),
-      source: enumOf(Q + 'QuerySource', ['MANUAL', 'SYSTEM']),
+      source: enumOf(`${Q}QuerySource`, ['MANUAL', 'SYSTEM']),
       name: optional(string),
       description: optional(string),
       created: AuditStamp,
@@ -194,28 +194,28 @@ export const queryProperties: AspectDecl = {
     { path: '/lastModified/time', fieldName: 'lastModifiedAt', fieldType: 'DATETIME' },
     { path: '/lastModified/actor', fieldName: 'lastModifiedBy', fieldType: 'URN' },
   ],
-};
+});
 
-export const querySubjects: AspectDecl = {
+export const querySubjects = aspect({
   name: 'querySubjects',
-  type: record(Q + 'QuerySubjects', {
-    subjects: arrayOf(record(Q + 'QuerySubject', { entity: urn })),
+  type: record(`${Q}QuerySubjects`, {
+    subjects: arrayOf(record(`${Q}QuerySubject`, { entity: urn })),
   }),
   searchable: [{ path: '/subjects/*/entity', fieldName: 'entities', fieldType: 'KEYWORD' }],
-};
+});
 
 // --- telemetry ---------------------------------------------------------------------------------------
 
-export const telemetryClientId: AspectDecl = {
+export const telemetryClientId = aspect({
   name: 'telemetryClientId',
   type: record('com.linkedin.telemetry.TelemetryClientId', {
     clientId: string,
   }),
-};
+});
 
 // --- ownership types ---------------------------------------------------------------------------------
 
-export const ownershipTypeInfo: AspectDecl = {
+export const ownershipTypeInfo = aspect({
   name: 'ownershipTypeInfo',
   type: record('com.linkedin.ownership.OwnershipTypeInfo', {
     name: string,
@@ -230,16 +230,16 @@ export const ownershipTypeInfo: AspectDecl = {
     { path: '/lastModified/time', fieldName: 'lastModifiedAt', fieldType: 'DATETIME' },
     { path: '/lastModified/actor', fieldName: 'lastModifiedBy', fieldType: 'URN' },
   ],
-};
+});
 
 // --- personas ----------------------------------------------------------------------------------------
 
-export const dataHubPersonaInfo: AspectDecl = {
+export const dataHubPersonaInfo = aspect({
   name: 'dataHubPersonaInfo',
   type: record('com.linkedin.persona.DataHubPersonaInfo', {}),
-};
+});
 
-export const miscAspects: AspectDecl[] = [
+export const miscAspects = [
   postInfo,
   assertionInfo,
   assertionActions,

@@ -20,19 +20,19 @@ import {
   withDefault,
 } from '../schema/dsl.js';
 import { CustomProperties, ExternalReference, TimeStamp } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
 import { customPropertiesSearchable, externalUrlSearchable, VersionTag } from './shared.js';
+import { aspect } from './aspect.js';
 
 const M = 'com.linkedin.ml.metadata.';
 
-export const MLHyperParam = record(M + 'MLHyperParam', {
+export const MLHyperParam = record(`${M}MLHyperParam`, {
   name: string,
   description: optional(string),
   value: optional(string),
   createdAt: optional(long),
 });
 
-export const MLMetric = record(M + 'MLMetric', {
+export const MLMetric = record(`${M}MLMetric`, {
   name: string,
   description: optional(string),
   value: optional(string),
@@ -40,15 +40,15 @@ export const MLMetric = record(M + 'MLMetric', {
 });
 
 /** Mixin of ML models and model groups: the jobs that train and use them. */
-const MLModelLineageInfo = record(M + 'MLModelLineageInfo', {
+const MLModelLineageInfo = record(`${M}MLModelLineageInfo`, {
   trainingJobs: optional(arrayOf(urn)),
   downstreamJobs: optional(arrayOf(urn)),
 });
 
-export const mlModelProperties: AspectDecl = {
+export const mlModelProperties = aspect({
   name: 'mlModelProperties',
   type: record(
-    M + 'MLModelProperties',
+    `${M}MLModelProperties`,
     {
       name: optional(string),
       description: optional(string),
@@ -84,14 +84,14 @@ export const mlModelProperties: AspectDecl = {
     { path: '/downstreamJobs/*', name: 'UsedBy', entityTypes: ['dataJob', 'dataProcessInstance'], isLineage: true, isUpstream: false },
     { path: '/groups/*', name: 'MemberOf', entityTypes: ['mlModelGroup'], isLineage: true, isUpstream: false },
   ],
-};
+});
 
-function editableProperties(name: string, recordName: string): AspectDecl {
-  return {
+function editableProperties<const N extends string, const R extends string>(name: N, recordName: R) {
+  return aspect({
     name,
-    type: record(M + recordName, { description: optional(string) }),
+    type: record(`${M}${recordName}`, { description: optional(string) }),
     searchable: [{ path: '/description', fieldName: 'editedDescription', fieldType: 'TEXT' }],
-  };
+  });
 }
 
 export const editableMlModelProperties = editableProperties('editableMlModelProperties', 'EditableMLModelProperties');
@@ -100,72 +100,72 @@ export const editableMlFeatureProperties = editableProperties('editableMlFeature
 export const editableMlFeatureTableProperties = editableProperties('editableMlFeatureTableProperties', 'EditableMLFeatureTableProperties');
 export const editableMlPrimaryKeyProperties = editableProperties('editableMlPrimaryKeyProperties', 'EditableMLPrimaryKeyProperties');
 
-export const intendedUse: AspectDecl = {
+export const intendedUse = aspect({
   name: 'intendedUse',
-  type: record(M + 'IntendedUse', {
+  type: record(`${M}IntendedUse`, {
     primaryUses: optional(arrayOf(string)),
     primaryUsers: optional(arrayOf(string)),
     outOfScopeUses: optional(arrayOf(string)),
   }),
-};
+});
 
-export const mlModelFactorPrompts: AspectDecl = {
+export const mlModelFactorPrompts = aspect({
   name: 'mlModelFactorPrompts',
-  type: record(M + 'MLModelFactorPrompts', {
+  type: record(`${M}MLModelFactorPrompts`, {
     relevantFactors: optional(arrayOf(any)),
     evaluationFactors: optional(arrayOf(any)),
   }),
-};
+});
 
-export const mlModelMetrics: AspectDecl = {
+export const mlModelMetrics = aspect({
   name: 'mlModelMetrics',
-  type: record(M + 'Metrics', {
+  type: record(`${M}Metrics`, {
     performanceMeasures: optional(arrayOf(string)),
     decisionThreshold: optional(arrayOf(string)),
   }),
-};
+});
 
-const BaseData = record(M + 'BaseData', {
+const BaseData = record(`${M}BaseData`, {
   dataset: urn,
   motivation: optional(string),
   preProcessing: optional(arrayOf(string)),
 });
 
-export const mlModelEvaluationData: AspectDecl = {
+export const mlModelEvaluationData = aspect({
   name: 'mlModelEvaluationData',
-  type: record(M + 'EvaluationData', { evaluationData: arrayOf(BaseData) }),
-};
+  type: record(`${M}EvaluationData`, { evaluationData: arrayOf(BaseData) }),
+});
 
-export const mlModelTrainingData: AspectDecl = {
+export const mlModelTrainingData = aspect({
   name: 'mlModelTrainingData',
-  type: record(M + 'TrainingData', { trainingData: arrayOf(BaseData) }),
-};
+  type: record(`${M}TrainingData`, { trainingData: arrayOf(BaseData) }),
+});
 
-export const mlModelQuantitativeAnalyses: AspectDecl = {
+export const mlModelQuantitativeAnalyses = aspect({
   name: 'mlModelQuantitativeAnalyses',
-  type: record(M + 'QuantitativeAnalyses', {
+  type: record(`${M}QuantitativeAnalyses`, {
     // `ResultsType = union[string]`: written `{"string": "…"}`.
     unitaryResults: optional(union(string)),
     intersectionalResults: optional(union(string)),
   }),
-};
+});
 
-export const mlModelEthicalConsiderations: AspectDecl = {
+export const mlModelEthicalConsiderations = aspect({
   name: 'mlModelEthicalConsiderations',
-  type: record(M + 'EthicalConsiderations', {
+  type: record(`${M}EthicalConsiderations`, {
     data: optional(arrayOf(string)),
     humanLife: optional(arrayOf(string)),
     mitigations: optional(arrayOf(string)),
     risksAndHarms: optional(arrayOf(string)),
     useCases: optional(arrayOf(string)),
   }),
-};
+});
 
-export const mlModelCaveatsAndRecommendations: AspectDecl = {
+export const mlModelCaveatsAndRecommendations = aspect({
   name: 'mlModelCaveatsAndRecommendations',
-  type: record(M + 'CaveatsAndRecommendations', {
+  type: record(`${M}CaveatsAndRecommendations`, {
     caveats: optional(
-      record(M + 'CaveatDetails', {
+      record(`${M}CaveatDetails`, {
         needsFurtherTesting: optional(boolean),
         caveatDescription: optional(string),
         groupsNotRepresented: optional(arrayOf(string)),
@@ -174,24 +174,24 @@ export const mlModelCaveatsAndRecommendations: AspectDecl = {
     recommendations: optional(string),
     idealDatasetCharacteristics: optional(arrayOf(string)),
   }),
-};
+});
 
-export const sourceCode: AspectDecl = {
+export const sourceCode = aspect({
   name: 'sourceCode',
-  type: record(M + 'SourceCode', {
+  type: record(`${M}SourceCode`, {
     sourceCode: arrayOf(
-      record(M + 'SourceCodeUrl', {
+      record(`${M}SourceCodeUrl`, {
         type: string,
         sourceCodeUrl: string,
       }),
     ),
   }),
-};
+});
 
-export const mlModelGroupProperties: AspectDecl = {
+export const mlModelGroupProperties = aspect({
   name: 'mlModelGroupProperties',
   type: record(
-    M + 'MLModelGroupProperties',
+    `${M}MLModelGroupProperties`,
     {
       name: optional(string),
       description: optional(string),
@@ -214,12 +214,12 @@ export const mlModelGroupProperties: AspectDecl = {
     { path: '/trainingJobs/*', name: 'TrainedBy', entityTypes: ['dataJob', 'dataProcessInstance'], isLineage: true },
     { path: '/downstreamJobs/*', name: 'UsedBy', entityTypes: ['dataJob', 'dataProcessInstance'], isLineage: true, isUpstream: false },
   ],
-};
+});
 
-export const mlModelDeploymentProperties: AspectDecl = {
+export const mlModelDeploymentProperties = aspect({
   name: 'mlModelDeploymentProperties',
   type: record(
-    M + 'MLModelDeploymentProperties',
+    `${M}MLModelDeploymentProperties`,
     {
       description: optional(string),
       createdAt: optional(long),
@@ -230,12 +230,12 @@ export const mlModelDeploymentProperties: AspectDecl = {
     ExternalReference,
   ),
   searchable: [customPropertiesSearchable, externalUrlSearchable],
-};
+});
 
-export const mlFeatureProperties: AspectDecl = {
+export const mlFeatureProperties = aspect({
   name: 'mlFeatureProperties',
   type: record(
-    M + 'MLFeatureProperties',
+    `${M}MLFeatureProperties`,
     {
       description: optional(string),
       dataType: optional(string),
@@ -246,12 +246,12 @@ export const mlFeatureProperties: AspectDecl = {
   ),
   searchable: [customPropertiesSearchable, { path: '/description', fieldType: 'TEXT', hasValuesFieldName: 'hasDescription' }],
   relationships: [{ path: '/sources/*', name: 'DerivedFrom', entityTypes: ['dataset'], isLineage: true }],
-};
+});
 
-export const mlPrimaryKeyProperties: AspectDecl = {
+export const mlPrimaryKeyProperties = aspect({
   name: 'mlPrimaryKeyProperties',
   type: record(
-    M + 'MLPrimaryKeyProperties',
+    `${M}MLPrimaryKeyProperties`,
     {
       description: optional(string),
       dataType: optional(string),
@@ -262,12 +262,12 @@ export const mlPrimaryKeyProperties: AspectDecl = {
   ),
   searchable: [customPropertiesSearchable, { path: '/description', fieldType: 'TEXT', hasValuesFieldName: 'hasDescription' }],
   relationships: [{ path: '/sources/*', name: 'DerivedFrom', entityTypes: ['dataset'], isLineage: true }],
-};
+});
 
-export const mlFeatureTableProperties: AspectDecl = {
+export const mlFeatureTableProperties = aspect({
   name: 'mlFeatureTableProperties',
   type: record(
-    M + 'MLFeatureTableProperties',
+    `${M}MLFeatureTableProperties`,
     {
       description: optional(string),
       mlFeatures: optional(arrayOf(urn)),
@@ -285,9 +285,9 @@ export const mlFeatureTableProperties: AspectDecl = {
     { path: '/mlFeatures/*', name: 'Contains', entityTypes: ['mlFeature'], isLineage: true },
     { path: '/mlPrimaryKeys/*', name: 'KeyedBy', entityTypes: ['mlPrimaryKey'], isLineage: true },
   ],
-};
+});
 
-export const mlAspects: AspectDecl[] = [
+export const mlAspects = [
   mlModelProperties,
   editableMlModelProperties,
   intendedUse,

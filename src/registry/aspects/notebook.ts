@@ -3,15 +3,15 @@
  */
 import { any, arrayOf, optional, record, string, withDefault } from '../schema/dsl.js';
 import { ChangeAuditStamps, CustomProperties, ExternalReference } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
 import { customPropertiesSearchable, externalUrlSearchable } from './shared.js';
+import { aspect } from './aspect.js';
 
 const N = 'com.linkedin.notebook.';
 
-export const notebookInfo: AspectDecl = {
+export const notebookInfo = aspect({
   name: 'notebookInfo',
   type: record(
-    N + 'NotebookInfo',
+    `${N}NotebookInfo`,
     {
       title: string,
       description: optional(string),
@@ -26,25 +26,25 @@ export const notebookInfo: AspectDecl = {
     { path: '/title', fieldType: 'TEXT_PARTIAL', enableAutocomplete: true, boostScore: 10 },
     { path: '/description', fieldType: 'TEXT', hasValuesFieldName: 'hasDescription' },
   ],
-};
+});
 
-export const notebookContent: AspectDecl = {
+export const notebookContent = aspect({
   name: 'notebookContent',
-  type: record(N + 'NotebookContent', {
+  type: record(`${N}NotebookContent`, {
     cells: withDefault(arrayOf(any), []),
   }),
-};
+});
 
-export const editableNotebookProperties: AspectDecl = {
+export const editableNotebookProperties = aspect({
   name: 'editableNotebookProperties',
   type: record(
-    N + 'EditableNotebookProperties',
+    `${N}EditableNotebookProperties`,
     {
       description: optional(string),
     },
     ChangeAuditStamps,
   ),
   searchable: [{ path: '/description', fieldName: 'editedDescription', fieldType: 'TEXT' }],
-};
+});
 
-export const notebookAspects: AspectDecl[] = [notebookInfo, notebookContent, editableNotebookProperties];
+export const notebookAspects = [notebookInfo, notebookContent, editableNotebookProperties];

@@ -4,7 +4,8 @@
  */
 import { arrayOf, boolean, enumOf, optional, record, string, urn } from '../schema/dsl.js';
 import { AuditStamp } from '../schema/common.js';
-import type { AspectDecl, SearchableDecl } from '../types.js';
+import type { SearchableDecl } from '../types.js';
+import { aspect } from './aspect.js';
 
 const T = 'com.linkedin.template.';
 const M = 'com.linkedin.module.';
@@ -15,16 +16,16 @@ const audited: SearchableDecl[] = [
   { path: '/lastModified/time', fieldName: 'lastModifiedAt', fieldType: 'DATETIME' },
 ];
 
-export const dataHubPageTemplateProperties: AspectDecl = {
+export const dataHubPageTemplateProperties = aspect({
   name: 'dataHubPageTemplateProperties',
-  type: record(T + 'DataHubPageTemplateProperties', {
-    rows: arrayOf(record(T + 'DataHubPageTemplateRow', { modules: arrayOf(urn) })),
+  type: record(`${T}DataHubPageTemplateProperties`, {
+    rows: arrayOf(record(`${T}DataHubPageTemplateRow`, { modules: arrayOf(urn) })),
     assetSummary: optional(
-      record(T + 'DataHubPageTemplateAssetSummary', {
+      record(`${T}DataHubPageTemplateAssetSummary`, {
         summaryElements: optional(
           arrayOf(
-            record(T + 'SummaryElement', {
-              elementType: enumOf(T + 'SummaryElementType', [
+            record(`${T}SummaryElement`, {
+              elementType: enumOf(`${T}SummaryElementType`, [
                 'CREATED',
                 'TAGS',
                 'GLOSSARY_TERMS',
@@ -38,10 +39,10 @@ export const dataHubPageTemplateProperties: AspectDecl = {
         ),
       }),
     ),
-    surface: record(T + 'DataHubPageTemplateSurface', {
-      surfaceType: enumOf(T + 'PageTemplateSurfaceType', ['HOME_PAGE', 'ASSET_SUMMARY']),
+    surface: record(`${T}DataHubPageTemplateSurface`, {
+      surfaceType: enumOf(`${T}PageTemplateSurfaceType`, ['HOME_PAGE', 'ASSET_SUMMARY']),
     }),
-    visibility: record(T + 'DataHubPageTemplateVisibility', { scope: enumOf(T + 'PageTemplateScope', ['PERSONAL', 'GLOBAL']) }),
+    visibility: record(`${T}DataHubPageTemplateVisibility`, { scope: enumOf(`${T}PageTemplateScope`, ['PERSONAL', 'GLOBAL']) }),
     created: AuditStamp,
     lastModified: AuditStamp,
   }),
@@ -54,16 +55,16 @@ export const dataHubPageTemplateProperties: AspectDecl = {
       entityTypes: ['structuredProperty'],
     },
   ],
-};
+});
 
-const ModuleParams = record(M + 'DataHubPageModuleParams', {
-  linkParams: optional(record(M + 'LinkModuleParams', { linkUrl: string, imageUrl: optional(string), description: optional(string) })),
-  richTextParams: optional(record(M + 'RichTextModuleParams', { content: string })),
+const ModuleParams = record(`${M}DataHubPageModuleParams`, {
+  linkParams: optional(record(`${M}LinkModuleParams`, { linkUrl: string, imageUrl: optional(string), description: optional(string) })),
+  richTextParams: optional(record(`${M}RichTextModuleParams`, { content: string })),
   assetCollectionParams: optional(
-    record(M + 'AssetCollectionModuleParams', { assetUrns: arrayOf(urn), dynamicFilterJson: optional(string) }),
+    record(`${M}AssetCollectionModuleParams`, { assetUrns: arrayOf(urn), dynamicFilterJson: optional(string) }),
   ),
   hierarchyViewParams: optional(
-    record(M + 'HierarchyModuleParams', {
+    record(`${M}HierarchyModuleParams`, {
       assetUrns: optional(arrayOf(urn)),
       showRelatedEntities: boolean,
       relatedEntitiesFilterJson: optional(string),
@@ -71,11 +72,11 @@ const ModuleParams = record(M + 'DataHubPageModuleParams', {
   ),
 });
 
-export const dataHubPageModuleProperties: AspectDecl = {
+export const dataHubPageModuleProperties = aspect({
   name: 'dataHubPageModuleProperties',
-  type: record(M + 'DataHubPageModuleProperties', {
+  type: record(`${M}DataHubPageModuleProperties`, {
     name: string,
-    type: enumOf(M + 'DataHubPageModuleType', [
+    type: enumOf(`${M}DataHubPageModuleType`, [
       'LINK',
       'RICH_TEXT',
       'ASSET_COLLECTION',
@@ -87,12 +88,12 @@ export const dataHubPageModuleProperties: AspectDecl = {
       'DATA_PRODUCTS',
       'RELATED_TERMS',
     ]),
-    visibility: record(M + 'DataHubPageModuleVisibility', { scope: enumOf(M + 'PageModuleScope', ['PERSONAL', 'GLOBAL']) }),
+    visibility: record(`${M}DataHubPageModuleVisibility`, { scope: enumOf(`${M}PageModuleScope`, ['PERSONAL', 'GLOBAL']) }),
     params: ModuleParams,
     created: AuditStamp,
     lastModified: AuditStamp,
   }),
   searchable: [{ path: '/type', fieldType: 'KEYWORD' }, { path: '/visibility/scope', fieldType: 'KEYWORD' }, ...audited],
-};
+});
 
-export const pageTemplateAspects: AspectDecl[] = [dataHubPageTemplateProperties, dataHubPageModuleProperties];
+export const pageTemplateAspects = [dataHubPageTemplateProperties, dataHubPageModuleProperties];

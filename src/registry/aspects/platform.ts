@@ -4,10 +4,10 @@
  */
 import { enumOf, optional, record, string } from '../schema/dsl.js';
 import { CustomProperties, ExternalReference } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
 import { customPropertiesSearchable, externalUrlSearchable } from './shared.js';
+import { aspect } from './aspect.js';
 
-export const dataPlatformInfo: AspectDecl = {
+export const dataPlatformInfo = aspect({
   name: 'dataPlatformInfo',
   type: record('com.linkedin.dataplatform.DataPlatformInfo', {
     name: string,
@@ -30,9 +30,9 @@ export const dataPlatformInfo: AspectDecl = {
     { path: '/name', fieldType: 'WORD_GRAM', enableAutocomplete: false, boostScore: 10 },
     { path: '/displayName', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10 },
   ],
-};
+});
 
-export const dataPlatformInstanceProperties: AspectDecl = {
+export const dataPlatformInstanceProperties = aspect({
   name: 'dataPlatformInstanceProperties',
   type: record(
     'com.linkedin.dataplatforminstance.DataPlatformInstanceProperties',
@@ -49,6 +49,6 @@ export const dataPlatformInstanceProperties: AspectDecl = {
     { path: '/name', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10 },
     { path: '/description', fieldType: 'TEXT', hasValuesFieldName: 'hasDescription' },
   ],
-};
+});
 
-export const platformAspects: AspectDecl[] = [dataPlatformInfo, dataPlatformInstanceProperties];
+export const platformAspects = [dataPlatformInfo, dataPlatformInstanceProperties];

@@ -5,29 +5,29 @@
  */
 import { arrayOf, enumOf, int, long, optional, record, string, urn } from '../schema/dsl.js';
 import { AuditStamp, CustomProperties } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
+import { aspect } from './aspect.js';
 
 const I = 'com.linkedin.incident.';
 const C = 'com.linkedin.datacontract.';
 
-const IncidentSourceRecord = record(I + 'IncidentSource', {
-  type: enumOf(I + 'IncidentSourceType', ['MANUAL', 'ASSERTION_FAILURE']),
+const IncidentSourceRecord = record(`${I}IncidentSource`, {
+  type: enumOf(`${I}IncidentSourceType`, ['MANUAL', 'ASSERTION_FAILURE']),
   sourceUrn: optional(urn),
 });
 
-export const incidentInfo: AspectDecl = {
+export const incidentInfo = aspect({
   name: 'incidentInfo',
-  type: record(I + 'IncidentInfo', {
-    type: enumOf(I + 'IncidentType', ['FRESHNESS', 'VOLUME', 'FIELD', 'SQL', 'DATA_SCHEMA', 'OPERATIONAL', 'CUSTOM']),
+  type: record(`${I}IncidentInfo`, {
+    type: enumOf(`${I}IncidentType`, ['FRESHNESS', 'VOLUME', 'FIELD', 'SQL', 'DATA_SCHEMA', 'OPERATIONAL', 'CUSTOM']),
     customType: optional(string),
     title: optional(string),
     description: optional(string),
     entities: arrayOf(urn),
     priority: optional(int),
-    assignees: optional(arrayOf(record(I + 'IncidentAssignee', { actor: urn, assignedAt: AuditStamp }))),
-    status: record(I + 'IncidentStatus', {
-      state: enumOf(I + 'IncidentState', ['ACTIVE', 'RESOLVED']),
-      stage: optional(enumOf(I + 'IncidentStage', ['TRIAGE', 'INVESTIGATION', 'WORK_IN_PROGRESS', 'FIXED', 'NO_ACTION_REQUIRED'])),
+    assignees: optional(arrayOf(record(`${I}IncidentAssignee`, { actor: urn, assignedAt: AuditStamp }))),
+    status: record(`${I}IncidentStatus`, {
+      state: enumOf(`${I}IncidentState`, ['ACTIVE', 'RESOLVED']),
+      stage: optional(enumOf(`${I}IncidentStage`, ['TRIAGE', 'INVESTIGATION', 'WORK_IN_PROGRESS', 'FIXED', 'NO_ACTION_REQUIRED'])),
       message: optional(string),
       lastUpdated: AuditStamp,
     }),
@@ -52,22 +52,22 @@ export const incidentInfo: AspectDecl = {
   relationships: [
     { path: '/entities/*', name: 'IncidentOn', entityTypes: ['dataset', 'chart', 'dashboard', 'dataFlow', 'dataJob', 'schemaField'] },
   ],
-};
+});
 
-export const incidentSource: AspectDecl = {
+export const incidentSource = aspect({
   name: 'incidentSource',
   type: IncidentSourceRecord,
   searchable: [
     { path: '/type', fieldType: 'KEYWORD', addToFilters: true, filterNameOverride: 'Source' },
     { path: '/sourceUrn', fieldType: 'URN' },
   ],
-};
+});
 
 const contractOf = (name: string) => record(C + name, { assertion: urn });
 
-export const dataContractProperties: AspectDecl = {
+export const dataContractProperties = aspect({
   name: 'dataContractProperties',
-  type: record(C + 'DataContractProperties', {
+  type: record(`${C}DataContractProperties`, {
     entity: urn,
     schema: optional(arrayOf(contractOf('SchemaContract'))),
     freshness: optional(arrayOf(contractOf('FreshnessContract'))),
@@ -80,12 +80,12 @@ export const dataContractProperties: AspectDecl = {
     { path: '/freshness/*/assertion', name: 'IncludesFreshnessAssertion', entityTypes: ['assertion'] },
     { path: '/dataQuality/*/assertion', name: 'IncludesDataQualityAssertion', entityTypes: ['assertion'] },
   ],
-};
+});
 
-export const dataContractStatus: AspectDecl = {
+export const dataContractStatus = aspect({
   name: 'dataContractStatus',
-  type: record(C + 'DataContractStatus', { state: enumOf(C + 'DataContractState', ['ACTIVE', 'PENDING']) }, CustomProperties),
+  type: record(`${C}DataContractStatus`, { state: enumOf(`${C}DataContractState`, ['ACTIVE', 'PENDING']) }, CustomProperties),
   searchable: [{ path: '/state', fieldType: 'KEYWORD' }],
-};
+});
 
-export const qualityAspects: AspectDecl[] = [incidentInfo, incidentSource, dataContractProperties, dataContractStatus];
+export const qualityAspects = [incidentInfo, incidentSource, dataContractProperties, dataContractStatus];

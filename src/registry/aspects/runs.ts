@@ -1,11 +1,11 @@
 /** What a run of a process records beyond its run events: an ML training run's parameters and metrics. */
 import { arrayOf, optional, record, string } from '../schema/dsl.js';
 import { CustomProperties, ExternalReference } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
 import { MLHyperParam, MLMetric } from './ml.js';
 import { customPropertiesSearchable, externalUrlSearchable } from './shared.js';
+import { aspect } from './aspect.js';
 
-export const mlTrainingRunProperties: AspectDecl = {
+export const mlTrainingRunProperties = aspect({
   name: 'mlTrainingRunProperties',
   type: record(
     'com.linkedin.ml.metadata.MLTrainingRunProperties',
@@ -19,6 +19,6 @@ export const mlTrainingRunProperties: AspectDecl = {
     ExternalReference,
   ),
   searchable: [customPropertiesSearchable, externalUrlSearchable],
-};
+});
 
-export const runAspects: AspectDecl[] = [mlTrainingRunProperties];
+export const runAspects = [mlTrainingRunProperties];

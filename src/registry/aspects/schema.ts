@@ -4,28 +4,29 @@
  */
 import { arrayOf, boolean, long, mapOf, optional, record, string, union, urn, withDefault } from '../schema/dsl.js';
 import { AuditStamp, ChangeAuditStamps } from '../schema/common.js';
-import type { AspectDecl, RelationshipDecl, SearchableDecl } from '../types.js';
+import type { RelationshipDecl, SearchableDecl } from '../types.js';
 import { attributionSearchables, GlobalTags, GlossaryTerms } from './shared.js';
+import { aspect } from './aspect.js';
 
 const S = 'com.linkedin.schema.';
 
 // --- SchemaFieldDataType: a union of (mostly empty) type records, keyed by their full names -------------
 
-const BooleanType = record(S + 'BooleanType', {});
-const FixedType = record(S + 'FixedType', {});
-const StringType = record(S + 'StringType', {});
-const BytesType = record(S + 'BytesType', {});
-const NumberType = record(S + 'NumberType', {});
-const DateType = record(S + 'DateType', {});
-const TimeType = record(S + 'TimeType', {});
-const EnumType = record(S + 'EnumType', {});
-const NullType = record(S + 'NullType', {});
-const MapType = record(S + 'MapType', { keyType: optional(string), valueType: optional(string) });
-const ArrayType = record(S + 'ArrayType', { nestedType: optional(arrayOf(string)) });
-const UnionType = record(S + 'UnionType', { nestedTypes: optional(arrayOf(string)) });
-const RecordType = record(S + 'RecordType', {});
+const BooleanType = record(`${S}BooleanType`, {});
+const FixedType = record(`${S}FixedType`, {});
+const StringType = record(`${S}StringType`, {});
+const BytesType = record(`${S}BytesType`, {});
+const NumberType = record(`${S}NumberType`, {});
+const DateType = record(`${S}DateType`, {});
+const TimeType = record(`${S}TimeType`, {});
+const EnumType = record(`${S}EnumType`, {});
+const NullType = record(`${S}NullType`, {});
+const MapType = record(`${S}MapType`, { keyType: optional(string), valueType: optional(string) });
+const ArrayType = record(`${S}ArrayType`, { nestedType: optional(arrayOf(string)) });
+const UnionType = record(`${S}UnionType`, { nestedTypes: optional(arrayOf(string)) });
+const RecordType = record(`${S}RecordType`, {});
 
-export const SchemaFieldDataType = record(S + 'SchemaFieldDataType', {
+export const SchemaFieldDataType = record(`${S}SchemaFieldDataType`, {
   type: union(
     BooleanType,
     FixedType,
@@ -45,7 +46,7 @@ export const SchemaFieldDataType = record(S + 'SchemaFieldDataType', {
 
 // --- SchemaField ------------------------------------------------------------------------------------------
 
-export const SchemaField = record(S + 'SchemaField', {
+export const SchemaField = record(`${S}SchemaField`, {
   fieldPath: string,
   jsonPath: optional(string),
   nullable: withDefault(boolean, false),
@@ -85,32 +86,32 @@ function schemaFieldRelationships(prefix: string): RelationshipDecl[] {
 
 // --- platformSchema: the native schema, one record per platform flavour --------------------------------
 
-const EspressoSchema = record(S + 'EspressoSchema', { documentSchema: string, tableSchema: string });
-const OracleDDL = record(S + 'OracleDDL', { tableSchema: string });
-const MySqlDDL = record(S + 'MySqlDDL', { tableSchema: string });
-const PrestoDDL = record(S + 'PrestoDDL', { rawSchema: string });
-const KafkaSchema = record(S + 'KafkaSchema', {
+const EspressoSchema = record(`${S}EspressoSchema`, { documentSchema: string, tableSchema: string });
+const OracleDDL = record(`${S}OracleDDL`, { tableSchema: string });
+const MySqlDDL = record(`${S}MySqlDDL`, { tableSchema: string });
+const PrestoDDL = record(`${S}PrestoDDL`, { rawSchema: string });
+const KafkaSchema = record(`${S}KafkaSchema`, {
   documentSchema: string,
   documentSchemaType: optional(string),
   keySchema: optional(string),
   keySchemaType: optional(string),
 });
-const BinaryJsonSchema = record(S + 'BinaryJsonSchema', { schema: string });
-const OrcSchema = record(S + 'OrcSchema', { schema: string });
-const Schemaless = record(S + 'Schemaless', {});
-const KeyValueSchema = record(S + 'KeyValueSchema', { keySchema: string, valueSchema: string });
-const OtherSchema = record(S + 'OtherSchema', { rawSchema: string });
+const BinaryJsonSchema = record(`${S}BinaryJsonSchema`, { schema: string });
+const OrcSchema = record(`${S}OrcSchema`, { schema: string });
+const Schemaless = record(`${S}Schemaless`, {});
+const KeyValueSchema = record(`${S}KeyValueSchema`, { keySchema: string, valueSchema: string });
+const OtherSchema = record(`${S}OtherSchema`, { rawSchema: string });
 
 // --- foreign keys -------------------------------------------------------------------------------------
 
-const ForeignKeySpec = record(S + 'ForeignKeySpec', {
+const ForeignKeySpec = record(`${S}ForeignKeySpec`, {
   foreignKey: union(
-    record(S + 'DatasetFieldForeignKey', { parentDataset: urn, currentFieldPaths: arrayOf(string), parentField: string }),
-    record(S + 'UrnForeignKey', { currentFieldPath: string }),
+    record(`${S}DatasetFieldForeignKey`, { parentDataset: urn, currentFieldPaths: arrayOf(string), parentField: string }),
+    record(`${S}UrnForeignKey`, { currentFieldPath: string }),
   ),
 });
 
-const ForeignKeyConstraint = record(S + 'ForeignKeyConstraint', {
+const ForeignKeyConstraint = record(`${S}ForeignKeyConstraint`, {
   name: string,
   foreignFields: arrayOf(urn),
   sourceFields: arrayOf(urn),
@@ -118,16 +119,16 @@ const ForeignKeyConstraint = record(S + 'ForeignKeyConstraint', {
 });
 
 /** `SchemaMetadataKey`, included first by SchemaMetadata. */
-const SchemaMetadataKey = record(S + 'SchemaMetadataKey', {
+const SchemaMetadataKey = record(`${S}SchemaMetadataKey`, {
   schemaName: string,
   platform: urn,
   version: long,
 });
 
-export const schemaMetadata: AspectDecl = {
+export const schemaMetadata = aspect({
   name: 'schemaMetadata',
   type: record(
-    S + 'SchemaMetadata',
+    `${S}SchemaMetadata`,
     {
       dataset: optional(urn),
       cluster: optional(string),
@@ -158,21 +159,21 @@ export const schemaMetadata: AspectDecl = {
     { path: '/foreignKeys/*/foreignFields/*', name: 'ForeignKeyTo', entityTypes: ['schemaField'] },
     { path: '/foreignKeys/*/foreignDataset', name: 'ForeignKeyToDataset', entityTypes: ['dataset'] },
   ],
-};
+});
 
 // --- editableSchemaMetadata ---------------------------------------------------------------------------
 
-export const EditableSchemaFieldInfo = record(S + 'EditableSchemaFieldInfo', {
+export const EditableSchemaFieldInfo = record(`${S}EditableSchemaFieldInfo`, {
   fieldPath: string,
   description: optional(string),
   globalTags: optional(GlobalTags),
   glossaryTerms: optional(GlossaryTerms),
 });
 
-export const editableSchemaMetadata: AspectDecl = {
+export const editableSchemaMetadata = aspect({
   name: 'editableSchemaMetadata',
   type: record(
-    S + 'EditableSchemaMetadata',
+    `${S}EditableSchemaMetadata`,
     {
       editableSchemaFieldInfo: arrayOf(EditableSchemaFieldInfo),
     },
@@ -198,11 +199,11 @@ export const editableSchemaMetadata: AspectDecl = {
       entityTypes: ['glossaryTerm'],
     },
   ],
-};
+});
 
 // --- inputFields (charts, dashboards): the schema fields an asset reads --------------------------------
 
-export const inputFields: AspectDecl = {
+export const inputFields = aspect({
   name: 'inputFields',
   type: record('com.linkedin.common.InputFields', {
     fields: arrayOf(
@@ -216,13 +217,13 @@ export const inputFields: AspectDecl = {
     { path: '/fields/*/schemaFieldUrn', name: 'consumesField', entityTypes: ['schemaField'] },
     ...schemaFieldRelationships('/fields/*/schemaField'),
   ],
-};
+});
 
 // --- schemaField entity aspects ------------------------------------------------------------------------
 
-export const schemafieldInfo: AspectDecl = {
+export const schemafieldInfo = aspect({
   name: 'schemafieldInfo',
-  type: record(S + 'SchemaFieldInfo', {
+  type: record(`${S}SchemaFieldInfo`, {
     name: optional(string),
     schemaFieldAliases: optional(arrayOf(urn)),
     description: optional(string),
@@ -231,16 +232,16 @@ export const schemafieldInfo: AspectDecl = {
     { path: '/name', fieldType: 'KEYWORD' },
     { path: '/schemaFieldAliases/*', fieldName: 'schemaFieldAliases', fieldType: 'URN', queryByDefault: false },
   ],
-};
+});
 
-export const schemaFieldAliases: AspectDecl = {
+export const schemaFieldAliases = aspect({
   name: 'schemaFieldAliases',
-  type: record(S + 'SchemaFieldAliases', {
+  type: record(`${S}SchemaFieldAliases`, {
     aliases: optional(arrayOf(urn)),
   }),
-};
+});
 
-export const businessAttributes: AspectDecl = {
+export const businessAttributes = aspect({
   name: 'businessAttributes',
   type: record('com.linkedin.businessattribute.BusinessAttributes', {
     businessAttribute: optional(
@@ -250,13 +251,6 @@ export const businessAttributes: AspectDecl = {
     ),
   }),
   relationships: [{ path: '/businessAttribute/businessAttributeUrn', name: 'BusinessAttributeOf', entityTypes: ['businessAttribute'] }],
-};
+});
 
-export const schemaAspects: AspectDecl[] = [
-  schemaMetadata,
-  editableSchemaMetadata,
-  inputFields,
-  schemafieldInfo,
-  schemaFieldAliases,
-  businessAttributes,
-];
+export const schemaAspects = [schemaMetadata, editableSchemaMetadata, inputFields, schemafieldInfo, schemaFieldAliases, businessAttributes];

@@ -4,7 +4,6 @@
  */
 import { arrayOf, enumOf, float, int, long, mapOf, optional, record, string, urn, withDefault } from '../schema/dsl.js';
 import { AuditStamp } from '../schema/common.js';
-import type { RecordType } from '../schema/types.js';
 import type { SearchableDecl } from '../types.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -121,7 +120,7 @@ export const TimeseriesAspectBase = record('com.linkedin.timeseries.TimeseriesAs
 });
 
 /** A timeseries aspect record: the `TimeseriesAspectBase` fields, then its own. */
-export function timeseriesRecord(name: string, fields: Parameters<typeof record>[1]): RecordType {
+export function timeseriesRecord<const N extends string, F extends Parameters<typeof record>[1]>(name: N, fields: F) {
   return record(name, fields, TimeseriesAspectBase);
 }
 

@@ -3,14 +3,14 @@
  */
 import { mapOf, record, string, withDefault } from '../schema/dsl.js';
 import { AuditStamp } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
+import { aspect } from './aspect.js';
 
-export const dataHubStepStateProperties: AspectDecl = {
+export const dataHubStepStateProperties = aspect({
   name: 'dataHubStepStateProperties',
   type: record('com.linkedin.step.DataHubStepStateProperties', {
     properties: withDefault(mapOf(string), {}),
     lastModified: AuditStamp,
   }),
-};
+});
 
-export const stepAspects: AspectDecl[] = [dataHubStepStateProperties];
+export const stepAspects = [dataHubStepStateProperties];

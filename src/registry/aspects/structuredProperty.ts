@@ -5,25 +5,25 @@
  */
 import { arrayOf, boolean, double, enumOf, mapOf, optional, record, string, union, urn, withDefault, any } from '../schema/dsl.js';
 import { AuditStamp } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
+import { aspect } from './aspect.js';
 
 const ST = 'com.linkedin.structured.';
 
 /** `PropertyValue`: an allowed value (a string or a number) and what it means. */
-const PropertyValue = record(ST + 'PropertyValue', {
+const PropertyValue = record(`${ST}PropertyValue`, {
   value: union(string, double),
   description: optional(string),
 });
 
-export const propertyDefinition: AspectDecl = {
+export const propertyDefinition = aspect({
   name: 'propertyDefinition',
-  type: record(ST + 'StructuredPropertyDefinition', {
+  type: record(`${ST}StructuredPropertyDefinition`, {
     qualifiedName: string,
     displayName: optional(string),
     valueType: urn,
     typeQualifier: optional(mapOf(arrayOf(string))),
     allowedValues: optional(arrayOf(PropertyValue)),
-    cardinality: withDefault(enumOf(ST + 'PropertyCardinality', ['SINGLE', 'MULTIPLE']), 'SINGLE'),
+    cardinality: withDefault(enumOf(`${ST}PropertyCardinality`, ['SINGLE', 'MULTIPLE']), 'SINGLE'),
     entityTypes: arrayOf(urn),
     description: optional(string),
     searchConfiguration: optional(any),
@@ -41,11 +41,11 @@ export const propertyDefinition: AspectDecl = {
     { path: '/lastModified/time', fieldName: 'lastModified', fieldType: 'DATETIME' },
   ],
   relationships: [{ path: '/entityTypes/*', name: 'StructuredPropertyOf', entityTypes: ['entityType'] }],
-};
+});
 
-export const structuredPropertySettings: AspectDecl = {
+export const structuredPropertySettings = aspect({
   name: 'structuredPropertySettings',
-  type: record(ST + 'StructuredPropertySettings', {
+  type: record(`${ST}StructuredPropertySettings`, {
     isHidden: withDefault(boolean, false),
     showInSearchFilters: withDefault(boolean, false),
     showInAssetSummary: withDefault(boolean, false),
@@ -61,14 +61,17 @@ export const structuredPropertySettings: AspectDecl = {
     { path: '/showInColumnsTable', fieldType: 'BOOLEAN' },
     { path: '/lastModified/time', fieldName: 'lastModifiedSettings', fieldType: 'DATETIME' },
   ],
-};
+});
 
 /** The info of a type a definition names: its qualified name, and how it is shown. */
-function typeInfo(name: string, recordName: string): AspectDecl {
-  return { name, type: record(recordName, { qualifiedName: string, displayName: optional(string), description: optional(string) }) };
+function typeInfo<const N extends string, const R extends string>(name: N, recordName: R) {
+  return aspect({
+    name,
+    type: record(recordName, { qualifiedName: string, displayName: optional(string), description: optional(string) }),
+  });
 }
 
 export const dataTypeInfo = typeInfo('dataTypeInfo', 'com.linkedin.datatype.DataTypeInfo');
 export const entityTypeInfo = typeInfo('entityTypeInfo', 'com.linkedin.entitytype.EntityTypeInfo');
 
-export const structuredPropertyAspects: AspectDecl[] = [propertyDefinition, structuredPropertySettings, dataTypeInfo, entityTypeInfo];
+export const structuredPropertyAspects = [propertyDefinition, structuredPropertySettings, dataTypeInfo, entityTypeInfo];

@@ -2,9 +2,9 @@
  * Tags (Pegasus `com.linkedin.tag.*`).
  */
 import { optional, record, string } from '../schema/dsl.js';
-import type { AspectDecl } from '../types.js';
+import { aspect } from './aspect.js';
 
-export const tagProperties: AspectDecl = {
+export const tagProperties = aspect({
   name: 'tagProperties',
   type: record('com.linkedin.tag.TagProperties', {
     name: string,
@@ -15,6 +15,6 @@ export const tagProperties: AspectDecl = {
     { path: '/name', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10 },
     { path: '/description', fieldType: 'TEXT' },
   ],
-};
+});
 
-export const tagAspects: AspectDecl[] = [tagProperties];
+export const tagAspects = [tagProperties];

@@ -1,8 +1,8 @@
 /** Metadata tests: a named rule whose results assets carry in `testResults`. As DataHub's `test` model. */
 import { enumOf, optional, record, string } from '../schema/dsl.js';
-import type { AspectDecl } from '../types.js';
+import { aspect } from './aspect.js';
 
-export const testInfo: AspectDecl = {
+export const testInfo = aspect({
   name: 'testInfo',
   type: record('com.linkedin.test.TestInfo', {
     name: string,
@@ -18,6 +18,6 @@ export const testInfo: AspectDecl = {
     { path: '/category', fieldType: 'KEYWORD' },
     { path: '/description', fieldType: 'TEXT' },
   ],
-};
+});
 
-export const testAspects: AspectDecl[] = [testInfo];
+export const testAspects = [testInfo];

@@ -4,14 +4,14 @@
  * graph edges, so none declares searchable fields or relationships.
  */
 import { any, arrayOf, bytes, double, enumOf, float, int, long, mapOf, optional, record, string, urn } from '../schema/dsl.js';
-import type { AspectDecl } from '../types.js';
 import { timeseriesRecord } from './shared.js';
+import { aspect } from './aspect.js';
 
 const D = 'com.linkedin.dataset.';
 
 // --- datasetProfile ----------------------------------------------------------------------------------
 
-const DatasetFieldProfile = record(D + 'DatasetFieldProfile', {
+const DatasetFieldProfile = record(`${D}DatasetFieldProfile`, {
   fieldPath: string,
   uniqueCount: optional(long),
   uniqueProportion: optional(float),
@@ -22,35 +22,35 @@ const DatasetFieldProfile = record(D + 'DatasetFieldProfile', {
   mean: optional(string),
   median: optional(string),
   stdev: optional(string),
-  quantiles: optional(arrayOf(record(D + 'Quantile', { quantile: string, value: string }))),
-  distinctValueFrequencies: optional(arrayOf(record(D + 'ValueFrequency', { value: string, frequency: long }))),
-  histogram: optional(record(D + 'Histogram', { boundaries: arrayOf(string), heights: arrayOf(float) })),
+  quantiles: optional(arrayOf(record(`${D}Quantile`, { quantile: string, value: string }))),
+  distinctValueFrequencies: optional(arrayOf(record(`${D}ValueFrequency`, { value: string, frequency: long }))),
+  histogram: optional(record(`${D}Histogram`, { boundaries: arrayOf(string), heights: arrayOf(float) })),
   sampleValues: optional(arrayOf(string)),
 });
 
-export const datasetProfile: AspectDecl = {
+export const datasetProfile = aspect({
   name: 'datasetProfile',
   timeseries: true,
-  type: timeseriesRecord(D + 'DatasetProfile', {
+  type: timeseriesRecord(`${D}DatasetProfile`, {
     rowCount: optional(long),
     columnCount: optional(long),
     fieldProfiles: optional(arrayOf(DatasetFieldProfile)),
     sizeInBytes: optional(long),
   }),
-};
+});
 
 // --- datasetUsageStatistics --------------------------------------------------------------------------
 
-export const datasetUsageStatistics: AspectDecl = {
+export const datasetUsageStatistics = aspect({
   name: 'datasetUsageStatistics',
   timeseries: true,
-  type: timeseriesRecord(D + 'DatasetUsageStatistics', {
+  type: timeseriesRecord(`${D}DatasetUsageStatistics`, {
     uniqueUserCount: optional(int),
     totalSqlQueries: optional(int),
     topSqlQueries: optional(arrayOf(string)),
     userCounts: optional(
       arrayOf(
-        record(D + 'DatasetUserUsageCounts', {
+        record(`${D}DatasetUserUsageCounts`, {
           user: urn,
           count: int,
           userEmail: optional(string),
@@ -59,18 +59,18 @@ export const datasetUsageStatistics: AspectDecl = {
     ),
     fieldCounts: optional(
       arrayOf(
-        record(D + 'DatasetFieldUsageCounts', {
+        record(`${D}DatasetFieldUsageCounts`, {
           fieldPath: string,
           count: int,
         }),
       ),
     ),
   }),
-};
+});
 
 // --- operation ---------------------------------------------------------------------------------------
 
-export const operation: AspectDecl = {
+export const operation = aspect({
   name: 'operation',
   timeseries: true,
   type: timeseriesRecord('com.linkedin.common.Operation', {
@@ -93,11 +93,11 @@ export const operation: AspectDecl = {
     lastUpdatedTimestamp: long,
     queries: optional(arrayOf(urn)),
   }),
-};
+});
 
 // --- chart / dashboard usage ---------------------------------------------------------------------------
 
-export const chartUsageStatistics: AspectDecl = {
+export const chartUsageStatistics = aspect({
   name: 'chartUsageStatistics',
   timeseries: true,
   type: timeseriesRecord('com.linkedin.chart.ChartUsageStatistics', {
@@ -112,9 +112,9 @@ export const chartUsageStatistics: AspectDecl = {
       ),
     ),
   }),
-};
+});
 
-export const dashboardUsageStatistics: AspectDecl = {
+export const dashboardUsageStatistics = aspect({
   name: 'dashboardUsageStatistics',
   timeseries: true,
   type: timeseriesRecord('com.linkedin.dashboard.DashboardUsageStatistics', {
@@ -135,11 +135,11 @@ export const dashboardUsageStatistics: AspectDecl = {
     favoritesCount: optional(int),
     lastViewedAt: optional(long),
   }),
-};
+});
 
 // --- ingestion run bookkeeping (dataJob) -----------------------------------------------------------------
 
-export const datahubIngestionRunSummary: AspectDecl = {
+export const datahubIngestionRunSummary = aspect({
   name: 'datahubIngestionRunSummary',
   timeseries: true,
   type: timeseriesRecord('com.linkedin.datajob.datahub.DatahubIngestionRunSummary', {
@@ -168,9 +168,9 @@ export const datahubIngestionRunSummary: AspectDecl = {
     totalMemory: optional(long),
     availableMemory: optional(long),
   }),
-};
+});
 
-export const datahubIngestionCheckpoint: AspectDecl = {
+export const datahubIngestionCheckpoint = aspect({
   name: 'datahubIngestionCheckpoint',
   timeseries: true,
   type: timeseriesRecord('com.linkedin.datajob.datahub.DatahubIngestionCheckpoint', {
@@ -186,11 +186,11 @@ export const datahubIngestionCheckpoint: AspectDecl = {
     ),
     runId: optional(string),
   }),
-};
+});
 
 // --- assertions --------------------------------------------------------------------------------------
 
-export const assertionRunEvent: AspectDecl = {
+export const assertionRunEvent = aspect({
   name: 'assertionRunEvent',
   timeseries: true,
   type: timeseriesRecord('com.linkedin.assertion.AssertionRunEvent', {
@@ -228,11 +228,11 @@ export const assertionRunEvent: AspectDecl = {
     ),
     runtimeContext: optional(mapOf(string)),
   }),
-};
+});
 
 // --- data process instances ---------------------------------------------------------------------------
 
-export const dataProcessInstanceRunEvent: AspectDecl = {
+export const dataProcessInstanceRunEvent = aspect({
   name: 'dataProcessInstanceRunEvent',
   timeseries: true,
   type: timeseriesRecord('com.linkedin.dataprocess.DataProcessInstanceRunEvent', {
@@ -247,11 +247,11 @@ export const dataProcessInstanceRunEvent: AspectDecl = {
     ),
     durationMillis: optional(long),
   }),
-};
+});
 
 // --- queries --------------------------------------------------------------------------------------------
 
-export const queryUsageStatistics: AspectDecl = {
+export const queryUsageStatistics = aspect({
   name: 'queryUsageStatistics',
   timeseries: true,
   type: timeseriesRecord('com.linkedin.query.QueryUsageStatistics', {
@@ -261,9 +261,9 @@ export const queryUsageStatistics: AspectDecl = {
     uniqueUserCount: optional(int),
     userCounts: optional(arrayOf(any)),
   }),
-};
+});
 
-export const timeseriesAspects: AspectDecl[] = [
+export const timeseriesAspects = [
   datasetProfile,
   datasetUsageStatistics,
   operation,

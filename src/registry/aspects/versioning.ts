@@ -4,12 +4,12 @@
  */
 import { arrayOf, boolean, enumOf, optional, record, string, urn, withDefault } from '../schema/dsl.js';
 import { AuditStamp, CustomProperties } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
 import { VersionTag } from './shared.js';
+import { aspect } from './aspect.js';
 
 const VersioningScheme = enumOf('com.linkedin.versionset.VersioningScheme', ['LEXICOGRAPHIC_STRING', 'ALPHANUMERIC_GENERATED_BY_DATAHUB']);
 
-export const versionSetProperties: AspectDecl = {
+export const versionSetProperties = aspect({
   name: 'versionSetProperties',
   type: record(
     'com.linkedin.versionset.VersionSetProperties',
@@ -20,9 +20,9 @@ export const versionSetProperties: AspectDecl = {
     CustomProperties,
   ),
   searchable: [{ path: '/latest', fieldType: 'URN', queryByDefault: false }],
-};
+});
 
-export const versionProperties: AspectDecl = {
+export const versionProperties = aspect({
   name: 'versionProperties',
   type: record('com.linkedin.common.VersionProperties', {
     versionSet: urn,
@@ -43,6 +43,6 @@ export const versionProperties: AspectDecl = {
     { path: '/isLatest', fieldType: 'BOOLEAN', queryByDefault: false },
   ],
   relationships: [{ path: '/versionSet', name: 'VersionOf', entityTypes: ['versionSet'] }],
-};
+});
 
-export const versioningAspects: AspectDecl[] = [versionSetProperties, versionProperties];
+export const versioningAspects = [versionSetProperties, versionProperties];

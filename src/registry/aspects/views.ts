@@ -4,16 +4,16 @@
  */
 import { arrayOf, boolean, enumOf, optional, record, string, withDefault } from '../schema/dsl.js';
 import { AuditStamp } from '../schema/common.js';
-import type { AspectDecl } from '../types.js';
+import { aspect } from './aspect.js';
 
 const F = 'com.linkedin.metadata.query.filter.';
 
-const Criterion = record(F + 'Criterion', {
+const Criterion = record(`${F}Criterion`, {
   field: string,
   value: string,
   values: withDefault(arrayOf(string), []),
   condition: withDefault(
-    enumOf(F + 'Condition', [
+    enumOf(`${F}Condition`, [
       'CONTAIN',
       'END_WITH',
       'EQUAL',
@@ -36,12 +36,12 @@ const Criterion = record(F + 'Criterion', {
 });
 
 /** DataHub's search filter: an OR of ANDed criteria (`criteria` is its older, single-AND form). */
-export const Filter = record(F + 'Filter', {
-  or: optional(arrayOf(record(F + 'ConjunctiveCriterion', { and: arrayOf(Criterion) }))),
+export const Filter = record(`${F}Filter`, {
+  or: optional(arrayOf(record(`${F}ConjunctiveCriterion`, { and: arrayOf(Criterion) }))),
   criteria: optional(arrayOf(Criterion)),
 });
 
-export const dataHubViewInfo: AspectDecl = {
+export const dataHubViewInfo = aspect({
   name: 'dataHubViewInfo',
   type: record('com.linkedin.view.DataHubViewInfo', {
     name: string,
@@ -58,6 +58,6 @@ export const dataHubViewInfo: AspectDecl = {
     { path: '/created/actor', fieldName: 'createdBy', fieldType: 'URN' },
     { path: '/lastModified/time', fieldName: 'lastModifiedAt', fieldType: 'DATETIME' },
   ],
-};
+});
 
-export const viewAspects: AspectDecl[] = [dataHubViewInfo];
+export const viewAspects = [dataHubViewInfo];

@@ -66,3 +66,16 @@ export interface AnyType {
 }
 
 export type SchemaType = PrimitiveType | EnumType | ArrayType | MapType | UnionType | RecordType | AnyType;
+
+declare const STATIC: unique symbol;
+
+/**
+ * A schema type that also carries, for the type checker only, the TypeScript type of the values it
+ * describes (as TypeBox's `Static<T>`). The property is never set: runtime schemas stay plain data.
+ */
+export interface Typed<T> {
+  readonly [STATIC]?: T;
+}
+
+/** The TypeScript type of the values a schema describes; `unknown` for a schema built without the DSL. */
+export type Static<S> = S extends Typed<infer T> ? T : unknown;

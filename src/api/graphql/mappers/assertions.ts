@@ -1,30 +1,45 @@
 /**
  * `assertionInfo` and `assertionRunEvent`, and the partition of any timeseries point, in GraphQL's shapes.
  */
+import { isPlainObject, type JsonObject } from '../../../json.js';
+import { aspectValue, type AspectValue } from '../../../registry/aspectValues.js';
 import { parseUrn } from '../../../urn.js';
 import { auditStamp, stringMap } from './common.js';
 
-type Json = Record<string, any>;
+type AssertionInfo = AspectValue<'assertionInfo'>;
+/** The kind-specific parts an assertion may have, each naming the asserted entity. */
+type SubAssertion = NonNullable<
+  AssertionInfo['freshnessAssertion' | 'volumeAssertion' | 'sqlAssertion' | 'fieldAssertion' | 'schemaAssertion']
+>;
+
+/** Parts of an assertion the schema leaves open (`any`), read as DataHub's records have them when they are objects. */
+const openRecord = (v: unknown): JsonObject | undefined => (isPlainObject(v) ? v : undefined);
+/** An open string map (`nativeParameters`, a batch spec's `customProperties`), its values as stored: GraphQL's String coerces scalars. */
+const openStringMap = (v: unknown) => (isPlainObject(v) ? (v as Record<string, string>) : undefined);
 
 /** A timeseries point's partition as GraphQL's PartitionSpec: its type (PARTITION by default) and name. */
-export const partitionSpec = (p: Json | undefined | null) =>
+export const partitionSpec = (p: NonNullable<AspectValue<'assertionRunEvent'>['partitionSpec']> | undefined | null) =>
   p ? { type: p.type ?? 'PARTITION', partition: p.partition ?? null, timePartition: null } : null;
 
 /** A schema field urn as the ref GraphQL gives: the urn and its field path. */
 const schemaFieldRef = (urn: string) => ({ urn, path: parseUrn(urn).parts[1] ?? '' });
 
 /** The kind-specific part of an assertion: stored shapes are GraphQL's, but the asserted entity is `entityUrn`. */
-const subAssertion = (a: Json | undefined) => (a ? { ...a, entityUrn: a.entity, filter: a.filter ?? null } : null);
+const subAssertion = (a: SubAssertion | undefined) =>
+  a ? { ...a, entityUrn: a.entity, filter: ('filter' in a ? a.filter : null) ?? null } : null;
 
-export function assertionInfo(i: Json | undefined) {
+/** `stored`: the aspect's value as a store row holds it. */
+export function assertionInfo(stored: Record<string, unknown> | undefined) {
+  const i = aspectValue('assertionInfo', stored);
   if (!i) return null;
   const d = i.datasetAssertion;
+  const source = openRecord(i.source);
   return {
     type: i.type,
     description: i.description ?? null,
     externalUrl: i.externalUrl ?? null,
     lastUpdated: auditStamp(i.lastUpdated),
-    source: i.source ? { type: i.source.type, created: auditStamp(i.source.created) } : null,
+    source: source ? { type: source.type, created: auditStamp(openRecord(source.created)) } : null,
     datasetAssertion: d
       ? {
           datasetUrn: d.dataset,
@@ -34,7 +49,7 @@ export function assertionInfo(i: Json | undefined) {
           operator: d.operator,
           parameters: d.parameters ?? null,
           nativeType: d.nativeType ?? null,
-          nativeParameters: stringMap(d.nativeParameters),
+          nativeParameters: stringMap(openStringMap(d.nativeParameters)),
           logic: d.logic ?? null,
         }
       : null,
@@ -49,16 +64,19 @@ export function assertionInfo(i: Json | undefined) {
   };
 }
 
-export function assertionRunEvent(e: Json) {
+/** `point`: a stored point of the aspect; `lastObservedMillis`, not declared, is read as written. */
+export function assertionRunEvent(point: Record<string, unknown>) {
+  const e = aspectValue('assertionRunEvent', point);
   const r = e.result;
+  const batchSpec = openRecord(e.batchSpec);
   return {
     timestampMillis: e.timestampMillis,
-    lastObservedMillis: e.lastObservedMillis ?? null,
+    lastObservedMillis: point.lastObservedMillis ?? null,
     assertionUrn: e.assertionUrn,
     asserteeUrn: e.asserteeUrn,
     runId: e.runId,
     status: e.status,
-    batchSpec: e.batchSpec ? { ...e.batchSpec, customProperties: stringMap(e.batchSpec.customProperties) } : null,
+    batchSpec: batchSpec ? { ...batchSpec, customProperties: stringMap(openStringMap(batchSpec.customProperties)) } : null,
     partitionSpec: partitionSpec(e.partitionSpec),
     runtimeContext: stringMap(e.runtimeContext),
     result: r

@@ -4,10 +4,12 @@
  * before its first start wrote them, or where they were deleted).
  */
 import { DEFAULT_ROLES } from '../../../domains/builtIns/roles.js';
+import type { AspectValue } from '../../../registry/aspectValues.js';
 
-type Json = Record<string, any>;
+type OwnershipTypeInfo = AspectValue<'ownershipTypeInfo'>;
+type RoleInfo = AspectValue<'dataHubRoleInfo'>;
 
-const OWNERSHIP_TYPES: Record<string, Json> = {
+const OWNERSHIP_TYPES: Readonly<Record<string, OwnershipTypeInfo>> = {
   'urn:li:ownershipType:__system__technical_owner': {
     name: 'Technical Owner',
     description: 'Involved in the production, maintenance, or distribution of the asset(s).',
@@ -21,7 +23,8 @@ const OWNERSHIP_TYPES: Record<string, Json> = {
 };
 
 /** The `ownershipTypeInfo` stored for an ownership type, or DataHub's own for its system types. */
-export const ownershipTypeInfoOf = (urn: string, stored: Json | undefined): Json | undefined => stored ?? OWNERSHIP_TYPES[urn];
+export const ownershipTypeInfoOf = (urn: string, stored: OwnershipTypeInfo | undefined): OwnershipTypeInfo | undefined =>
+  stored ?? OWNERSHIP_TYPES[urn];
 
 /** The `dataHubRoleInfo` stored for a role, or DataHub's own for its three roles. */
-export const roleInfoOf = (urn: string, stored: Json | undefined): Json | undefined => stored ?? DEFAULT_ROLES[urn];
+export const roleInfoOf = (urn: string, stored: RoleInfo | undefined): RoleInfo | undefined => stored ?? DEFAULT_ROLES[urn];

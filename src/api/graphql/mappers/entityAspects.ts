@@ -3,21 +3,26 @@
  * deprecation, status, institutional memory (links), sub types, browse paths and platform instance.
  * Every entity type that has the aspect reads it through the same mapper.
  */
+import { aspectValue, type AspectValue } from '../../../registry/aspectValues.js';
 import { parseUrn } from '../../../urn.js';
 import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type { ResolversTypes } from '../generated/resolvers.js';
 import { metadataAttribution } from './attribution.js';
 import { auditStamp } from './common.js';
 
-type Json = Record<string, any>;
-
 /** DataHub's stamp for a record it requires one on but nobody stamped. */
 const UNSTAMPED = { time: 0, actor: null };
 
-export function ownership(ctx: GraphQLContext, associatedUrn: string, o: Json | undefined): ResolversTypes['Ownership'] | null {
+/** `stored`: the aspect's value as a store row holds it. */
+export function ownership(
+  ctx: GraphQLContext,
+  associatedUrn: string,
+  stored: Record<string, unknown> | undefined,
+): ResolversTypes['Ownership'] | null {
+  const o = aspectValue('ownership', stored);
   if (!o) return null;
   return {
-    owners: (o.owners ?? []).flatMap((owner: Json): Array<ResolversTypes['Owner']> => {
+    owners: (o.owners ?? []).flatMap((owner): Array<ResolversTypes['Owner']> => {
       const entity = refOf(ctx.services, owner.owner);
       if (!entity) return [];
       return [
@@ -41,13 +46,13 @@ export function ownership(ctx: GraphQLContext, associatedUrn: string, o: Json | 
 export function domainAssociation(
   ctx: GraphQLContext,
   associatedUrn: string,
-  d: Json | undefined,
+  d: AspectValue<'domains'> | undefined,
 ): ResolversTypes['DomainAssociation'] | null {
   const domain = refOf(ctx.services, d?.domains?.[0]);
   return domain ? { domain, associatedUrn } : null;
 }
 
-export function deprecation(ctx: GraphQLContext, d: Json | undefined): ResolversTypes['Deprecation'] | null {
+export function deprecation(ctx: GraphQLContext, d: AspectValue<'deprecation'> | undefined): ResolversTypes['Deprecation'] | null {
   if (!d) return null;
   return {
     deprecated: d.deprecated === true,
@@ -59,16 +64,17 @@ export function deprecation(ctx: GraphQLContext, d: Json | undefined): Resolvers
   };
 }
 
-export const status = (s: Json | undefined): ResolversTypes['Status'] | null => (s ? { removed: s.removed === true } : null);
+export const status = (s: AspectValue<'status'> | undefined): ResolversTypes['Status'] | null =>
+  s ? { removed: s.removed === true } : null;
 
 export function institutionalMemory(
   ctx: GraphQLContext,
   associatedUrn: string,
-  m: Json | undefined,
+  m: AspectValue<'institutionalMemory'> | undefined,
 ): ResolversTypes['InstitutionalMemory'] | null {
   if (!m) return null;
   return {
-    elements: (m.elements ?? []).map((e: Json): ResolversTypes['InstitutionalMemoryMetadata'] => {
+    elements: (m.elements ?? []).map((e): ResolversTypes['InstitutionalMemoryMetadata'] => {
       // DataHub names an author it cannot resolve `unknown`, a user, rather than failing the page.
       const author = refOf(ctx.services, e.createStamp?.actor) ?? { urn: 'urn:li:corpuser:unknown', entityName: 'corpuser' };
       return {
@@ -85,21 +91,25 @@ export function institutionalMemory(
   };
 }
 
-export const subTypes = (s: Json | undefined): ResolversTypes['SubTypes'] | null => (s ? { typeNames: s.typeNames ?? [] } : null);
+export const subTypes = (s: AspectValue<'subTypes'> | undefined): ResolversTypes['SubTypes'] | null =>
+  s ? { typeNames: s.typeNames ?? [] } : null;
 
 /** `browsePaths` (v1): each path as its segments. */
-export const browsePaths = (b: Json | undefined): Array<ResolversTypes['BrowsePath']> | null =>
-  b ? (b.paths ?? []).map((p: string) => ({ path: p.split('/').filter((s) => s !== '') })) : null;
+export const browsePaths = (b: AspectValue<'browsePaths'> | undefined): Array<ResolversTypes['BrowsePath']> | null =>
+  b ? (b.paths ?? []).map((p) => ({ path: p.split('/').filter((s) => s !== '') })) : null;
 
 /** The platform of an entity's `dataPlatformInstance`, as an entity, or null. */
-export const instancePlatform = (ctx: GraphQLContext, d: Json | undefined): EntityRef | null =>
+export const instancePlatform = (ctx: GraphQLContext, d: AspectValue<'dataPlatformInstance'> | undefined): EntityRef | null =>
   d?.platform ? (refOf(ctx.services, d.platform) ?? null) : null;
 
 /**
  * `dataPlatformInstance` as DataHub's mapper builds it: a whole `DataPlatformInstance` object rather
  * than a reference, read as it is (see schema.ts), so it stands in for the EntityRef the type maps to.
  */
-export function dataPlatformInstance(ctx: GraphQLContext, d: Json | undefined): ResolversTypes['DataPlatformInstance'] | null {
+export function dataPlatformInstance(
+  ctx: GraphQLContext,
+  d: AspectValue<'dataPlatformInstance'> | undefined,
+): ResolversTypes['DataPlatformInstance'] | null {
   if (!d) return null;
   const built = {
     urn: d.instance ?? d.platform,

@@ -1,20 +1,23 @@
 /** `incidentInfo` and `dataContractProperties`: incidents raised on assets, and contracts bundling assertions. */
 import { PRIORITIES } from '../../../domains/quality/incidents.js';
+import { aspectValue, type AspectValue } from '../../../registry/aspectValues.js';
 import { refOf, type GraphQLContext } from '../context.js';
 import { auditStamp, entityRefs } from './common.js';
 
-type Json = Record<string, any>;
+type IncidentInfo = AspectValue<'incidentInfo'>;
 
 /** DataHub's IncidentPriority by the number stored in incidentInfo.priority (the incident service's). */
 export { PRIORITIES };
 
 /** GraphQL's stamps here are non-null, where the aspect's are required. */
-const requiredStamp = (s: Json | undefined) => auditStamp(s) ?? { time: 0, actor: null };
+const requiredStamp = (s: IncidentInfo['created'] | undefined) => auditStamp(s) ?? { time: 0, actor: null };
 
-const incidentStatus = (s: Json | undefined) =>
+const incidentStatus = (s: IncidentInfo['status'] | undefined) =>
   s ? { state: s.state, stage: s.stage ?? null, message: s.message ?? null, lastUpdated: requiredStamp(s.lastUpdated) } : null;
 
-export function incidentInfo(ctx: GraphQLContext, i: Json) {
+/** `stored`: the aspect's value as a store row holds it. */
+export function incidentInfo(ctx: GraphQLContext, stored: Record<string, unknown>) {
+  const i = aspectValue('incidentInfo', stored);
   return {
     incidentType: i.type,
     customType: i.customType ?? null,
@@ -24,7 +27,7 @@ export function incidentInfo(ctx: GraphQLContext, i: Json) {
     assignees: i.assignees
       ? entityRefs(
           ctx,
-          i.assignees.map((a: Json) => a.actor),
+          i.assignees.map((a) => a.actor),
         )
       : null,
     entity: refOf(ctx.services, i.entities?.[0]) ?? null,
@@ -36,9 +39,11 @@ export function incidentInfo(ctx: GraphQLContext, i: Json) {
   };
 }
 
-export function dataContractProperties(ctx: GraphQLContext, p: Json | undefined) {
+/** `stored`: the aspect's value as a store row holds it. */
+export function dataContractProperties(ctx: GraphQLContext, stored: Record<string, unknown> | undefined) {
+  const p = aspectValue('dataContractProperties', stored);
   if (!p) return null;
-  const contracts = (list: Json[] | undefined) =>
+  const contracts = (list: ReadonlyArray<{ assertion: string }> | undefined) =>
     list
       ? entityRefs(
           ctx,

@@ -2,15 +2,19 @@
  * DataHub's ingestion aspects as its GraphQL types (IngestionSourceMapper, ExecutionRequestMapper):
  * one mapper per aspect.
  */
+import { aspectValue } from '../../../registry/aspectValues.js';
 import { refOf, type GraphQLContext } from '../context.js';
 
-type Json = Record<string, any>;
+// Each takes the aspect's value as a store row holds it.
 
-const entries = (map: Json | undefined) => (map ? Object.entries(map).map(([key, value]) => ({ key, value: String(value) })) : null);
+const sourceInfo = (stored: Record<string, unknown> | undefined) => aspectValue('dataHubIngestionSourceInfo', stored);
+
+const entries = (map: Readonly<Record<string, string>> | undefined) =>
+  map ? Object.entries(map).map(([key, value]) => ({ key, value: String(value) })) : null;
 
 /** `dataHubIngestionSourceInfo.config` as IngestionConfig. */
-export function ingestionConfig(info: Json | undefined) {
-  const c = info?.config ?? {};
+export function ingestionConfig(stored: Record<string, unknown> | undefined) {
+  const c: Partial<NonNullable<ReturnType<typeof sourceInfo>>['config']> = sourceInfo(stored)?.config ?? {};
   return {
     recipe: c.recipe ?? '',
     executorId: c.executorId ?? 'default',
@@ -20,13 +24,14 @@ export function ingestionConfig(info: Json | undefined) {
   };
 }
 
-export function ingestionSchedule(info: Json | undefined) {
-  const s = info?.schedule;
+export function ingestionSchedule(stored: Record<string, unknown> | undefined) {
+  const s = sourceInfo(stored)?.schedule;
   return s ? { interval: s.interval, timezone: s.timezone ?? null } : null;
 }
 
 /** `dataHubExecutionRequestInput` as ExecutionRequestInput. */
-export function executionRequestInput(ctx: GraphQLContext, input: Json | undefined) {
+export function executionRequestInput(ctx: GraphQLContext, stored: Record<string, unknown> | undefined) {
+  const input = aspectValue('dataHubExecutionRequestInput', stored);
   return {
     task: input?.task ?? '',
     source: { type: input?.source?.type ?? null, ingestionSource: input?.source?.ingestionSource ?? null },
@@ -39,7 +44,8 @@ export function executionRequestInput(ctx: GraphQLContext, input: Json | undefin
 }
 
 /** `dataHubExecutionRequestResult` as ExecutionRequestResult. */
-export function executionRequestResult(result: Json | undefined) {
+export function executionRequestResult(stored: Record<string, unknown> | undefined) {
+  const result = aspectValue('dataHubExecutionRequestResult', stored);
   if (!result) return null;
   const s = result.structuredReport;
   return {

@@ -1,11 +1,13 @@
 /**
  * `dataProductProperties`, `applicationProperties` and the `applications` assignment of assets.
  */
+import { aspectValue, type AspectValue } from '../../../registry/aspectValues.js';
 import { parseUrn } from '../../../urn.js';
 import { refOf, type GraphQLContext } from '../context.js';
 import { customProperties, type resolvedAuditStamp } from './common.js';
 
-type Json = Record<string, any>;
+/** What a data product's and an application's properties share. */
+type Properties = Pick<AspectValue<'dataProductProperties'>, 'name' | 'description' | 'externalUrl' | 'customProperties'>;
 
 export { assetUrns } from '../../../domains/dataProducts/dataProducts.js';
 
@@ -16,7 +18,7 @@ export { assetUrns } from '../../../domains/dataProducts/dataProducts.js';
  */
 export function productProperties(
   urn: string,
-  p: Json | undefined,
+  p: Properties | undefined,
   extra: { numAssets: number | null; createdOn?: ReturnType<typeof resolvedAuditStamp> },
 ) {
   if (!p) return null;
@@ -30,7 +32,8 @@ export function productProperties(
 }
 
 /** An asset's `applications` aspect as GraphQL's single `application` association (its first). */
-export function applicationAssociation(ctx: GraphQLContext, associatedUrn: string, a: Json | undefined) {
-  const application = refOf(ctx.services, a?.applications?.[0]);
+/** `stored`: the aspect's value as a store row holds it. */
+export function applicationAssociation(ctx: GraphQLContext, associatedUrn: string, stored: Record<string, unknown> | undefined) {
+  const application = refOf(ctx.services, aspectValue('applications', stored)?.applications[0]);
   return application ? { application, associatedUrn } : null;
 }

@@ -1,10 +1,9 @@
 /** A data process instance's `dataProcessInstanceProperties`, run events and ML training properties. */
+import { aspectValue, type AspectValue } from '../../../registry/aspectValues.js';
 import type { EntityRef } from '../context.js';
 import { auditStamp, customProperties } from './common.js';
 
-type Json = Record<string, any>;
-
-export function processInstanceProperties(ref: EntityRef, p: Json | undefined) {
+export function processInstanceProperties(ref: EntityRef, p: AspectValue<'dataProcessInstanceProperties'> | undefined) {
   if (!p) return null;
   return {
     name: p.name,
@@ -14,7 +13,9 @@ export function processInstanceProperties(ref: EntityRef, p: Json | undefined) {
   };
 }
 
-export function processRunEvent(e: Json) {
+/** `point`: a stored point of `dataProcessInstanceRunEvent`. */
+export function processRunEvent(point: Record<string, unknown>) {
+  const e = aspectValue('dataProcessInstanceRunEvent', point);
   return {
     status: e.status ?? null,
     attempt: e.attempt ?? null,
@@ -24,7 +25,7 @@ export function processRunEvent(e: Json) {
   };
 }
 
-export const trainingRunProperties = (t: Json | undefined) =>
+export const trainingRunProperties = (t: AspectValue<'mlTrainingRunProperties'> | undefined) =>
   t
     ? { id: t.id ?? null, outputUrls: t.outputUrls ?? null, hyperParams: t.hyperParams ?? null, trainingMetrics: t.trainingMetrics ?? null }
     : null;

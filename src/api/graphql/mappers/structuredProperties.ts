@@ -2,12 +2,13 @@
  * Structured properties: the values an entity holds (`structuredProperties`), a property's definition
  * (`propertyDefinition`) and its display settings (`structuredPropertySettings`).
  */
+import type { AspectValue } from '../../../registry/aspectValues.js';
 import { parseUrn, tryParseUrn } from '../../../urn.js';
 import { refOf, type GraphQLContext } from '../context.js';
 import { metadataAttribution } from './attribution.js';
 import { entityRefs, resolvedAuditStamp } from './common.js';
 
-type Json = Record<string, any>;
+type Definition = AspectValue<'propertyDefinition'>;
 
 /** The type DataHub gives a property whose definition says none. */
 const STRING_TYPE = 'urn:li:dataType:datahub.string';
@@ -17,23 +18,24 @@ const STRING_TYPE = 'urn:li:dataType:datahub.string';
  * GraphQL's `PropertyValue` union.
  */
 export function propertyValue(v: unknown) {
-  const member = v !== null && typeof v === 'object' ? (v as Json) : undefined;
+  // Arrays are objects here too, as they were: `[]` reads as no value.
+  const member = v !== null && typeof v === 'object' ? (v as { string?: unknown; double?: unknown }) : undefined;
   const value = member ? (member.string ?? member.double) : v;
   return typeof value === 'number'
-    ? { __typename: 'NumberValue', numberValue: value }
-    : { __typename: 'StringValue', stringValue: String(value) };
+    ? { __typename: 'NumberValue' as const, numberValue: value }
+    : { __typename: 'StringValue' as const, stringValue: String(value) };
 }
 
 /** An entity's `structuredProperties` aspect: each assignment with its values, and urn values as entities. */
-export function structuredProperties(ctx: GraphQLContext, associatedUrn: string, aspect: Json | undefined) {
+export function structuredProperties(ctx: GraphQLContext, associatedUrn: string, aspect: AspectValue<'structuredProperties'> | undefined) {
   if (!aspect) return null;
   return {
-    properties: (aspect.properties ?? []).flatMap((p: Json) => {
+    properties: (aspect.properties ?? []).flatMap((p) => {
       const structuredProperty = refOf(ctx.services, p.propertyUrn);
       if (!structuredProperty) return [];
       const values = (p.values ?? []).map(propertyValue);
-      const valueEntities = values.flatMap((v: Json) =>
-        v.stringValue && tryParseUrn(v.stringValue) ? (refOf(ctx.services, v.stringValue) ?? []) : [],
+      const valueEntities = values.flatMap((v) =>
+        'stringValue' in v && v.stringValue && tryParseUrn(v.stringValue) ? (refOf(ctx.services, v.stringValue) ?? []) : [],
       );
       return [{ structuredProperty, values, valueEntities, associatedUrn, attribution: metadataAttribution(ctx, p.attribution) }];
     }),
@@ -44,8 +46,8 @@ export function structuredProperties(ctx: GraphQLContext, associatedUrn: string,
  * A property's definition. A property assigned but never defined reads with its id as its name, of
  * DataHub's default type, for no entity type: the app then shows the values rather than failing the page.
  */
-export function propertyDefinition(ctx: GraphQLContext, urn: string, d: Json | undefined) {
-  const def = d ?? { qualifiedName: parseUrn(urn).parts[0], valueType: STRING_TYPE, entityTypes: [] };
+export function propertyDefinition(ctx: GraphQLContext, urn: string, d: Definition | undefined) {
+  const def: Definition = d ?? { qualifiedName: parseUrn(urn).parts[0], valueType: STRING_TYPE, entityTypes: [] };
   return {
     qualifiedName: def.qualifiedName,
     displayName: def.displayName ?? null,
@@ -55,7 +57,7 @@ export function propertyDefinition(ctx: GraphQLContext, urn: string, d: Json | u
     valueType: refOf(ctx.services, def.valueType) ?? refOf(ctx.services, STRING_TYPE)!,
     entityTypes: entityRefs(ctx, def.entityTypes),
     allowedValues: def.allowedValues
-      ? def.allowedValues.map((a: Json) => ({ value: propertyValue(a.value), description: a.description ?? null }))
+      ? def.allowedValues.map((a) => ({ value: propertyValue(a.value), description: a.description ?? null }))
       : null,
     typeQualifier: def.typeQualifier ? { allowedTypes: entityRefs(ctx, def.typeQualifier.allowedTypes) } : null,
     created: resolvedAuditStamp(ctx, def.created),
@@ -63,7 +65,7 @@ export function propertyDefinition(ctx: GraphQLContext, urn: string, d: Json | u
   };
 }
 
-export function structuredPropertySettings(s: Json | undefined) {
+export function structuredPropertySettings(s: AspectValue<'structuredPropertySettings'> | undefined) {
   if (!s) return null;
   return {
     isHidden: s.isHidden === true,

@@ -3,12 +3,14 @@
  * over. DataHub writes both at its first start (its `data-types.yaml` bootstrap and the entity types of
  * its registry); a type this catalog has not stored is read as DataHub would have written it.
  */
+import type { AspectValue } from '../../../registry/aspectValues.js';
 import type { Registry } from '../../../registry/registry.js';
 import { parseUrn } from '../../../urn.js';
 import { entityEnum } from '../entityTypes.js';
 import type { EntityType, StdDataType } from '../generated/resolvers.js';
 
-type Json = Record<string, any>;
+/** `dataTypeInfo` and `entityTypeInfo` have one shape. */
+type TypeInfo = AspectValue<'dataTypeInfo'> | AspectValue<'entityTypeInfo'>;
 
 /** DataHub's standard data types: urn → the `StdDataType` and the info its bootstrap writes. */
 const STANDARD_DATA_TYPES: Record<string, { type: StdDataType; displayName: string; description: string }> = {
@@ -24,9 +26,9 @@ const ENTITY_TYPE_PREFIX = 'datahub.';
 
 const idOf = (urn: string) => parseUrn(urn).parts[0] ?? '';
 
-export function dataTypeInfo(urn: string, stored: Json | undefined) {
+export function dataTypeInfo(urn: string, stored: AspectValue<'dataTypeInfo'> | undefined) {
   const standard = STANDARD_DATA_TYPES[urn];
-  const info =
+  const info: TypeInfo =
     stored ??
     (standard
       ? { qualifiedName: idOf(urn), displayName: standard.displayName, description: standard.description }
@@ -45,9 +47,9 @@ export function entityOfTypeUrn(registry: Registry, urn: string): string | undef
   return id.startsWith(ENTITY_TYPE_PREFIX) ? registry.entity(id.slice(ENTITY_TYPE_PREFIX.length))?.name : undefined;
 }
 
-export function entityTypeInfo(registry: Registry, urn: string, stored: Json | undefined) {
+export function entityTypeInfo(registry: Registry, urn: string, stored: AspectValue<'entityTypeInfo'> | undefined) {
   const entity = entityOfTypeUrn(registry, urn);
-  const info = stored ?? { qualifiedName: idOf(urn), displayName: entity ?? null };
+  const info: TypeInfo = stored ?? { qualifiedName: idOf(urn), ...(entity ? { displayName: entity } : {}) };
   return {
     type: (entity ? entityEnum(entity) : 'OTHER') as EntityType,
     qualifiedName: info.qualifiedName,

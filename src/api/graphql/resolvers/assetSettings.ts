@@ -3,21 +3,20 @@
  * their summary is shown with. Types with settings of their own (a user's, a structured property's)
  * resolve them in their own modules.
  */
-import { aspectOf, type GraphQLContext } from '../context.js';
+import type { AspectValue } from '../../../registry/aspectValues.js';
+import { latestAspect, type GraphQLContext } from '../context.js';
 import { entityRefs } from '../mappers/common.js';
 import type { ResolverModule } from './module.js';
 
-type Json = Record<string, any>;
-
 /** A stored `assetSettings` aspect as GraphQL's `AssetSettings`. */
-export function assetSettingsOf(ctx: GraphQLContext, s: Json) {
+export function assetSettingsOf(ctx: GraphQLContext, s: AspectValue<'assetSettings'>) {
   const summary = s.assetSummary;
   return {
     assetSummary: summary
       ? {
           templates: entityRefs(
             ctx,
-            (summary.templates ?? []).map((t: Json) => t.template),
+            (summary.templates ?? []).map((t) => t.template),
           ).map((template) => ({ template })),
         }
       : null,
@@ -27,7 +26,7 @@ export function assetSettingsOf(ctx: GraphQLContext, s: Json) {
 export const assetSettingsModule: ResolverModule = {
   entityFields: {
     settings: async (ref, _args, ctx) => {
-      const s = await aspectOf(ctx, ref, 'assetSettings');
+      const s = await latestAspect(ctx, ref, 'assetSettings');
       return s ? assetSettingsOf(ctx, s) : null;
     },
   },

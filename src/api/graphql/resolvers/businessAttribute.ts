@@ -3,7 +3,7 @@
  * a schema field takes on through its `businessAttributes` aspect.
  */
 import type { Resolvers, SchemaFieldDataType } from '../generated/resolvers.js';
-import { aspectOf, refOf } from '../context.js';
+import { latestAspect, refOf } from '../context.js';
 import { auditStamp, customProperties } from '../mappers/common.js';
 import { globalTags, glossaryTerms } from '../mappers/tags.js';
 import { listEntities } from './entityLists.js';
@@ -21,7 +21,7 @@ const resolvers: Resolvers = {
   },
   BusinessAttribute: {
     properties: async (ref, _args, ctx) => {
-      const i = await aspectOf(ctx, ref, 'businessAttributeInfo');
+      const i = await latestAspect(ctx, ref, 'businessAttributeInfo');
       if (!i) return null;
       return {
         name: i.name,
@@ -42,7 +42,7 @@ export const businessAttributeModule: ResolverModule = {
   resolvers,
   entityFields: {
     businessAttributes: async (ref, _args, ctx) => {
-      const a = await aspectOf(ctx, ref, 'businessAttributes');
+      const a = await latestAspect(ctx, ref, 'businessAttributes');
       if (!a) return null;
       const businessAttribute = refOf(ctx.services, a.businessAttribute?.businessAttributeUrn);
       return { businessAttribute: businessAttribute ? { businessAttribute, associatedUrn: ref.urn } : null };

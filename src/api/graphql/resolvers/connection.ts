@@ -3,7 +3,7 @@
  * connect to, and `upsertConnection`.
  */
 import type { Resolvers } from '../generated/resolvers.js';
-import { aspectOf, refOf, type EntityRef } from '../context.js';
+import { latestAspect, refOf, type EntityRef } from '../context.js';
 import { entityByUrn } from './entityLists.js';
 import type { ResolverModule } from './module.js';
 
@@ -20,14 +20,14 @@ const resolvers: Resolvers = {
   },
   DataHubConnection: {
     details: async (ref, _args, ctx) => {
-      const d = await aspectOf(ctx, ref, 'dataHubConnectionDetails');
+      const d = await latestAspect(ctx, ref, 'dataHubConnectionDetails');
       return {
         type: d?.type ?? 'JSON',
         name: d?.name ?? null,
         json: d?.json ? { blob: await ctx.services.connections.blob(d.json.encryptedBlob) } : null,
       };
     },
-    platform: async (ref, _args, ctx) => refOf(ctx.services, (await aspectOf(ctx, ref, 'dataPlatformInstance'))?.platform) as EntityRef,
+    platform: async (ref, _args, ctx) => refOf(ctx.services, (await latestAspect(ctx, ref, 'dataPlatformInstance'))?.platform) as EntityRef,
   },
 };
 

@@ -4,11 +4,12 @@
  * aspect's mapper (mappers/entityAspects.ts, mappers/properties.ts). Fields shared by many types are
  * `entityFields`, written once; per-type fields are resolvers by type.
  */
+import type { AspectName, AspectValue } from '../../../registry/aspectValues.js';
 import type { Registry } from '../../../registry/registry.js';
 import { entityUrn, parseUrn } from '../../../urn.js';
-import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
+import { latestAspect, refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import { entityEnum } from '../entityTypes.js';
-import type { EntityType, FabricType, Resolvers } from '../generated/resolvers.js';
+import type { EntityType, FabricType, MlFeatureDataType, Resolvers } from '../generated/resolvers.js';
 import {
   browsePaths,
   dataPlatformInstance,
@@ -37,6 +38,7 @@ import {
   glossaryNodeInfo,
   glossaryTermInfo,
   mlProperties,
+  type MlPropertiesAspect,
   notebookInfo,
   tagProperties,
 } from '../mappers/properties.js';
@@ -64,9 +66,9 @@ const keyRef = (name: string) => (ref: EntityRef, _args: unknown, ctx: GraphQLCo
 
 /** One aspect of the entity mapped by `map`, as a resolver of any entity type that has the aspect. */
 const fromAspect =
-  <T>(aspect: string, map: (value: Record<string, any> | undefined, ref: EntityRef, ctx: GraphQLContext) => T) =>
+  <N extends AspectName, T>(aspect: N, map: (value: AspectValue<N> | undefined, ref: EntityRef, ctx: GraphQLContext) => T) =>
   async (ref: EntityRef, _args: unknown, ctx: GraphQLContext): Promise<T> =>
-    map(await aspectOf(ctx, ref, aspect), ref, ctx);
+    map(await latestAspect(ctx, ref, aspect), ref, ctx);
 
 /** The platform of an entity keyed by its tool (`dashboardTool`, `notebookTool`, `orchestrator`). */
 const toolPlatform = (ref: EntityRef, _args: unknown, ctx: GraphQLContext) => {
@@ -75,7 +77,10 @@ const toolPlatform = (ref: EntityRef, _args: unknown, ctx: GraphQLContext) => {
   return required(refOf(ctx.services, entityUrn('dataPlatform', String(tool))));
 };
 
-const editable = (aspect: string) => fromAspect(aspect, editableProperties);
+/** The aspects holding what the app edits of an entity's description (and name). */
+type EditableAspect = Extract<AspectName, `editable${string}Properties`>;
+
+const editable = (aspect: EditableAspect) => fromAspect(aspect, editableProperties);
 
 /** The entities up a chain of parents, each found by `parentOf` from the one below; at most 50, no cycles. */
 async function ancestors(ctx: GraphQLContext, first: unknown, parentOf: (ref: EntityRef) => Promise<unknown>): Promise<EntityRef[]> {
@@ -99,8 +104,8 @@ const tags: EntityField<'GlobalTags'> = fromAspect('globalTags', (g, ref, ctx) =
 const parentContainers: EntityField<'ParentContainersResult'> = async (ref, _args, ctx) => {
   const containers = await ancestors(
     ctx,
-    (await aspectOf(ctx, ref, 'container'))?.container,
-    async (c) => (await aspectOf(ctx, c, 'container'))?.container,
+    (await latestAspect(ctx, ref, 'container'))?.container,
+    async (c) => (await latestAspect(ctx, c, 'container'))?.container,
   );
   return { count: containers.length, containers };
 };
@@ -137,19 +142,22 @@ const glossaryTermProperties = fromAspect('glossaryTermInfo', (i, ref, ctx) =>
   glossaryTermInfo(ref.urn, keyOf(ctx.services.registry, ref), i),
 );
 const corpUserProperties = fromAspect('corpUserInfo', (i, ref, ctx) => corpUserInfo(ctx, ref.urn, i));
-const corpUserEditable = fromAspect('corpUserEditableInfo', corpUserEditableInfo);
+const corpUserEditable = fromAspect('corpUserEditableInfo', (e, _ref, ctx) => corpUserEditableInfo(ctx, e));
 const corpGroupProperties = fromAspect('corpGroupInfo', (i, _ref, ctx) => corpGroupInfo(ctx, i));
 const dataPlatformProperties = fromAspect('dataPlatformInfo', dataPlatformInfo);
-const ml = (aspect: string, entityLists = false) => fromAspect(aspect, (p, ref, ctx) => mlProperties(ctx, ref.urn, p, entityLists));
-const mlDescription = (aspect: string) => fromAspect(aspect, (p): string | null => p?.description ?? null);
-const mlDataType = (aspect: string) => fromAspect(aspect, (p) => p?.dataType ?? null);
+const ml = <N extends MlPropertiesAspect>(aspect: N, entityLists = false) =>
+  fromAspect(aspect, (p, ref, ctx) => mlProperties(ctx, ref.urn, p, entityLists));
+const mlDescription = (aspect: MlPropertiesAspect) => fromAspect(aspect, (p): string | null => p?.description ?? null);
+// Stored as a string (DataHub's schema has the enum GraphQL names); graphql-js refuses a value not of it.
+const mlDataType = (aspect: 'mlFeatureProperties' | 'mlPrimaryKeyProperties') =>
+  fromAspect(aspect, (p) => (p?.dataType ?? null) as MlFeatureDataType | null);
 
 /** The glossary nodes above a term or node, nearest first. */
-const parentNodes = (aspect: string) => async (ref: EntityRef, _args: unknown, ctx: GraphQLContext) => {
+const parentNodes = (aspect: 'glossaryTermInfo' | 'glossaryNodeInfo') => async (ref: EntityRef, _args: unknown, ctx: GraphQLContext) => {
   const nodes = await ancestors(
     ctx,
-    (await aspectOf(ctx, ref, aspect))?.parentNode,
-    async (n) => (await aspectOf(ctx, n, 'glossaryNodeInfo'))?.parentNode,
+    (await latestAspect(ctx, ref, aspect))?.parentNode,
+    async (n) => (await latestAspect(ctx, n, 'glossaryNodeInfo'))?.parentNode,
   );
   return { count: nodes.length, nodes };
 };
@@ -160,7 +168,7 @@ const resolvers: Resolvers = {
     origin: keyField<FabricType>('origin'),
     platform: keyRef('platform'),
     properties: async (ref, _args, ctx) =>
-      datasetProperties(ref.urn, keyOf(ctx.services.registry, ref), await aspectOf(ctx, ref, 'datasetProperties')),
+      datasetProperties(ref.urn, keyOf(ctx.services.registry, ref), await latestAspect(ctx, ref, 'datasetProperties')),
     editableProperties: editable('editableDatasetProperties'),
     description: fromAspect('datasetProperties', (p) => p?.description ?? null),
     uri: fromAspect('datasetProperties', (p) => p?.uri ?? null),
@@ -225,7 +233,7 @@ const resolvers: Resolvers = {
     parentNodes: parentNodes('glossaryNodeInfo'),
   },
   Tag: {
-    name: fromAspect('tagProperties', (p, ref, ctx): string => p?.name ?? keyOf(ctx.services.registry, ref).name),
+    name: fromAspect('tagProperties', (p, ref, ctx): string => p?.name ?? keyOf(ctx.services.registry, ref).name!),
     description: fromAspect('tagProperties', (p) => p?.description ?? null),
     properties: fromAspect('tagProperties', (p, ref, ctx) => tagProperties(keyOf(ctx.services.registry, ref), p)),
   },

@@ -5,11 +5,13 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type { ListRequest } from '../../../domains/search/search.js';
+import type { JsonObject } from '../../../json.js';
 import type { ResolversTypes } from '../generated/resolvers.js';
 import { byUrn } from './queries.js';
 import { toFilter } from './search.js';
 
-type Json = Record<string, any>;
+/** A filter criterion, as GraphQL's `FacetFilterInput` has it: a list's or search's own, or one a resolver adds. */
+type Criterion = JsonObject;
 
 /** DataHub's list resolvers' page size when none is asked for. */
 const DEFAULT_COUNT = 20;
@@ -18,12 +20,12 @@ export interface ListInput {
   start?: number | null | undefined;
   count?: number | null | undefined;
   query?: string | null | undefined;
-  filters?: Json[] | null | undefined;
-  orFilters?: Array<{ and?: Json[] | null | undefined }> | null | undefined;
+  filters?: Criterion[] | null | undefined;
+  orFilters?: Array<{ and?: Criterion[] | null | undefined }> | null | undefined;
 }
 
 export interface ListOptions {
-  criteria?: Json[];
+  criteria?: Criterion[];
   sort?: { field: string; order: 'ASCENDING' | 'DESCENDING' };
   defaultCount?: number;
 }
@@ -61,7 +63,7 @@ export async function listEntities(
 }
 
 /** The input with `criteria` ANDed into each of its filter branches (or as the only branch). */
-function withCriteria<T extends ListInput>(input: T, criteria: Json[]): T {
+function withCriteria<T extends ListInput>(input: T, criteria: Criterion[]): T {
   if (criteria.length === 0) return input;
   const branches = input.orFilters?.length ? input.orFilters : [{ and: input.filters ?? [] }];
   return { ...input, filters: null, orFilters: branches.map((b) => ({ and: [...(b.and ?? []), ...criteria] })) };
@@ -78,8 +80,8 @@ async function rootSearchWithin(
   root: 'searchAcrossEntities' | 'scrollAcrossEntities',
   ctx: GraphQLContext,
   info: GraphQLResolveInfo,
-  input: Json | null | undefined,
-  criteria: Json[],
+  input: JsonObject | null | undefined,
+  criteria: Criterion[],
 ): Promise<unknown> {
   if (criteria.some((c) => Array.isArray(c.values) && c.values.length === 0)) return NO_RESULTS;
   const search = info.schema.getQueryType()?.getFields()[root]?.resolve;
@@ -90,8 +92,8 @@ async function rootSearchWithin(
 export async function searchWithin(
   ctx: GraphQLContext,
   info: GraphQLResolveInfo,
-  input: Json | null | undefined,
-  criteria: Json[],
+  input: JsonObject | null | undefined,
+  criteria: Criterion[],
 ): Promise<ResolversTypes['SearchResults']> {
   return (await rootSearchWithin('searchAcrossEntities', ctx, info, input, criteria)) as ResolversTypes['SearchResults'];
 }
@@ -99,8 +101,8 @@ export async function searchWithin(
 export async function scrollWithin(
   ctx: GraphQLContext,
   info: GraphQLResolveInfo,
-  input: Json | null | undefined,
-  criteria: Json[],
+  input: JsonObject | null | undefined,
+  criteria: Criterion[],
 ): Promise<ResolversTypes['ScrollResults']> {
   return (await rootSearchWithin('scrollAcrossEntities', ctx, info, input, criteria)) as ResolversTypes['ScrollResults'];
 }

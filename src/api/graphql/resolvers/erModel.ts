@@ -3,11 +3,9 @@
  */
 import { parseUrn } from '../../../urn.js';
 import type { ErModelRelationshipCardinality, Resolvers } from '../generated/resolvers.js';
-import { aspectOf, refOf, type EntityRef } from '../context.js';
+import { latestAspect, refOf, type EntityRef } from '../context.js';
 import { entityByUrn } from './entityLists.js';
 import type { ResolverModule } from './module.js';
-
-type Json = Record<string, any>;
 
 const resolvers: Resolvers = {
   Query: {
@@ -16,7 +14,7 @@ const resolvers: Resolvers = {
   ERModelRelationship: {
     id: (ref) => parseUrn(ref.urn).parts[0],
     properties: async (ref, _args, ctx) => {
-      const p = await aspectOf(ctx, ref, 'erModelRelationshipProperties');
+      const p = await latestAspect(ctx, ref, 'erModelRelationshipProperties');
       const source = refOf(ctx.services, p?.source);
       const destination = refOf(ctx.services, p?.destination);
       if (!p || !source || !destination) return null;
@@ -24,7 +22,7 @@ const resolvers: Resolvers = {
         name: p.name,
         source: source as EntityRef,
         destination: destination as EntityRef,
-        relationshipFieldMappings: (p.relationshipFieldMappings ?? []).map((m: Json) => ({
+        relationshipFieldMappings: (p.relationshipFieldMappings ?? []).map((m) => ({
           sourceField: m.sourceField,
           destinationField: m.destinationField,
         })),
@@ -34,7 +32,7 @@ const resolvers: Resolvers = {
       };
     },
     editableProperties: async (ref, _args, ctx) => {
-      const e = await aspectOf(ctx, ref, 'editableERModelRelationshipProperties');
+      const e = await latestAspect(ctx, ref, 'editableERModelRelationshipProperties');
       return e ? { description: e.description ?? null, name: e.name ?? null } : null;
     },
   },

@@ -4,13 +4,11 @@
  */
 import { parseUrn } from '../../../urn.js';
 import type { Resolvers } from '../generated/resolvers.js';
-import { aspectOf, refOf } from '../context.js';
+import { latestAspect, refOf } from '../context.js';
 import { roleInfoOf, ownershipTypeInfoOf } from '../mappers/builtins.js';
 import { auditStamp } from '../mappers/common.js';
 import { listEntities } from './entityLists.js';
 import type { ResolverModule } from './module.js';
-
-type Json = Record<string, any>;
 
 const resolvers: Resolvers = {
   Query: {
@@ -24,28 +22,29 @@ const resolvers: Resolvers = {
     },
   },
   DataHubRole: {
-    name: async (ref, _args, ctx) => roleInfoOf(ref.urn, await aspectOf(ctx, ref, 'dataHubRoleInfo'))?.name ?? parseUrn(ref.urn).parts[0],
-    description: async (ref, _args, ctx) => roleInfoOf(ref.urn, await aspectOf(ctx, ref, 'dataHubRoleInfo'))?.description ?? '',
+    name: async (ref, _args, ctx) =>
+      roleInfoOf(ref.urn, await latestAspect(ctx, ref, 'dataHubRoleInfo'))?.name ?? parseUrn(ref.urn).parts[0],
+    description: async (ref, _args, ctx) => roleInfoOf(ref.urn, await latestAspect(ctx, ref, 'dataHubRoleInfo'))?.description ?? '',
   },
   Role: {
     id: (ref) => parseUrn(ref.urn).parts[0],
     properties: async (ref, _args, ctx) => {
-      const p = await aspectOf(ctx, ref, 'roleProperties');
+      const p = await latestAspect(ctx, ref, 'roleProperties');
       return p ? { name: p.name, description: p.description ?? null, type: p.type ?? null, requestUrl: p.requestUrl ?? null } : null;
     },
     actors: async (ref, _args, ctx) => {
-      const a = await aspectOf(ctx, ref, 'actors');
+      const a = await latestAspect(ctx, ref, 'actors');
       if (!a) return null;
       return {
-        users: (a.users ?? []).flatMap((u: Json) => (refOf(ctx.services, u.user) ? [{ user: refOf(ctx.services, u.user)! }] : [])),
-        groups: (a.groups ?? []).flatMap((g: Json) => (refOf(ctx.services, g.group) ? [{ group: refOf(ctx.services, g.group)! }] : [])),
+        users: (a.users ?? []).flatMap((u) => (refOf(ctx.services, u.user) ? [{ user: refOf(ctx.services, u.user)! }] : [])),
+        groups: (a.groups ?? []).flatMap((g) => (refOf(ctx.services, g.group) ? [{ group: refOf(ctx.services, g.group)! }] : [])),
       };
     },
-    isAssignedToMe: async (ref, _args, ctx) => ((await aspectOf(ctx, ref, 'actors'))?.users ?? []).some((u: Json) => u.user === ctx.actor),
+    isAssignedToMe: async (ref, _args, ctx) => ((await latestAspect(ctx, ref, 'actors'))?.users ?? []).some((u) => u.user === ctx.actor),
   },
   OwnershipTypeEntity: {
     info: async (ref, _args, ctx) => {
-      const i = ownershipTypeInfoOf(ref.urn, await aspectOf(ctx, ref, 'ownershipTypeInfo'));
+      const i = ownershipTypeInfoOf(ref.urn, await latestAspect(ctx, ref, 'ownershipTypeInfo'));
       return i
         ? { name: i.name, description: i.description ?? null, created: auditStamp(i.created), lastModified: auditStamp(i.lastModified) }
         : null;

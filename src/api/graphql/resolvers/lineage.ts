@@ -10,13 +10,28 @@ import { LineageSearch, type LineageSearchResult } from '../../../domains/lineag
 import { decodeScrollId, encodeScrollId, FACET_SEPARATOR, type SearchFlags } from '../../../domains/search/search.js';
 import { ENTITY_TYPE_FIELD } from '../../../domains/search/search.js';
 import { isUrn, parseUrn } from '../../../urn.js';
-import { aspectOf, refOf, type GraphQLContext } from '../context.js';
+import { latestAspect, refOf, type GraphQLContext } from '../context.js';
 import { entityEnum, entityOfEnum } from '../entityTypes.js';
-import type { FineGrainedLineage, LineageFlags, Resolvers } from '../generated/resolvers.js';
+import type {
+  FacetFilterInput,
+  FineGrainedLineage,
+  LineageFlags,
+  Resolvers,
+  SearchFlags as SearchFlagsInput,
+} from '../generated/resolvers.js';
 import type { EntityFieldResolver, ResolverModule } from './module.js';
 import { toFilter } from './search.js';
 
-type Json = Record<string, any>;
+/**
+ * A fine-grained lineage as an aspect stores it (`FineGrainedLineage`), or as a parent that mapped its
+ * aspect itself passes it (its ends already shown).
+ */
+interface StoredLineage {
+  upstreams?: unknown[];
+  downstreams?: unknown[];
+  query?: string;
+  transformOperation?: string;
+}
 
 /** A column of a fine-grained lineage as DataHub's mapper shows it: its dataset's urn and its path. */
 function schemaFieldRef(urn: unknown): { urn: string; path: string } | undefined {
@@ -32,9 +47,9 @@ function schemaFieldRef(urn: unknown): { urn: string; path: string } | undefined
 /** DataHub's FineGrainedLineagesMapper: only schema field ends are shown. */
 export function fineGrainedLineagesOf(raw: unknown): FineGrainedLineage[] | null {
   if (!Array.isArray(raw)) return null;
-  return raw.map((f: Json) => ({
-    upstreams: f.upstreams ? (f.upstreams as unknown[]).flatMap((u) => schemaFieldRef(u) ?? []) : null,
-    downstreams: f.downstreams ? (f.downstreams as unknown[]).flatMap((u) => schemaFieldRef(u) ?? []) : null,
+  return raw.map((f: StoredLineage) => ({
+    upstreams: f.upstreams ? f.upstreams.flatMap((u) => schemaFieldRef(u) ?? []) : null,
+    downstreams: f.downstreams ? f.downstreams.flatMap((u) => schemaFieldRef(u) ?? []) : null,
     query: f.query ?? null,
     transformOperation: f.transformOperation ?? null,
   }));
@@ -43,7 +58,7 @@ export function fineGrainedLineagesOf(raw: unknown): FineGrainedLineage[] | null
 const fineGrainedLineages: EntityFieldResolver = async (ref, _args, ctx) => {
   const entity = ctx.services.registry.entity(ref.entityName);
   for (const name of entity?.aspects.keys() ?? []) {
-    const value = await aspectOf(ctx, ref, name);
+    const value = (await ctx.aspects.load(ref.urn)).get(name)?.value;
     if (value && Array.isArray(value.fineGrainedLineages)) return fineGrainedLineagesOf(value.fineGrainedLineages);
   }
   return null;
@@ -115,17 +130,17 @@ interface LineageSearchInput {
   types?: string[] | null | undefined;
   query?: string | null | undefined;
   count?: number | null | undefined;
-  filters?: Json[] | null | undefined;
-  orFilters?: Array<{ and?: Json[] | null | undefined }> | null | undefined;
+  filters?: FacetFilterInput[] | null | undefined;
+  orFilters?: Array<{ and?: FacetFilterInput[] | null | undefined }> | null | undefined;
   startTimeMillis?: number | null | undefined;
   endTimeMillis?: number | null | undefined;
   lineageFlags?: LineageFlags | null | undefined;
-  searchFlags?: Json | null | undefined;
+  searchFlags?: SearchFlagsInput | null | undefined;
   viewUrn?: string | null | undefined;
 }
 
 /** The search flags that change what the hits' search answers. */
-function flagsOf(flags: Json): SearchFlags {
+function flagsOf(flags: SearchFlagsInput): SearchFlags {
   const out: SearchFlags = {};
   for (const name of ['skipAggregates', 'maxAggValues', 'skipHighlighting', 'includeSoftDeleted'] as const)
     if (flags[name] != null) Object.assign(out, { [name]: flags[name] });
@@ -231,9 +246,9 @@ const resolvers: Resolvers = {
   DataJob: {
     // DataHub's DataJobInputOutputMapper: plain urns and edges alike, each entity once.
     inputOutput: async (ref, _args, ctx) => {
-      const io = await aspectOf(ctx, ref, 'dataJobInputOutput');
+      const io = await latestAspect(ctx, ref, 'dataJobInputOutput');
       if (!io) return null;
-      const refs = (urns: unknown[] | undefined, edges: Json[] | undefined) =>
+      const refs = (urns: readonly string[] | undefined, edges: ReadonlyArray<{ destinationUrn: string }> | undefined) =>
         [...new Set([...(urns ?? []), ...(edges ?? []).map((e) => e.destinationUrn)].filter(isUrn))].flatMap(
           (u) => refOf(ctx.services, u) ?? [],
         );

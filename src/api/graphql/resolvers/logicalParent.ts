@@ -3,7 +3,7 @@
  * page and set by `setLogicalParent`.
  */
 import type { Resolvers } from '../generated/resolvers.js';
-import { aspectOf, refOf, clientRef } from '../context.js';
+import { latestAspect, refOf, clientRef } from '../context.js';
 import type { ResolverModule } from './module.js';
 
 const resolvers: Resolvers = {
@@ -21,6 +21,6 @@ export const logicalParentModule: ResolverModule = {
   resolvers,
   entityFields: {
     logicalParent: async (ref, _args, ctx) =>
-      refOf(ctx.services, (await aspectOf(ctx, ref, 'logicalParent'))?.parent?.destinationUrn) ?? null,
+      refOf(ctx.services, (await latestAspect(ctx, ref, 'logicalParent'))?.parent?.destinationUrn) ?? null,
   },
 };

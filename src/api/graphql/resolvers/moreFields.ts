@@ -2,7 +2,7 @@
  * Entity fields that read more than one aspect or another store: schemas, timeseries (profiles,
  * operations) and relationships (lineage: lineage.ts).
  */
-import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
+import { latestAspect, refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type { DatasetResolvers, FilterInput, InputMaybe, RelationshipsInput } from '../generated/resolvers.js';
 import { datasetProfile, operation } from '../mappers/datasetTimeseries.js';
 import { editableSchemaMetadata, schemaMetadata } from '../mappers/schemaMetadata.js';
@@ -21,10 +21,10 @@ const Dataset: DatasetResolvers = {
 };
 
 const schemaMetadataField: EntityField<'SchemaMetadata'> = async (ref, _args, ctx) =>
-  schemaMetadata(ctx, ref.urn, await aspectOf(ctx, ref, 'schemaMetadata'));
+  schemaMetadata(ctx, ref.urn, await latestAspect(ctx, ref, 'schemaMetadata'));
 
 const editableSchemaMetadataField: EntityField<'EditableSchemaMetadata'> = async (ref, _args, ctx) =>
-  editableSchemaMetadata(ctx, ref.urn, await aspectOf(ctx, ref, 'editableSchemaMetadata'));
+  editableSchemaMetadata(ctx, ref.urn, await latestAspect(ctx, ref, 'editableSchemaMetadata'));
 
 const relationships: EntityField<'EntityRelationshipsResult', { input: RelationshipsInput }> = async (ref, { input }, ctx) => {
   const r = await ctx.services.graph.related(

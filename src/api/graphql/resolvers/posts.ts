@@ -2,11 +2,14 @@
  * Posts: announcements on the home page or on an entity, newest first.
  */
 import type { MediaType, PostContentType, PostType, Resolvers } from '../generated/resolvers.js';
-import { aspectOf, type EntityRef, type GraphQLContext } from '../context.js';
+import type { AspectValue } from '../../../registry/aspectValues.js';
+import { latestAspect, type EntityRef, type GraphQLContext } from '../context.js';
 import { listEntities } from './entityLists.js';
 import type { ResolverModule } from './module.js';
 
-const info = async (ctx: GraphQLContext, ref: EntityRef) => (await aspectOf(ctx, ref, 'postInfo')) ?? {};
+/** A post's info; a post without one reads as empty. */
+const info = async (ctx: GraphQLContext, ref: EntityRef): Promise<Partial<AspectValue<'postInfo'>>> =>
+  (await latestAspect(ctx, ref, 'postInfo')) ?? {};
 
 const resolvers: Resolvers = {
   Query: {
@@ -24,7 +27,7 @@ const resolvers: Resolvers = {
   Post: {
     postType: async (ref, _args, ctx) => (await info(ctx, ref)).type as PostType,
     content: async (ref, _args, ctx) => {
-      const c = (await info(ctx, ref)).content ?? {};
+      const c: Partial<AspectValue<'postInfo'>['content']> = (await info(ctx, ref)).content ?? {};
       return {
         contentType: c.type as PostContentType,
         title: c.title ?? '',

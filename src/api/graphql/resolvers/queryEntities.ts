@@ -2,13 +2,11 @@
  * Queries (`QueryEntity`): a statement run against datasets, with what it reads and where it came from.
  */
 import type { QueryLanguage, QuerySource, Resolvers } from '../generated/resolvers.js';
-import { aspectOf, refOf } from '../context.js';
+import { latestAspect, refOf, type EntityRef } from '../context.js';
 import { auditStamp, customProperties, resolvedAuditStamp } from '../mappers/common.js';
 import { listEntities } from './entityLists.js';
 import type { ResolverModule } from './module.js';
 import { keyOf } from './entityFields.js';
-
-type Json = Record<string, any>;
 
 const UNSET = { time: 0, actor: null };
 
@@ -27,7 +25,7 @@ const resolvers: Resolvers = {
   },
   QueryEntity: {
     properties: async (ref, _args, ctx) => {
-      const p = await aspectOf(ctx, ref, 'queryProperties');
+      const p = await latestAspect(ctx, ref, 'queryProperties');
       if (!p) return null;
       return {
         statement: { value: p.statement?.value ?? '', language: (p.statement?.language ?? 'SQL') as QueryLanguage },
@@ -43,9 +41,9 @@ const resolvers: Resolvers = {
     },
     // A subject that is a column is shown with its dataset, as DataHub does.
     subjects: async (ref, _args, ctx) => {
-      const s = await aspectOf(ctx, ref, 'querySubjects');
+      const s = await latestAspect(ctx, ref, 'querySubjects');
       if (!s) return null;
-      return (s.subjects ?? []).flatMap((subject: Json) => {
+      return (s.subjects ?? []).flatMap((subject): Array<{ dataset: EntityRef; schemaField: EntityRef | null }> => {
         const dataset = refOf(ctx.services, subject.entity, 'dataset');
         if (dataset) return [{ dataset, schemaField: null }];
         const column = refOf(ctx.services, subject.entity, 'schemaField');
@@ -53,7 +51,7 @@ const resolvers: Resolvers = {
         return column && parent ? [{ dataset: parent, schemaField: column }] : [];
       });
     },
-    platform: async (ref, _args, ctx) => refOf(ctx.services, (await aspectOf(ctx, ref, 'dataPlatformInstance'))?.platform) ?? null,
+    platform: async (ref, _args, ctx) => refOf(ctx.services, (await latestAspect(ctx, ref, 'dataPlatformInstance'))?.platform) ?? null,
   },
 };
 

@@ -2,7 +2,7 @@
  * Pipeline runs: data process instances (one run of a data job, flow or other template), their run
  * events, and the runs listed on a data job (its instances) or a dataset (the runs that read or wrote it).
  */
-import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
+import { latestAspect, refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import type { ResolverModule } from './module.js';
 import { processInstanceProperties, processRunEvent, trainingRunProperties } from '../mappers/runs.js';
@@ -10,13 +10,13 @@ import { incomingRefs, pointsOf } from './reads.js';
 
 // --- reads -------------------------------------------------------------------------------------------
 
-const properties = (ctx: GraphQLContext, ref: EntityRef) => aspectOf(ctx, ref, 'dataProcessInstanceProperties');
+const properties = (ctx: GraphQLContext, ref: EntityRef) => latestAspect(ctx, ref, 'dataProcessInstanceProperties');
 
 /** Runs newest first (by their creation time), one page of them, as DataHub's run lists answer. */
 async function runsPage(ctx: GraphQLContext, refs: EntityRef[], start: number, count: number) {
   const created = await Promise.all(refs.map(async (r) => (await properties(ctx, r))?.created?.time ?? 0));
   const sorted = refs
-    .map((r, i) => ({ r, t: created[i] }))
+    .map((r, i) => ({ r, t: created[i] ?? 0 }))
     .sort((a, b) => b.t - a.t)
     .map((x) => x.r);
   const page = sorted.slice(start, start + count);
@@ -34,9 +34,9 @@ export const runsResolvers: Resolvers = {
     externalUrl: async (ref, _args, ctx) => (await properties(ctx, ref))?.externalUrl ?? null,
     state: async (ref, args, ctx) => (await pointsOf(ctx, ref, 'dataProcessInstanceRunEvent', args)).map(processRunEvent) as any,
     parentTemplate: async (ref, _args, ctx) =>
-      refOf(ctx.services, (await aspectOf(ctx, ref, 'dataProcessInstanceRelationships'))?.parentTemplate) ?? null,
-    platform: async (ref, _args, ctx) => refOf(ctx.services, (await aspectOf(ctx, ref, 'dataPlatformInstance'))?.platform) ?? null,
-    mlTrainingRunProperties: async (ref, _args, ctx) => trainingRunProperties(await aspectOf(ctx, ref, 'mlTrainingRunProperties')),
+      refOf(ctx.services, (await latestAspect(ctx, ref, 'dataProcessInstanceRelationships'))?.parentTemplate) ?? null,
+    platform: async (ref, _args, ctx) => refOf(ctx.services, (await latestAspect(ctx, ref, 'dataPlatformInstance'))?.platform) ?? null,
+    mlTrainingRunProperties: async (ref, _args, ctx) => trainingRunProperties(await latestAspect(ctx, ref, 'mlTrainingRunProperties')),
   },
   DataJob: {
     // DataHub lists a job's instances that have run events, newest created first.

@@ -3,23 +3,23 @@
  * each user's own (`corpUserSettings`).
  */
 import { GLOBAL_SETTINGS_URN } from '../../../domains/builtIns/homePage.js';
-import { aspectOf, type EntityRef, type GraphQLContext } from '../context.js';
+import type { AspectName, AspectValue } from '../../../registry/aspectValues.js';
+import { latestAspect, type EntityRef, type GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import type { ResolverModule } from './module.js';
 import { readableView } from './views.js';
 
-type Json = Record<string, any>;
-
 const GLOBAL_SETTINGS: EntityRef = { urn: GLOBAL_SETTINGS_URN, entityName: 'globalSettings' };
 
 /** The stored global settings, or undefined before any are written. */
-export const globalSettings = (ctx: GraphQLContext): Promise<Json | undefined> => aspectOf(ctx, GLOBAL_SETTINGS, 'globalSettingsInfo');
+export const globalSettings = (ctx: GraphQLContext): Promise<AspectValue<'globalSettingsInfo'> | undefined> =>
+  latestAspect(ctx, GLOBAL_SETTINGS, 'globalSettingsInfo');
 
 /** A reference to an entity of `entityName` when it is stored, else null (the app then falls back to its default). */
-export async function storedRef(ctx: GraphQLContext, urn: unknown, entityName: string, aspect: string): Promise<EntityRef | null> {
+export async function storedRef(ctx: GraphQLContext, urn: unknown, entityName: string, aspect: AspectName): Promise<EntityRef | null> {
   if (typeof urn !== 'string') return null;
   const ref = { urn, entityName };
-  return (await aspectOf(ctx, ref, aspect)) ? ref : null;
+  return (await latestAspect(ctx, ref, aspect)) ? ref : null;
 }
 
 const resolvers: Resolvers = {
@@ -40,7 +40,7 @@ const resolvers: Resolvers = {
   },
   CorpUser: {
     settings: async (ref, _args, ctx) => {
-      const settings = await aspectOf(ctx, ref, 'corpUserSettings');
+      const settings = await latestAspect(ctx, ref, 'corpUserSettings');
       if (!settings) return null;
       return {
         appearance: {

@@ -4,7 +4,7 @@
  * caller's query and filters applied to them only.
  */
 import { decodeScrollId, encodeScrollId } from '../../../domains/search/search.js';
-import { aspectOf, refOf } from '../context.js';
+import { latestAspect, refOf } from '../context.js';
 import { entityOfEnum } from '../entityTypes.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import type { ResolverModule } from './module.js';
@@ -12,13 +12,13 @@ import type { ResolverModule } from './module.js';
 export const siblingsResolvers: Resolvers = {
   Dataset: {
     siblings: async (ref, _args, ctx) => {
-      const s = await aspectOf(ctx, ref, 'siblings');
+      const s = await latestAspect(ctx, ref, 'siblings');
       return s
         ? { isPrimary: s.primary === true, siblings: (s.siblings ?? []).flatMap((u: string) => refOf(ctx.services, u) ?? []) }
         : null;
     },
     siblingsSearch: async (ref, { input }, ctx) => {
-      const urns = ((await aspectOf(ctx, ref, 'siblings'))?.siblings ?? []).filter((u: string) => u !== ref.urn);
+      const urns = ((await latestAspect(ctx, ref, 'siblings'))?.siblings ?? []).filter((u: string) => u !== ref.urn);
       const start = decodeScrollId(input.scrollId);
       if (urns.length === 0) return { nextScrollId: null, count: 0, total: 0, searchResults: [] };
       const named = (input.types ?? []).flatMap((t) => entityOfEnum(t) ?? []);

@@ -2,6 +2,7 @@
  * Onboarding steps: which of the app's guided tours a user has seen. The app names each state
  * `<user urn>-<step id>`, so states are per user by their ids.
  */
+import { aspectValue } from '../../../registry/aspectValues.js';
 import type { GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import { stringMap } from '../mappers/common.js';
@@ -15,7 +16,8 @@ async function stepStates(ctx: GraphQLContext, ids: readonly string[]) {
   const aspects = await ctx.aspects.loadMany(ids.map(stepStateUrn));
   return ids.flatMap((id, i) => {
     const found = aspects[i];
-    const value = found instanceof Map ? (found.get('dataHubStepStateProperties')?.value as Record<string, any> | undefined) : undefined;
+    const value =
+      found instanceof Map ? aspectValue('dataHubStepStateProperties', found.get('dataHubStepStateProperties')?.value) : undefined;
     return value ? [{ id, properties: stringMap(value.properties) ?? [] }] : [];
   });
 }

@@ -3,7 +3,7 @@
  * assets (upsert, remove). The checks and writes are the structured property service's.
  */
 import type { Resolvers } from '../generated/resolvers.js';
-import { aspectOf, refOf, type EntityRef, type GraphQLContext, clientRef } from '../context.js';
+import { latestAspect, refOf, type EntityRef, type GraphQLContext, clientRef } from '../context.js';
 import { structuredProperties } from '../mappers/structuredProperties.js';
 import type { ResolverModule } from './module.js';
 
@@ -16,7 +16,7 @@ function written(ctx: GraphQLContext, urn: string): EntityRef {
 /** An asset's values after a change, as the mutation answers them (empty when none are left). */
 async function valuesOf(ctx: GraphQLContext, assetUrn: string) {
   const ref = written(ctx, clientRef(ctx, assetUrn).urn);
-  return structuredProperties(ctx, ref.urn, (await aspectOf(ctx, ref, 'structuredProperties')) ?? { properties: [] })!;
+  return structuredProperties(ctx, ref.urn, (await latestAspect(ctx, ref, 'structuredProperties')) ?? { properties: [] })!;
 }
 
 const resolvers: Resolvers = {

@@ -3,12 +3,20 @@
  * usage resolvers do. Points with an `eventGranularity` are buckets (usage in that window); points
  * without one are absolute figures at a moment (a dashboard's total views).
  */
+import { aspectValue, type AspectValue } from '../../../registry/aspectValues.js';
 import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import type { ResolverModule } from './module.js';
 import { mayViewTimeseries, pointsOf } from './reads.js';
 
-type Json = Record<string, any>;
+type DatasetUsage = AspectValue<'datasetUsageStatistics'>;
+type ViewUsageAspect = 'dashboardUsageStatistics' | 'chartUsageStatistics';
+type UsageAspect = 'datasetUsageStatistics' | ViewUsageAspect;
+/** What the rollups read of a dashboard's or chart's points (a chart's users count views only). */
+interface ViewUsage {
+  viewsCount?: number;
+  userCounts?: ReadonlyArray<{ user: string; viewsCount?: number; executionsCount?: number; usageCount?: number }>;
+}
 
 const DAY = 24 * 60 * 60 * 1000;
 /** How far back each `TimeRange` reaches. */
@@ -26,38 +34,46 @@ const MAX_TOP_USERS = 5;
 const MONTH = 30 * DAY;
 
 const WINDOWS: Record<string, string> = { DAY: 'DAY', WEEK: 'WEEK', MONTH: 'MONTH', YEAR: 'YEAR' };
-const windowOf = (p: Json) => (p.eventGranularity ? (WINDOWS[p.eventGranularity.unit] ?? null) : null);
+const windowOf = (p: { eventGranularity?: { unit: string } }) => (p.eventGranularity ? (WINDOWS[p.eventGranularity.unit] ?? null) : null);
 
 /** Counts per key summed over points, highest first. */
-function summed(
-  points: Json[],
-  list: (p: Json) => Json[] | undefined,
-  key: (x: Json) => string,
-  counts: (x: Json) => Record<string, number>,
-) {
-  const totals = new Map<string, Record<string, number>>();
+function summed<P, X, C extends string>(
+  points: readonly P[],
+  list: (p: P) => readonly X[] | undefined,
+  key: (x: X) => string,
+  counts: (x: X) => Record<C, number | undefined>,
+): Array<{ key: string } & Record<C, number>> {
+  const totals = new Map<string, Partial<Record<C, number>>>();
   for (const p of points) {
     for (const x of list(p) ?? []) {
-      const t = totals.get(key(x)) ?? {};
-      for (const [k, v] of Object.entries(counts(x))) t[k] = (t[k] ?? 0) + (v ?? 0);
+      const t: Partial<Record<C, number>> = totals.get(key(x)) ?? {};
+      for (const [k, v] of Object.entries(counts(x)) as Array<[C, number | undefined]>) t[k] = (t[k] ?? 0) + (v ?? 0);
       totals.set(key(x), t);
     }
   }
-  return [...totals.entries()].map(([k, t]): Json => ({ key: k, ...t }));
+  // Every key of `counts` was summed for each item, so each total has them all.
+  return [...totals.entries()].map(([k, t]) => ({ key: k, ...(t as Record<C, number>) }));
 }
 
-const byCount = (field: string) => (a: Json, b: Json) => (b[field] ?? 0) - (a[field] ?? 0);
-const sum = (points: Json[], field: string) => points.reduce((n, p) => n + (p[field] ?? 0), 0);
-const bucketsOf = async (
-  ctx: GraphQLContext,
-  ref: EntityRef,
-  aspect: string,
-  q: { startTimeMillis?: number | null | undefined; endTimeMillis?: number | null | undefined; limit?: number | null | undefined },
-) => (await pointsOf(ctx, ref, aspect, q)).filter((p) => p.eventGranularity);
+const byCount =
+  <C extends string>(field: C) =>
+  (a: Record<C, number>, b: Record<C, number>) =>
+    (b[field] ?? 0) - (a[field] ?? 0);
+const sum = <P>(points: readonly P[], field: (p: P) => number | undefined) => points.reduce((n, p) => n + (field(p) ?? 0), 0);
+
+type PointsRange = {
+  startTimeMillis?: number | null | undefined;
+  endTimeMillis?: number | null | undefined;
+  limit?: number | null | undefined;
+};
+const usagePoints = async <N extends UsageAspect>(ctx: GraphQLContext, ref: EntityRef, aspect: N, q: PointsRange = {}) =>
+  (await pointsOf(ctx, ref, aspect, q)).map((p) => aspectValue(aspect, p));
+const bucketsOf = async <N extends UsageAspect>(ctx: GraphQLContext, ref: EntityRef, aspect: N, q: PointsRange) =>
+  (await usagePoints(ctx, ref, aspect, q)).filter((p) => p.eventGranularity);
 
 // --- datasets -------------------------------------------------------------------------------------------
 
-function datasetUsers(ctx: GraphQLContext, points: Json[]) {
+function datasetUsers(ctx: GraphQLContext, points: readonly DatasetUsage[]) {
   return summed(
     points,
     (p) => p.userCounts,
@@ -68,11 +84,11 @@ function datasetUsers(ctx: GraphQLContext, points: Json[]) {
     .map((u) => ({
       user: refOf(ctx.services, u.key) ?? null,
       count: u.count,
-      userEmail: points.flatMap((p) => p.userCounts ?? []).find((x: Json) => x.user === u.key && x.userEmail)?.userEmail ?? null,
+      userEmail: points.flatMap((p) => p.userCounts ?? []).find((x) => x.user === u.key && x.userEmail)?.userEmail ?? null,
     }));
 }
 
-function datasetAggregations(ctx: GraphQLContext, points: Json[]) {
+function datasetAggregations(ctx: GraphQLContext, points: readonly DatasetUsage[]) {
   const users = datasetUsers(ctx, points);
   return {
     uniqueUserCount: users.length,
@@ -85,7 +101,7 @@ function datasetAggregations(ctx: GraphQLContext, points: Json[]) {
     )
       .sort(byCount('count'))
       .map((f) => ({ fieldName: f.key, count: f.count })),
-    totalSqlQueries: sum(points, 'totalSqlQueries'),
+    totalSqlQueries: sum(points, (p) => p.totalSqlQueries),
   };
 }
 
@@ -95,7 +111,7 @@ async function datasetUsage(ctx: GraphQLContext, ref: EntityRef, startTimeMillis
 
 // --- dashboards and charts ----------------------------------------------------------------------------
 
-function viewUsers(ctx: GraphQLContext, points: Json[]) {
+function viewUsers(ctx: GraphQLContext, points: readonly ViewUsage[]) {
   return summed(
     points,
     (p) => p.userCounts,
@@ -112,14 +128,14 @@ function viewUsers(ctx: GraphQLContext, points: Json[]) {
 }
 
 /** Views at the latest absolute point, and the users of the last month: DataHub's dashboard summary. */
-const viewsSummary = (aspect: string) => async (ref: EntityRef, _args: unknown, ctx: GraphQLContext) => {
+const viewsSummary = (aspect: ViewUsageAspect) => async (ref: EntityRef, _args: unknown, ctx: GraphQLContext) => {
   const now = Date.now();
-  const latest = (await pointsOf(ctx, ref, aspect)).find((p) => !p.eventGranularity);
+  const latest = (await usagePoints(ctx, ref, aspect)).find((p) => !p.eventGranularity);
   const month = await bucketsOf(ctx, ref, aspect, { startTimeMillis: now - MONTH, endTimeMillis: now });
   const users = viewUsers(ctx, month);
   return {
     viewCount: latest?.viewsCount ?? null,
-    viewCountLast30Days: month.length > 0 ? sum(month, 'viewsCount') : null,
+    viewCountLast30Days: month.length > 0 ? sum(month, (p) => p.viewsCount) : null,
     uniqueUserCountLast30Days: users.length,
     topUsersLast30Days: users.slice(0, MAX_TOP_USERS).flatMap((u) => u.user ?? []),
   };
@@ -159,7 +175,7 @@ export const usageResolvers: Resolvers = {
   },
   Dashboard: {
     usageStats: async (ref, args, ctx) => {
-      const points = await pointsOf(ctx, ref, 'dashboardUsageStatistics', args);
+      const points = await usagePoints(ctx, ref, 'dashboardUsageStatistics', args);
       const buckets = points.filter((p) => p.eventGranularity);
       return {
         metrics: points
@@ -184,8 +200,8 @@ export const usageResolvers: Resolvers = {
         aggregations: {
           uniqueUserCount: viewUsers(ctx, buckets).length,
           users: viewUsers(ctx, buckets) as any,
-          viewsCount: sum(buckets, 'viewsCount'),
-          executionsCount: sum(buckets, 'executionsCount'),
+          viewsCount: sum(buckets, (p) => p.viewsCount),
+          executionsCount: sum(buckets, (p) => p.executionsCount),
         },
       };
     },

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { loadRegistry } from '../registry/registry.js';
+import { buildProposal, editProposal } from './proposals.js';
+
+const registry = loadRegistry();
+const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)';
+
+// The `@ts-expect-error` lines are the test: `tsc` fails if one of them compiles.
+describe('proposals a service builds are typed by their aspect', () => {
+  it('refuses a misspelt or mistyped field of an upserted value, however it was built', () => {
+    // Records keep fields they do not declare, so at run time nothing refuses these: only the type does.
+    // @ts-expect-error `ownres` is not a field of ownership
+    expect(() => buildProposal(registry, DATASET, 'ownership', 'UPSERT', { owners: [], ownres: [] })).not.toThrow();
+    const built = { removed: true, removedBy: 'me' };
+    // @ts-expect-error `removedBy` is not a field of status
+    expect(buildProposal(registry, DATASET, 'status', 'UPSERT', built).value).toEqual(built);
+    // What the type refuses at compile time, the schema refuses at run time.
+    // @ts-expect-error `removed` is a boolean
+    expect(() => buildProposal(registry, DATASET, 'status', 'UPSERT', { removed: 'yes' })).toThrow(/must be boolean/);
+    expect(buildProposal(registry, DATASET, 'status', 'UPSERT', { removed: true }).value).toEqual({ removed: true });
+  });
+
+  it("gives an edit the aspect's latest value and refuses a result with a field the aspect does not declare", () => {
+    const edit = editProposal(registry, DATASET, 'ownership', (current) => ({ ...current, owners: current?.owners ?? [] }));
+    expect(edit.edit?.(undefined, 0)).toEqual({ owners: [] });
+    // @ts-expect-error `lastModifed` is misspelt
+    editProposal(registry, DATASET, 'ownership', (current) => ({ owners: current?.owners ?? [], lastModifed: { time: 0, actor: 'x' } }));
+    editProposal(registry, DATASET, 'status', () => ({ removed: false }));
+  });
+});
