@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { SystemClient } from '../src/auth/authenticate.js';
 import type { MetricsAccess } from '../src/config.js';
 import { bootstrapAccess } from '../src/domains/access/bootstrap.js';
@@ -220,13 +220,20 @@ export const enc = encodeURIComponent;
 
 export { FIXTURES } from './datahubFixtures.js';
 
-/** Command line that runs the `catalog` program from source (no build needed). */
-export const CATALOG_CMD: readonly [string, ...string[]] = [
-  process.execPath,
-  '--import',
-  'tsx',
-  resolve(import.meta.dirname, '../src/cli/bin.ts'),
-];
+/** The folder vitest's globalSetup compiled the program to (test/catalogProgram.ts), if this runs under it. */
+function compiledProgram(): string | undefined {
+  try {
+    return inject('catalogProgram');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Command line that runs the `catalog` program: as compiled for this run, else from source through tsx (no build needed). */
+export const CATALOG_CMD: readonly [string, ...string[]] = ((program) =>
+  program
+    ? [process.execPath, join(program, 'src/cli/bin.js')]
+    : [process.execPath, '--import', 'tsx', resolve(import.meta.dirname, '../src/cli/bin.ts')])(compiledProgram());
 
 /** Runs the `catalog` program to its end, given `input` on standard input; by default without a CATALOG_SERVER from the environment. */
 export async function runCatalog(
