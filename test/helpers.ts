@@ -177,6 +177,32 @@ export async function startTestServer(options: ServeOptions = {}): Promise<TestS
   };
 }
 
+/** Per store: the events counted so far and the offset of the last one, and the count under way (see changeLogLength). */
+const counts = new WeakMap<Store, { offset: number; count: number; turn: Promise<unknown> }>();
+
+/**
+ * How many events the store's change log holds. Tests that check "nothing was written" around each
+ * request count before and after; reading the whole log each time made them quadratic in its
+ * length. Offsets only grow in the order readers see them (ChangeLogStore), so the count so far plus
+ * the events after the last offset counted is the whole count. Counts of one store take turns.
+ */
+export function changeLogLength(store: Store): Promise<number> {
+  const seen = counts.get(store) ?? { offset: 0, count: 0, turn: Promise.resolve() };
+  counts.set(store, seen);
+  const count = seen.turn.then(async () => {
+    for (let read = PAGE_OF_EVENTS; read === PAGE_OF_EVENTS; ) {
+      const events = await store.readChangeLog(seen.offset, PAGE_OF_EVENTS);
+      read = events.length;
+      if (read > 0) seen.offset = events.at(-1)!.offset;
+      seen.count += read;
+    }
+    return seen.count;
+  });
+  seen.turn = count.catch(() => undefined);
+  return count;
+}
+const PAGE_OF_EVENTS = 10_000;
+
 export interface Reply {
   status: number;
   body: any;
