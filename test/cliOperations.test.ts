@@ -1,6 +1,6 @@
 /**
  * The operator commands of the `catalog` program: delete (one entity, or a platform), rollback,
- * runs. Deleting a platform beyond 10,000 entities is tested in paging.test.ts, on its catalog.
+ * runs. Deleting a platform past the largest page of a search is tested in paging.test.ts.
  */
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -125,6 +125,8 @@ export interface ServeOptions {
   followerLimits?: FollowerLimits;
   /** Who may read GET /metrics (`loopback` by default, as served). */
   metricsAccess?: MetricsAccess;
+  /** The largest page of search results, when not the default (domains/services.ts). */
+  maxSearchPage?: number;
 }
 
 /** A server on an open store, on a free local port, with the admin user and boot policies in place. */
@@ -136,6 +138,7 @@ export async function serveStore(
     ...(options.now ? { now: options.now } : {}),
     ...(options.followerLimits ? { followerLimits: options.followerLimits } : {}),
     ...(options.ingestionFileRoot ? { ingestionFileRoot: options.ingestionFileRoot } : {}),
+    ...(options.maxSearchPage ? { maxSearchPage: options.maxSearchPage } : {}),
   });
   await bootstrapAccess(services);
   await bootstrapCatalog(services);
