@@ -1,4 +1,5 @@
 /** The change log feed: paging from any offset, and Server-Sent Events that resume without loss or repeats. */
+import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEach, grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
 
@@ -158,12 +159,15 @@ describe('with authentication on', () => {
         actors: { users: ['urn:li:corpuser:reader'] },
       });
       expect((await http(`${secured.url}/api/gms/events`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
-      // A follower still connected does not keep the server from closing: its stream is ended.
-      const open = await fetch(`${secured.url}/events/stream`, { headers: { authorization: `Bearer ${token}` } });
-      expect(open.status).toBe(200);
-      const drained = open.text();
+      // A follower still connected does not keep the server from closing: its stream is ended, and its
+      // connection, which the client would otherwise keep open (idle) for a minute, past this test's timeout.
+      const client = new Agent({ keepAliveTimeout: 60_000, keepAliveMaxTimeout: 60_000 });
+      const open = await request(`${secured.url}/events/stream`, { headers: { authorization: `Bearer ${token}` }, dispatcher: client });
+      expect(open.statusCode).toBe(200);
+      const drained = open.body.text();
       await close();
       expect(await drained).toContain(': connected');
+      await client.close();
     } finally {
       await close();
     }
