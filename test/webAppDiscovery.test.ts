@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACTOR } from '../src/actors.js';
-import { expectEach, grantPolicy, http, openTestStore, startTestServer, tempDir, type TestServer } from './helpers.js';
+import { expectEach, expectOrdered, grantPolicy, http, openTestStore, startTestServer, tempDir, type TestServer } from './helpers.js';
 import { bootstrapItems, exampleProposals, loadBootstrap, loadExamples } from './sampleCatalog.js';
 import { webApp } from './webApp.js';
 
@@ -191,7 +191,7 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
       // Platforms nothing is on are not shown.
       expect(count('urn:li:dataPlatform:mysql')).toBeUndefined();
       const counts = platforms.map((c) => c.params.contentParams.count);
-      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+      expectOrdered(counts, (a: number, b: number) => b - a, 'platform counts');
       const kafka = platforms.find((c) => c.value === 'urn:li:dataPlatform:kafka');
       expect(kafka.entity).toMatchObject({ urn: 'urn:li:dataPlatform:kafka', type: 'DATA_PLATFORM' });
       expect(kafka.params.searchParams).toMatchObject({
@@ -265,16 +265,17 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
       );
       expect(domains.find((d) => d.value === 'urn:li:domain:commerce').params.contentParams.count).toBe(inCommerce.size);
       const tags = moduleOf(home, 'TopTags').content as Json[];
-      expect(tags.length).toBeGreaterThan(0);
-      expect(
-        tags.every(
-          (t: Json) => t.value.startsWith('urn:li:tag:') && t.entity.urn === t.value && t.params.searchParams.filters[0].field === 'tags',
-        ),
-      ).toBe(true);
+      expectEach(
+        tags,
+        (t: Json) => t.value.startsWith('urn:li:tag:') && t.entity.urn === t.value && t.params.searchParams.filters[0].field === 'tags',
+        'top tags',
+      );
       const terms = moduleOf(home, 'TopTerms').content as Json[];
-      expect(
-        terms.every((t: Json) => t.value.startsWith('urn:li:glossaryTerm:') && t.params.searchParams.filters[0].field === 'glossaryTerms'),
-      ).toBe(true);
+      expectEach(
+        terms,
+        (t: Json) => t.value.startsWith('urn:li:glossaryTerm:') && t.params.searchParams.filters[0].field === 'glossaryTerms',
+        'top terms',
+      );
       // The search page shows tags and terms only.
       expect((await modules(JDOE, 'SEARCH_RESULTS')).map((m) => m.moduleId)).toEqual(['TopTags', 'TopTerms']);
     });

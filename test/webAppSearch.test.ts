@@ -173,7 +173,7 @@ describe('the web app searches, filters, browses and autocompletes', () => {
       expect(kafka.entity).toMatchObject({ urn: KAFKA, type: 'DATA_PLATFORM' });
       // Most frequent first.
       const values = platform.aggregations.map((a: Json) => a.count);
-      expect(values).toEqual([...values].sort((a, b) => b - a));
+      expectOrdered(values, (a: number, b: number) => b - a, 'platform counts');
       const tags = counts(facet(r, 'tags'));
       expect(tags['urn:li:tag:Gold']).toBe(tagged('urn:li:tag:Gold').length);
     });
