@@ -43,8 +43,17 @@ export async function compileCatalog(): Promise<string> {
   return out;
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
-  const out = await compileCatalog();
-  project.provide('catalogProgram', out);
-  return () => rmSync(out, { recursive: true, force: true });
+/** The compiled program, shared by the projects (each runs this setup): compiled once, removed after the last. */
+const shared = globalThis as { catalogProgram?: { folder: Promise<string>; projects: number } };
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  shared.catalogProgram ??= { folder: compileCatalog(), projects: 0 };
+  const program = shared.catalogProgram;
+  program.projects++;
+  project.provide('catalogProgram', await program.folder);
+  return async () => {
+    if (--program.projects > 0) return;
+    delete shared.catalogProgram;
+    rmSync(await program.folder, { recursive: true, force: true });
+  };
 }
