@@ -13,7 +13,9 @@ beforeAll(async () => {
 });
 afterAll(async () => s.close());
 
-describe('catalog ingest', () => {
+// Each test is a \`catalog\` process of its own on entities of its own (the examples, DataHub's bootstrap
+// file, tags of its own): they run at once.
+describe.concurrent('catalog ingest', () => {
   it.skipIf(!HAS_DATAHUB_FIXTURES)('loads bootstrap_mce.json (snapshots and proposals) and reports a summary', async () => {
     const result = await catalog('ingest', join(FIXTURES, 'mce_files/bootstrap_mce.json'), '--server', s.url, '--batch-size', '25');
     expect(result.stdout).toContain('103 items from 1 file(s): 103 written, 0 rejected');

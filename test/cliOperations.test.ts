@@ -1,6 +1,6 @@
 /**
  * The operator commands of the `catalog` program: delete (one entity, or a platform), rollback,
- * runs. Deleting a platform beyond 10,000 entities is tested in paging.test.ts, on its catalog.
+ * runs. Deleting a platform past the largest page of a search is tested in paging.test.ts.
  */
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +39,9 @@ async function load(platform: string, n: number): Promise<void> {
   await s.services.writePath.apply(batch, { actor: SYSTEM_ACTOR });
 }
 
-describe('catalog delete', () => {
+// Each test works on entities (platforms, runs) of its own, and mostly waits on the commands it runs, a
+// process each: the tests run at once.
+describe.concurrent('catalog delete', () => {
   it('soft-deletes and hard-deletes one entity, or one timeseries window of it', async () => {
     const urn = ds('single', 'orders');
     await post('/aspects?action=ingestProposalBatch', {
@@ -106,7 +108,7 @@ describe('catalog delete', () => {
   });
 });
 
-describe('catalog rollback and catalog runs', () => {
+describe.concurrent('catalog rollback and catalog runs', () => {
   it('lists runs, shows one, and rolls it back', async () => {
     const urn = ds('runs', 'cli');
     await post('/aspects?action=ingestProposal', {

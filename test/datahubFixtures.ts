@@ -13,4 +13,4 @@ export const FIXTURES = resolve(import.meta.dirname, '../../shared/fixtures/data
 export const HAS_DATAHUB_FIXTURES = existsSync(FIXTURES);
 
 /** What, in a test file's text, says that it loads DataHub's files. */
-export const NEEDS_DATAHUB_FIXTURES = /\b(FIXTURES|webAppOperations?|webAppOperationNames|loadBootstrap|bootstrapItems|asUsers)\b/;
+export const NEEDS_DATAHUB_FIXTURES = /\b(FIXTURES|webAppOperations?|webAppOperationNames|loadBootstrap|bootstrapItems|webApp)\b/;

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   CATALOG_CMD,
   createTestDatabase,
@@ -21,7 +21,7 @@ import {
 } from './helpers.js';
 
 const running: ChildProcess[] = [];
-afterEach(() => {
+afterAll(() => {
   for (const p of running.splice(0)) p.kill('SIGKILL');
 });
 
@@ -43,13 +43,17 @@ function exited(proc: ChildProcess): Promise<void> {
   return new Promise((done) => (proc.exitCode !== null || proc.signalCode !== null ? done() : proc.once('exit', () => done())));
 }
 
-describe('durability', () => {
+// Each test has a database and processes of its own: they run at once, one test's process starting
+// while the other's answers.
+describe.concurrent('durability', () => {
   it('keeps every acknowledged write across kill -9 and restart', async () => {
     const dir = tempDir();
     const db = join(dir, 'catalog.db');
+    const procs: ChildProcess[] = [];
     try {
       const port = await freePort();
       const first = await startProcess(db, port);
+      procs.push(first.proc);
       const urns = Array.from({ length: 20 }, (_, i) => `urn:li:tag:durable-${i}`);
       // Writes in flight at once, then the kill right after the last answer.
       const replies = await Promise.all(
@@ -66,6 +70,7 @@ describe('durability', () => {
       await exited(first.proc);
 
       const second = await startProcess(db, port);
+      procs.push(second.proc);
       for (const [i, u] of urns.entries()) {
         const read = await http(`${second.url}/entitiesV2/${enc(u)}`);
         expect(read.body.aspects.tagProperties.value.name).toBe(i === 0 ? 'changed' : `t${i}`);
@@ -76,7 +81,7 @@ describe('durability', () => {
       ).toBe('t0');
       expect((await http(`${second.url}/entitiesV2/${enc(urns[1]!)}`)).body.aspects.status.value).toEqual({ removed: true });
     } finally {
-      for (const p of running.splice(0)) p.kill('SIGKILL');
+      for (const p of procs) p.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -106,10 +111,12 @@ describe('durability', () => {
     it(`searches exactly as before after kill -9 and restart (${backend})`, async () => {
       const dir = tempDir();
       const pgDb = backend === 'postgres' ? await createTestDatabase() : undefined;
+      const procs: ChildProcess[] = [];
       try {
         const database = pgDb?.url ?? join(dir, 'catalog.db');
         const port = await freePort();
         const first = await startProcess(database, port);
+        procs.push(first.proc);
         const proposals = Array.from({ length: 60 }, (_, i) => {
           const urn = `urn:li:dataset:(urn:li:dataPlatform:${i % 3 === 0 ? 'kafka' : 'hive'},db.orders_${i % 4 === 0 ? 'daily' : 'raw'}_${i},PROD)`;
           return [
@@ -131,9 +138,10 @@ describe('durability', () => {
         await exited(first.proc);
 
         const second = await startProcess(database, port);
+        procs.push(second.proc);
         expect(await ask(second.url)).toEqual(before);
       } finally {
-        for (const p of running.splice(0)) p.kill('SIGKILL');
+        for (const p of procs) p.kill('SIGKILL');
         rmSync(dir, { recursive: true, force: true });
         await pgDb?.drop();
       }

@@ -1,6 +1,7 @@
 /** The change log feed: paging from any offset, and Server-Sent Events that resume without loss or repeats. */
+import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectEach, grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { expectEach, expectOrdered, grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -60,7 +61,7 @@ describe('GET /events', () => {
     const rest = await http(`${s.url}/events?after=${first.body.lastOffset}&limit=100`);
     const events = [...first.body.events, ...rest.body.events];
     const offsets = events.map((e: any) => e.offset);
-    expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+    expectOrdered(offsets, (a, b) => a - b, 'offsets');
     expect(new Set(offsets).size).toBe(offsets.length);
     // First write of tag 1: key, browse paths? (tags have none), properties; then the update; then tag 2.
     const props = events.filter((e: any) => e.aspectName === 'tagProperties');
@@ -123,7 +124,7 @@ describe('GET /events/stream', () => {
     const all = [...seen, ...after];
     const ids = all.map((m) => m.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expectOrdered(ids, (a, b) => a - b, 'ids');
     // Exactly the events the paged feed has over the same range.
     const paged = await http(`${s.url}/events?after=${start}&limit=1000`);
     const pagedIds = paged.body.events.map((e: any) => e.offset).filter((o: number) => o <= ids.at(-1)!);
@@ -158,12 +159,15 @@ describe('with authentication on', () => {
         actors: { users: ['urn:li:corpuser:reader'] },
       });
       expect((await http(`${secured.url}/api/gms/events`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
-      // A follower still connected does not keep the server from closing: its stream is ended.
-      const open = await fetch(`${secured.url}/events/stream`, { headers: { authorization: `Bearer ${token}` } });
-      expect(open.status).toBe(200);
-      const drained = open.text();
+      // A follower still connected does not keep the server from closing: its stream is ended, and its
+      // connection, which the client would otherwise keep open (idle) for a minute, past this test's timeout.
+      const client = new Agent({ keepAliveTimeout: 60_000, keepAliveMaxTimeout: 60_000 });
+      const open = await request(`${secured.url}/events/stream`, { headers: { authorization: `Bearer ${token}` }, dispatcher: client });
+      expect(open.statusCode).toBe(200);
+      const drained = open.body.text();
       await close();
       expect(await drained).toContain(': connected');
+      await client.close();
     } finally {
       await close();
     }

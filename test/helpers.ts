@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { SystemClient } from '../src/auth/authenticate.js';
 import type { MetricsAccess } from '../src/config.js';
 import { bootstrapAccess } from '../src/domains/access/bootstrap.js';
@@ -125,6 +125,8 @@ export interface ServeOptions {
   followerLimits?: FollowerLimits;
   /** Who may read GET /metrics (`loopback` by default, as served). */
   metricsAccess?: MetricsAccess;
+  /** The largest page of search results, when not the default (domains/services.ts). */
+  maxSearchPage?: number;
 }
 
 /** A server on an open store, on a free local port, with the admin user and boot policies in place. */
@@ -136,6 +138,7 @@ export async function serveStore(
     ...(options.now ? { now: options.now } : {}),
     ...(options.followerLimits ? { followerLimits: options.followerLimits } : {}),
     ...(options.ingestionFileRoot ? { ingestionFileRoot: options.ingestionFileRoot } : {}),
+    ...(options.maxSearchPage ? { maxSearchPage: options.maxSearchPage } : {}),
   });
   await bootstrapAccess(services);
   await bootstrapCatalog(services);
@@ -176,6 +179,32 @@ export async function startTestServer(options: ServeOptions = {}): Promise<TestS
     },
   };
 }
+
+/** Per store: the events counted so far and the offset of the last one, and the count under way (see changeLogLength). */
+const counts = new WeakMap<Store, { offset: number; count: number; turn: Promise<unknown> }>();
+
+/**
+ * How many events the store's change log holds. Tests that check "nothing was written" around each
+ * request count before and after; reading the whole log each time made them quadratic in its
+ * length. Offsets only grow in the order readers see them (ChangeLogStore), so the count so far plus
+ * the events after the last offset counted is the whole count. Counts of one store take turns.
+ */
+export function changeLogLength(store: Store): Promise<number> {
+  const seen = counts.get(store) ?? { offset: 0, count: 0, turn: Promise.resolve() };
+  counts.set(store, seen);
+  const count = seen.turn.then(async () => {
+    for (let read = PAGE_OF_EVENTS; read === PAGE_OF_EVENTS; ) {
+      const events = await store.readChangeLog(seen.offset, PAGE_OF_EVENTS);
+      read = events.length;
+      if (read > 0) seen.offset = events.at(-1)!.offset;
+      seen.count += read;
+    }
+    return seen.count;
+  });
+  seen.turn = count.catch(() => undefined);
+  return count;
+}
+const PAGE_OF_EVENTS = 10_000;
 
 export interface Reply {
   status: number;
@@ -220,13 +249,20 @@ export const enc = encodeURIComponent;
 
 export { FIXTURES } from './datahubFixtures.js';
 
-/** Command line that runs the `catalog` program from source (no build needed). */
-export const CATALOG_CMD: readonly [string, ...string[]] = [
-  process.execPath,
-  '--import',
-  'tsx',
-  resolve(import.meta.dirname, '../src/cli/bin.ts'),
-];
+/** The folder vitest's globalSetup compiled the program to (test/catalogProgram.ts), if this runs under it. */
+function compiledProgram(): string | undefined {
+  try {
+    return inject('catalogProgram');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Command line that runs the `catalog` program: as compiled for this run, else from source through tsx (no build needed). */
+export const CATALOG_CMD: readonly [string, ...string[]] = ((program) =>
+  program
+    ? [process.execPath, join(program, 'src/cli/bin.js')]
+    : [process.execPath, '--import', 'tsx', resolve(import.meta.dirname, '../src/cli/bin.ts')])(compiledProgram());
 
 /** Runs the `catalog` program to its end, given `input` on standard input; by default without a CATALOG_SERVER from the environment. */
 export async function runCatalog(

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../src/actors.js';
 import { UNAUTHORIZED_MESSAGE } from '../src/auth/authorizer.js';
 import { buildProposal } from '../src/write/proposals.js';
-import { grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { changeLogLength, grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
 
 type Json = Record<string, any>;
 
@@ -43,7 +43,7 @@ async function gql(token: string, query: string, variables: Json): Promise<Json>
   return reply.body;
 }
 
-const changes = async () => (await s.services.store.readChangeLog(0, 1_000_000)).length;
+const changes = () => changeLogLength(s.services.store);
 
 let serial = 0;
 const dataset = (k: number) => `urn:li:dataset:(urn:li:dataPlatform:hive,auth.t${k},PROD)`;

@@ -3,7 +3,7 @@
  * errors, against a real server on a real SQLite file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enc, grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { enc, expectOrdered, grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
 
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
 const ingest = (s: TestServer, proposal: unknown, path = '/aspects?action=ingestProposal', headers: Record<string, string> = {}) =>
@@ -276,7 +276,7 @@ describe('versioning', () => {
     expect(mine.map((e) => (e.aspect as { title: string }).title)).toEqual(['first', 'second', 'third', 'fourth']);
     expect(mine[3]?.previousAspectValue).toEqual(info('third'));
     const offsets = events.map((e) => e.offset);
-    expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+    expectOrdered(offsets, (a, b) => a - b, 'offsets');
     expect(new Set(offsets).size).toBe(offsets.length);
   });
 });

@@ -127,6 +127,7 @@ describe("a user's password hash", () => {
     });
     const feed = await rest(keeper, '/events?limit=10000');
     expect(feed.status).toBe(200);
+    expect(feed.body.events.length, 'events the keeper may read').toBeGreaterThan(0);
     expect(feed.body.events.filter((e: { aspectName: string }) => e.aspectName === 'corpUserCredentials')).toEqual([]);
   });
 
@@ -207,6 +208,7 @@ describe('REST search', () => {
       // The one match is the entity type named `dataHubSecret` (ingestion secrets), as in DataHub: no token.
       expect(r.numEntities).toBe(1);
       expect(r.entities).toEqual(['urn:li:entityType:datahub.dataHubSecret']);
+      expect(r.metadata.searchResultMetadatas.length, 'facets').toBeGreaterThan(0);
       for (const facet of r.metadata.searchResultMetadatas)
         expect(Object.keys(facet.aggregations).filter((k) => /token/i.test(k))).toEqual([]);
     }

@@ -5,19 +5,19 @@
  * refused (400, nothing written) for bad input.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ACTOR, SYSTEM_ACTOR } from '../src/actors.js';
+import { ADMIN_ACTOR } from '../src/actors.js';
 import { UNAUTHORIZED_MESSAGE } from '../src/auth/authorizer.js';
-import { buildProposal } from '../src/write/proposals.js';
 import { enc, grantPolicy, http, startTestServer, type TestServer } from './helpers.js';
-import { webAppOperation } from './webAppOperations.js';
+import { webApp } from './webApp.js';
 
 type Json = Record<string, any>;
 
 let s: TestServer;
-let admin: string;
+const { signIn, headers, gql, run: ok, write, expectOperationError } = webApp(() => s);
 beforeAll(async () => {
   s = await startTestServer({ auth: true });
-  admin = await tokenFor(ADMIN_ACTOR);
+  // The first to sign in is whom requests go as by default.
+  await signIn(ADMIN_ACTOR);
   await write(DOMAIN, 'domainProperties', { name: 'Sales' });
   for (const t of [T1, T2]) await write(t, 'datasetProperties', { name: t.split(',')[1] });
 });
@@ -27,48 +27,20 @@ const DOMAIN = 'urn:li:domain:sales';
 const T1 = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.orders,PROD)';
 const T2 = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.customers,PROD)';
 
-async function write(urn: string, aspect: string, value: unknown): Promise<void> {
-  await s.services.writePath.apply([buildProposal(s.services.registry, urn, aspect, 'UPSERT', value)], { actor: SYSTEM_ACTOR });
-}
-
-async function tokenFor(user: string): Promise<string> {
-  return (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken;
-}
-
-/** One of the app's operations, sent as the app sends it. */
-async function op(token: string, name: string, variables: Json): Promise<Json> {
-  const reply = await http(`${s.url}/api/v2/graphql`, {
-    body: { query: webAppOperation(name), variables },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(reply.status).toBe(200);
-  return reply.body;
-}
-
-async function ok(name: string, variables: Json): Promise<Json> {
-  const reply = await op(admin, name, variables);
-  expect(reply.errors).toBeUndefined();
-  return reply.data;
-}
-
-const changes = async () => (await s.services.store.readChangeLog(0, 1_000_000)).length;
-
 /** The entity as REST entitiesV2 shows it (aspects by name; 404 once deleted). */
 async function rest(urn: string): Promise<{ status: number; aspects: Json }> {
-  const reply = await http(`${s.url}/entitiesV2/${enc(urn)}`, { headers: { authorization: `Bearer ${admin}` } });
+  const reply = await http(`${s.url}/entitiesV2/${enc(urn)}`, { headers: await headers() });
   return { status: reply.status, aspects: reply.body?.aspects ?? {} };
 }
 
 /** Urns search finds for `query` among entities of `type`. */
 async function found(type: string, query: string): Promise<string[]> {
-  const reply = await http(`${s.url}/api/graphql`, {
-    body: {
-      query: 'query($i: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $i) { searchResults { entity { urn } } } }',
-      variables: { i: { types: [type], query, start: 0, count: 50 } },
-    },
-    headers: { authorization: `Bearer ${admin}` },
-  });
-  return reply.body.data.searchAcrossEntities.searchResults.map((r: Json) => r.entity.urn);
+  const reply = await gql(
+    ADMIN_ACTOR,
+    'query($i: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $i) { searchResults { entity { urn } } } }',
+    { i: { types: [type], query, start: 0, count: 50 } },
+  );
+  return reply.data.searchAcrossEntities.searchResults.map((r: Json) => r.entity.urn);
 }
 
 /** The entity as the app's list page (a search) shows it, or undefined when it is not listed. */
@@ -86,21 +58,12 @@ async function refused(
   user = `urn:li:corpuser:nobody${Math.random()}`,
   message = UNAUTHORIZED_MESSAGE,
 ): Promise<void> {
-  const token = await tokenFor(user);
-  const before = await changes();
-  const reply = await op(token, name, variables);
-  expect(reply.errors?.[0]).toMatchObject({ message, extensions: { code: 403 } });
-  expect(await changes()).toBe(before);
+  await signIn(user);
+  await expectOperationError(user, name, variables, 403, message);
 }
 
 /** The mutation is a client's mistake: 400 naming the problem, nothing written. */
-async function rejected(name: string, variables: Json, message: RegExp): Promise<void> {
-  const before = await changes();
-  const reply = await op(admin, name, variables);
-  expect(reply.errors?.[0]).toMatchObject({ extensions: { code: 400 } });
-  expect(reply.errors[0].message).toMatch(message);
-  expect(await changes()).toBe(before);
-}
+const rejected = (name: string, variables: Json, message: RegExp) => expectOperationError(ADMIN_ACTOR, name, variables, 400, message);
 
 describe('data products', () => {
   it('are created in a domain, renamed, given assets, taken back and deleted', async () => {
@@ -148,10 +111,7 @@ describe('data products', () => {
       actors: { users: [user] },
       resources: { filter: { criteria: [{ field: 'URN', values: [DOMAIN], condition: 'EQUALS' }] } },
     });
-    const reply = await op(await tokenFor(user), 'createDataProduct', {
-      input: { id: 'pm1', domainUrn: DOMAIN, properties: { name: 'PM' } },
-    });
-    expect(reply.errors).toBeUndefined();
+    await ok('createDataProduct', { input: { id: 'pm1', domainUrn: DOMAIN, properties: { name: 'PM' } } }, user);
     await refused('batchSetDataProduct', { input: { dataProductUrn: 'urn:li:dataProduct:pm1', resourceUrns: [T1] } }, user);
     await refused('deleteDataProduct', { urn: 'urn:li:dataProduct:pm1' });
     await refused('updateDataProduct', { urn: 'urn:li:dataProduct:pm1', input: { name: 'x' } });
@@ -200,7 +160,7 @@ describe('applications', () => {
           'mutation($urn: String!) { updateApplication(urn: $urn, input: { name: "Billing v2" }) { urn properties { name description } } }',
         variables: { urn },
       },
-      headers: { authorization: `Bearer ${admin}` },
+      headers: await headers(ADMIN_ACTOR),
     });
     expect(renamed.body.data.updateApplication).toEqual({ urn, properties: { name: 'Billing v2', description: 'Invoices' } });
     expect(await found('APPLICATION', 'v2')).toContain(urn);
@@ -249,22 +209,21 @@ describe('posts', () => {
   });
 
   it('need the announcement privileges; a missing post is a 400', async () => {
-    const token = await tokenFor('urn:li:corpuser:reader');
-    const before = await changes();
-    const reply = await op(token, 'createPost', { input: { postType: 'HOME_PAGE_ANNOUNCEMENT', content: content('nope') } });
-    expect(reply.errors[0]).toMatchObject({
-      message: 'Unauthorized to create posts. Please contact your DataHub administrator if this needs corrective action.',
-      extensions: { code: 403 },
-    });
-    expect(await changes()).toBe(before);
+    const reader = 'urn:li:corpuser:reader';
+    await signIn(reader);
+    await expectOperationError(
+      reader,
+      'createPost',
+      { input: { postType: 'HOME_PAGE_ANNOUNCEMENT', content: content('nope') } },
+      403,
+      'Unauthorized to create posts. Please contact your DataHub administrator if this needs corrective action.',
+    );
     await grantPolicy(s.services, 'announcers', {
       type: 'PLATFORM',
       privileges: ['CREATE_GLOBAL_ANNOUNCEMENTS'],
       actors: { users: ['urn:li:corpuser:reader'] },
     });
-    expect(
-      (await op(token, 'createPost', { input: { postType: 'HOME_PAGE_ANNOUNCEMENT', content: content('yes') } })).errors,
-    ).toBeUndefined();
+    await ok('createPost', { input: { postType: 'HOME_PAGE_ANNOUNCEMENT', content: content('yes') } }, reader);
     await rejected(
       'updatePost',
       { input: { urn: 'urn:li:post:none', postType: 'HOME_PAGE_ANNOUNCEMENT', content: content('x') } },
@@ -369,13 +328,11 @@ describe('queries', () => {
 
   it('need EDIT_ENTITY_QUERIES on their datasets; a missing dataset is a 400', async () => {
     const user = 'urn:li:corpuser:analyst';
-    const token = await tokenFor(user);
+    await signIn(user);
     const input = { properties: { statement: { value: 'select 2', language: 'SQL' } }, subjects: [{ datasetUrn: T2 }] };
-    const before = await changes();
-    expect((await op(token, 'createQuery', { input })).errors[0]).toMatchObject({ extensions: { code: 403 } });
-    expect(await changes()).toBe(before);
+    await expectOperationError(user, 'createQuery', { input }, 403);
     await grantPolicy(s.services, 'analysts', { type: 'METADATA', privileges: ['EDIT_ENTITY_QUERIES'], actors: { users: [user] } });
-    expect((await op(token, 'createQuery', { input })).errors).toBeUndefined();
+    await ok('createQuery', { input }, user);
     await rejected(
       'createQuery',
       { input: { ...input, subjects: [{ datasetUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,none,PROD)' }] } },
@@ -446,27 +403,28 @@ describe('page templates and modules', () => {
 
   it('global layouts need MANAGE_HOME_PAGE_TEMPLATES; personal ones are their creator’s', async () => {
     const user = 'urn:li:corpuser:designer';
-    const token = await tokenFor(user);
-    const before = await changes();
-    const global = await op(token, 'upsertPageModule', {
-      input: { name: 'x', type: 'RICH_TEXT', scope: 'GLOBAL', params: { richTextParams: { content: 'x' } } },
-    });
-    expect(global.errors[0]).toMatchObject({
-      message: 'User does not have permission to update global modules.',
-      extensions: { code: 403 },
-    });
-    expect(await changes()).toBe(before);
-    const mine = await op(token, 'upsertPageModule', {
-      input: { name: 'mine', type: 'RICH_TEXT', scope: 'PERSONAL', params: { richTextParams: { content: 'x' } } },
-    });
-    expect(mine.errors).toBeUndefined();
+    await signIn(user);
+    await expectOperationError(
+      user,
+      'upsertPageModule',
+      { input: { name: 'x', type: 'RICH_TEXT', scope: 'GLOBAL', params: { richTextParams: { content: 'x' } } } },
+      403,
+      'User does not have permission to update global modules.',
+    );
+    const mine = (
+      await ok(
+        'upsertPageModule',
+        { input: { name: 'mine', type: 'RICH_TEXT', scope: 'PERSONAL', params: { richTextParams: { content: 'x' } } } },
+        user,
+      )
+    ).upsertPageModule.urn;
     await refused(
       'deletePageModule',
-      { input: { urn: mine.data.upsertPageModule.urn } },
+      { input: { urn: mine } },
       undefined,
       'Attempted to delete personal a page module that was not created by the actor',
     );
-    expect((await op(token, 'deletePageModule', { input: { urn: mine.data.upsertPageModule.urn } })).errors).toBeUndefined();
+    await ok('deletePageModule', { input: { urn: mine } }, user);
     await refused('updateAssetSettings', { input: { urn: T1, summary: { template: 'urn:li:dataHubPageTemplate:home_default_1' } } });
 
     await rejected(

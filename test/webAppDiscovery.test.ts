@@ -4,9 +4,10 @@
  * catalog (DataHub's bootstrap file and the examples).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectEach, grantPolicy, http, openTestStore, startTestServer, tempDir, type TestServer } from './helpers.js';
+import { ADMIN_ACTOR } from '../src/actors.js';
+import { expectEach, expectOrdered, grantPolicy, http, openTestStore, startTestServer, tempDir, type TestServer } from './helpers.js';
 import { bootstrapItems, exampleProposals, loadBootstrap, loadExamples } from './sampleCatalog.js';
-import { webAppOperation } from './webAppOperations.js';
+import { webApp } from './webApp.js';
 
 type Json = any;
 
@@ -48,17 +49,10 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
 
   const track = (actor: string, event: Json) =>
     http(`${s.url}/openapi/v1/tracking/track`, { body: event, headers: { 'x-datahub-actor': actor } });
-  const run = async (actor: string, operation: string, variables?: Json) => {
-    const r = await http(`${s.url}/api/v2/graphql`, {
-      body: { query: webAppOperation(operation), variables: variables ?? {} },
-      headers: { 'x-datahub-actor': actor },
-    });
-    expect(r.status, r.text).toBe(200);
-    expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
-    return r.body.data;
-  };
+  // Authentication is off: each user is named by X-DataHub-Actor.
+  const { run, ingest } = webApp(() => s);
   const modules = async (actor: string, scenario: string, limit = 10) =>
-    (await run(actor, 'listRecommendations', { input: { userUrn: actor, requestContext: { scenario }, limit } })).listRecommendations
+    (await run('listRecommendations', { input: { userUrn: actor, requestContext: { scenario }, limit } }, actor)).listRecommendations
       .modules as Json[];
   const moduleOf = (list: Json[], id: string) => list.find((m) => m.moduleId === id);
   const edit = (actor: string, urn: string, description: string, runId?: string) =>
@@ -197,7 +191,7 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
       // Platforms nothing is on are not shown.
       expect(count('urn:li:dataPlatform:mysql')).toBeUndefined();
       const counts = platforms.map((c) => c.params.contentParams.count);
-      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+      expectOrdered(counts, (a: number, b: number) => b - a, 'platform counts');
       const kafka = platforms.find((c) => c.value === 'urn:li:dataPlatform:kafka');
       expect(kafka.entity).toMatchObject({ urn: 'urn:li:dataPlatform:kafka', type: 'DATA_PLATFORM' });
       expect(kafka.params.searchParams).toMatchObject({
@@ -233,20 +227,15 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
         created: stamp,
         lastModified: stamp,
       };
-      const r = await http(`${s.url}/aspects?action=ingestProposal`, {
-        body: {
-          proposal: {
-            entityType: 'dataHubView',
-            entityUrn: view,
-            changeType: 'UPSERT',
-            aspectName: 'dataHubViewInfo',
-            aspect: { value: JSON.stringify(info), contentType: 'application/json' },
-          },
-        },
+      await ingest({
+        entityType: 'dataHubView',
+        entityUrn: view,
+        changeType: 'UPSERT',
+        aspectName: 'dataHubViewInfo',
+        aspect: { value: JSON.stringify(info), contentType: 'application/json' },
       });
-      expect(r.status, r.text).toBe(200);
       const home = (
-        await run(JDOE, 'listRecommendations', { input: { userUrn: JDOE, requestContext: { scenario: 'HOME' }, limit: 10, viewUrn: view } })
+        await run('listRecommendations', { input: { userUrn: JDOE, requestContext: { scenario: 'HOME' }, limit: 10, viewUrn: view } }, JDOE)
       ).listRecommendations.modules as Json[];
       const platforms = moduleOf(home, 'Platforms').content as Json[];
       expect(platforms.map((c) => [c.value, c.params.contentParams.count])).toEqual([
@@ -276,16 +265,17 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
       );
       expect(domains.find((d) => d.value === 'urn:li:domain:commerce').params.contentParams.count).toBe(inCommerce.size);
       const tags = moduleOf(home, 'TopTags').content as Json[];
-      expect(tags.length).toBeGreaterThan(0);
-      expect(
-        tags.every(
-          (t: Json) => t.value.startsWith('urn:li:tag:') && t.entity.urn === t.value && t.params.searchParams.filters[0].field === 'tags',
-        ),
-      ).toBe(true);
+      expectEach(
+        tags,
+        (t: Json) => t.value.startsWith('urn:li:tag:') && t.entity.urn === t.value && t.params.searchParams.filters[0].field === 'tags',
+        'top tags',
+      );
       const terms = moduleOf(home, 'TopTerms').content as Json[];
-      expect(
-        terms.every((t: Json) => t.value.startsWith('urn:li:glossaryTerm:') && t.params.searchParams.filters[0].field === 'glossaryTerms'),
-      ).toBe(true);
+      expectEach(
+        terms,
+        (t: Json) => t.value.startsWith('urn:li:glossaryTerm:') && t.params.searchParams.filters[0].field === 'glossaryTerms',
+        'top terms',
+      );
       // The search page shows tags and terms only.
       expect((await modules(JDOE, 'SEARCH_RESULTS')).map((m) => m.moduleId)).toEqual(['TopTags', 'TopTerms']);
     });
@@ -323,11 +313,11 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
 
   describe('analytics', () => {
     it('is enabled', async () => {
-      expect(await run(JDOE, 'isAnalyticsEnabled')).toEqual({ isAnalyticsEnabled: true });
+      expect(await run('isAnalyticsEnabled', {}, JDOE)).toEqual({ isAnalyticsEnabled: true });
     });
 
     it("highlights active users and how complete each entity type's metadata is", async () => {
-      const highlights = (await run(JDOE, 'getHighlights')).getHighlights as Json[];
+      const highlights = (await run('getHighlights', {}, JDOE)).getHighlights as Json[];
       const byTitle = new Map(highlights.map((h) => [h.title, h]));
       expect(highlights.map((h) => h.title)).toEqual([
         'Weekly Active Users',
@@ -352,7 +342,7 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
     });
 
     it('charts usage from the recorded events and the landscape from the catalog', async () => {
-      const groups = (await run(JDOE, 'getAnalyticsCharts')).getAnalyticsCharts as Json[];
+      const groups = (await run('getAnalyticsCharts', {}, JDOE)).getAnalyticsCharts as Json[];
       expect(groups.map((g) => [g.groupId, g.title])).toEqual([
         ['DataHubUsageAnalytics', 'Usage Analytics'],
         ['GlobalMetadataAnalytics', 'Data Landscape Summary'],
@@ -403,7 +393,7 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
     });
 
     it('charts the data assets a filtered query finds', async () => {
-      const [group] = (await run(JDOE, 'getMetadataAnalyticsCharts', { input: { entityType: 'DATASET', query: '*' } }))
+      const [group] = (await run('getMetadataAnalyticsCharts', { input: { entityType: 'DATASET', query: '*' } }, JDOE))
         .getMetadataAnalyticsCharts as Json[];
       expect(group).toMatchObject({ groupId: 'FilteredMetadataAnalytics', title: '' });
       const titles = group.charts.map((c: Json) => c.title);
@@ -414,7 +404,7 @@ describe('the web app home page: recommendations, tracking and analytics', () =>
       expect(platforms.map((b) => b.segments[0].value).reduce((a, b) => a + b, 0)).toBe([...expected.values()].reduce((a, b) => a + b, 0));
       expect(platforms.find((b) => /kafka/i.test(b.name)).segments[0].value).toBe(expected.get('urn:li:dataPlatform:kafka'));
 
-      const [inDomain] = (await run(JDOE, 'getMetadataAnalyticsCharts', { input: { domain: 'urn:li:domain:commerce', query: '' } }))
+      const [inDomain] = (await run('getMetadataAnalyticsCharts', { input: { domain: 'urn:li:domain:commerce', query: '' } }, JDOE))
         .getMetadataAnalyticsCharts as Json[];
       expect(inDomain.charts.map((c: Json) => c.title)).not.toContain('Data Assets by Domain');
       const total = inDomain.charts
@@ -447,6 +437,7 @@ describe('usage events over time and with authentication', () => {
   it("compares this week's active users with last week's, by the time events were received", async () => {
     let clock = Date.UTC(2026, 2, 11, 12); // a Wednesday
     const s = await startTestServer({ now: () => clock });
+    const { run } = webApp(() => s);
     try {
       const view = (actor: string) =>
         http(`${s.url}/openapi/v1/tracking/track`, {
@@ -458,12 +449,10 @@ describe('usage events over time and with authentication', () => {
       for (const actor of [JDOE, JDOE, ALICE]) expect((await view(actor)).status).toBe(200);
       // A week (and a month) back from a minute later holds the second round only.
       clock += 60_000;
-      const body = await http(`${s.url}/api/v2/graphql`, { body: { query: webAppOperation('getHighlights') } });
-      const [weekly, monthly] = body.body.data.getHighlights;
+      const [weekly, monthly] = (await run('getHighlights')).getHighlights;
       expect(weekly).toMatchObject({ title: 'Weekly Active Users', value: 2, body: '-50.00% decrease from last week' });
       expect(monthly).toMatchObject({ title: 'Monthly Active Users', value: 4, body: '' });
-      const charts = await http(`${s.url}/api/v2/graphql`, { body: { query: webAppOperation('getAnalyticsCharts') } });
-      const wau = charts.body.data.getAnalyticsCharts[0].charts.find((c: Json) => c.title === 'Weekly Active Users');
+      const wau = (await run('getAnalyticsCharts')).getAnalyticsCharts[0].charts.find((c: Json) => c.title === 'Weekly Active Users');
       expect(wau.lines[0].data.slice(-2)).toEqual([
         { x: '2026-03-09T00:00:00.000Z', y: 4, __typename: 'NumericDataPoint' },
         { x: '2026-03-16T00:00:00.000Z', y: 2, __typename: 'NumericDataPoint' },
@@ -476,6 +465,8 @@ describe('usage events over time and with authentication', () => {
 
   it("records events for the token's user, whatever the body says, and refuses them without a token", async () => {
     const s = await startTestServer({ auth: true, adminToken: 'secret-admin-token' });
+    const { tokens, run } = webApp(() => s);
+    tokens.set(ADMIN_ACTOR, 'secret-admin-token');
     try {
       const url = `${s.url}/openapi/v1/tracking/track`;
       const event = { type: 'EntityViewEvent', entityUrn: HIVE, actorUrn: JDOE };
@@ -494,26 +485,15 @@ describe('usage events over time and with authentication', () => {
         },
       });
       expect((await http(url, { body: event, headers: { authorization: 'Bearer secret-admin-token' } })).status).toBe(200);
-      const recommend = async () => {
-        const r = await http(`${s.url}/api/v2/graphql`, {
-          headers: { authorization: 'Bearer secret-admin-token' },
-          body: {
-            query: webAppOperation('listRecommendations'),
-            variables: { input: { userUrn: JDOE, requestContext: { scenario: 'HOME' }, limit: 10 } },
-          },
-        });
-        expect(r.body.errors).toBeUndefined();
-        return r.body.data.listRecommendations.modules as Json[];
-      };
+      const recommend = async () =>
+        (await run('listRecommendations', { input: { userUrn: JDOE, requestContext: { scenario: 'HOME' }, limit: 10 } }))
+          .listRecommendations.modules as Json[];
       // Recorded for the admin (the token), not for jdoe (the body), and read back for the admin.
       const viewed = (await recommend()).find((m) => m.moduleId === 'RecentlyViewedEntities');
       expect(viewed.content.map((c: Json) => c.value)).toEqual([HIVE]);
-      const topUsers = await http(`${s.url}/api/v2/graphql`, {
-        headers: { authorization: 'Bearer secret-admin-token' },
-        body: { query: webAppOperation('getAnalyticsCharts') },
-      });
+      const topUsers = await run('getAnalyticsCharts');
       // DataHub leaves its built-in users out of the top users.
-      expect(topUsers.body.data.getAnalyticsCharts[0].charts.find((c: Json) => c.title === 'Top Users (Last 30 Days)').rows).toEqual([]);
+      expect(topUsers.getAnalyticsCharts[0].charts.find((c: Json) => c.title === 'Top Users (Last 30 Days)').rows).toEqual([]);
     } finally {
       await s.close();
     }

@@ -4,9 +4,9 @@
  * app's own operations run with the variables its pages send, checked against what the files hold.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectEach, http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { expectEach, mcp, startTestServer, type TestServer } from './helpers.js';
 import { exampleProposals } from './sampleCatalog.js';
-import { webAppOperation } from './webAppOperations.js';
+import { webApp } from './webApp.js';
 
 type Json = any;
 
@@ -25,22 +25,13 @@ const QUERY = 'urn:li:query:weekly-net-revenue';
 
 describe('the web app: data products, structured properties and governance entities', () => {
   let s: TestServer;
-
-  const run = async (operation: string, variables: Json = {}) => {
-    const r = await http(`${s.url}/api/v2/graphql`, { body: { query: webAppOperation(operation), variables } });
-    expect(r.status, r.text).toBe(200);
-    expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
-    return r.body.data;
-  };
+  const { run, execute, ingest } = webApp(() => s);
   const entry = (props: Json, urn: string) => props.properties.find((p: Json) => p.structuredProperty.urn === urn);
 
   beforeAll(async () => {
     s = await startTestServer();
     const proposals = exampleProposals();
-    for (let i = 0; i < proposals.length; i += 50) {
-      const r = await http(`${s.url}/aspects?action=ingestProposalBatch`, { body: { proposals: proposals.slice(i, i + 50) } });
-      expect(r.status, r.text).toBe(200);
-    }
+    for (let i = 0; i < proposals.length; i += 50) await ingest(proposals.slice(i, i + 50));
   }, 120_000);
   afterAll(() => s?.close());
 
@@ -108,13 +99,10 @@ describe('the web app: data products, structured properties and governance entit
   });
 
   it('aspects(input): an entity’s stored aspects, raw, by name', async () => {
-    const r = await http(`${s.url}/api/v2/graphql`, {
-      body: {
-        query: `{ dataProduct(urn: "${REVENUE_PRODUCT}") { aspects(input: { aspectNames: ["dataProductProperties", "domains"] }) { aspectName payload } } }`,
-      },
-    });
-    expect(r.body.errors).toBeUndefined();
-    const aspects = r.body.data.dataProduct.aspects;
+    const { dataProduct } = await execute(
+      `{ dataProduct(urn: "${REVENUE_PRODUCT}") { aspects(input: { aspectNames: ["dataProductProperties", "domains"] }) { aspectName payload } } }`,
+    );
+    const aspects = dataProduct.aspects;
     expect(aspects.map((a: Json) => a.aspectName).sort()).toEqual(['dataProductProperties', 'domains']);
     expect(JSON.parse(aspects.find((a: Json) => a.aspectName === 'domains').payload)).toEqual({ domains: ['urn:li:domain:commerce'] });
   });
@@ -157,13 +145,9 @@ describe('the web app: data products, structured properties and governance entit
       input: { types: ['APPLICATION'], query: '*', start: 0, count: 10 },
     });
     expect(list.searchResults[0].entity.properties).toMatchObject({ name: 'Shopfront', numAssets: 4 });
-    const r = await http(`${s.url}/api/v2/graphql`, {
-      body: {
-        query: `{ listApplicationAssets(urn: "${SHOPFRONT}", input: { query: "*", start: 0, count: 10 }) { total searchResults { entity { urn ... on Dataset { application { application { urn } } } } } } }`,
-      },
-    });
-    expect(r.body.errors).toBeUndefined();
-    const assets = r.body.data.listApplicationAssets;
+    const { listApplicationAssets: assets } = await execute(
+      `{ listApplicationAssets(urn: "${SHOPFRONT}", input: { query: "*", start: 0, count: 10 }) { total searchResults { entity { urn ... on Dataset { application { application { urn } } } } } } }`,
+    );
     expect(assets.total).toBe(4);
     expect(assets.searchResults.map((x: Json) => x.entity.urn).sort()).toEqual(
       ['couriers', 'customers', 'products', 'stores'].map((t) => ds('postgres', `shopfront.public.${t}`)),
@@ -315,51 +299,39 @@ describe('the web app: data products, structured properties and governance entit
 
   it('roles: an external access role with its members, and DataHub’s own roles', async () => {
     const role = 'urn:li:role:snowflake-finance-reader';
-    const w = await http(`${s.url}/aspects?action=ingestProposalBatch`, {
-      body: {
-        proposals: [
-          mcp(role, 'roleProperties', {
-            name: 'FINANCE_READER',
-            description: 'Snowflake role that reads the finance marts.',
-            type: 'READ',
-            requestUrl: 'https://access.fernbrook.example/request/FINANCE_READER',
-          }),
-          mcp(role, 'actors', { users: [{ user: 'urn:li:corpuser:jonah.whitfield' }], groups: [{ group: 'urn:li:corpGroup:finance' }] }),
-        ],
-      },
-    });
-    expect(w.status, w.text).toBe(200);
+    await ingest([
+      mcp(role, 'roleProperties', {
+        name: 'FINANCE_READER',
+        description: 'Snowflake role that reads the finance marts.',
+        type: 'READ',
+        requestUrl: 'https://access.fernbrook.example/request/FINANCE_READER',
+      }),
+      mcp(role, 'actors', { users: [{ user: 'urn:li:corpuser:jonah.whitfield' }], groups: [{ group: 'urn:li:corpGroup:finance' }] }),
+    ]);
     expect((await run('getExternalRole', { urn: role })).role.properties).toMatchObject({
       name: 'FINANCE_READER',
       description: 'Snowflake role that reads the finance marts.',
     });
-    const r = await http(`${s.url}/api/v2/graphql`, {
-      headers: { 'x-datahub-actor': 'urn:li:corpuser:jonah.whitfield' },
-      body: {
-        query: `{ role(urn: "${role}") { id isAssignedToMe properties { requestUrl } actors { users { user { urn } } groups { group { urn } } } } admin: entity(urn: "urn:li:dataHubRole:Admin") { ... on DataHubRole { name description } } }`,
-      },
-    });
-    expect(r.body.errors).toBeUndefined();
-    expect(r.body.data.role).toMatchObject({
+    const data = await execute(
+      `{ role(urn: "${role}") { id isAssignedToMe properties { requestUrl } actors { users { user { urn } } groups { group { urn } } } } admin: entity(urn: "urn:li:dataHubRole:Admin") { ... on DataHubRole { name description } } }`,
+      {},
+      'urn:li:corpuser:jonah.whitfield',
+    );
+    expect(data.role).toMatchObject({
       id: 'snowflake-finance-reader',
       isAssignedToMe: true,
       actors: { users: [{ user: { urn: 'urn:li:corpuser:jonah.whitfield' } }], groups: [{ group: { urn: 'urn:li:corpGroup:finance' } }] },
     });
-    expect(r.body.data.admin).toEqual({ name: 'Admin', description: 'Can do everything on the platform.' });
+    expect(data.admin).toEqual({ name: 'Admin', description: 'Can do everything on the platform.' });
   });
 
   it('connection: a stored connection’s details and platform', async () => {
     const urn = 'urn:li:dataHubConnection:snowflake-prod';
     const blob = JSON.stringify({ account: 'fernbrook.eu-west-1', warehouse: 'REPORTING_WH' });
-    const w = await http(`${s.url}/aspects?action=ingestProposalBatch`, {
-      body: {
-        proposals: [
-          mcp(urn, 'dataHubConnectionDetails', { type: 'JSON', name: 'Snowflake (prod)', json: { encryptedBlob: blob } }),
-          mcp(urn, 'dataPlatformInstance', { platform: 'urn:li:dataPlatform:snowflake' }),
-        ],
-      },
-    });
-    expect(w.status, w.text).toBe(200);
+    await ingest([
+      mcp(urn, 'dataHubConnectionDetails', { type: 'JSON', name: 'Snowflake (prod)', json: { encryptedBlob: blob } }),
+      mcp(urn, 'dataPlatformInstance', { platform: 'urn:li:dataPlatform:snowflake' }),
+    ]);
     const { connection } = await run('connection', { urn });
     expect(connection).toMatchObject({
       urn,
@@ -378,22 +350,17 @@ describe('the web app: data products, structured properties and governance entit
   it('a data product’s settings: the page template of its summary', async () => {
     const template = 'urn:li:dataHubPageTemplate:delivery-summary';
     const stamp = { time: 1767225600000, actor: 'urn:li:corpuser:tomas.lindqvist' };
-    const w = await http(`${s.url}/aspects?action=ingestProposalBatch`, {
-      body: {
-        proposals: [
-          mcp(template, 'dataHubPageTemplateProperties', {
-            rows: [],
-            assetSummary: { summaryElements: [{ elementType: 'STRUCTURED_PROPERTY', structuredPropertyUrn: CLASSIFICATION }] },
-            surface: { surfaceType: 'ASSET_SUMMARY' },
-            visibility: { scope: 'GLOBAL' },
-            created: stamp,
-            lastModified: stamp,
-          }),
-          mcp(DELIVERY_PRODUCT, 'assetSettings', { assetSummary: { templates: [{ template }] } }),
-        ],
-      },
-    });
-    expect(w.status, w.text).toBe(200);
+    await ingest([
+      mcp(template, 'dataHubPageTemplateProperties', {
+        rows: [],
+        assetSummary: { summaryElements: [{ elementType: 'STRUCTURED_PROPERTY', structuredPropertyUrn: CLASSIFICATION }] },
+        surface: { surfaceType: 'ASSET_SUMMARY' },
+        visibility: { scope: 'GLOBAL' },
+        created: stamp,
+        lastModified: stamp,
+      }),
+      mcp(DELIVERY_PRODUCT, 'assetSettings', { assetSummary: { templates: [{ template }] } }),
+    ]);
     const { dataProduct } = await run('getDataProduct', { urn: DELIVERY_PRODUCT });
     expect(dataProduct.settings.assetSummary.templates.map((t: Json) => t.template.urn)).toEqual([template]);
     expect((await run('getDataProduct', { urn: REVENUE_PRODUCT })).dataProduct.settings).toBeNull();
@@ -431,8 +398,7 @@ describe('the web app: data products, structured properties and governance entit
       mcp(set, 'versionSetProperties', { latest: DIM_CUSTOMERS, versioningScheme: 'LEXICOGRAPHIC_STRING' }),
       ...members.map(([urn, v]) => mcp(urn, 'versionProperties', v)),
     ];
-    const w = await http(`${s.url}/aspects?action=ingestProposalBatch`, { body: { proposals } });
-    expect(w.status, w.text).toBe(200);
+    await ingest(proposals);
 
     const { versionSet } = await run('searchAcrossVersions', { versionSetUrn: set, input: { query: '*', start: 0, count: 10 } });
     const found = versionSet.versionsSearch.searchResults.map((r: Json) => r.entity);
@@ -444,7 +410,6 @@ describe('the web app: data products, structured properties and governance entit
       versionSet: { urn: set },
       created: { actor: { urn: 'urn:li:corpuser:priya.raman' } },
     });
-    const r = await http(`${s.url}/api/v2/graphql`, { body: { query: `{ versionSet(urn: "${set}") { latestVersion { urn } } }` } });
-    expect(r.body.data.versionSet.latestVersion.urn).toBe(DIM_CUSTOMERS);
+    expect((await execute(`{ versionSet(urn: "${set}") { latestVersion { urn } } }`)).versionSet.latestVersion.urn).toBe(DIM_CUSTOMERS);
   });
 });

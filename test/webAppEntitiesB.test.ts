@@ -4,9 +4,9 @@
  * the CLI sends it; siblings and usage, which depend on the day, are written here relative to now.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { grantPolicy, mcp, startTestServer, type TestServer } from './helpers.js';
 import { loadExamples } from './sampleCatalog.js';
-import { webAppOperation } from './webAppOperations.js';
+import { webApp } from './webApp.js';
 
 type Json = any;
 const FCT = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,fernbrook.marts.fct_orders,PROD)';
@@ -30,18 +30,7 @@ const DAY = 86_400_000;
 
 describe('quality, runs, forms and usage through the web app operations', () => {
   let s: TestServer;
-
-  const ingest = async (proposals: Json[]) => {
-    const r = await http(`${s.url}/aspects?action=ingestProposalBatch`, { body: { proposals } });
-    expect(r.status, r.text).toBe(200);
-  };
-  /** The app's operation: no errors, its data. */
-  const run = async (operation: string, variables: Json) => {
-    const r = await http(`${s.url}/api/v2/graphql`, { body: { query: webAppOperation(operation), variables, operationName: operation } });
-    expect(r.status, r.text).toBe(200);
-    expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
-    return r.body.data as Json;
-  };
+  const { ingest, run, execute } = webApp(() => s);
 
   beforeAll(async () => {
     s = await startTestServer();
@@ -190,13 +179,11 @@ describe('quality, runs, forms and usage through the web app operations', () => 
   it("dashboards' and charts' views roll up from their usage timeseries", async () => {
     const { chart } = await run('getChart', { urn: CHART });
     expect(chart.statsSummary).toMatchObject({ viewCount: 120, uniqueUserCountLast30Days: 1, topUsersLast30Days: [{ urn: AMARA }] });
-    const r = await http(`${s.url}/api/v2/graphql`, {
-      body: {
-        query: `{ dashboard(urn: "${DASHBOARD}") { statsSummary { viewCount viewCountLast30Days uniqueUserCountLast30Days topUsersLast30Days { urn } } usageStats { metrics { viewsCount favoritesCount } buckets { duration metrics { viewsCount } } aggregations { viewsCount uniqueUserCount users { user { urn } viewsCount } } } } }`,
-      },
-    });
-    expect(r.body.errors).toBeUndefined();
-    const { statsSummary, usageStats } = r.body.data.dashboard;
+    const { statsSummary, usageStats } = (
+      await execute(
+        `{ dashboard(urn: "${DASHBOARD}") { statsSummary { viewCount viewCountLast30Days uniqueUserCountLast30Days topUsersLast30Days { urn } } usageStats { metrics { viewsCount favoritesCount } buckets { duration metrics { viewsCount } } aggregations { viewsCount uniqueUserCount users { user { urn } viewsCount } } } } }`,
+      )
+    ).dashboard;
     expect(statsSummary).toEqual({
       viewCount: 812,
       viewCountLast30Days: 40,
@@ -289,11 +276,7 @@ describe('quality, runs, forms and usage through the web app operations', () => 
     expect((await run('getEntityIncidents', { urn: FCT, start: 0, count: 10, state: null })).entity.incidents.total).toBe(2);
     // The filters the incidents tab offers besides state: stage, priority and assignee.
     const filtered = async (args: string) =>
-      (
-        await http(`${s.url}/api/v2/graphql`, {
-          body: { query: `{ dataset(urn: "${FCT}") { incidents(${args}) { total incidents { urn } } } }` },
-        })
-      ).body.data.dataset.incidents;
+      (await execute(`{ dataset(urn: "${FCT}") { incidents(${args}) { total incidents { urn } } } }`)).dataset.incidents;
     expect((await filtered('stage: FIXED')).incidents).toEqual([{ urn: 'urn:li:incident:fct-orders-late-load' }]);
     expect((await filtered('priority: HIGH')).incidents).toEqual([{ urn: 'urn:li:incident:fct-orders-low-volume' }]);
     expect((await filtered(`assigneeUrns: ["${TOMAS}"]`)).total).toBe(1);
@@ -345,24 +328,16 @@ describe("an entity's privileges as the app reads them", () => {
   const TERM = 'urn:li:glossaryTerm:Commerce.Revenue.NetRevenue';
   const STEWARD = 'urn:li:corpuser:steward';
   const TRIAGER = 'urn:li:corpuser:triager';
-  let admin: Record<string, string>;
-
-  const token = async (user: string) => ({
-    authorization: `Bearer ${(await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken}`,
-  });
-  const read = async (user: string, query: string, urn: string) => {
-    const r = await http(`${s.url}/api/v2/graphql`, { body: { query, variables: { urn } }, headers: await token(user) });
-    expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
-    return r.body.data.entity.privileges;
-  };
+  // Users are signed in the first time they act; the admin first, whom requests go as by default.
+  const { signIn, send, execute, ingest } = webApp(() => s, { signInOnUse: true });
+  const read = async (user: string, query: string, urn: string) => (await execute(query, { urn }, user)).entity.privileges;
+  const write = (urn: string, aspect: string, value: Json) => ingest(mcp(urn, aspect, value));
   const Q =
     'query p($urn: String!) { entity(urn: $urn) { ... on GlossaryNode { privileges { canManageEntity canManageChildren } } ... on GlossaryTerm { privileges { canManageEntity canManageChildren } } ... on Dataset { privileges { canEditIncidents canEditTags canEditEmbed canViewDatasetOperations canManageAssetSummary } } } }';
 
   beforeAll(async () => {
     s = await startTestServer({ auth: true });
-    admin = await token('urn:li:corpuser:datahub');
-    const write = (urn: string, aspect: string, value: Json) =>
-      http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, aspect, value) }, headers: admin });
+    await signIn('urn:li:corpuser:datahub');
     await write(ROOT, 'glossaryNodeInfo', { name: 'Commerce', definition: '' });
     await write(CHILD, 'glossaryNodeInfo', { name: 'Revenue', definition: '', parentNode: ROOT });
     await write(TERM, 'glossaryTermInfo', { name: 'Net revenue', definition: '', termSource: 'INTERNAL', parentNode: CHILD });
@@ -397,11 +372,7 @@ describe("an entity's privileges as the app reads them", () => {
   it('profiles and usage need their view privileges: without them the app is shown none', async () => {
     const Stats =
       'query s($urn: String!) { entity(urn: $urn) { ... on Dataset { datasetProfiles(limit: 5) { rowCount } operations(limit: 5) { operationType } statsSummary { queryCountLast30Days } } } }';
-    const stats = async (user: string) => {
-      const r = await http(`${s.url}/api/v2/graphql`, { body: { query: Stats, variables: { urn: FCT } }, headers: await token(user) });
-      expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
-      return r.body.data.entity;
-    };
+    const stats = async (user: string) => (await execute(Stats, { urn: FCT }, user)).entity;
     expect(await stats(STEWARD)).toEqual({ datasetProfiles: [], operations: [], statsSummary: null });
     expect(await stats(TRIAGER)).toEqual({ datasetProfiles: [], operations: [{ operationType: 'UPDATE' }], statsSummary: null });
     expect(await stats('urn:li:corpuser:datahub')).toEqual({
@@ -412,8 +383,6 @@ describe("an entity's privileges as the app reads them", () => {
   });
 
   it('a form is assigned to me when it names me or a group I am in', async () => {
-    const write = (urn: string, aspect: string, value: Json) =>
-      http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, aspect, value) }, headers: admin });
     const form = 'urn:li:form:stewards-review';
     await write(STEWARD, 'groupMembership', { groups: ['urn:li:corpGroup:stewards'] });
     await write(form, 'formInfo', {
@@ -421,14 +390,9 @@ describe("an entity's privileges as the app reads them", () => {
       prompts: [],
       actors: { owners: false, groups: ['urn:li:corpGroup:stewards'], users: [TRIAGER] },
     });
-    const actors = async (user: string) => {
-      const r = await http(`${s.url}/api/v2/graphql`, {
-        body: { query: `{ form(urn: "${form}") { info { type actors { owners isAssignedToMe users { urn } groups { urn } } } } }` },
-        headers: await token(user),
-      });
-      expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
-      return r.body.data.form.info;
-    };
+    const actors = async (user: string) =>
+      (await execute(`{ form(urn: "${form}") { info { type actors { owners isAssignedToMe users { urn } groups { urn } } } } }`, {}, user))
+        .form.info;
     expect(await actors(STEWARD)).toEqual({
       type: 'COMPLETION',
       actors: { owners: false, isAssignedToMe: true, users: [{ urn: TRIAGER }], groups: [{ urn: 'urn:li:corpGroup:stewards' }] },
@@ -438,13 +402,7 @@ describe("an entity's privileges as the app reads them", () => {
   });
 
   it('lists tests only to those who may view or manage them', async () => {
-    const list = async (user: string) =>
-      (
-        await http(`${s.url}/api/v2/graphql`, {
-          body: { query: webAppOperation('listTests'), variables: { input: { start: 0, count: 5 } } },
-          headers: await token(user),
-        })
-      ).body;
+    const list = (user: string) => send('listTests', { input: { start: 0, count: 5 } }, user);
     const refused = await list(STEWARD);
     expect(refused.data.listTests).toBeNull();
     expect(refused.errors[0].message).toMatch(/^Unauthorized to perform this action/);

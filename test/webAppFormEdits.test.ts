@@ -6,11 +6,9 @@
  * and bad input is a 400 that writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM_ACTOR } from '../src/actors.js';
 import { UNAUTHORIZED_MESSAGE } from '../src/auth/authorizer.js';
-import { buildProposal } from '../src/write/proposals.js';
 import { grantPolicy, startTestServer, type TestServer } from './helpers.js';
-import { asUsers } from './asUsers.js';
+import { webApp } from './webApp.js';
 import { putFormFixture } from './formFixture.js';
 import { webAppOperation } from './webAppOperations.js';
 
@@ -26,12 +24,10 @@ const READER = 'urn:li:corpuser:forms.reader';
 const FORM = 'urn:li:form:orders-review';
 
 let s: TestServer;
-const { tokens, run, mutate, expectError, entityV2, search } = asUsers(() => s);
+const { signIn, write: put, run, execute, expectError, entityV2, search } = webApp(() => s);
 
 beforeAll(async () => {
   s = await startTestServer({ auth: true });
-  const put = (urn: string, aspect: string, value: Json) =>
-    s.services.writePath.apply([buildProposal(s.services.registry, urn, aspect, 'UPSERT', value)], { actor: SYSTEM_ACTOR });
   await putFormFixture(put, { dataset: DATASET, other: OTHER, owner: OWNER, tier: TIER, rows: ROWS });
   await grantPolicy(s.services, 'form-admins', {
     type: 'PLATFORM',
@@ -39,8 +35,7 @@ beforeAll(async () => {
     actors: { users: [ADMIN] },
   });
   await grantPolicy(s.services, 'form-readers', { privileges: ['VIEW_ENTITY_PAGE'], actors: { users: [ADMIN, OWNER, READER] } });
-  for (const user of [ADMIN, OWNER, READER])
-    tokens.set(user, (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken);
+  await signIn(ADMIN, OWNER, READER);
 }, 60_000);
 afterAll(() => s?.close());
 
@@ -106,7 +101,7 @@ describe('forms', () => {
       400,
       'Provided prompt with type STRUCTURED_PROPERTY or FIELDS_STRUCTURED_PROPERTY and no structured property params',
     );
-    const form = (await mutate(CREATE_FORM, { input })).createForm;
+    const form = (await execute(CREATE_FORM, { input })).createForm;
     expect(form).toMatchObject({
       urn: FORM,
       type: 'FORM',
@@ -130,7 +125,7 @@ describe('forms', () => {
       400,
       /does not exist/,
     );
-    await mutate(ASSIGN, { input: { formUrn: FORM, entityUrns: [DATASET] } });
+    await execute(ASSIGN, { input: { formUrn: FORM, entityUrns: [DATASET] } });
     expect(await formsOf(DATASET)).toEqual({ incomplete: [{ form: FORM, done: [], todo: ['rows', 'tier'] }], complete: [], verified: [] });
     expect((await entityV2(DATASET)).forms.value.incompleteForms.map((a: Json) => a.urn)).toEqual([FORM]);
     expect(await search('dataset', 'incompleteForms', FORM)).toEqual([DATASET]);
@@ -218,7 +213,7 @@ describe('forms', () => {
     );
     // Another form assigned and taken off again leaves this one where it was.
     const other = (
-      await mutate(CREATE_FORM, {
+      await execute(CREATE_FORM, {
         input: {
           id: 'notes',
           name: 'Notes',
@@ -226,9 +221,9 @@ describe('forms', () => {
         },
       })
     ).createForm.urn;
-    await mutate(ASSIGN, { input: { formUrn: other, entityUrns: [DATASET] } });
+    await execute(ASSIGN, { input: { formUrn: other, entityUrns: [DATASET] } });
     expect((await entityV2(DATASET)).forms.value).toMatchObject({ completedForms: [{ urn: FORM }], incompleteForms: [{ urn: other }] });
-    await mutate(UNASSIGN, { input: { formUrn: other, entityUrns: [DATASET] } });
+    await execute(UNASSIGN, { input: { formUrn: other, entityUrns: [DATASET] } });
     expect((await entityV2(DATASET)).forms.value).toMatchObject({ completedForms: [{ urn: FORM }], incompleteForms: [] });
     expect(await search('dataset', 'completedForms', FORM)).toEqual([DATASET]);
 
@@ -239,7 +234,7 @@ describe('forms', () => {
 
   it('a new required prompt reopens the form; removing the form takes it off the dataset', async () => {
     await expectError(READER, UPDATE_FORM, { input: { urn: FORM, name: 'x' } }, 403, 'Unable to update form. Please contact your admin.');
-    const updated = await mutate(UPDATE_FORM, {
+    const updated = await execute(UPDATE_FORM, {
       input: {
         urn: FORM,
         name: 'Orders review v2',
@@ -250,17 +245,17 @@ describe('forms', () => {
     });
     expect(updated.updateForm.info).toMatchObject({ name: 'Orders review v2', prompts: [{ id: 'tier' }, { id: 'rows' }, { id: 'pii' }] });
     expect(await formsOf(DATASET)).toMatchObject({ incomplete: [{ form: FORM, done: ['rows', 'tier'] }], complete: [] });
-    await mutate(UPDATE_FORM, { input: { urn: FORM, promptsToRemove: ['pii'] } });
+    await execute(UPDATE_FORM, { input: { urn: FORM, promptsToRemove: ['pii'] } });
     expect(await formsOf(DATASET)).toMatchObject({ incomplete: [], complete: [{ form: FORM }] });
 
-    await mutate(UNASSIGN, { input: { formUrn: FORM, entityUrns: [DATASET] } });
+    await execute(UNASSIGN, { input: { formUrn: FORM, entityUrns: [DATASET] } });
     expect(await formsOf(DATASET)).toMatchObject({ incomplete: [], complete: [] });
     expect(await search('dataset', 'completedForms', FORM)).toEqual([]);
   });
 
   it('assigns a form by a filter, and deleting the form clears it from its assets', async () => {
     await expectError(READER, DYNAMIC, { input: { formUrn: FORM, orFilters: [] } }, 403, UNAUTHORIZED_MESSAGE);
-    await mutate(DYNAMIC, {
+    await execute(DYNAMIC, {
       input: { formUrn: FORM, orFilters: [{ and: [{ field: 'platform', values: ['urn:li:dataPlatform:hive'] }] }] },
     });
     expect((await entityV2(FORM)).dynamicFormAssignment.value.filter.or[0].and[0]).toMatchObject({
@@ -271,7 +266,7 @@ describe('forms', () => {
     expect(await formsOf(DATASET)).toMatchObject({ incomplete: [] });
 
     await expectError(READER, DELETE_FORM, { input: { urn: FORM } }, 403, 'Unable to delete form. Please contact your admin.');
-    await mutate(DELETE_FORM, { input: { urn: FORM } });
+    await execute(DELETE_FORM, { input: { urn: FORM } });
     expect(await formsOf(OTHER, ADMIN)).toMatchObject({ incomplete: [], complete: [] });
     expect(await search('dataset', 'incompleteForms', FORM)).toEqual([]);
     expect(await search('form', 'structuredPropertyPromptUrns', TIER)).toEqual(['urn:li:form:notes']);
@@ -312,7 +307,7 @@ describe('tests', () => {
     await expectError(ADMIN, webAppOperation('createTest'), { input }, 400, 'This Test already exists!');
 
     await expectError(READER, UPDATE_TEST, { urn, input: { name: 'x', category: 'y', definition: {} } }, 403, UNAUTHORIZED_MESSAGE);
-    await mutate(UPDATE_TEST, { urn, input: { name: 'Owned', category: 'Stewardship', definition: { json: '{}' } } });
+    await execute(UPDATE_TEST, { urn, input: { name: 'Owned', category: 'Stewardship', definition: { json: '{}' } } });
     expect(await listed()).toEqual([[urn, 'Owned', 'Stewardship']]);
     expect(await search('test', 'category', 'Governance')).toEqual([]);
 

@@ -8,69 +8,25 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACTOR, SYSTEM_ACTOR } from '../src/actors.js';
-import { buildProposal } from '../src/write/proposals.js';
 import { grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
-import { webAppOperation } from './webAppOperations.js';
+import { containing, webApp } from './webApp.js';
 
 type Json = Record<string, any>;
 
 let s: TestServer;
-let admin: string;
-let nobody: string;
+const { signIn, headers, gql, run: ok, write, changes, entityV2, expectOperationError } = webApp(() => s);
 
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,gov.orders,PROD)';
 const OTHER = 'urn:li:dataset:(urn:li:dataPlatform:hive,gov.customers,PROD)';
 const CHART = 'urn:li:chart:(looker,gov.chart)';
 const NOBODY = 'urn:li:corpuser:nobody';
 
-async function write(urn: string, aspect: string, value: unknown): Promise<void> {
-  await s.services.writePath.apply([buildProposal(s.services.registry, urn, aspect, 'UPSERT', value)], { actor: SYSTEM_ACTOR });
-}
-
-async function tokenFor(user: string): Promise<string> {
-  return (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken;
-}
-
-/** One of the app's operations, by name, as `token`'s user. */
-async function app(name: string, variables: Json, token = admin): Promise<Json> {
-  const reply = await http(`${s.url}/api/v2/graphql`, {
-    body: { query: webAppOperation(name), variables },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(reply.status).toBe(200);
-  return reply.body;
-}
-
-async function ok(name: string, variables: Json): Promise<Json> {
-  const body = await app(name, variables);
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
-
-async function entityV2(urn: string): Promise<Json> {
-  const reply = await http(`${s.url}/entitiesV2/${encodeURIComponent(urn)}`, { headers: { authorization: `Bearer ${admin}` } });
-  expect(reply.status).toBe(200);
-  return reply.body.aspects ?? {};
-}
-
-const changes = async () => (await s.services.store.readChangeLog(0, 1_000_000)).length;
-
-/** A mutation that must be refused as a 400 naming `text`, with nothing written. */
-async function rejected(name: string, variables: Json, text: string | RegExp): Promise<void> {
-  const before = await changes();
-  const body = await app(name, variables);
-  expect(body.errors?.[0]?.extensions).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
-  expect(body.errors[0].message).toMatch(text);
-  expect(await changes()).toBe(before);
-}
+/** A mutation that must be refused as a 400 naming `text` (a message holding it, or matching it), with nothing written. */
+const rejected = (name: string, variables: Json, text: string | RegExp) =>
+  expectOperationError(ADMIN_ACTOR, name, variables, 400, typeof text === 'string' ? containing(text) : text);
 
 /** A mutation refused to a user without privileges: 403 with DataHub's text, nothing written. */
-async function refused(name: string, variables: Json, text: string): Promise<void> {
-  const before = await changes();
-  const body = await app(name, variables, nobody);
-  expect(body.errors?.[0]).toMatchObject({ message: text, extensions: { code: 403, type: 'UNAUTHORIZED' } });
-  expect(await changes()).toBe(before);
-}
+const refused = (name: string, variables: Json, text: string) => expectOperationError(NOBODY, name, variables, 403, text);
 
 async function searchDatasets(input: Json): Promise<Json> {
   return (await ok('getSearchResultsForMultiple', { input: { types: ['DATASET'], query: '*', start: 0, count: 10, ...input } }))
@@ -79,8 +35,8 @@ async function searchDatasets(input: Json): Promise<Json> {
 
 beforeAll(async () => {
   s = await startTestServer({ auth: true });
-  admin = await tokenFor(ADMIN_ACTOR);
-  nobody = await tokenFor(NOBODY);
+  // The first to sign in is whom requests go as by default.
+  await signIn(ADMIN_ACTOR, NOBODY);
   await write(NOBODY, 'corpUserInfo', { active: true, displayName: 'Nobody' });
   await write(DATASET, 'datasetProperties', { name: 'orders', customProperties: {} });
   await write(OTHER, 'datasetProperties', { name: 'customers', customProperties: {} });
@@ -255,10 +211,10 @@ describe('structured properties', () => {
 
   it('checks values sent over REST ingestion the same way: 422, nothing written', async () => {
     const before = await changes();
-    const send = (value: Json) =>
+    const send = async (value: Json) =>
       http(`${s.url}/aspects?action=ingestProposal`, {
         body: { proposal: mcp(OTHER, 'structuredProperties', value) },
-        headers: { authorization: `Bearer ${admin}` },
+        headers: await headers(ADMIN_ACTOR),
       });
     const wrongType = await send({ properties: [{ propertyUrn: RETENTION, values: [{ string: 'forever' }] }] });
     expect(wrongType.status).toBe(422);
@@ -362,8 +318,7 @@ describe('structured properties', () => {
       privileges: ['EDIT_ENTITY_PROPERTIES'],
       actors: { users: [NOBODY] },
     });
-    const body = await app('upsertStructuredProperties', values, nobody);
-    expect(body.errors).toBeUndefined();
+    await ok('upsertStructuredProperties', values, NOBODY);
   });
 
   it('deletes a property and its values on every asset', async () => {
@@ -445,13 +400,13 @@ describe('business attributes', () => {
   });
 
   it('refuses a second attribute of the same name', async () => {
-    const before = await changes();
-    const body = await app('createBusinessAttribute', { input: { name: 'OrderId' } });
-    expect(body.errors[0]).toMatchObject({
-      message: '"OrderId" already exists as Business Attribute. Please pick a unique name.',
-      extensions: { code: 409 },
-    });
-    expect(await changes()).toBe(before);
+    await expectOperationError(
+      ADMIN_ACTOR,
+      'createBusinessAttribute',
+      { input: { name: 'OrderId' } },
+      409,
+      '"OrderId" already exists as Business Attribute. Please pick a unique name.',
+    );
   });
 
   it('attaches the attribute to a column and removes it', async () => {
@@ -621,8 +576,7 @@ describe('glossary relations, display properties, links and embeds', () => {
 describe('logical parents', () => {
   const SET = 'mutation setLogicalParent($input: SetLogicalParentInput!) { setLogicalParent(input: $input) }';
   const READ = 'query($urn: String!) { dataset(urn: $urn) { logicalParent { urn } } }';
-  const send = async (query: string, variables: Json, token = admin) =>
-    (await http(`${s.url}/api/v2/graphql`, { body: { query, variables }, headers: { authorization: `Bearer ${token}` } })).body;
+  const send = (query: string, variables: Json, user = ADMIN_ACTOR) => gql(user, query, variables);
 
   it('sets and removes the logical parent of a dataset, read back, in REST and as a search filter', async () => {
     expect((await send(SET, { input: { resourceUrn: DATASET, parentUrn: OTHER } })).data.setLogicalParent).toBe(true);
@@ -631,7 +585,7 @@ describe('logical parents', () => {
     const found = await searchDatasets({ orFilters: [{ and: [{ field: 'logicalParent', values: [OTHER] }] }] });
     expect(found.searchResults.map((r: Json) => r.entity.urn)).toEqual([DATASET]);
 
-    const refusedBody = await send(SET, { input: { resourceUrn: DATASET, parentUrn: null } }, nobody);
+    const refusedBody = await send(SET, { input: { resourceUrn: DATASET, parentUrn: null } }, NOBODY);
     expect(refusedBody.errors[0].extensions).toMatchObject({ code: 403 });
     const bad = await send(SET, { input: { resourceUrn: CHART, parentUrn: OTHER } });
     expect(bad.errors[0].extensions).toMatchObject({ code: 400 });

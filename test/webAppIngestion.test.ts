@@ -13,7 +13,7 @@ import { ADMIN_ACTOR, SYSTEM_ACTOR } from '../src/actors.js';
 import { UNAUTHORIZED_MESSAGE } from '../src/auth/authorizer.js';
 import { createServices } from '../src/domains/services.js';
 import { BACKEND, enc, expectEach, grantPolicy, http, openTestStore, startTestServer, tempDir, type TestServer } from './helpers.js';
-import { webAppOperation } from './webAppOperations.js';
+import { expectErrorIn, webApp } from './webApp.js';
 
 type Json = any;
 
@@ -32,39 +32,12 @@ const root = tempDir('ingestion-root-');
 let metadataFile: string;
 /** Everything the server logged. */
 const logged: string[] = [];
-const tokens = new Map<string, string>();
+// Users are signed in the first time they act; the admin, with the admin token, is whom requests go as by default.
+const { tokens, headers, send, run, entityV2 } = webApp(() => s, { signInOnUse: true });
 
-async function tokenOf(user: string): Promise<string> {
-  if (!tokens.has(user))
-    tokens.set(user, (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken);
-  return tokens.get(user)!;
-}
-
-async function send(user: string, operation: string, variables: Json = {}): Promise<Json> {
-  return (
-    await http(`${s.url}/api/v2/graphql`, {
-      body: { query: webAppOperation(operation), variables },
-      headers: { authorization: `Bearer ${await tokenOf(user)}` },
-    })
-  ).body;
-}
-
-async function run(user: string, operation: string, variables: Json = {}): Promise<Json> {
-  const body = await send(user, operation, variables);
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return body.data;
-}
-
+/** The error an operation answers as `user`. Runs write in the background, so what was written is not counted here. */
 async function refused(user: string, operation: string, variables: Json, code: number, message?: string | RegExp): Promise<void> {
-  const body = await send(user, operation, variables);
-  expect(body.errors?.[0]?.extensions?.code, JSON.stringify(body)).toBe(code);
-  if (typeof message === 'string') expect(body.errors[0].message).toBe(message);
-  else if (message) expect(body.errors[0].message).toMatch(message);
-}
-
-async function entityV2(urn: string): Promise<{ status: number; aspects: Json }> {
-  const reply = await http(`${s.url}/entitiesV2/${enc(urn)}`, { headers: { authorization: `Bearer ${ADMIN_SECRET}` } });
-  return { status: reply.status, aspects: reply.body?.aspects ?? {} };
+  expectErrorIn(await send(operation, variables, user), code, message);
 }
 
 const recipe = (type: string, config: Json) =>
@@ -80,7 +53,7 @@ const sourceInput = (name: string, type: string, config: Json, extra: Json = {})
 /** Polls the app's run query until the run has ended. */
 async function finished(urn: string): Promise<Json> {
   for (let i = 0; i < 200; i++) {
-    const { executionRequest } = await run(ADMIN_ACTOR, 'getIngestionExecutionRequest', { urn });
+    const { executionRequest } = await run('getIngestionExecutionRequest', { urn }, ADMIN_ACTOR);
     const status = executionRequest.result?.status;
     if (status && status !== 'RUNNING') return executionRequest;
     await new Promise((r) => setTimeout(r, 50));
@@ -89,7 +62,7 @@ async function finished(urn: string): Promise<Json> {
 }
 
 const sourceCount = async () =>
-  (await run(ADMIN_ACTOR, 'listIngestionSources', { input: { start: 0, count: 50 } })).listIngestionSources.total;
+  (await run('listIngestionSources', { input: { start: 0, count: 50 } }, ADMIN_ACTOR)).listIngestionSources.total;
 
 beforeAll(async () => {
   s = await startTestServer({ auth: true, adminToken: ADMIN_SECRET, ingestionFileRoot: root, log: (line) => void logged.push(line) });
@@ -117,17 +90,21 @@ afterAll(async () => {
 
 describe('a file source run from the app', () => {
   it('lands its entities in the background, reports counts, and is undone by rollbackIngestion', async () => {
-    const { createIngestionSource: sourceUrn } = await run(OPS, 'createIngestionSource', {
-      input: sourceInput(
-        'Shop metadata',
-        'file',
-        { path: metadataFile },
-        { schedule: { interval: '0 5 * * *', timezone: 'Europe/Paris' } },
-      ),
-    });
+    const { createIngestionSource: sourceUrn } = await run(
+      'createIngestionSource',
+      {
+        input: sourceInput(
+          'Shop metadata',
+          'file',
+          { path: metadataFile },
+          { schedule: { interval: '0 5 * * *', timezone: 'Europe/Paris' } },
+        ),
+      },
+      OPS,
+    );
     expect(sourceUrn).toMatch(/^urn:li:dataHubIngestionSource:[0-9a-f-]{36}$/);
 
-    const { ingestionSource } = await run(OPS, 'getIngestionSource', { urn: sourceUrn, runStart: 0, runCount: 5 });
+    const { ingestionSource } = await run('getIngestionSource', { urn: sourceUrn, runStart: 0, runCount: 5 }, OPS);
     expect(ingestionSource).toMatchObject({
       urn: sourceUrn,
       name: 'Shop metadata',
@@ -139,9 +116,13 @@ describe('a file source run from the app', () => {
     expect(ingestionSource.ownership.owners.map((o: Json) => o.owner.urn)).toEqual([OPS]);
     expect(ingestionSource.executions.total).toBe(0);
 
-    const { createIngestionExecutionRequest: requestUrn } = await run(OPS, 'createIngestionExecutionRequest', {
-      input: { ingestionSourceUrn: sourceUrn },
-    });
+    const { createIngestionExecutionRequest: requestUrn } = await run(
+      'createIngestionExecutionRequest',
+      {
+        input: { ingestionSourceUrn: sourceUrn },
+      },
+      OPS,
+    );
     const runId = requestUrn.slice('urn:li:dataHubExecutionRequest:'.length);
     const request = await finished(requestUrn);
     expect(request.result.status, request.result.report).toBe('SUCCESS');
@@ -161,55 +142,67 @@ describe('a file source run from the app', () => {
     expect(structured.source.report.aspects.dataset).toEqual({ datasetProperties: 3, status: 1 });
     expect(structured.sink.report.total_records_written).toBe(4);
 
-    for (const urn of [ORDERS, CUSTOMERS, PAYMENTS]) {
-      const e = await entityV2(urn);
-      expect(e.status).toBe(200);
-      expect(e.aspects.datasetProperties.systemMetadata.runId).toBe(runId);
-    }
-    expect((await entityV2(PAYMENTS)).aspects.datasetProperties.value.description).toBe('Payments received');
+    for (const urn of [ORDERS, CUSTOMERS, PAYMENTS]) expect((await entityV2(urn)).datasetProperties.systemMetadata.runId).toBe(runId);
+    expect((await entityV2(PAYMENTS)).datasetProperties.value.description).toBe('Payments received');
 
     // The source's page lists the run, newest first, and its latest success.
-    const page = (await run(OPS, 'getIngestionSource', { urn: sourceUrn, runStart: 0, runCount: 5 })).ingestionSource;
+    const page = (await run('getIngestionSource', { urn: sourceUrn, runStart: 0, runCount: 5 }, OPS)).ingestionSource;
     expect(page.executions.total).toBe(1);
     expect(page.executions.executionRequests[0]).toMatchObject({ urn: requestUrn, result: { status: 'SUCCESS' } });
-    const listed = (await run(OPS, 'listIngestionExecutionRequests', { input: { start: 0, count: 10 } })).listExecutionRequests;
+    const listed = (await run('listIngestionExecutionRequests', { input: { start: 0, count: 10 } }, OPS)).listExecutionRequests;
     const mine = listed.executionRequests.find((r: Json) => r.urn === requestUrn);
     expect(mine.source).toMatchObject({ urn: sourceUrn, latestSuccessfulExecution: { urn: requestUrn } });
-    const sources = (await run(OPS, 'listIngestionSources', { input: { start: 0, count: 10, query: 'Shop' } })).listIngestionSources;
+    const sources = (await run('listIngestionSources', { input: { start: 0, count: 10, query: 'Shop' } }, OPS)).listIngestionSources;
     expect(sources.ingestionSources.map((x: Json) => x.urn)).toEqual([sourceUrn]);
     expect(sources.ingestionSources[0].executions.executionRequests[0].urn).toBe(requestUrn);
     // The app hides DataHub's own system sources with a negated filter.
     const visible = (
-      await run(OPS, 'listIngestionSources', {
-        input: { start: 0, count: 10, query: '*', filters: [{ field: 'sourceType', values: ['SYSTEM'], negated: true }] },
-      })
+      await run(
+        'listIngestionSources',
+        {
+          input: { start: 0, count: 10, query: '*', filters: [{ field: 'sourceType', values: ['SYSTEM'], negated: true }] },
+        },
+        OPS,
+      )
     ).listIngestionSources;
     expect(visible.ingestionSources.map((x: Json) => x.urn)).toContain(sourceUrn);
 
     // Rolling the run back removes what it created and marks the run.
-    expect((await run(OPS, 'rollbackIngestion', { input: { runId } })).rollbackIngestion).toBe('true');
+    expect((await run('rollbackIngestion', { input: { runId } }, OPS)).rollbackIngestion).toBe('true');
     // (entitiesV2 answers an entity that is not stored with its key alone.)
-    for (const urn of [ORDERS, CUSTOMERS, PAYMENTS]) expect(Object.keys((await entityV2(urn)).aspects)).toEqual(['datasetKey']);
-    expect((await run(OPS, 'getIngestionExecutionRequest', { urn: requestUrn })).executionRequest.result.status).toBe('ROLLED_BACK');
+    for (const urn of [ORDERS, CUSTOMERS, PAYMENTS]) expect(Object.keys(await entityV2(urn))).toEqual(['datasetKey']);
+    expect((await run('getIngestionExecutionRequest', { urn: requestUrn }, OPS)).executionRequest.result.status).toBe('ROLLED_BACK');
 
     // Updating and deleting the source.
-    await run(OPS, 'updateIngestionSource', {
-      urn: sourceUrn,
-      input: sourceInput('Shop metadata (daily)', 'file', { path: metadataFile }),
-    });
-    const updated = (await run(OPS, 'getIngestionSource', { urn: sourceUrn })).ingestionSource;
+    await run(
+      'updateIngestionSource',
+      {
+        urn: sourceUrn,
+        input: sourceInput('Shop metadata (daily)', 'file', { path: metadataFile }),
+      },
+      OPS,
+    );
+    const updated = (await run('getIngestionSource', { urn: sourceUrn }, OPS)).ingestionSource;
     expect([updated.name, updated.schedule]).toEqual(['Shop metadata (daily)', null]);
-    expect((await run(OPS, 'deleteIngestionSource', { urn: sourceUrn })).deleteIngestionSource).toBe(sourceUrn);
-    expect((await run(OPS, 'getIngestionSource', { urn: sourceUrn })).ingestionSource).toBeNull();
+    expect((await run('deleteIngestionSource', { urn: sourceUrn }, OPS)).deleteIngestionSource).toBe(sourceUrn);
+    expect((await run('getIngestionSource', { urn: sourceUrn }, OPS)).ingestionSource).toBeNull();
   });
 
   it('ends FAILURE for a source this service cannot run, saying it needs the ingestion CLI', async () => {
-    const { createIngestionSource: sourceUrn } = await run(OPS, 'createIngestionSource', {
-      input: sourceInput('Warehouse', 'snowflake', { account_id: 'abc' }),
-    });
-    const { createIngestionExecutionRequest: requestUrn } = await run(OPS, 'createIngestionExecutionRequest', {
-      input: { ingestionSourceUrn: sourceUrn },
-    });
+    const { createIngestionSource: sourceUrn } = await run(
+      'createIngestionSource',
+      {
+        input: sourceInput('Warehouse', 'snowflake', { account_id: 'abc' }),
+      },
+      OPS,
+    );
+    const { createIngestionExecutionRequest: requestUrn } = await run(
+      'createIngestionExecutionRequest',
+      {
+        input: { ingestionSourceUrn: sourceUrn },
+      },
+      OPS,
+    );
     const request = await finished(requestUrn);
     expect(request.result.status).toBe('FAILURE');
     expect(request.result.report).toMatch(/Source type 'snowflake' cannot run inside this service.*datahub ingest/s);
@@ -217,14 +210,14 @@ describe('a file source run from the app', () => {
 
   it('tests a connection: a readable file succeeds, a missing one fails with the reason', async () => {
     const ok = await finished(
-      (await run(OPS, 'createTestConnectionRequest', { input: { recipe: recipe('file', { path: metadataFile }) } }))
+      (await run('createTestConnectionRequest', { input: { recipe: recipe('file', { path: metadataFile }) } }, OPS))
         .createTestConnectionRequest,
     );
     expect(ok.result.status).toBe('SUCCESS');
     expect(JSON.parse(ok.result.structuredReport.serializedValue)).toEqual({ basic_connectivity: { capable: true } });
     expect(ok.input).toMatchObject({ task: 'TEST_CONNECTION', source: { type: 'MANUAL_TEST_CONNECTION' } });
     const missing = await finished(
-      (await run(OPS, 'createTestConnectionRequest', { input: { recipe: recipe('file', { path: join(root, 'nope.json') }) } }))
+      (await run('createTestConnectionRequest', { input: { recipe: recipe('file', { path: join(root, 'nope.json') }) } }, OPS))
         .createTestConnectionRequest,
     );
     expect(missing.result.status).toBe('FAILURE');
@@ -235,12 +228,20 @@ describe('a file source run from the app', () => {
   });
 
   it("records a cancel as DataHub's KILL signal on the run", async () => {
-    const { createIngestionSource: sourceUrn } = await run(OPS, 'createIngestionSource', {
-      input: sourceInput('Cancelled', 'file', { path: metadataFile }),
-    });
-    const { createIngestionExecutionRequest: requestUrn } = await run(OPS, 'createIngestionExecutionRequest', {
-      input: { ingestionSourceUrn: sourceUrn },
-    });
+    const { createIngestionSource: sourceUrn } = await run(
+      'createIngestionSource',
+      {
+        input: sourceInput('Cancelled', 'file', { path: metadataFile }),
+      },
+      OPS,
+    );
+    const { createIngestionExecutionRequest: requestUrn } = await run(
+      'createIngestionExecutionRequest',
+      {
+        input: { ingestionSourceUrn: sourceUrn },
+      },
+      OPS,
+    );
     const input = { ingestionSourceUrn: sourceUrn, executionRequestUrn: requestUrn };
     await refused(BOB, 'cancelIngestionExecutionRequest', { input }, 403, UNAUTHORIZED_MESSAGE);
     await refused(
@@ -250,11 +251,11 @@ describe('a file source run from the app', () => {
       400,
       'Failed to find execution request with urn urn:li:dataHubExecutionRequest:nope',
     );
-    expect((await run(OPS, 'cancelIngestionExecutionRequest', { input })).cancelIngestionExecutionRequest).toBe(requestUrn);
-    const signal = (await entityV2(requestUrn)).aspects.dataHubExecutionRequestSignal.value;
+    expect((await run('cancelIngestionExecutionRequest', { input }, OPS)).cancelIngestionExecutionRequest).toBe(requestUrn);
+    const signal = (await entityV2(requestUrn)).dataHubExecutionRequestSignal.value;
     expect(signal).toMatchObject({ signal: 'KILL', executorId: 'default', createdAt: { actor: OPS } });
     expect(['SUCCESS', 'CANCELLED']).toContain((await finished(requestUrn)).result.status);
-    await run(OPS, 'rollbackIngestion', { input: { runId: requestUrn.slice('urn:li:dataHubExecutionRequest:'.length) } });
+    await run('rollbackIngestion', { input: { runId: requestUrn.slice('urn:li:dataHubExecutionRequest:'.length) } }, OPS);
   });
 
   it("refuses without MANAGE_INGESTION, with DataHub's messages", async () => {
@@ -275,13 +276,17 @@ describe('a file source run from the app', () => {
       403,
       UNAUTHORIZED_MESSAGE,
     );
-    const { createIngestionSource: sourceUrn } = await run(OPS, 'createIngestionSource', {
-      input: sourceInput('Guarded', 'file', { path: metadataFile }),
-    });
+    const { createIngestionSource: sourceUrn } = await run(
+      'createIngestionSource',
+      {
+        input: sourceInput('Guarded', 'file', { path: metadataFile }),
+      },
+      OPS,
+    );
     await refused(BOB, 'getIngestionSource', { urn: sourceUrn }, 403);
     await refused(BOB, 'createIngestionExecutionRequest', { input: { ingestionSourceUrn: sourceUrn } }, 403, UNAUTHORIZED_MESSAGE);
     await refused(BOB, 'deleteIngestionSource', { urn: sourceUrn }, 403, UNAUTHORIZED_MESSAGE);
-    expect((await run(OPS, 'getIngestionSource', { urn: sourceUrn })).ingestionSource.name).toBe('Guarded');
+    expect((await run('getIngestionSource', { urn: sourceUrn }, OPS)).ingestionSource.name).toBe('Guarded');
   });
 
   it('answers bad input with a 400 that writes nothing', async () => {
@@ -325,7 +330,7 @@ describe('a file source run from the app', () => {
     await refused(OPS, 'createTestConnectionRequest', { input: { recipe: '{not json' } }, 400);
     expect(await sourceCount()).toBe(before);
     expectEach(
-      (await run(OPS, 'listIngestionExecutionRequests', { input: { start: 0, count: 100 } })).listExecutionRequests.executionRequests,
+      (await run('listIngestionExecutionRequests', { input: { start: 0, count: 100 } }, OPS)).listExecutionRequests.executionRequests,
       (r: Json) => r.input.task,
     );
   });
@@ -333,19 +338,23 @@ describe('a file source run from the app', () => {
 
 describe('secrets', () => {
   it('are listed by name only, read back with getSecretValues, and used by a recipe that refers to them', async () => {
-    const { createSecret: urn } = await run(KEEPER, 'createSecret', {
-      input: { name: 'SHOP_FILE', value: metadataFile, description: 'where the shop metadata is' },
-    });
+    const { createSecret: urn } = await run(
+      'createSecret',
+      {
+        input: { name: 'SHOP_FILE', value: metadataFile, description: 'where the shop metadata is' },
+      },
+      KEEPER,
+    );
     expect(urn).toBe('urn:li:dataHubSecret:SHOP_FILE');
-    await run(KEEPER, 'createSecret', { input: { name: 'DB_PASSWORD', value: CLEAR_VALUE } });
-    const { listSecrets } = await run(KEEPER, 'listSecrets', { input: { start: 0, count: 10 } });
+    await run('createSecret', { input: { name: 'DB_PASSWORD', value: CLEAR_VALUE } }, KEEPER);
+    const { listSecrets } = await run('listSecrets', { input: { start: 0, count: 10 } }, KEEPER);
     expect(listSecrets.total).toBe(2);
     expect(listSecrets.secrets.map((x: Json) => [x.urn, x.name, x.description])).toEqual([
       ['urn:li:dataHubSecret:DB_PASSWORD', 'DB_PASSWORD', null],
       [urn, 'SHOP_FILE', 'where the shop metadata is'],
     ]);
     expect(JSON.stringify(listSecrets)).not.toContain(CLEAR_VALUE);
-    const body = await send(KEEPER, 'listSecrets', { input: { start: 0, count: 10, query: 'DB_PASS' } });
+    const body = await send('listSecrets', { input: { start: 0, count: 10, query: 'DB_PASS' } }, KEEPER);
     expect(body.data.listSecrets.secrets.map((x: Json) => x.name)).toEqual(['DB_PASSWORD']);
 
     const values = await http(`${s.url}/api/v2/graphql`, {
@@ -353,7 +362,7 @@ describe('secrets', () => {
         query: 'query v($input: GetSecretValuesInput!) { getSecretValues(input: $input) { name value } }',
         variables: { input: { secrets: ['DB_PASSWORD', 'SHOP_FILE', 'MISSING'] } },
       },
-      headers: { authorization: `Bearer ${await tokenOf(KEEPER)}` },
+      headers: await headers(KEEPER),
     });
     expect(values.body.data.getSecretValues).toEqual(
       expect.arrayContaining([
@@ -363,30 +372,46 @@ describe('secrets', () => {
     );
     expect(values.body.data.getSecretValues).toHaveLength(2);
 
-    await run(KEEPER, 'updateSecret', {
-      input: { urn: 'urn:li:dataHubSecret:DB_PASSWORD', name: 'DB_PASSWORD', value: `${CLEAR_VALUE}-rotated`, description: 'rotated' },
-    });
+    await run(
+      'updateSecret',
+      {
+        input: { urn: 'urn:li:dataHubSecret:DB_PASSWORD', name: 'DB_PASSWORD', value: `${CLEAR_VALUE}-rotated`, description: 'rotated' },
+      },
+      KEEPER,
+    );
 
     // A recipe refers to the secret; the stored recipe keeps the reference, the run reads the file.
-    const { createIngestionSource: sourceUrn } = await run(OPS, 'createIngestionSource', {
-      input: sourceInput('Shop via secret', 'file', { path: `\${SHOP_FILE}` }),
-    });
-    const { createIngestionExecutionRequest: requestUrn } = await run(OPS, 'createIngestionExecutionRequest', {
-      input: { ingestionSourceUrn: sourceUrn },
-    });
+    const { createIngestionSource: sourceUrn } = await run(
+      'createIngestionSource',
+      {
+        input: sourceInput('Shop via secret', 'file', { path: `\${SHOP_FILE}` }),
+      },
+      OPS,
+    );
+    const { createIngestionExecutionRequest: requestUrn } = await run(
+      'createIngestionExecutionRequest',
+      {
+        input: { ingestionSourceUrn: sourceUrn },
+      },
+      OPS,
+    );
     const request = await finished(requestUrn);
     expect(request.result.status, request.result.report).toBe('SUCCESS');
     // The value the run used is masked in what it reports.
     expect(JSON.stringify(request)).not.toContain(metadataFile);
     expect(request.result.report).toContain('read 1 file(s) from ********');
-    expect((await entityV2(ORDERS)).aspects.datasetProperties.value.name).toBe('orders');
-    await run(OPS, 'rollbackIngestion', { input: { runId: request.id } });
+    expect((await entityV2(ORDERS)).datasetProperties.value.name).toBe('orders');
+    await run('rollbackIngestion', { input: { runId: request.id } }, OPS);
 
-    const { createIngestionSource: brokenUrn } = await run(OPS, 'createIngestionSource', {
-      input: sourceInput('Missing secret', 'file', { path: `\${NOT_A_SECRET}` }),
-    });
+    const { createIngestionSource: brokenUrn } = await run(
+      'createIngestionSource',
+      {
+        input: sourceInput('Missing secret', 'file', { path: `\${NOT_A_SECRET}` }),
+      },
+      OPS,
+    );
     const broken = await finished(
-      (await run(OPS, 'createIngestionExecutionRequest', { input: { ingestionSourceUrn: brokenUrn } })).createIngestionExecutionRequest,
+      (await run('createIngestionExecutionRequest', { input: { ingestionSourceUrn: brokenUrn } }, OPS)).createIngestionExecutionRequest,
     );
     expect(broken.result.status).toBe('FAILURE');
     expect(broken.result.report).toContain('NOT_A_SECRET');
@@ -396,12 +421,12 @@ describe('secrets', () => {
     // Every request was logged (access lines), none with a value.
     expect(logged.filter((l) => l.includes('/api/v2/graphql')).length).toBeGreaterThan(20);
     expect(logged.join('\n')).not.toContain(CLEAR_VALUE);
-    const feed = await http(`${s.url}/events?limit=10000`, { headers: { authorization: `Bearer ${await tokenOf(KEEPER)}` } });
+    const feed = await http(`${s.url}/events?limit=10000`, { headers: await headers(KEEPER) });
     expect(feed.status).toBe(200);
     expect(feed.text).toContain('dataHubSecretValue');
     expect(feed.text).not.toContain(CLEAR_VALUE);
     const v2 = await entityV2('urn:li:dataHubSecret:DB_PASSWORD');
-    expect(v2.aspects.dataHubSecretValue.value.name).toBe('DB_PASSWORD');
+    expect(v2.dataHubSecretValue.value.name).toBe('DB_PASSWORD');
     expect(JSON.stringify(v2)).not.toContain(CLEAR_VALUE);
     if (BACKEND === 'sqlite') {
       const files = readdirSync(s.dir).filter((f) => f.startsWith('catalog.db'));
@@ -430,7 +455,7 @@ describe('secrets', () => {
     await refused(OPS, 'createSecret', { input: { name: 'X', value: 'y' } }, 403, UNAUTHORIZED_MESSAGE);
     await refused(BOB, 'deleteSecret', { urn: 'urn:li:dataHubSecret:DB_PASSWORD' }, 403, UNAUTHORIZED_MESSAGE);
     const denied = await http(`${s.url}/entitiesV2/${enc('urn:li:dataHubSecret:DB_PASSWORD')}`, {
-      headers: { authorization: `Bearer ${await tokenOf(OPS)}` },
+      headers: await headers(OPS),
     });
     expect(denied.status).toBe(403);
 
@@ -438,12 +463,12 @@ describe('secrets', () => {
     await refused(KEEPER, 'createSecret', { input: { name: 'has space', value: 'v' } }, 400);
     await refused(KEEPER, 'createSecret', { input: { name: 'EMPTY', value: '' } }, 400);
     await refused(KEEPER, 'updateSecret', { input: { urn: 'urn:li:dataHubSecret:NOPE', name: 'NOPE', value: 'v' } }, 400);
-    expect((await run(KEEPER, 'listSecrets', { input: { start: 0, count: 10 } })).listSecrets.total).toBe(2);
+    expect((await run('listSecrets', { input: { start: 0, count: 10 } }, KEEPER)).listSecrets.total).toBe(2);
 
-    expect((await run(KEEPER, 'deleteSecret', { urn: 'urn:li:dataHubSecret:SHOP_FILE' })).deleteSecret).toBe(
+    expect((await run('deleteSecret', { urn: 'urn:li:dataHubSecret:SHOP_FILE' }, KEEPER)).deleteSecret).toBe(
       'urn:li:dataHubSecret:SHOP_FILE',
     );
-    expect((await run(KEEPER, 'listSecrets', { input: { start: 0, count: 10 } })).listSecrets.secrets.map((x: Json) => x.name)).toEqual([
+    expect((await run('listSecrets', { input: { start: 0, count: 10 } }, KEEPER)).listSecrets.secrets.map((x: Json) => x.name)).toEqual([
       'DB_PASSWORD',
     ]);
   });

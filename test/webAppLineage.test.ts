@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectEach, http, mcp, startTestServer, type TestServer } from './helpers.js';
-import { webAppOperation } from './webAppOperations.js';
+import { expectEach, mcp, startTestServer, type TestServer } from './helpers.js';
+import { webApp } from './webApp.js';
 
 type Json = any;
 const ds = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:snowflake,chain.${name},PROD)`;
@@ -60,26 +60,14 @@ describe('lineage and history through the web app operations', () => {
   let s: TestServer;
   let clock = Date.UTC(2026, 0, 10);
 
+  // `run`: the app's operation, its whole answer; `data`: the app's operation answered whole, no field of it failing.
+  const app = webApp(() => s);
+  const { send: run, run: data } = app;
+  const graphql = (query: string, variables: Json = {}) => app.gql(undefined, query, variables);
+  /** Writes an aspect, a second after the one before. */
   const ingest = async (urn: string, aspect: string, value: unknown) => {
     clock += 1000;
-    const r = await http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(urn, aspect, value) } });
-    expect(r.status, r.text).toBe(200);
-  };
-  const run = async (operation: string, variables: Json) => {
-    const r = await http(`${s.url}/api/v2/graphql`, { body: { query: webAppOperation(operation), variables, operationName: operation } });
-    expect(r.status, r.text).toBe(200);
-    return r.body as { data: Json; errors?: Json[] };
-  };
-  /** The app's operation, answered whole: no field of it fails. */
-  const data = async (operation: string, variables: Json) => {
-    const r = await run(operation, variables);
-    expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
-    return r.data;
-  };
-  const graphql = async (query: string, variables: Json = {}) => {
-    const r = await http(`${s.url}/api/v2/graphql`, { body: { query, variables } });
-    expect(r.status, r.text).toBe(200);
-    return r.body as { data: Json; errors?: Json[] };
+    await app.ingest(mcp(urn, aspect, value));
   };
 
   beforeAll(async () => {
@@ -474,10 +462,8 @@ describe('lineage and history through the web app operations', () => {
         ['amount', 'DECIMAL'],
       ]);
       expect(latest.editableSchemaMetadata.editableSchemaFieldInfo[0]).toMatchObject({ fieldPath: 'amount', description: 'Gross amount' });
-      const bad = await http(`${s.url}/api/v2/graphql`, {
-        body: { query: webAppOperation('getVersionedDataset'), variables: { urn: D5, versionStamp: 'schemaMetadata:latest' } },
-      });
-      expect(bad.body.errors[0].extensions.code).toBe(400);
+      const bad = await run('getVersionedDataset', { urn: D5, versionStamp: 'schemaMetadata:latest' });
+      expect(bad.errors[0].extensions.code).toBe(400);
     });
 
     it('getSchemaBlame names the version that last changed each field, at the latest or an older version', async () => {

@@ -6,9 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../src/actors.js';
-import { buildProposal } from '../src/write/proposals.js';
 import { enc, grantPolicy, http, startTestServer, type TestServer } from './helpers.js';
-import { webAppOperation } from './webAppOperations.js';
+import { webApp } from './webApp.js';
 
 type Json = any;
 
@@ -22,12 +21,10 @@ const EDITOR = 'urn:li:corpuser:lineage.editor';
 const READER = 'urn:li:corpuser:lineage.reader';
 
 let s: TestServer;
-const tokens = new Map<string, string>();
+const { signIn, write: put, gql, run, expectError: expectDocumentError, expectOperationError, entityV2, search, headers } = webApp(() => s);
 
 beforeAll(async () => {
   s = await startTestServer({ auth: true });
-  const put = (urn: string, aspect: string, value: Json) =>
-    s.services.writePath.apply([buildProposal(s.services.registry, urn, aspect, 'UPSERT', value)], { actor: SYSTEM_ACTOR });
   for (const urn of [RAW, CLEAN, MART, LOCKED])
     await put(urn, 'datasetProperties', { name: urn.split('.')[1]!.split(',')[0], customProperties: {} });
   await put(JOB, 'dataJobInfo', { name: 'load', type: { string: 'COMMAND' }, customProperties: {} });
@@ -51,31 +48,18 @@ beforeAll(async () => {
     resources: { allResources: false, filter: { criteria: [{ field: 'URN', values: everything, condition: 'EQUALS' }] } },
   } as Json);
   await grantPolicy(s.services, 'lineage-readers', { privileges: ['VIEW_ENTITY_PAGE'], actors: { users: [EDITOR, READER] } });
-  for (const user of [EDITOR, READER])
-    tokens.set(user, (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken);
+  // The first to sign in is whom requests go as by default.
+  await signIn(EDITOR, READER);
 }, 60_000);
 afterAll(() => s?.close());
-
-async function gql(user: string, query: string, variables: Json = {}): Promise<Json> {
-  const r = await http(`${s.url}/api/v2/graphql`, { body: { query, variables }, headers: { authorization: `Bearer ${tokens.get(user)}` } });
-  expect(r.status, r.text).toBe(200);
-  return r.body;
-}
-
-async function run(operation: string, variables: Json = {}, user = EDITOR): Promise<Json> {
-  const body = await gql(user, webAppOperation(operation), variables);
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return body.data;
-}
 
 const edge = (upstreamUrn: string, downstreamUrn: string) => ({ upstreamUrn, downstreamUrn });
 const update = (edgesToAdd: Json[], edgesToRemove: Json[] = [], user = EDITOR) =>
   run('updateLineage', { input: { edgesToAdd, edgesToRemove } }, user);
 
-const changes = async () => (await s.services.store.readChangeLog(0, 1_000_000)).length;
-
+/** updateLineage adding `edgesToAdd` as `user` is refused (`code`, `message`), with nothing written. */
 const expectError = (user: string, edgesToAdd: Json[], code: number, message: string | RegExp) =>
-  expectError2(user, webAppOperation('updateLineage'), { input: { edgesToAdd, edgesToRemove: [] } }, code, message);
+  expectOperationError(user, 'updateLineage', { input: { edgesToAdd, edgesToRemove: [] } }, code, message);
 
 const lineageVars = {
   showColumns: true,
@@ -92,21 +76,6 @@ const across = async (urn: string, direction: string) =>
   (
     await run('searchAcrossLineage', { input: { urn, direction, query: '*', start: 0, count: 100, types: [], orFilters: [] } })
   ).searchAcrossLineage.searchResults.map((x: Json) => [x.entity.urn, x.degree]);
-
-const entityV2 = async (urn: string) => {
-  const r = await http(`${s.url}/entitiesV2/${enc(urn)}`, { headers: { authorization: `Bearer ${tokens.get(EDITOR)}` } });
-  expect(r.status, r.text).toBe(200);
-  return r.body.aspects;
-};
-
-const search = async (entity: string, field: string, value: string) => {
-  const r = await http(`${s.url}/entities?action=search`, {
-    body: { entity, input: '*', filter: { or: [{ and: [{ field, value, condition: 'EQUAL' }] }] }, start: 0, count: 50 },
-    headers: { authorization: `Bearer ${tokens.get(EDITOR)}` },
-  });
-  expect(r.status, r.text).toBe(200);
-  return r.body.value.entities as string[];
-};
 
 describe('updateLineage', () => {
   it('adds table edges through a data job, read back by the lineage page, lineage search, REST and search', async () => {
@@ -240,7 +209,7 @@ describe('ER model relationships', () => {
   let urn: string;
 
   it('creates one between two datasets, under DataHub’s urn, read back by the app, REST and search', async () => {
-    await expectMutationError(
+    await expectOperationError(
       READER,
       'createERModelRelationship',
       { input: { properties } },
@@ -248,7 +217,7 @@ describe('ER model relationships', () => {
       'Unauthorized to create erModelRelationship. Please contact your DataHub administrator.',
     );
     await grantPolicy(s.services, 'er-creators', { privileges: ['CREATE_ENTITY_ER_MODEL_RELATIONSHIP'], actors: { users: [EDITOR] } });
-    await expectMutationError(
+    await expectOperationError(
       EDITOR,
       'createERModelRelationship',
       { input: { properties: { ...properties, destination: ds('ghost') } } },
@@ -288,7 +257,7 @@ describe('ER model relationships', () => {
   });
 
   it('updates and deletes it, refusing those without the privilege', async () => {
-    await expectMutationError(
+    await expectOperationError(
       READER,
       'updateERModelRelationship',
       { urn, input: { editableProperties: { description: 'x' } } },
@@ -304,7 +273,7 @@ describe('ER model relationships', () => {
     });
     const r = (await run('getERModelRelationship', { urn })).erModelRelationship;
     expect([r.properties.cardinality, r.editableProperties.description]).toEqual(['N_N', 'renamed']);
-    await expectMutationError(
+    await expectOperationError(
       EDITOR,
       'updateERModelRelationship',
       { urn: 'urn:li:erModelRelationship:nope', input: { editableProperties: { description: 'x' } } },
@@ -312,7 +281,7 @@ describe('ER model relationships', () => {
       /does not exist/,
     );
     const DELETE = 'mutation($urn: String!) { deleteERModelRelationship(urn: $urn) }';
-    await expectError2(READER, DELETE, { urn }, 403, UNAUTHORIZED);
+    await expectDocumentError(READER, DELETE, { urn }, 403, UNAUTHORIZED);
     expect((await gql(EDITOR, DELETE, { urn })).data.deleteERModelRelationship).toBe(true);
     expect(await search('erModelRelationship', 'name', 'orders_to_clean')).toEqual([]);
   });
@@ -324,7 +293,7 @@ describe('asset versions', () => {
     data.searchResults.map((x: Json) => [x.entity.urn, x.entity.versionProperties.version.versionTag, x.entity.versionProperties.isLatest]);
 
   it('links assets as versions, the newest latest, read back by the app, REST and search', async () => {
-    await expectMutationError(
+    await expectOperationError(
       READER,
       'linkAssetVersion',
       { input: { versionSet: SET, linkedEntity: RAW, version: 'v1' } },
@@ -332,14 +301,14 @@ describe('asset versions', () => {
       `${READER} is unauthorized to UPDATE entities ${SET} and ${RAW}`,
     );
     await grantPolicy(s.services, 'version-editors', { privileges: ['EDIT_ENTITY'], actors: { users: [EDITOR] } });
-    await expectMutationError(
+    await expectOperationError(
       EDITOR,
       'linkAssetVersion',
       { input: { versionSet: SET, linkedEntity: CHART, version: 'v1' } },
       400,
       "Entity type must match Version Set's specified type: dataset invalid type: chart",
     );
-    await expectMutationError(
+    await expectOperationError(
       EDITOR,
       'linkAssetVersion',
       { input: { versionSet: RAW, linkedEntity: RAW, version: 'v1' } },
@@ -373,7 +342,7 @@ describe('asset versions', () => {
     expect((await entityV2(CLEAN)).versionProperties).toBeUndefined();
     await run('unlinkAssetVersion', { input: { versionSet: SET, unlinkedEntity: RAW } });
     expect(await search('dataset', 'versionSet', SET)).toEqual([]);
-    const r = await http(`${s.url}/entitiesV2/${enc(SET)}`, { headers: { authorization: `Bearer ${tokens.get(EDITOR)}` } });
+    const r = await http(`${s.url}/entitiesV2/${enc(SET)}`, { headers: await headers(EDITOR) });
     expect(r.body?.aspects?.versionSetProperties).toBeUndefined();
   });
 });
@@ -384,15 +353,15 @@ describe('logical parents', () => {
     (await gql(EDITOR, `query($urn: String!) { dataset(urn: $urn) { logicalParent { urn type } } }`, { urn })).data.dataset.logicalParent;
 
   it('points a dataset at its logical model and removes the pointer, seen in GraphQL, REST and search', async () => {
-    await expectError2(READER, SET_PARENT, { input: { resourceUrn: MART, parentUrn: LOCKED } }, 403, UNAUTHORIZED);
-    await expectError2(
+    await expectDocumentError(READER, SET_PARENT, { input: { resourceUrn: MART, parentUrn: LOCKED } }, 403, UNAUTHORIZED);
+    await expectDocumentError(
       EDITOR,
       SET_PARENT,
       { input: { resourceUrn: MART, parentUrn: CHART } },
       400,
       /a logical parent is a dataset or a column/,
     );
-    await expectError2(EDITOR, SET_PARENT, { input: { resourceUrn: ds('ghost'), parentUrn: LOCKED } }, 400, /does not exist/);
+    await expectDocumentError(EDITOR, SET_PARENT, { input: { resourceUrn: ds('ghost'), parentUrn: LOCKED } }, 400, /does not exist/);
     expect((await gql(EDITOR, SET_PARENT, { input: { resourceUrn: MART, parentUrn: LOCKED } })).data.setLogicalParent).toBe(true);
     expect(await parentOf(MART)).toEqual({ urn: LOCKED, type: 'DATASET' });
     expect((await entityV2(MART)).logicalParent.value.parent).toMatchObject({ destinationUrn: LOCKED, created: { actor: EDITOR } });
@@ -404,15 +373,3 @@ describe('logical parents', () => {
 });
 
 const UNAUTHORIZED = 'Unauthorized to perform this action. Please contact your DataHub administrator.';
-
-async function expectError2(user: string, query: string, variables: Json, code: number, message: string | RegExp) {
-  const before = await changes();
-  const body = await gql(user, query, variables);
-  expect(body.errors?.[0]?.extensions?.code, JSON.stringify(body.errors)).toBe(code);
-  if (typeof message === 'string') expect(body.errors[0].message).toBe(message);
-  else expect(body.errors[0].message).toMatch(message);
-  expect(await changes()).toBe(before);
-}
-
-const expectMutationError = (user: string, operation: string, variables: Json, code: number, message: string | RegExp) =>
-  expectError2(user, webAppOperation(operation), variables, code, message);

@@ -4,9 +4,9 @@
  * have pages of their own in webAppEntitiesA/B; lineage and search are in webAppLineage/Search.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectEach, http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { expectEach, mcp, startTestServer, type TestServer } from './helpers.js';
 import { loadBootstrap, loadExamples } from './sampleCatalog.js';
-import { webAppOperation } from './webAppOperations.js';
+import { webApp } from './webApp.js';
 
 type Json = any;
 
@@ -15,13 +15,8 @@ const FLOW = 'urn:li:dataFlow:(airflow,fernbrook_marts_nightly,prod)';
 const JOB = `urn:li:dataJob:(${FLOW},build_fct_orders)`;
 
 let s: TestServer;
-
-async function page(operation: string, variables: Json): Promise<Json> {
-  const reply = await http(`${s.url}/api/v2/graphql`, { body: { query: webAppOperation(operation), variables } });
-  expect(reply.status).toBe(200);
-  expect(reply.body.errors, `${operation}: ${JSON.stringify(reply.body.errors)}`).toBeUndefined();
-  return reply.body.data;
-}
+/** A page's operation, which must answer without errors. */
+const { run: page, ingest } = webApp(() => s);
 
 const urns = (list: Json[] | undefined) => (list ?? []).map((x) => x.urn).sort();
 
@@ -111,10 +106,7 @@ describe("the web app's entity pages", () => {
     expect(commerce.glossaryChildrenSearch.total).toBe(0);
     // Every sample term sits in a group: one at the top is added, so the list has something to show.
     const loose = 'urn:li:glossaryTerm:Loose';
-    const added = await http(`${s.url}/aspects?action=ingestProposal`, {
-      body: { proposal: mcp(loose, 'glossaryTermInfo', { name: 'Loose', definition: 'a term in no group', termSource: 'INTERNAL' }) },
-    });
-    expect(added.status, added.text).toBe(200);
+    await ingest(mcp(loose, 'glossaryTermInfo', { name: 'Loose', definition: 'a term in no group', termSource: 'INTERNAL' }));
     const { getRootGlossaryTerms } = await page('getRootGlossaryTerms', {});
     expect(urns(getRootGlossaryTerms.terms)).toContain(loose);
     expectEach(getRootGlossaryTerms.terms, (t: Json) => !t.parentNodes?.nodes?.length);

@@ -10,8 +10,8 @@ import { ADMIN_ACTOR } from '../src/actors.js';
 import { UNAUTHORIZED_MESSAGE } from '../src/auth/authorizer.js';
 import { ASSIGN_ROLES_REFUSED } from '../src/domains/access/roles.js';
 import { openStore } from '../src/store/index.js';
-import { enc, http, mcp, serveStore, startTestServer, type TestServer } from './helpers.js';
-import { webAppOperation } from './webAppOperations.js';
+import { mcp, serveStore, startTestServer, type TestServer } from './helpers.js';
+import { webApp } from './webApp.js';
 
 type Json = any;
 
@@ -30,63 +30,21 @@ const READER = 'urn:li:dataHubRole:Reader';
 const EDITOR = 'urn:li:dataHubRole:Editor';
 
 let s: TestServer;
-const tokens = new Map<string, string>();
-
-async function tokenOf(user: string): Promise<string> {
-  if (!tokens.has(user))
-    tokens.set(user, (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken);
-  return tokens.get(user)!;
-}
-
-/** One of the app's operations, sent as `user` (to `url`: this server or a replica of it). */
-async function send(user: string, operation: string, variables: Json = {}, url = s.url): Promise<Json> {
-  return (
-    await http(`${url}/api/v2/graphql`, {
-      body: { query: webAppOperation(operation), variables },
-      headers: { authorization: `Bearer ${await tokenOf(user)}` },
-    })
-  ).body;
-}
-
-async function run(user: string, operation: string, variables: Json = {}, url = s.url): Promise<Json> {
-  const body = await send(user, operation, variables, url);
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return body.data;
-}
-
-async function refused(user: string, operation: string, variables: Json, code: number, message?: string | RegExp): Promise<void> {
-  const body = await send(user, operation, variables);
-  expect(body.errors?.[0]?.extensions?.code, JSON.stringify(body)).toBe(code);
-  if (typeof message === 'string') expect(body.errors[0].message).toBe(message);
-  else if (message) expect(body.errors[0].message).toMatch(message);
-}
-
-async function aspects(urn: string): Promise<Json> {
-  const reply = await http(`${s.url}/entitiesV2/${enc(urn)}`, { headers: { authorization: `Bearer ${ADMIN_SECRET}` } });
-  expect(reply.status, reply.text).toBe(200);
-  return reply.body.aspects ?? {};
-}
-
-async function ingest(urn: string, aspect: string, value: Json): Promise<void> {
-  const reply = await http(`${s.url}/aspects?action=ingestProposal`, {
-    body: { proposal: mcp(urn, aspect, value) },
-    headers: { authorization: `Bearer ${ADMIN_SECRET}` },
-  });
-  expect(reply.status, reply.text).toBe(200);
-}
+// Users are signed in the first time they act; the admin, with the admin token, is whom requests go as by default.
+const { tokens, send, run, expectOperationError, entityV2: aspects, ingest } = webApp(() => s, { signInOnUse: true });
 
 /** Whether `user` may tag the dataset, through the app's own mutation. */
 async function canTag(user: string, url = s.url): Promise<boolean> {
-  const body = await send(user, 'addTag', { input: { tagUrn: TAG, resourceUrn: DATASET } }, url);
+  const body = await send('addTag', { input: { tagUrn: TAG, resourceUrn: DATASET } }, user, { url });
   if (body.errors) {
     expect(body.errors[0].extensions.code).toBe(403);
     return false;
   }
-  await run(ADMIN_ACTOR, 'removeTag', { input: { tagUrn: TAG, resourceUrn: DATASET } });
+  await run('removeTag', { input: { tagUrn: TAG, resourceUrn: DATASET } }, ADMIN_ACTOR);
   return true;
 }
 
-const listUsers = async (query = '') => (await run(ADMIN_ACTOR, 'listUsers', { input: { start: 0, count: 50, query } })).listUsers;
+const listUsers = async (query = '') => (await run('listUsers', { input: { start: 0, count: 50, query } }, ADMIN_ACTOR)).listUsers;
 const userRow = async (urn: string) => (await listUsers()).users.find((u: Json) => u.urn === urn);
 
 beforeAll(async () => {
@@ -99,18 +57,18 @@ beforeAll(async () => {
     [ERIN, 'Erin Wu'],
     [FRANK, 'Frank Ode'],
   ] as const) {
-    await ingest(urn, 'corpUserInfo', { active: true, displayName: name, email: `${urn.split(':')[3]}@example.com` });
+    await ingest(mcp(urn, 'corpUserInfo', { active: true, displayName: name, email: `${urn.split(':')[3]}@example.com` }));
   }
-  await ingest(DATASET, 'datasetProperties', { description: 'Orders' });
-  await ingest(TAG, 'tagProperties', { name: 'pii' });
-  await ingest(LDAP_GROUP, 'corpGroupInfo', { displayName: 'Finance (LDAP)', admins: [], members: [], groups: [] });
-  await ingest(LDAP_GROUP, 'origin', { type: 'EXTERNAL', externalType: 'ldap' });
+  await ingest(mcp(DATASET, 'datasetProperties', { description: 'Orders' }));
+  await ingest(mcp(TAG, 'tagProperties', { name: 'pii' }));
+  await ingest(mcp(LDAP_GROUP, 'corpGroupInfo', { displayName: 'Finance (LDAP)', admins: [], members: [], groups: [] }));
+  await ingest(mcp(LDAP_GROUP, 'origin', { type: 'EXTERNAL', externalType: 'ldap' }));
 });
 afterAll(async () => s?.close());
 
 describe('the roles page', () => {
   it("lists DataHub's default roles, each with the policies that grant its privileges", async () => {
-    const { listRoles } = await run(ADMIN_ACTOR, 'listRoles', { input: { start: 0, count: 10, query: '' } });
+    const { listRoles } = await run('listRoles', { input: { start: 0, count: 10, query: '' } }, ADMIN_ACTOR);
     expect(listRoles.total).toBe(3);
     expect(listRoles.roles.map((r: Json) => [r.urn, r.name])).toEqual([
       ['urn:li:dataHubRole:Admin', 'Admin'],
@@ -131,21 +89,21 @@ describe('assigning a role', () => {
   it('Reader lets a user read but not edit; Editor lets them edit, from the next request; no role takes it back', async () => {
     expect(await canTag(BOB)).toBe(false);
 
-    expect((await run(ADMIN_ACTOR, 'batchAssignRole', { input: { roleUrn: READER, actors: [BOB] } })).batchAssignRole).toBe(true);
+    expect((await run('batchAssignRole', { input: { roleUrn: READER, actors: [BOB] } }, ADMIN_ACTOR)).batchAssignRole).toBe(true);
     expect((await aspects(BOB)).roleMembership.value).toEqual({ roles: [READER] });
     expect((await userRow(BOB)).roles.relationships.map((r: Json) => r.entity.name)).toEqual(['Reader']);
-    const read = await run(BOB, 'getDataset', { urn: DATASET });
+    const read = await run('getDataset', { urn: DATASET }, BOB);
     expect(read.dataset.urn).toBe(DATASET);
     expect(read.dataset.privileges.canEditTags).toBe(false);
     expect(await canTag(BOB)).toBe(false);
 
-    await run(ADMIN_ACTOR, 'batchAssignRole', { input: { roleUrn: EDITOR, actors: [BOB] } });
-    expect((await run(BOB, 'getDataset', { urn: DATASET })).dataset.privileges.canEditTags).toBe(true);
+    await run('batchAssignRole', { input: { roleUrn: EDITOR, actors: [BOB] } }, ADMIN_ACTOR);
+    expect((await run('getDataset', { urn: DATASET }, BOB)).dataset.privileges.canEditTags).toBe(true);
     expect(await canTag(BOB)).toBe(true);
-    const { listRoles } = await run(ADMIN_ACTOR, 'listRoles', { input: { start: 0, count: 10 } });
+    const { listRoles } = await run('listRoles', { input: { start: 0, count: 10 } }, ADMIN_ACTOR);
     expect(listRoles.roles.find((r: Json) => r.urn === EDITOR).users.relationships.map((r: Json) => r.entity.urn)).toContain(BOB);
 
-    await run(ADMIN_ACTOR, 'batchAssignRole', { input: { roleUrn: null, actors: [BOB] } });
+    await run('batchAssignRole', { input: { roleUrn: null, actors: [BOB] } }, ADMIN_ACTOR);
     expect((await aspects(BOB)).roleMembership.value).toEqual({ roles: [] });
     expect(await canTag(BOB)).toBe(false);
   });
@@ -155,9 +113,9 @@ describe('assigning a role', () => {
     const replica = await serveStore(store, { auth: true, adminToken: ADMIN_SECRET });
     try {
       expect(await canTag(FRANK, replica.url)).toBe(false);
-      await run(ADMIN_ACTOR, 'batchAssignRole', { input: { roleUrn: EDITOR, actors: [FRANK] } });
+      await run('batchAssignRole', { input: { roleUrn: EDITOR, actors: [FRANK] } }, ADMIN_ACTOR);
       expect(await canTag(FRANK, replica.url)).toBe(true);
-      await run(ADMIN_ACTOR, 'batchAssignRole', { input: { roleUrn: READER, actors: [FRANK] } }, replica.url);
+      await run('batchAssignRole', { input: { roleUrn: READER, actors: [FRANK] } }, ADMIN_ACTOR, { url: replica.url });
       expect(await canTag(FRANK)).toBe(false);
     } finally {
       await replica.close();
@@ -166,55 +124,55 @@ describe('assigning a role', () => {
   });
 
   it('Admin makes a user an administrator of people and roles', async () => {
-    await refused(ERIN, 'listUsers', { input: {} }, 403, UNAUTHORIZED_MESSAGE);
-    await run(ADMIN_ACTOR, 'batchAssignRole', { input: { roleUrn: 'urn:li:dataHubRole:Admin', actors: [ERIN] } });
-    expect((await run(ERIN, 'listUsers', { input: { start: 0, count: 50 } })).listUsers.total).toBeGreaterThanOrEqual(4);
-    await run(ERIN, 'batchAssignRole', { input: { roleUrn: READER, actors: [DAN] } });
+    await expectOperationError(ERIN, 'listUsers', { input: {} }, 403, UNAUTHORIZED_MESSAGE);
+    await run('batchAssignRole', { input: { roleUrn: 'urn:li:dataHubRole:Admin', actors: [ERIN] } }, ADMIN_ACTOR);
+    expect((await run('listUsers', { input: { start: 0, count: 50 } }, ERIN)).listUsers.total).toBeGreaterThanOrEqual(4);
+    await run('batchAssignRole', { input: { roleUrn: READER, actors: [DAN] } }, ERIN);
     expect((await aspects(DAN)).roleMembership.value).toEqual({ roles: [READER] });
   });
 
   it('is refused without MANAGE_POLICIES, with DataHub’s message', async () => {
-    await refused(CAROL, 'batchAssignRole', { input: { roleUrn: EDITOR, actors: [CAROL] } }, 403, ASSIGN_ROLES_REFUSED);
+    await expectOperationError(CAROL, 'batchAssignRole', { input: { roleUrn: EDITOR, actors: [CAROL] } }, 403, ASSIGN_ROLES_REFUSED);
     expect((await aspects(CAROL)).roleMembership).toBeUndefined();
   });
 
   it('to a role that does not exist, or to something that cannot hold one, is a 400 that writes nothing', async () => {
-    await refused(
+    await expectOperationError(
       ADMIN_ACTOR,
       'batchAssignRole',
       { input: { roleUrn: 'urn:li:dataHubRole:Owner', actors: [CAROL] } },
       400,
       /Role urn:li:dataHubRole:Owner does not exist/,
     );
-    await refused(ADMIN_ACTOR, 'batchAssignRole', { input: { roleUrn: EDITOR, actors: [CAROL, DATASET] } }, 400);
+    await expectOperationError(ADMIN_ACTOR, 'batchAssignRole', { input: { roleUrn: EDITOR, actors: [CAROL, DATASET] } }, 400);
     expect((await aspects(CAROL)).roleMembership).toBeUndefined();
   });
 
   it('skips actors that do not exist, as DataHub does', async () => {
-    await run(ADMIN_ACTOR, 'batchAssignRole', { input: { roleUrn: READER, actors: [GHOST] } });
+    await run('batchAssignRole', { input: { roleUrn: READER, actors: [GHOST] } }, ADMIN_ACTOR);
     expect((await aspects(GHOST)).roleMembership).toBeUndefined();
   });
 
   it('through an invite token that is not valid is a 400', async () => {
-    await refused(CAROL, 'acceptRole', { input: { inviteToken: 'not-a-token' } }, 400, /invite token is invalid/);
+    await expectOperationError(CAROL, 'acceptRole', { input: { inviteToken: 'not-a-token' } }, 400, /invite token is invalid/);
     expect((await aspects(CAROL)).roleMembership).toBeUndefined();
   });
 });
 
 describe('groups', () => {
   it('are created, get members, and their role counts for their members at once', async () => {
-    await run(ADMIN_ACTOR, 'createGroup', { input: { id: 'analysts', name: 'Analysts', description: 'People who analyse' } });
-    await run(ADMIN_ACTOR, 'batchAssignRole', { input: { roleUrn: EDITOR, actors: [ANALYSTS] } });
+    await run('createGroup', { input: { id: 'analysts', name: 'Analysts', description: 'People who analyse' } }, ADMIN_ACTOR);
+    await run('batchAssignRole', { input: { roleUrn: EDITOR, actors: [ANALYSTS] } }, ADMIN_ACTOR);
     expect(await canTag(CAROL)).toBe(false);
 
-    expect((await run(ADMIN_ACTOR, 'addGroupMembers', { groupUrn: ANALYSTS, userUrns: [CAROL, DAN] })).addGroupMembers).toBe(true);
+    expect((await run('addGroupMembers', { groupUrn: ANALYSTS, userUrns: [CAROL, DAN] }, ADMIN_ACTOR)).addGroupMembers).toBe(true);
     expect((await aspects(CAROL)).nativeGroupMembership.value).toEqual({ nativeGroups: [ANALYSTS] });
     expect((await aspects(ANALYSTS)).origin.value).toEqual({ type: 'NATIVE' });
-    const { corpGroup } = await run(ADMIN_ACTOR, 'getGroup', { urn: ANALYSTS, membersCount: 10 });
+    const { corpGroup } = await run('getGroup', { urn: ANALYSTS, membersCount: 10 }, ADMIN_ACTOR);
     expect(corpGroup.relationships.relationships.map((r: Json) => r.entity.urn).sort()).toEqual([CAROL, DAN]);
     expect(await canTag(CAROL)).toBe(true);
 
-    const { listGroups } = await run(ADMIN_ACTOR, 'listGroups', { input: { start: 0, count: 10, query: '' } });
+    const { listGroups } = await run('listGroups', { input: { start: 0, count: 10, query: '' } }, ADMIN_ACTOR);
     const row = listGroups.groups.find((g: Json) => g.urn === ANALYSTS);
     expect(row).toMatchObject({
       name: 'analysts',
@@ -224,55 +182,61 @@ describe('groups', () => {
     });
     expect(row.roles.relationships.map((r: Json) => r.entity.urn)).toEqual([EDITOR]);
 
-    await run(ADMIN_ACTOR, 'removeGroupMembers', { groupUrn: ANALYSTS, userUrns: [CAROL] });
+    await run('removeGroupMembers', { groupUrn: ANALYSTS, userUrns: [CAROL] }, ADMIN_ACTOR);
     expect((await aspects(CAROL)).nativeGroupMembership.value).toEqual({ nativeGroups: [] });
     expect(await canTag(CAROL)).toBe(false);
-    const after = await run(ADMIN_ACTOR, 'getAllGroupMembers', { urn: ANALYSTS, start: 0, count: 10 });
+    const after = await run('getAllGroupMembers', { urn: ANALYSTS, start: 0, count: 10 }, ADMIN_ACTOR);
     expect(after.corpGroup.relationships.relationships.map((r: Json) => r.entity.urn)).toEqual([DAN]);
   });
 
   it('ingested without an origin become native on their first change, keeping their members', async () => {
     const legacy = 'urn:li:corpGroup:legacy';
-    await ingest(legacy, 'corpGroupInfo', { displayName: 'Legacy', admins: [], members: [], groups: [] });
-    await ingest(DAN, 'groupMembership', { groups: [legacy] });
-    await run(ADMIN_ACTOR, 'addGroupMembers', { groupUrn: legacy, userUrns: [ERIN] });
+    await ingest(mcp(legacy, 'corpGroupInfo', { displayName: 'Legacy', admins: [], members: [], groups: [] }));
+    await ingest(mcp(DAN, 'groupMembership', { groups: [legacy] }));
+    await run('addGroupMembers', { groupUrn: legacy, userUrns: [ERIN] }, ADMIN_ACTOR);
     expect((await aspects(DAN)).groupMembership.value).toEqual({ groups: [] });
     expect((await aspects(DAN)).nativeGroupMembership.value.nativeGroups).toEqual([ANALYSTS, legacy]);
-    const members = await run(ADMIN_ACTOR, 'getNativeGroupMembers', { urn: legacy, start: 0, count: 10 });
+    const members = await run('getNativeGroupMembers', { urn: legacy, start: 0, count: 10 }, ADMIN_ACTOR);
     expect(members.corpGroup.relationships.relationships.map((r: Json) => r.entity.urn).sort()).toEqual([DAN, ERIN]);
   });
 
   it('from an external provider keep the members it gives them', async () => {
-    await refused(ADMIN_ACTOR, 'addGroupMembers', { groupUrn: LDAP_GROUP, userUrns: [CAROL] }, 400, /ingested from an external provider/);
+    await expectOperationError(
+      ADMIN_ACTOR,
+      'addGroupMembers',
+      { groupUrn: LDAP_GROUP, userUrns: [CAROL] },
+      400,
+      /ingested from an external provider/,
+    );
     expect((await aspects(CAROL)).nativeGroupMembership.value).toEqual({ nativeGroups: [] });
   });
 
   it('refuse members that are not users, or do not exist, writing nothing; a group that does not exist is a 404', async () => {
-    await refused(ADMIN_ACTOR, 'addGroupMembers', { groupUrn: ANALYSTS, userUrns: [CAROL, GHOST] }, 400, /does not exist/);
+    await expectOperationError(ADMIN_ACTOR, 'addGroupMembers', { groupUrn: ANALYSTS, userUrns: [CAROL, GHOST] }, 400, /does not exist/);
     expect((await aspects(CAROL)).nativeGroupMembership.value).toEqual({ nativeGroups: [] });
-    await refused(
+    await expectOperationError(
       ADMIN_ACTOR,
       'addGroupMembers',
       { groupUrn: 'urn:li:corpGroup:nobody', userUrns: [CAROL] },
       404,
       'Failed to add members to group urn:li:corpGroup:nobody. Group does not exist.',
     );
-    await refused(ADMIN_ACTOR, 'removeGroupMembers', { groupUrn: DATASET, userUrns: [CAROL] }, 400);
+    await expectOperationError(ADMIN_ACTOR, 'removeGroupMembers', { groupUrn: DATASET, userUrns: [CAROL] }, 400);
   });
 
   it('refuse member changes to those without EDIT_GROUP_MEMBERS on the group', async () => {
-    await refused(CAROL, 'addGroupMembers', { groupUrn: ANALYSTS, userUrns: [CAROL] }, 403, UNAUTHORIZED_MESSAGE);
-    await refused(CAROL, 'removeGroupMembers', { groupUrn: ANALYSTS, userUrns: [DAN] }, 403, UNAUTHORIZED_MESSAGE);
-    await refused(CAROL, 'listGroups', { input: {} }, 403, UNAUTHORIZED_MESSAGE);
-    await refused(CAROL, 'removeGroup', { urn: ANALYSTS }, 403, UNAUTHORIZED_MESSAGE);
+    await expectOperationError(CAROL, 'addGroupMembers', { groupUrn: ANALYSTS, userUrns: [CAROL] }, 403, UNAUTHORIZED_MESSAGE);
+    await expectOperationError(CAROL, 'removeGroupMembers', { groupUrn: ANALYSTS, userUrns: [DAN] }, 403, UNAUTHORIZED_MESSAGE);
+    await expectOperationError(CAROL, 'listGroups', { input: {} }, 403, UNAUTHORIZED_MESSAGE);
+    await expectOperationError(CAROL, 'removeGroup', { urn: ANALYSTS }, 403, UNAUTHORIZED_MESSAGE);
     expect((await aspects(CAROL)).nativeGroupMembership.value).toEqual({ nativeGroups: [] });
   });
 
   it('removed are gone from the list and from their members, whose role through them ends', async () => {
-    await run(ADMIN_ACTOR, 'addGroupMembers', { groupUrn: ANALYSTS, userUrns: [CAROL] });
+    await run('addGroupMembers', { groupUrn: ANALYSTS, userUrns: [CAROL] }, ADMIN_ACTOR);
     expect(await canTag(CAROL)).toBe(true);
-    expect((await run(ADMIN_ACTOR, 'removeGroup', { urn: ANALYSTS })).removeGroup).toBe(true);
-    const { listGroups } = await run(ADMIN_ACTOR, 'listGroups', { input: { start: 0, count: 10 } });
+    expect((await run('removeGroup', { urn: ANALYSTS }, ADMIN_ACTOR)).removeGroup).toBe(true);
+    const { listGroups } = await run('listGroups', { input: { start: 0, count: 10 } }, ADMIN_ACTOR);
     expect(listGroups.groups.map((g: Json) => g.urn)).not.toContain(ANALYSTS);
     expect((await aspects(CAROL)).nativeGroupMembership.value.nativeGroups).toEqual([]);
     expect(await canTag(CAROL)).toBe(false);
@@ -287,40 +251,44 @@ describe('users', () => {
     const found = await listUsers('Carol');
     expect(found.users.map((u: Json) => u.urn)).toEqual([CAROL]);
     expect(found.users[0]).toMatchObject({ username: 'carol', info: { displayName: 'Carol King', email: 'carol@example.com' } });
-    await refused(BOB, 'listUsers', { input: {} }, 403, UNAUTHORIZED_MESSAGE);
+    await expectOperationError(BOB, 'listUsers', { input: {} }, 403, UNAUTHORIZED_MESSAGE);
   });
 
   it('are suspended and reactivated', async () => {
-    expect((await run(ADMIN_ACTOR, 'updateUserStatus', { urn: DAN, status: 'SUSPENDED' })).updateUserStatus).toBe(DAN);
+    expect((await run('updateUserStatus', { urn: DAN, status: 'SUSPENDED' }, ADMIN_ACTOR)).updateUserStatus).toBe(DAN);
     expect((await userRow(DAN)).status).toBe('SUSPENDED');
     expect((await aspects(DAN)).corpUserStatus.value).toMatchObject({ status: 'SUSPENDED', lastModified: { actor: ADMIN_ACTOR } });
-    await run(ADMIN_ACTOR, 'updateUserStatus', { urn: DAN, status: 'ACTIVE' });
+    await run('updateUserStatus', { urn: DAN, status: 'ACTIVE' }, ADMIN_ACTOR);
     expect((await userRow(DAN)).status).toBe('ACTIVE');
-    await refused(BOB, 'updateUserStatus', { urn: DAN, status: 'SUSPENDED' }, 403, UNAUTHORIZED_MESSAGE);
-    await refused(ADMIN_ACTOR, 'updateUserStatus', { urn: GHOST, status: 'SUSPENDED' }, 400);
-    await refused(ADMIN_ACTOR, 'updateUserStatus', { urn: TAG, status: 'SUSPENDED' }, 400);
+    await expectOperationError(BOB, 'updateUserStatus', { urn: DAN, status: 'SUSPENDED' }, 403, UNAUTHORIZED_MESSAGE);
+    await expectOperationError(ADMIN_ACTOR, 'updateUserStatus', { urn: GHOST, status: 'SUSPENDED' }, 400);
+    await expectOperationError(ADMIN_ACTOR, 'updateUserStatus', { urn: TAG, status: 'SUSPENDED' }, 400);
     expect((await aspects(GHOST)).corpUserStatus).toBeUndefined();
   });
 
   it('are removed, with their role and memberships, and only by those who manage them', async () => {
-    await refused(BOB, 'removeUser', { urn: DAN }, 403, UNAUTHORIZED_MESSAGE);
-    expect((await run(ADMIN_ACTOR, 'removeUser', { urn: DAN })).removeUser).toBe(true);
+    await expectOperationError(BOB, 'removeUser', { urn: DAN }, 403, UNAUTHORIZED_MESSAGE);
+    expect((await run('removeUser', { urn: DAN }, ADMIN_ACTOR)).removeUser).toBe(true);
     expect((await listUsers()).users.map((u: Json) => u.urn)).not.toContain(DAN);
     expect(await aspects(DAN)).not.toHaveProperty('corpUserInfo');
-    const members = await run(ADMIN_ACTOR, 'getAllGroupMembers', { urn: 'urn:li:corpGroup:legacy', start: 0, count: 10 });
+    const members = await run('getAllGroupMembers', { urn: 'urn:li:corpGroup:legacy', start: 0, count: 10 }, ADMIN_ACTOR);
     expect(members.corpGroup.relationships.relationships.map((r: Json) => r.entity.urn)).toEqual([ERIN]);
-    await refused(ADMIN_ACTOR, 'removeUser', { urn: DAN }, 400);
+    await expectOperationError(ADMIN_ACTOR, 'removeUser', { urn: DAN }, 400);
   });
 });
 
 describe("a user's own settings", () => {
   it('appearance, home page and dismissed announcements are written for the caller and read back by getMe', async () => {
-    await run(BOB, 'updateUserSetting', { input: { name: 'SHOW_THEME_V2', value: true } });
-    await run(BOB, 'updateUserHomePageSettings', {
-      input: { pageTemplate: 'urn:li:dataHubPageTemplate:home_default_1', newDismissedAnnouncements: ['urn:li:post:a'] },
-    });
-    await run(BOB, 'updateUserHomePageSettings', { input: { newDismissedAnnouncements: ['urn:li:post:a', 'urn:li:post:b'] } });
-    const { me } = await run(BOB, 'getMe');
+    await run('updateUserSetting', { input: { name: 'SHOW_THEME_V2', value: true } }, BOB);
+    await run(
+      'updateUserHomePageSettings',
+      {
+        input: { pageTemplate: 'urn:li:dataHubPageTemplate:home_default_1', newDismissedAnnouncements: ['urn:li:post:a'] },
+      },
+      BOB,
+    );
+    await run('updateUserHomePageSettings', { input: { newDismissedAnnouncements: ['urn:li:post:a', 'urn:li:post:b'] } }, BOB);
+    const { me } = await run('getMe', {}, BOB);
     expect(me.corpUser.settings.appearance).toEqual({
       __typename: 'CorpUserAppearanceSettings',
       showSimplifiedHomepage: null,
@@ -329,32 +297,32 @@ describe("a user's own settings", () => {
     expect(me.corpUser.settings.homePage.pageTemplate.urn).toBe('urn:li:dataHubPageTemplate:home_default_1');
     expect(me.corpUser.settings.homePage.dismissedAnnouncementUrns).toEqual(['urn:li:post:a', 'urn:li:post:b']);
 
-    await run(BOB, 'updateUserHomePageSettings', { input: { removePageTemplate: true } });
-    expect((await run(BOB, 'getMe')).me.corpUser.settings.homePage.pageTemplate).toBeNull();
+    await run('updateUserHomePageSettings', { input: { removePageTemplate: true } }, BOB);
+    expect((await run('getMe', {}, BOB)).me.corpUser.settings.homePage.pageTemplate).toBeNull();
     expect((await aspects(CAROL)).corpUserSettings).toBeUndefined();
   });
 
   it('default view is set and cleared, starting from DataHub’s first settings', async () => {
     const view = 'urn:li:dataHubView:bob-hive';
-    await run(CAROL, 'updateCorpUserViewsSettings', { input: { defaultView: view } });
+    await run('updateCorpUserViewsSettings', { input: { defaultView: view } }, CAROL);
     expect((await aspects(CAROL)).corpUserSettings.value).toEqual({
       appearance: { showSimplifiedHomepage: false },
       views: { defaultView: view },
     });
-    await run(CAROL, 'updateCorpUserViewsSettings', { input: {} });
+    await run('updateCorpUserViewsSettings', { input: {} }, CAROL);
     expect((await aspects(CAROL)).corpUserSettings.value.views).toEqual({});
   });
 
   it('bad input is a 400 that writes nothing', async () => {
     const before = (await aspects(BOB)).corpUserSettings.value;
-    await refused(
+    await expectOperationError(
       BOB,
       'updateUserHomePageSettings',
       { input: { pageTemplate: 'urn:li:dataHubPageTemplate:home_default_1', removePageTemplate: true } },
       400,
       'Invalid inputs: Cannot specify both pageTemplate and removePageTemplate.',
     );
-    await refused(BOB, 'updateCorpUserViewsSettings', { input: { defaultView: 'not an urn' } }, 400);
+    await expectOperationError(BOB, 'updateCorpUserViewsSettings', { input: { defaultView: 'not an urn' } }, 400);
     expect((await aspects(BOB)).corpUserSettings.value).toEqual(before);
   });
 });

@@ -5,11 +5,9 @@
  * without DataHub's privilege is refused with its 403, and bad input is a 400 that writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM_ACTOR } from '../src/actors.js';
 import { UNAUTHORIZED_MESSAGE } from '../src/auth/authorizer.js';
-import { buildProposal } from '../src/write/proposals.js';
 import { expectEach, grantPolicy, http, startTestServer, type TestServer } from './helpers.js';
-import { asUsers } from './asUsers.js';
+import { webApp } from './webApp.js';
 import { webAppOperation } from './webAppOperations.js';
 
 type Json = any;
@@ -21,19 +19,15 @@ const READER = 'urn:li:corpuser:quality.reader';
 const QUALITY_PRIVILEGES = ['EDIT_ENTITY_ASSERTIONS', 'EDIT_ENTITY_INCIDENTS', 'EDIT_ENTITY_DATA_CONTRACT', 'EDIT_ENTITY_OPERATIONS'];
 
 let s: TestServer;
-const { tokens, gql, run, mutate, expectError, entityV2, search } = asUsers(() => s);
+const { signIn, headers, write, gql, run, execute, expectError, entityV2, search } = webApp(() => s);
 
 beforeAll(async () => {
   s = await startTestServer({ auth: true });
   for (const [urn, name] of [
     [DATASET, 'orders'],
     [OTHER, 'refunds'],
-  ] as const) {
-    await s.services.writePath.apply(
-      [buildProposal(s.services.registry, urn, 'datasetProperties', 'UPSERT', { name, customProperties: {} })],
-      { actor: SYSTEM_ACTOR },
-    );
-  }
+  ] as const)
+    await write(urn, 'datasetProperties', { name, customProperties: {} });
   await grantPolicy(s.services, 'quality-editors', {
     privileges: [...QUALITY_PRIVILEGES, 'VIEW_DATASET_OPERATIONS', 'VIEW_ENTITY_PAGE'],
     actors: { users: [EDITOR] },
@@ -42,8 +36,7 @@ beforeAll(async () => {
     privileges: ['VIEW_DATASET_OPERATIONS', 'VIEW_ENTITY_PAGE'],
     actors: { users: [READER] },
   });
-  for (const user of [EDITOR, READER])
-    tokens.set(user, (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken);
+  await signIn(EDITOR, READER);
 }, 60_000);
 afterAll(() => s?.close());
 
@@ -69,7 +62,7 @@ describe('assertions', () => {
   let assertion: string;
 
   it('upsertCustomAssertion creates a custom assertion the assertions tab lists', async () => {
-    const { upsertCustomAssertion: a } = await mutate(UPSERT_ASSERTION, { input: assertionInput() });
+    const { upsertCustomAssertion: a } = await execute(UPSERT_ASSERTION, { input: assertionInput() });
     assertion = a.urn;
     expect(a).toMatchObject({
       type: 'ASSERTION',
@@ -93,7 +86,7 @@ describe('assertions', () => {
   });
 
   it('upsertCustomAssertion with an urn updates that assertion', async () => {
-    await mutate(UPSERT_ASSERTION, { urn: assertion, input: assertionInput({ description: 'Every order has a customer' }) });
+    await execute(UPSERT_ASSERTION, { urn: assertion, input: assertionInput({ description: 'Every order has a customer' }) });
     const { dataset } = await run('getDatasetAssertionsWithRunEvents', { urn: DATASET });
     expect(dataset.assertions.total).toBe(1);
     expect(dataset.assertions.assertions[0].info.description).toBe('Every order has a customer');
@@ -101,7 +94,7 @@ describe('assertions', () => {
 
   it('reportAssertionResult: a failure makes the dataset FAIL at once, a later success passes it', async () => {
     expect(healthOf(await health(DATASET), 'ASSERTIONS')).toBeUndefined();
-    await mutate(REPORT, {
+    await execute(REPORT, {
       urn: assertion,
       result: {
         type: 'FAILURE',
@@ -121,11 +114,11 @@ describe('assertions', () => {
       result: { type: 'FAILURE', externalUrl: 'https://ge.example/run/1', nativeResults: [{ key: 'nulls', value: '12' }] },
     });
 
-    await mutate(REPORT, {
+    await execute(REPORT, {
       urn: assertion,
       result: { type: 'ERROR', timestampMillis: 1_767_225_700_000, error: { type: 'SOURCE_QUERY_FAILED', message: 'timeout' } },
     });
-    await mutate(REPORT, { urn: assertion, result: { type: 'SUCCESS', timestampMillis: 1_767_225_800_000 } });
+    await execute(REPORT, { urn: assertion, result: { type: 'SUCCESS', timestampMillis: 1_767_225_800_000 } });
     expect(healthOf(await health(DATASET), 'ASSERTIONS')).toMatchObject({ status: 'PASS' });
     // The tab shows the latest completed run; the history holds all three.
     const latest = (await run('getDatasetAssertionsWithRunEvents', { urn: DATASET })).dataset.assertions.assertions[0].runEvents;
@@ -138,7 +131,7 @@ describe('assertions', () => {
       ['1767225600000', 'FAILURE'],
     ]);
     const history = `query($urn: String!) { assertion(urn: $urn) { runEvents(limit: 10) { total failed succeeded errored runEvents { asserteeUrn result { type error { type properties { key value } } } } } } }`;
-    const all = (await mutate(history, { urn: assertion })).assertion.runEvents;
+    const all = (await execute(history, { urn: assertion })).assertion.runEvents;
     expect(all).toMatchObject({ total: 3, failed: 1, succeeded: 1, errored: 1 });
     expectEach(all.runEvents, (e: Json) => e.asserteeUrn === DATASET);
     expect(all.runEvents.find((e: Json) => e.result.type === 'ERROR').result.error).toMatchObject({
@@ -176,8 +169,8 @@ describe('assertions', () => {
   });
 
   it('deleteAssertion removes it from the tab, from REST and from the health', async () => {
-    const { upsertCustomAssertion: doomed } = await mutate(UPSERT_ASSERTION, { input: assertionInput({ entityUrn: OTHER }) });
-    await mutate(REPORT, { urn: doomed.urn, result: { type: 'FAILURE' } });
+    const { upsertCustomAssertion: doomed } = await execute(UPSERT_ASSERTION, { input: assertionInput({ entityUrn: OTHER }) });
+    await execute(REPORT, { urn: doomed.urn, result: { type: 'FAILURE' } });
     expect(healthOf(await health(OTHER), 'ASSERTIONS')).toMatchObject({ status: 'FAIL' });
     expect(await run('deleteAssertion', { urn: doomed.urn })).toEqual({ deleteAssertion: true });
     expect((await run('getDatasetAssertionsWithRunEvents', { urn: OTHER })).dataset.assertions.total).toBe(0);
@@ -315,7 +308,7 @@ describe('data contracts', () => {
   let contract: string;
 
   it('upsertDataContract makes the contract the contract tab shows, and a second upsert replaces it', async () => {
-    assertion = (await mutate(UPSERT_ASSERTION, { input: assertionInput({ description: 'contracted' }) })).upsertCustomAssertion.urn;
+    assertion = (await execute(UPSERT_ASSERTION, { input: assertionInput({ description: 'contracted' }) })).upsertCustomAssertion.urn;
     const { upsertDataContract } = await run('upsertDataContract', {
       input: { entityUrn: DATASET, dataQuality: [{ assertionUrn: assertion }], state: 'PENDING' },
     });
@@ -342,7 +335,7 @@ describe('data contracts', () => {
   });
 
   it('deleteAssertion takes the assertion out of the contract', async () => {
-    const doomed = (await mutate(UPSERT_ASSERTION, { input: assertionInput({ description: 'short-lived' }) })).upsertCustomAssertion.urn;
+    const doomed = (await execute(UPSERT_ASSERTION, { input: assertionInput({ description: 'short-lived' }) })).upsertCustomAssertion.urn;
     await run('upsertDataContract', {
       input: { entityUrn: DATASET, freshness: [{ assertionUrn: assertion }], schema: [{ assertionUrn: doomed }] },
     });
@@ -377,7 +370,7 @@ describe('data contracts', () => {
 
 describe('operations', () => {
   it('reportOperation records an operation the dataset page shows', async () => {
-    const r = await mutate(REPORT_OPERATION, {
+    const r = await execute(REPORT_OPERATION, {
       input: {
         urn: DATASET,
         operationType: 'INSERT',
@@ -398,7 +391,7 @@ describe('operations', () => {
     });
     const points = await http(`${s.url}/aspects?action=getTimeseriesAspectValues`, {
       body: { urn: DATASET, entity: 'dataset', aspect: 'operation' },
-      headers: { authorization: `Bearer ${tokens.get(EDITOR)}` },
+      headers: await headers(EDITOR),
     });
     expect(points.status, points.text).toBe(200);
     expect(JSON.parse(points.body.value.values[0].aspect.value)).toMatchObject({
@@ -435,7 +428,7 @@ describe('privileges on one asset', () => {
       actors: { users: [user] },
       resources: { type: 'dataset', resources: [DATASET] },
     });
-    tokens.set(user, (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'test' })).accessToken);
+    await signIn(user);
     const raise = webAppOperation('raiseIncident');
     expect((await gql(user, raise, { input: { type: 'OPERATIONAL', resourceUrn: DATASET } })).errors).toBeUndefined();
     await expectError(user, raise, { input: { type: 'OPERATIONAL', resourceUrns: [DATASET, OTHER] } }, 403, UNAUTHORIZED_MESSAGE);

@@ -4,9 +4,9 @@
  * own operations (../shared/fixtures/datahub/web-app-graphql), sent with the variables the app sends.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectEach, expectOrdered, http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { expectEach, expectOrdered, mcp, startTestServer, type TestServer } from './helpers.js';
 import { exampleProposals, loadExamples } from './sampleCatalog.js';
-import { webAppOperation } from './webAppOperations.js';
+import { webApp } from './webApp.js';
 
 type Json = any;
 
@@ -50,13 +50,8 @@ describe('the web app searches, filters, browses and autocompletes', () => {
   const marts = byPlatform.get('snowflake')!.filter((u) => u.includes('.marts.'));
   const staging = byPlatform.get('snowflake')!.filter((u) => u.includes('.staging.'));
 
-  /** Runs one of the app's operations; every answer must be free of errors. */
-  const run = async (operation: string, variables: Json): Promise<Json> => {
-    const r = await http(`${s.url}/api/graphql`, { body: { operationName: operation, query: webAppOperation(operation), variables } });
-    expect(r.status, r.text).toBe(200);
-    expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
-    return r.body.data;
-  };
+  // `run`: one of the app's operations, whose answer must be free of errors; sent to /api/graphql here.
+  const { run, send, ingest } = webApp(() => s, { path: '/api/graphql' });
   /** The search page's variables (SearchPage.tsx). */
   const searchPage = (input: Json) => ({
     input: {
@@ -76,10 +71,6 @@ describe('the web app searches, filters, browses and autocompletes', () => {
   const urnsOf = (r: Json) => r.searchResults.map((h: Json) => h.entity.urn);
   const facet = (r: Json, field: string) => r.facets.find((f: Json) => f.field === field);
   const counts = (f: Json) => Object.fromEntries(f.aggregations.map((a: Json) => [a.value, a.count]));
-  const ingest = async (proposal: Json) => {
-    const r = await http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal } });
-    expect(r.status, r.text).toBe(200);
-  };
 
   beforeAll(async () => {
     s = await startTestServer();
@@ -182,7 +173,7 @@ describe('the web app searches, filters, browses and autocompletes', () => {
       expect(kafka.entity).toMatchObject({ urn: KAFKA, type: 'DATA_PLATFORM' });
       // Most frequent first.
       const values = platform.aggregations.map((a: Json) => a.count);
-      expect(values).toEqual([...values].sort((a, b) => b - a));
+      expectOrdered(values, (a: number, b: number) => b - a, 'platform counts');
       const tags = counts(facet(r, 'tags'));
       expect(tags['urn:li:tag:Gold']).toBe(tagged('urn:li:tag:Gold').length);
     });
@@ -263,16 +254,12 @@ describe('the web app searches, filters, browses and autocompletes', () => {
           { field: 'platform', values: [SNOWFLAKE] },
         ]),
       ).toEqual(byPlatform.get('snowflake')!.filter((u) => !marts.includes(u) && !staging.includes(u)));
-      const refused = await http(`${s.url}/api/graphql`, {
-        body: {
-          query: webAppOperation('getSearchResultsForMultiple'),
-          variables: searchPage({
-            orFilters: [{ and: [{ field: 'domains', values: ['urn:li:domain:commerce'], condition: 'DESCENDANTS_INCL' }] }],
-          }),
-        },
-      });
-      expect(refused.body.errors[0].extensions).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
-      expect(refused.body.errors[0].message).toContain('DESCENDANTS_INCL');
+      const refused = await send(
+        'getSearchResultsForMultiple',
+        searchPage({ orFilters: [{ and: [{ field: 'domains', values: ['urn:li:domain:commerce'], condition: 'DESCENDANTS_INCL' }] }] }),
+      );
+      expect(refused.errors[0].extensions).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
+      expect(refused.errors[0].message).toContain('DESCENDANTS_INCL');
     });
 
     it('searches within a saved view: its types and its filter', async () => {

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACTOR } from '../src/actors.js';
 import { bootstrapHomePage } from '../src/domains/builtIns/homePage.js';
 import { CATALOG_VERSION } from '../src/version.js';
-import { grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
-import { webAppOperation } from './webAppOperations.js';
+import { grantPolicy, mcp, startTestServer, type TestServer } from './helpers.js';
+import { webApp } from './webApp.js';
 
 type Json = Record<string, any>;
 
@@ -24,38 +24,41 @@ const DEFAULT_TEMPLATE = 'urn:li:dataHubPageTemplate:home_default_1';
 const PATHS = ['/api/v2/graphql', '/api/graphql'];
 
 let s: TestServer;
-const tokens: Record<string, string> = {};
+const { signIn, run, ingest } = webApp(() => s);
 
 beforeAll(async () => {
   s = await startTestServer({ auth: true });
-  for (const user of [ADMIN_ACTOR, JDOE, ROE])
-    tokens[user] = (await s.services.tokens.mint({ actorUrn: user, duration: 'ONE_DAY', name: 'web app' })).accessToken;
-  await ingest(ADMIN_ACTOR, JDOE, 'corpUserInfo', { active: true, displayName: 'Jane Doe', email: 'jdoe@example.com' });
+  await signIn(ADMIN_ACTOR, JDOE, ROE);
+  await ingest(mcp(JDOE, 'corpUserInfo', { active: true, displayName: 'Jane Doe', email: 'jdoe@example.com' }), ADMIN_ACTOR);
   await ingest(
+    mcp(
+      JDOE_VIEW,
+      'dataHubViewInfo',
+      view('Tables I use', 'PERSONAL', JDOE, 1000, { or: [{ and: [criterion('platform', ['urn:li:dataPlatform:snowflake'])] }] }),
+    ),
     ADMIN_ACTOR,
-    JDOE_VIEW,
-    'dataHubViewInfo',
-    view('Tables I use', 'PERSONAL', JDOE, 1000, { or: [{ and: [criterion('platform', ['urn:li:dataPlatform:snowflake'])] }] }),
   );
   await ingest(
+    mcp(
+      JDOE_SHARED_VIEW,
+      'dataHubViewInfo',
+      view('Finance', 'GLOBAL', JDOE, 2000, {
+        or: [{ and: [criterion('domains', ['urn:li:domain:finance'])] }, { and: [criterion('tags', ['urn:li:tag:pii'])] }],
+      }),
+    ),
     ADMIN_ACTOR,
-    JDOE_SHARED_VIEW,
-    'dataHubViewInfo',
-    view('Finance', 'GLOBAL', JDOE, 2000, {
-      or: [{ and: [criterion('domains', ['urn:li:domain:finance'])] }, { and: [criterion('tags', ['urn:li:tag:pii'])] }],
-    }),
   );
   await ingest(
+    mcp(ROE_VIEW, 'dataHubViewInfo', view('Roe only', 'PERSONAL', ROE, 3000, { or: [{ and: [criterion('origin', ['PROD'])] }] })),
     ADMIN_ACTOR,
-    ROE_VIEW,
-    'dataHubViewInfo',
-    view('Roe only', 'PERSONAL', ROE, 3000, { or: [{ and: [criterion('origin', ['PROD'])] }] }),
   );
   await ingest(
+    mcp(
+      ROE_GLOBAL_VIEW,
+      'dataHubViewInfo',
+      view('Dashboards', 'GLOBAL', ROE, 4000, { or: [{ and: [criterion('_entityType', ['DASHBOARD'])] }] }),
+    ),
     ADMIN_ACTOR,
-    ROE_GLOBAL_VIEW,
-    'dataHubViewInfo',
-    view('Dashboards', 'GLOBAL', ROE, 4000, { or: [{ and: [criterion('_entityType', ['DASHBOARD'])] }] }),
   );
 }, 60_000);
 afterAll(async () => s?.close());
@@ -71,29 +74,9 @@ const view = (name: string, type: string, creator: string, time: number, filter:
   lastModified: stamp(creator, time),
 });
 
-/** Writes an aspect as `actor` through DataHub's REST ingestProposal. */
-async function ingest(actor: string, urn: string, aspect: string, value: unknown): Promise<void> {
-  const reply = await http(`${s.url}/aspects?action=ingestProposal`, {
-    body: { proposal: mcp(urn, aspect, value) },
-    headers: { authorization: `Bearer ${tokens[actor]}` },
-  });
-  expect(reply.status, reply.text).toBe(200);
-}
-
-/** Sends the app's operation `name` as `actor` and answers its data, failing on any error. */
-async function run(actor: string, name: string, variables: Json = {}, path = PATHS[0]): Promise<Json> {
-  const reply = await http(`${s.url}${path}`, {
-    body: { operationName: name, query: webAppOperation(name), variables },
-    headers: { authorization: `Bearer ${tokens[actor]}` },
-  });
-  expect(reply.status).toBe(200);
-  expect(reply.body.errors).toBeUndefined();
-  return reply.body.data;
-}
-
 describe('appConfig', () => {
   it.each(PATHS)('tells the app, on %s, what this service serves', async (path) => {
-    const { appConfig } = await run(JDOE, 'appConfig', {}, path);
+    const { appConfig } = await run('appConfig', {}, JDOE, { path });
     expect(appConfig.appVersion).toBe(CATALOG_VERSION);
     expect(appConfig.authConfig.tokenAuthEnabled).toBe(true);
     expect(appConfig.featureFlags).toMatchObject({
@@ -115,7 +98,7 @@ describe('appConfig', () => {
   });
 
   it("lists DataHub's privileges for the policy editor", async () => {
-    const { policiesConfig } = (await run(JDOE, 'appConfig')).appConfig;
+    const { policiesConfig } = (await run('appConfig', {}, JDOE)).appConfig;
     expect(policiesConfig.enabled).toBe(true);
     expect(policiesConfig.platformPrivileges).toContainEqual({
       type: 'VIEW_MANAGE_TAGS',
@@ -134,7 +117,7 @@ describe('appConfig', () => {
 
 describe('me', () => {
   it.each(PATHS)('on %s: the root user holds every platform privilege', async (path) => {
-    const { me } = await run(ADMIN_ACTOR, 'getMe', {}, path);
+    const { me } = await run('getMe', {}, ADMIN_ACTOR, { path });
     expect(me.corpUser.urn).toBe(ADMIN_ACTOR);
     expect(me.corpUser.info.displayName).toBe('DataHub');
     const flags = Object.entries(me.platformPrivileges).filter(([k]) => k !== '__typename');
@@ -143,7 +126,7 @@ describe('me', () => {
   });
 
   it('a user holds what policies grant, the newest privileges included', async () => {
-    const before = (await run(JDOE, 'getMe')).me.platformPrivileges;
+    const before = (await run('getMe', {}, JDOE)).me.platformPrivileges;
     // DataHub's base policy for all users.
     expect(before).toMatchObject({
       viewAnalytics: true,
@@ -172,7 +155,7 @@ describe('me', () => {
       resources: { type: 'dataset' },
       actors: { users: [ROE] },
     });
-    const after = (await run(JDOE, 'getMe')).me.platformPrivileges;
+    const after = (await run('getMe', {}, JDOE)).me.platformPrivileges;
     expect(after).toMatchObject({
       viewManageTags: true,
       manageFeatures: true,
@@ -180,36 +163,45 @@ describe('me', () => {
       manageTags: false,
       manageHomePageTemplates: false,
     });
-    expect((await run(ROE, 'getMe')).me.platformPrivileges.manageApplications).toBe(false);
+    expect((await run('getMe', {}, ROE)).me.platformPrivileges.manageApplications).toBe(false);
   });
 
   it("reads the user's own settings: appearance, default view and home page", async () => {
-    const fresh = (await run(ROE, 'getMe')).me.corpUser;
+    const fresh = (await run('getMe', {}, ROE)).me.corpUser;
     expect(fresh.settings).toBeNull();
 
-    await ingest(ADMIN_ACTOR, LINKS_MODULE, 'dataHubPageModuleProperties', {
-      name: 'Team links',
-      type: 'LINK',
-      visibility: { scope: 'PERSONAL' },
-      params: { linkParams: { linkUrl: 'https://wiki.example.com', description: 'Team wiki' } },
-      created: stamp(JDOE, 5000),
-      lastModified: stamp(JDOE, 5000),
-    });
-    await ingest(ADMIN_ACTOR, JDOE_TEMPLATE, 'dataHubPageTemplateProperties', {
-      rows: [{ modules: [LINKS_MODULE, 'urn:li:dataHubPageModule:your_assets'] }],
-      surface: { surfaceType: 'HOME_PAGE' },
-      visibility: { scope: 'PERSONAL' },
-      created: stamp(JDOE, 5000),
-      lastModified: stamp(JDOE, 5000),
-    });
+    await ingest(
+      mcp(LINKS_MODULE, 'dataHubPageModuleProperties', {
+        name: 'Team links',
+        type: 'LINK',
+        visibility: { scope: 'PERSONAL' },
+        params: { linkParams: { linkUrl: 'https://wiki.example.com', description: 'Team wiki' } },
+        created: stamp(JDOE, 5000),
+        lastModified: stamp(JDOE, 5000),
+      }),
+      ADMIN_ACTOR,
+    );
+    await ingest(
+      mcp(JDOE_TEMPLATE, 'dataHubPageTemplateProperties', {
+        rows: [{ modules: [LINKS_MODULE, 'urn:li:dataHubPageModule:your_assets'] }],
+        surface: { surfaceType: 'HOME_PAGE' },
+        visibility: { scope: 'PERSONAL' },
+        created: stamp(JDOE, 5000),
+        lastModified: stamp(JDOE, 5000),
+      }),
+      ADMIN_ACTOR,
+    );
     // A user may write their own settings.
-    await ingest(JDOE, JDOE, 'corpUserSettings', {
-      appearance: { showSimplifiedHomepage: false, showThemeV2: true },
-      views: { defaultView: JDOE_VIEW },
-      homePage: { pageTemplate: JDOE_TEMPLATE, dismissedAnnouncements: ['urn:li:post:welcome'] },
-    });
+    await ingest(
+      mcp(JDOE, 'corpUserSettings', {
+        appearance: { showSimplifiedHomepage: false, showThemeV2: true },
+        views: { defaultView: JDOE_VIEW },
+        homePage: { pageTemplate: JDOE_TEMPLATE, dismissedAnnouncements: ['urn:li:post:welcome'] },
+      }),
+      JDOE,
+    );
 
-    const { corpUser } = (await run(JDOE, 'getMe')).me;
+    const { corpUser } = (await run('getMe', {}, JDOE)).me;
     expect(corpUser.info).toMatchObject({ displayName: 'Jane Doe', email: 'jdoe@example.com' });
     expect(corpUser.settings.appearance).toMatchObject({ showSimplifiedHomepage: false, showThemeV2: true });
     expect(corpUser.settings.views.defaultView.urn).toBe(JDOE_VIEW);
@@ -234,8 +226,8 @@ describe('me', () => {
   });
 
   it("does not show another user's personal view as one's default", async () => {
-    await ingest(ROE, ROE, 'corpUserSettings', { appearance: { showThemeV2: false }, views: { defaultView: JDOE_VIEW } });
-    const { settings } = (await run(ROE, 'getMe')).me.corpUser;
+    await ingest(mcp(ROE, 'corpUserSettings', { appearance: { showThemeV2: false }, views: { defaultView: JDOE_VIEW } }), ROE);
+    const { settings } = (await run('getMe', {}, ROE)).me.corpUser;
     expect(settings.appearance).toMatchObject({ showThemeV2: false, showSimplifiedHomepage: null });
     expect(settings.views.defaultView).toBeNull();
     expect(settings.homePage).toBeNull();
@@ -244,7 +236,7 @@ describe('me', () => {
 
 describe('global settings', () => {
   it("serve DataHub's default home page, seeded at first start", async () => {
-    const { globalHomePageSettings } = await run(JDOE, 'getHomePageSettings');
+    const { globalHomePageSettings } = await run('getHomePageSettings', {}, JDOE);
     const template = globalHomePageSettings.defaultTemplate;
     expect(template).toMatchObject({
       urn: DEFAULT_TEMPLATE,
@@ -254,33 +246,39 @@ describe('global settings', () => {
       [['urn:li:dataHubPageModule:your_assets', 'Your Assets', 'OWNED_ASSETS']],
       [['urn:li:dataHubPageModule:top_domains', 'Domains', 'DOMAINS']],
     ]);
-    expect((await run(JDOE, 'getDocPropagationSettings')).docPropagationSettings.docColumnPropagation).toBe(true);
+    expect((await run('getDocPropagationSettings', {}, JDOE)).docPropagationSettings.docColumnPropagation).toBe(true);
   });
 
   it('answer what an administrator stored, which a restart keeps', async () => {
-    expect((await run(JDOE, 'getGlobalViewsSettings')).globalViewsSettings.defaultView).toBeNull();
-    await ingest(ADMIN_ACTOR, 'urn:li:globalSettings:0', 'globalSettingsInfo', {
-      views: { defaultView: JDOE_SHARED_VIEW },
-      docPropagation: { enabled: true, columnPropagationEnabled: false },
-      applications: { enabled: true },
-    });
-    await ingest(ADMIN_ACTOR, DEFAULT_TEMPLATE, 'dataHubPageTemplateProperties', {
-      rows: [{ modules: ['urn:li:dataHubPageModule:top_domains'] }],
-      surface: { surfaceType: 'HOME_PAGE' },
-      visibility: { scope: 'GLOBAL' },
-      created: stamp(ADMIN_ACTOR, 6000),
-      lastModified: stamp(ADMIN_ACTOR, 6000),
-    });
+    expect((await run('getGlobalViewsSettings', {}, JDOE)).globalViewsSettings.defaultView).toBeNull();
+    await ingest(
+      mcp('urn:li:globalSettings:0', 'globalSettingsInfo', {
+        views: { defaultView: JDOE_SHARED_VIEW },
+        docPropagation: { enabled: true, columnPropagationEnabled: false },
+        applications: { enabled: true },
+      }),
+      ADMIN_ACTOR,
+    );
+    await ingest(
+      mcp(DEFAULT_TEMPLATE, 'dataHubPageTemplateProperties', {
+        rows: [{ modules: ['urn:li:dataHubPageModule:top_domains'] }],
+        surface: { surfaceType: 'HOME_PAGE' },
+        visibility: { scope: 'GLOBAL' },
+        created: stamp(ADMIN_ACTOR, 6000),
+        lastModified: stamp(ADMIN_ACTOR, 6000),
+      }),
+      ADMIN_ACTOR,
+    );
     // The next start's seeding fills only what is missing: the home page setting, not the edited template.
     await bootstrapHomePage(s.services);
 
-    expect((await run(JDOE, 'getGlobalViewsSettings')).globalViewsSettings.defaultView).toBe(JDOE_SHARED_VIEW);
-    expect((await run(JDOE, 'getDocPropagationSettings')).docPropagationSettings.docColumnPropagation).toBe(false);
-    const template = (await run(JDOE, 'getHomePageSettings')).globalHomePageSettings.defaultTemplate;
+    expect((await run('getGlobalViewsSettings', {}, JDOE)).globalViewsSettings.defaultView).toBe(JDOE_SHARED_VIEW);
+    expect((await run('getDocPropagationSettings', {}, JDOE)).docPropagationSettings.docColumnPropagation).toBe(false);
+    const template = (await run('getHomePageSettings', {}, JDOE)).globalHomePageSettings.defaultTemplate;
     expect(template.properties.rows.map((r: Json) => r.modules.map((m: Json) => m.urn))).toEqual([
       ['urn:li:dataHubPageModule:top_domains'],
     ]);
-    const { visualConfig } = (await run(JDOE, 'appConfig')).appConfig;
+    const { visualConfig } = (await run('appConfig', {}, JDOE)).appConfig;
     expect(visualConfig.application).toMatchObject({ showApplicationInNavigation: true, showSidebarSectionWhenEmpty: true });
   });
 });
@@ -288,13 +286,20 @@ describe('global settings', () => {
 describe('batchGetStepStates', () => {
   it("answers the user's stored onboarding steps and leaves out unseen ones", async () => {
     const seen = `${JDOE}-search-results-filters`;
-    await ingest(ADMIN_ACTOR, `urn:li:dataHubStepState:${seen}`, 'dataHubStepStateProperties', {
-      properties: { state: 'COMPLETE' },
-      lastModified: stamp(JDOE, 7000),
-    });
-    const { batchGetStepStates } = await run(JDOE, 'batchGetStepStates', {
-      input: { ids: [seen, `${JDOE}-lineage-graph`, `${ROE}-search-results-filters`] },
-    });
+    await ingest(
+      mcp(`urn:li:dataHubStepState:${seen}`, 'dataHubStepStateProperties', {
+        properties: { state: 'COMPLETE' },
+        lastModified: stamp(JDOE, 7000),
+      }),
+      ADMIN_ACTOR,
+    );
+    const { batchGetStepStates } = await run(
+      'batchGetStepStates',
+      {
+        input: { ids: [seen, `${JDOE}-lineage-graph`, `${ROE}-search-results-filters`] },
+      },
+      JDOE,
+    );
     expect(batchGetStepStates.results).toEqual([
       { id: seen, properties: [{ key: 'state', value: 'COMPLETE', __typename: 'StringMapEntry' }], __typename: 'StepStateResult' },
     ]);
@@ -305,23 +310,23 @@ describe('views', () => {
   const urns = (result: Json) => result.views.map((v: Json) => v.urn);
 
   it("listMyViews: the caller's own views, newest first, by type and name", async () => {
-    const mine = (await run(JDOE, 'listMyViews', { start: 0, count: 10 })).listMyViews;
+    const mine = (await run('listMyViews', { start: 0, count: 10 }, JDOE)).listMyViews;
     expect(mine).toMatchObject({ start: 0, count: 2, total: 2 });
     expect(urns(mine)).toEqual([JDOE_SHARED_VIEW, JDOE_VIEW]);
-    expect(urns((await run(JDOE, 'listMyViews', { viewType: 'PERSONAL', start: 0, count: 10 })).listMyViews)).toEqual([JDOE_VIEW]);
-    expect(urns((await run(JDOE, 'listMyViews', { start: 0, count: 10, query: 'tables' })).listMyViews)).toEqual([JDOE_VIEW]);
-    expect(urns((await run(ROE, 'listMyViews', { viewType: 'PERSONAL', start: 0, count: 10 })).listMyViews)).toEqual([ROE_VIEW]);
+    expect(urns((await run('listMyViews', { viewType: 'PERSONAL', start: 0, count: 10 }, JDOE)).listMyViews)).toEqual([JDOE_VIEW]);
+    expect(urns((await run('listMyViews', { start: 0, count: 10, query: 'tables' }, JDOE)).listMyViews)).toEqual([JDOE_VIEW]);
+    expect(urns((await run('listMyViews', { viewType: 'PERSONAL', start: 0, count: 10 }, ROE)).listMyViews)).toEqual([ROE_VIEW]);
   });
 
   it("listGlobalViews: everyone's global views, paged", async () => {
-    const first = (await run(JDOE, 'listGlobalViews', { start: 0, count: 1 })).listGlobalViews;
+    const first = (await run('listGlobalViews', { start: 0, count: 1 }, JDOE)).listGlobalViews;
     expect(first).toMatchObject({ start: 0, count: 1, total: 2 });
     expect(urns(first)).toEqual([ROE_GLOBAL_VIEW]);
-    expect(urns((await run(JDOE, 'listGlobalViews', { start: 1, count: 1 })).listGlobalViews)).toEqual([JDOE_SHARED_VIEW]);
+    expect(urns((await run('listGlobalViews', { start: 1, count: 1 }, JDOE)).listGlobalViews)).toEqual([JDOE_SHARED_VIEW]);
   });
 
   it('view: its definition as the app edits it; a personal view only for its creator', async () => {
-    const own = (await run(JDOE, 'getView', { urn: JDOE_VIEW })).view;
+    const own = (await run('getView', { urn: JDOE_VIEW }, JDOE)).view;
     expect(own).toMatchObject({
       urn: JDOE_VIEW,
       type: 'DATAHUB_VIEW',
@@ -335,11 +340,11 @@ describe('views', () => {
       filters: [{ field: 'platform', values: ['urn:li:dataPlatform:snowflake'], condition: 'EQUAL', negated: false }],
     });
 
-    const shared = (await run(ROE, 'getView', { urn: JDOE_SHARED_VIEW })).view;
+    const shared = (await run('getView', { urn: JDOE_SHARED_VIEW }, ROE)).view;
     expect(shared.definition.filter.operator).toBe('OR');
     expect(shared.definition.filter.filters.map((f: Json) => f.field)).toEqual(['domains', 'tags']);
 
-    expect((await run(ROE, 'getView', { urn: JDOE_VIEW })).view).toBeNull();
-    expect((await run(JDOE, 'getView', { urn: 'urn:li:dataHubView:never-saved' })).view).toBeNull();
+    expect((await run('getView', { urn: JDOE_VIEW }, ROE)).view).toBeNull();
+    expect((await run('getView', { urn: 'urn:li:dataHubView:never-saved' }, JDOE)).view).toBeNull();
   });
 });

@@ -450,7 +450,8 @@ describe('catalog user password', () => {
   const setPassword = (name: string, input: string) =>
     runCatalog(['user', 'password', name, '--database-url', s.databaseUrl], { ...process.env, CATALOG_SERVER: '' }, input);
 
-  it("sets a user's password from standard input, never showing it, and the user then signs in", async () => {
+  // Each command is a process of its own: the first two (on different users) run at once.
+  it.concurrent("sets a user's password from standard input, never showing it, and the user then signs in", async () => {
     const password = 'ivy-cli-Pa55word';
     const r = await setPassword('ivy', `${password}\nsecond line ignored\n`);
     expect(r.code, r.stderr).toBe(0);
@@ -463,7 +464,7 @@ describe('catalog user password', () => {
     expect(status?.value.status).toBe('ACTIVE');
   });
 
-  it('lets the operator sign in as the admin', async () => {
+  it.concurrent('lets the operator sign in as the admin', async () => {
     expect((await logIn('datahub', 'admin-cli-Pa55word')).status).toBe(401);
     const r = await setPassword('datahub', 'admin-cli-Pa55word\n');
     expect(r.code, r.stderr).toBe(0);
@@ -475,12 +476,15 @@ describe('catalog user password', () => {
   });
 
   it('refuses an empty password, and the system actor, with exit code 1 and changes nothing', async () => {
-    const empty = await setPassword('ivy', '\n');
+    const [empty, nothing, system] = await Promise.all([
+      setPassword('ivy', '\n'),
+      setPassword('ivy', ''),
+      setPassword('__datahub_system', 'x\n'),
+    ]);
     expect(empty.code).toBe(1);
     expect(empty.stderr).toContain('the password must not be empty; nothing was changed');
-    expect((await setPassword('ivy', '')).code).toBe(1);
+    expect(nothing.code).toBe(1);
     expect((await logIn('ivy', 'ivy-cli-Pa55word')).status).toBe(200);
-    const system = await setPassword('__datahub_system', 'x\n');
     expect(system.code).toBe(1);
     expect(system.stderr).toContain("is the system's own actor");
   });

@@ -140,6 +140,11 @@ export interface ServiceOptions {
   followerLimits?: FollowerLimits;
   /** The folder the in-process `file` source may read (INGESTION_FILE_ROOT); without one it reads nothing. */
   ingestionFileRoot?: string;
+  /**
+   * The largest page of search results (MAX_COUNT, 10,000 as in DataHub, by default): smaller in
+   * tests, which page past it over a catalog of a tenth the size.
+   */
+  maxSearchPage?: number;
 }
 
 export function createServices(store: Store, options: ServiceOptions = {}): Services {
@@ -152,7 +157,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     committed: () => changeFeed.committed(),
     ...(options.maxVersions !== undefined ? { maxVersions: options.maxVersions } : {}),
   });
-  const search = new SearchService(store, registry, authorizer);
+  const search = new SearchService(store, registry, authorizer, options.maxSearchPage);
   const activeUsers = new ActiveUsers(store, authorizer.access);
   const tokens = new TokenService(store, registry, writePath, authorizer, activeUsers, {
     now,

@@ -211,12 +211,15 @@ describe.each(await storeBackends())('search on $name against the reference', (b
   });
 
   // Above 2,000 documents the index is built after the store opens, while writes go on: those made
-  // during the build are read again before the index takes over.
+  // during the build are read again before the index takes over. Here "large" is above 200, read 25
+  // at a time (1,000 as served) after 20 ms (1 s): ten chunks, and turns for writes between them, as
+  // 2,500 documents served would take three.
   it('answers as the reference once a large index is built in the background, writes made meanwhile included', async () => {
+    const DOCUMENTS = 250;
     const opened = await backend.open(tempDir());
     const r = new Random(99);
     const rows = new Map<string, SearchRow>();
-    const fresh = Array.from({ length: 2_500 }, (_, i) => {
+    const fresh = Array.from({ length: DOCUMENTS }, (_, i) => {
       const type = ENTITY_TYPES[i % ENTITY_TYPES.length]!;
       return randomRow(r, randomUrn(r, type, i), type);
     });
@@ -224,7 +227,11 @@ describe.each(await storeBackends())('search on $name against the reference', (b
     await opened.store.transaction((tx) => tx.putDerived(fresh.map((row) => ({ row, edges: [] }))));
     await opened.store.close();
     let built = false;
-    const reopened = await openStore(opened.url, { synchronous: 'NORMAL', onSearchIndexBuilt: () => (built = true) });
+    const reopened = await openStore(opened.url, {
+      synchronous: 'NORMAL',
+      onSearchIndexBuilt: () => (built = true),
+      searchIndexBuild: { beforeOpen: 200, delayMs: 20, chunk: 25 },
+    });
     try {
       let writes = 0;
       for (; !built; writes++) {
@@ -250,12 +257,12 @@ describe.each(await storeBackends())('search on $name against the reference', (b
         filter: [],
         includeRemoved: true,
         start: 0,
-        count: 2_500,
+        count: DOCUMENTS,
         facetFields: [...new Set([...rows.values()].flatMap((row) => row.facets))],
       };
       expect(await answer(reopened, everything)).toBe(normalize(referenceSearch(rows.values(), everything), everything));
       for (let i = 0; i < 100; i++) {
-        const q = { ...randomQuery(r, p), start: 0, count: 2_500 };
+        const q = { ...randomQuery(r, p), start: 0, count: DOCUMENTS };
         expect(await answer(reopened, q), JSON.stringify(q)).toBe(normalize(referenceSearch(rows.values(), q), q));
       }
     } finally {

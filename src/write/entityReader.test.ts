@@ -4,14 +4,14 @@
  * without the privilege, whichever resolver asks, while the facts the app shows of them still answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asUsers } from '../../test/asUsers.js';
+import { webApp } from '../../test/webApp.js';
 import { startTestServer, type TestServer } from '../../test/helpers.js';
 
 let s: TestServer;
 const ALICE = 'urn:li:corpuser:alice';
 const BOB = 'urn:li:corpuser:bob';
 const ADMIN = 'urn:li:corpuser:datahub';
-const users = asUsers(() => s);
+const users = webApp(() => s);
 let bobsToken = '';
 
 beforeAll(async () => {
@@ -63,7 +63,7 @@ describe('GraphQL reads through it', () => {
   it("leaves a user's credentials out of the entity's raw aspects for a caller who may not manage them", async () => {
     const q = `query($urn: String!) { corpUser(urn: $urn) { aspects(input: {}) { aspectName } } }`;
     const names = async (user: string) =>
-      (await users.mutate(q, { urn: BOB }, user)).corpUser.aspects.map((a: { aspectName: string }) => a.aspectName);
+      (await users.execute(q, { urn: BOB }, user)).corpUser.aspects.map((a: { aspectName: string }) => a.aspectName);
     expect(await names(ALICE)).toContain('corpUserKey');
     expect(await names(ALICE)).not.toContain('corpUserCredentials');
     expect(await names(ADMIN)).toContain('corpUserCredentials');
@@ -77,7 +77,7 @@ describe('GraphQL reads through it', () => {
 
   it("lists the caller's own tokens, whose metadata the token service answered", async () => {
     const q = `query($input: ListAccessTokenInput!) { listAccessTokens(input: $input) { total tokens { name actorUrn } } }`;
-    const own = await users.mutate(q, { input: { start: 0, count: 10, filters: [{ field: 'ownerUrn', values: [ALICE] }] } }, ALICE);
+    const own = await users.execute(q, { input: { start: 0, count: 10, filters: [{ field: 'ownerUrn', values: [ALICE] }] } }, ALICE);
     expect(own.listAccessTokens.tokens).toEqual([{ name: 'test', actorUrn: ALICE }]);
   });
 });

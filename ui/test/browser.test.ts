@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI_DIR } from '../../src/api/webUi.js';
 import { CHROMIUM, hasChromium, launchChromium } from '../../test/chromium.js';
-import { expectEach, http, startTestServer, type TestServer } from '../../test/helpers.js';
+import { expectEach, expectOrdered, http, startTestServer, type TestServer } from '../../test/helpers.js';
 import { exampleProposals } from '../../test/sampleCatalog.js';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts/ui');
@@ -156,7 +156,7 @@ describe.skipIf(!hasChromium())('the web UI in headless Chromium', () => {
     // The second page stays on screen until the first, sorted, has arrived.
     await expect.poll(() => page.locator('.result-list[aria-busy="false"] .result-title a').count()).toBe(20);
     const sorted = await page.locator('.result-title a').allTextContents();
-    expect(sorted).toEqual([...sorted].sort((a, b) => a.localeCompare(b)));
+    expectOrdered(sorted, (a, b) => a.localeCompare(b), 'names on the sorted page');
 
     await page.getByRole('link', { name: 'Browse' }).click();
     await page.getByRole('heading', { name: 'Browse by platform' }).waitFor();

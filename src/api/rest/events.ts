@@ -101,7 +101,10 @@ async function stream(request: FastifyRequest, reply: FastifyReply, feed: Change
     request.log.warn({ err }, 'change log stream ended by an error');
   } finally {
     follower.leave();
-    out.end();
+    // The stream ends when its follower leaves or the server closes, and its connection with it: left
+    // open as an idle keep-alive connection, it would hold the server's close until the client let go.
+    const socket = out.socket;
+    out.end(() => socket?.end());
   }
 }
 

@@ -137,10 +137,12 @@ function intersectTypes(base: readonly string[], view: readonly string[]): strin
 }
 
 export class SearchService {
+  /** `maxCount`: the largest page it answers (MAX_COUNT unless told; tests page past a smaller one over a small catalog). */
   constructor(
     private readonly store: Store,
     private readonly registry: Registry,
     private readonly authorizer: Authorizer,
+    private readonly maxCount = MAX_COUNT,
   ) {}
 
   /**
@@ -246,8 +248,8 @@ export class SearchService {
     // from holding the service (a document may cost a hundred searches: api/graphql/cost.ts).
     await setImmediate();
     if (!Number.isInteger(req.start) || req.start < 0) throw badRequest('start must be a non-negative integer');
-    if (!Number.isInteger(req.count) || req.count < 0 || req.count > MAX_COUNT)
-      throw badRequest(`count must be an integer from 0 to ${MAX_COUNT}`);
+    if (!Number.isInteger(req.count) || req.count < 0 || req.count > this.maxCount)
+      throw badRequest(`count must be an integer from 0 to ${this.maxCount}`);
     const flags = req.flags ?? {};
     const maxAggValues = flags.maxAggValues ?? DEFAULT_MAX_AGG_VALUES;
     if (!Number.isInteger(maxAggValues) || maxAggValues < 0) throw badRequest('searchFlags.maxAggValues must be a non-negative integer');
@@ -476,8 +478,8 @@ export class SearchService {
 
   /** Suggestions of one (already checked) type within a scope's filter. */
   async suggest(type: EntitySpec, req: { query: string; field?: string; limit: number; filter: Criterion[][] }): Promise<string[]> {
-    if (!Number.isInteger(req.limit) || req.limit < 0 || req.limit > MAX_COUNT)
-      throw badRequest(`limit must be an integer from 0 to ${MAX_COUNT}`);
+    if (!Number.isInteger(req.limit) || req.limit < 0 || req.limit > this.maxCount)
+      throw badRequest(`limit must be an integer from 0 to ${this.maxCount}`);
     const fields = req.field ? [req.field] : this.autocompleteFields(type);
     return this.store.autocomplete([type.name], fields, boundedText(req.query, 'query').trim(), req.filter, req.limit);
   }

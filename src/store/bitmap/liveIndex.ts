@@ -26,6 +26,16 @@ const FOLLOW_CHUNK = 5_000;
 /** Work on the index between turns of the event loop. */
 const SLICE_MS = 10;
 
+/** When and how the index is built; the constants above unless told (tests build a small database as a large one). */
+export interface SearchIndexBuild {
+  /** A database of up to this many documents is indexed before the store opens. */
+  beforeOpen?: number;
+  /** How long after opening a larger database its build begins. */
+  delayMs?: number;
+  /** Documents read at a time while building. */
+  chunk?: number;
+}
+
 /** A build of the index: how many documents it holds, and how long it took. */
 export interface SearchIndexBuilt {
   documents: number;
@@ -53,22 +63,31 @@ export class LiveIndex {
   /** This process's commits still being applied. */
   private applying: Promise<void> = Promise.resolve();
 
+  private readonly buildBeforeOpen: number;
+  private readonly buildDelayMs: number;
+  private readonly buildChunk: number;
+
   constructor(
     private readonly db: SqlDriver,
     private readonly onBuilt: (built: SearchIndexBuilt) => void = () => undefined,
     private readonly followEveryMs = 1_000,
-  ) {}
+    build: SearchIndexBuild = {},
+  ) {
+    this.buildBeforeOpen = build.beforeOpen ?? BUILD_BEFORE_OPEN;
+    this.buildDelayMs = build.delayMs ?? BUILD_DELAY_MS;
+    this.buildChunk = build.chunk ?? BUILD_CHUNK;
+  }
 
   async open(): Promise<void> {
     this.followed = await this.lastOffset();
     // Ids bound the documents from above, at the cost of two index probes; counting them read the
     // whole urn index, 3 s at start on a million documents not in the page cache.
     const ids = await first<{ top: number | null }>(this.db, sql('SELECT max(id) AS top FROM search_doc'));
-    if (Number(ids?.top ?? 0) <= BUILD_BEFORE_OPEN) await this.build();
+    if (Number(ids?.top ?? 0) <= this.buildBeforeOpen) await this.build();
     else {
       // A large build waits for the opener to finish starting (its slices added ~0.4 s to a
       // service's start-up), and never begins for a command done within the delay.
-      this.delayed = setTimeout(() => void this.build().catch(() => undefined), BUILD_DELAY_MS);
+      this.delayed = setTimeout(() => void this.build().catch(() => undefined), this.buildDelayMs);
       this.delayed.unref();
     }
     // Failures are left for the next turn, or for the next search to report.
@@ -168,11 +187,11 @@ export class LiveIndex {
       try {
         for (let after = -1; !this.closed; ) {
           const rows = await this.db.all<{ id: number; urn: string; row: string }>(
-            sql('SELECT id, urn, row FROM search_doc WHERE id > ? ORDER BY id LIMIT ?', after, BUILD_CHUNK),
+            sql('SELECT id, urn, row FROM search_doc WHERE id > ? ORDER BY id LIMIT ?', after, this.buildChunk),
           );
           await inSlices(rows, (r) => next.put(r.urn, r.row, () => JSON.parse(r.row) as SearchRow));
           const last = rows.at(-1);
-          if (!last || rows.length < BUILD_CHUNK) break;
+          if (!last || rows.length < this.buildChunk) break;
           after = Number(last.id);
         }
         while (touched.size > 0 && !this.closed) {

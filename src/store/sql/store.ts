@@ -8,7 +8,7 @@ import { aspectStore, aspectTx } from './aspects.js';
 import { changeLogStore, changeLogTx } from './changeLog.js';
 import type { SqlDriver } from './driver.js';
 import { generationStore, generationTx } from './generations.js';
-import { type IndexChanges, LiveIndex, type SearchIndexBuilt } from '../bitmap/liveIndex.js';
+import { type IndexChanges, LiveIndex, type SearchIndexBuild, type SearchIndexBuilt } from '../bitmap/liveIndex.js';
 import { indexTx, packMissingFacets, searchIndex } from './searchIndex.js';
 import { settingsStore } from './settings.js';
 import { usageStore } from './usage.js';
@@ -18,10 +18,13 @@ const FIRST_ANALYZE = 1_000;
 
 export async function openSqlStore(
   db: SqlDriver,
-  options: { onSearchIndexBuilt?: ((built: SearchIndexBuilt) => void) | undefined } = {},
+  options: {
+    onSearchIndexBuilt?: ((built: SearchIndexBuilt) => void) | undefined;
+    searchIndexBuild?: SearchIndexBuild | undefined;
+  } = {},
 ): Promise<Store> {
   await packMissingFacets(db);
-  const live = new LiveIndex(db, options.onSearchIndexBuilt);
+  const live = new LiveIndex(db, options.onSearchIndexBuilt, undefined, options.searchIndexBuild);
   await live.open();
   const dialect = db.dialect;
   // Statistics are refreshed as the index grows by half again (at 1,000 documents, 1,500, 2,250…):
