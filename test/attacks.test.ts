@@ -314,7 +314,10 @@ describe(`the attacks of issue 25 against a running catalog (${BACKEND})`, () =>
       const within = Array.from({ length: 14 }, () => oversizedBody(path, ADMIN, 15 * MiB, MiB, at));
       const refused: Awaited<(typeof within)[number]['answer']>[] = [];
       for (const w of within) w.answer.then((a) => refused.push(a)).catch(() => undefined);
-      for (let waited = 0; refused.length < 12 && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+      // On a loaded machine the twelfth refusal can take seconds to come back: wait for it, not for a clock.
+      for (let waited = 0; refused.length < 12 && waited < 20_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+      // And no thirteenth: the two admitted bodies are still being sent.
+      await new Promise((r) => setTimeout(r, 200));
       expect(refused).toHaveLength(12);
       for (const a of refused) {
         expect(a.status).toBe(503);
@@ -599,17 +602,19 @@ describe(`the attacks of issue 25 against a running catalog (${BACKEND})`, () =>
     expectBounded(watch);
   });
 
-  it('10. analytics flood: of 5,000 tracking events of 8 KB from one user, 120 are kept', async () => {
+  it("10. analytics flood: of 1,500 tracking events of 8 KB from one user, sent at the report's 625 a second, 120 are kept", async () => {
     const at = from(10);
     // Some 8 KB each, as in the report: a query as long as a text may be, and more fields the app does not send.
     const padding = Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`extra${i}`, 'p'.repeat(990)]));
     const event = { type: 'SearchEvent', query: `flood ${'q'.repeat(990)}`, total: 3, ...padding };
     expect(JSON.stringify(event).length).toBeGreaterThan(8000);
     const watch = await underAttack(main, '10 tracking flood', async () => {
-      // At the rate of the report: 5,000 in 8 s.
-      const answers = await inWaves(5000, 50, () => call(`${main.url}${TRACKING_PATH}`, { body: event, headers: mallory, from: at }), 625);
+      // At the rate of the report (5,000 in 8 s), for long enough to pass the limit twelve times over:
+      // the limit and the service's answers to others are what is measured, not the flood's length.
+      const FLOOD = 1500;
+      const answers = await inWaves(FLOOD, 50, () => call(`${main.url}${TRACKING_PATH}`, { body: event, headers: mallory, from: at }), 625);
       const counts = statuses(answers);
-      expect(counts).toEqual({ 200: TRACKING_EVENTS_PER_MINUTE, 429: 5000 - TRACKING_EVENTS_PER_MINUTE });
+      expect(counts).toEqual({ 200: TRACKING_EVENTS_PER_MINUTE, 429: FLOOD - TRACKING_EVENTS_PER_MINUTE });
       const refused = answers.find((a) => a.status === 429)!;
       expect(refused.body.message).toMatch(/^Too many tracking events from urn:li:corpuser:mallory: at most 120 a minute/);
       // Someone else's still count.
