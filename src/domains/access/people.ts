@@ -7,13 +7,19 @@
  * whole before anything is written, then written through the write path in one batch.
  */
 import { onPlatform, toEdit } from '../../auth/requirements.js';
-import type { Grant } from '../../auth/authorizer.js';
+import type { Authorizer, Grant } from '../../auth/authorizer.js';
+import type { Registry } from '../../registry/registry.js';
+import type { Store } from '../../store/types.js';
+import type { WritePath } from '../../write/writePath.js';
+import type { DeleteService } from '../entities/deletes.js';
+import type { EntityService } from '../entities/entities.js';
+import type { SearchService } from '../search/search.js';
+import type { TokenService } from './tokens.js';
 import { aspectValue } from '../../registry/aspectValues.js';
 import { tryParseUrn } from '../../urn.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { deleteEntityProposal, editProposal, type Proposal } from '../../write/proposals.js';
 import type { ListRequest, SearchResult } from '../search/search.js';
-import type { Services } from '../services.js';
 
 const MANAGE_USERS_AND_GROUPS = onPlatform('MANAGE_USERS_AND_GROUPS');
 /** How many ingested members a group's first native change moves over (DataHub's GroupService reads this many). */
@@ -23,10 +29,16 @@ export type UserStatus = 'ACTIVE' | 'SUSPENDED';
 
 export class PeopleService {
   constructor(
-    private readonly services: Pick<
-      Services,
-      'authorizer' | 'deletes' | 'entities' | 'registry' | 'search' | 'store' | 'tokens' | 'writePath'
-    >,
+    private readonly services: {
+      authorizer: Authorizer;
+      deletes: DeleteService;
+      entities: EntityService;
+      registry: Registry;
+      search: SearchService;
+      store: Store;
+      tokens: TokenService;
+      writePath: WritePath;
+    },
   ) {}
 
   /** Users or groups matching a list query: lists of them are for those who manage them, as in DataHub. */

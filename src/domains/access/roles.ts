@@ -5,9 +5,12 @@
  */
 import { badRequest } from '../../errors.js';
 import { buildProposal } from '../../write/proposals.js';
-import type { Services } from '../services.js';
 import { tryParseUrn } from '../../urn.js';
-import type { Grant } from '../../auth/authorizer.js';
+import type { Authorizer, Grant } from '../../auth/authorizer.js';
+import type { Registry } from '../../registry/registry.js';
+import type { WritePath } from '../../write/writePath.js';
+import type { EntityService } from '../entities/entities.js';
+import type { NativeUsers } from './nativeUsers.js';
 import { onPlatform } from '../../auth/requirements.js';
 
 /** DataHub's text when someone without MANAGE_POLICIES assigns roles. */
@@ -15,7 +18,15 @@ export const ASSIGN_ROLES_REFUSED =
   'Unauthorized to assign roles. Please contact your DataHub administrator if this needs corrective action.';
 
 export class RoleService {
-  constructor(private readonly services: Pick<Services, 'authorizer' | 'entities' | 'nativeUsers' | 'registry' | 'writePath'>) {}
+  constructor(
+    private readonly services: {
+      authorizer: Authorizer;
+      entities: EntityService;
+      nativeUsers: NativeUsers;
+      registry: Registry;
+      writePath: WritePath;
+    },
+  ) {}
 
   /** Gives every actor `roleUrn` (null: no role). Actors that do not exist are skipped, as DataHub does. */
   async batchAssign(caller: string, roleUrn: string | null, actors: readonly string[]): Promise<void> {

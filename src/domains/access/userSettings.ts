@@ -5,8 +5,9 @@
  */
 import { badRequest } from '../../errors.js';
 import type { AspectValue } from '../../registry/aspectValues.js';
+import type { Registry } from '../../registry/registry.js';
 import { editProposal } from '../../write/proposals.js';
-import type { Services } from '../services.js';
+import type { WritePath } from '../../write/writePath.js';
 
 type Settings = AspectValue<'corpUserSettings'>;
 
@@ -27,7 +28,7 @@ export interface HomePageSettingsInput {
 }
 
 export class UserSettingsService {
-  constructor(private readonly services: Pick<Services, 'registry' | 'writePath'>) {}
+  constructor(private readonly services: { registry: Registry; writePath: WritePath }) {}
 
   async setAppearance(user: string, name: UserSettingName, value: boolean): Promise<void> {
     const field = APPEARANCE_FIELDS[name];

@@ -6,23 +6,11 @@
  */
 import { SYSTEM_ACTOR } from '../../actors.js';
 import { jsonEqual } from '../../json.js';
-import { aspectValue, type AspectValue } from '../../registry/aspectValues.js';
+import { aspectValue } from '../../registry/aspectValues.js';
 import { buildProposal, type Proposal } from '../../write/proposals.js';
 import type { Services } from '../services.js';
-
-/** DataHub keeps its global settings on this one entity. */
-export const GLOBAL_SETTINGS_URN = 'urn:li:globalSettings:0';
-export const DEFAULT_TEMPLATE_URN = 'urn:li:dataHubPageTemplate:home_default_1';
-
-/** DataHub's bootstrap modules: urn, name and type (all global, without parameters). */
-export const DEFAULT_MODULES: ReadonlyArray<readonly [string, string, AspectValue<'dataHubPageModuleProperties'>['type']]> = [
-  ['urn:li:dataHubPageModule:your_assets', 'Your Assets', 'OWNED_ASSETS'],
-  ['urn:li:dataHubPageModule:top_domains', 'Domains', 'DOMAINS'],
-  ['urn:li:dataHubPageModule:assets', 'Assets', 'ASSETS'],
-  ['urn:li:dataHubPageModule:child_hierarchy', 'Children', 'CHILD_HIERARCHY'],
-  ['urn:li:dataHubPageModule:data_products', 'Data Products', 'DATA_PRODUCTS'],
-  ['urn:li:dataHubPageModule:related_terms', 'Related Terms', 'RELATED_TERMS'],
-];
+import { GLOBAL_SETTINGS_URN } from '../content/globalSettings.js';
+import { DEFAULT_MODULES, DEFAULT_TEMPLATE_URN } from '../pageTemplates/defaults.js';
 
 /** DataHub's default home page: your assets, then domains, a row each. */
 const DEFAULT_TEMPLATE_ROWS = [['urn:li:dataHubPageModule:your_assets'], ['urn:li:dataHubPageModule:top_domains']];

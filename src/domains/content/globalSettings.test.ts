@@ -1,7 +1,7 @@
 /** The platform's settings the app changes, as the global settings service writes them. */
 import { describe, expect, it } from 'vitest';
 import { UNAUTHORIZED_MESSAGE } from '../../auth/authorizer.js';
-import { GLOBAL_SETTINGS_URN } from '../builtIns/homePage.js';
+import { GLOBAL_SETTINGS_URN } from './globalSettings.js';
 import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 
 const ADMIN = 'urn:li:corpuser:settings-admin';

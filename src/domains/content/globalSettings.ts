@@ -5,7 +5,9 @@
 import { onPlatform } from '../../auth/requirements.js';
 import { badRequest } from '../../errors.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
-import { GLOBAL_SETTINGS_URN } from '../builtIns/homePage.js';
+
+/** DataHub keeps its global settings on this one entity. */
+export const GLOBAL_SETTINGS_URN = 'urn:li:globalSettings:0';
 
 type Json = Record<string, any>;
 

@@ -1,7 +1,7 @@
 /** Page templates and modules as the page template service writes them, and the summary template of an asset. */
 import { describe, expect, it } from 'vitest';
 import { UNAUTHORIZED_MESSAGE } from '../../auth/authorizer.js';
-import { DEFAULT_MODULES, DEFAULT_TEMPLATE_URN } from '../builtIns/homePage.js';
+import { DEFAULT_MODULES, DEFAULT_TEMPLATE_URN } from './defaults.js';
 import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 
 const DESIGNER = 'urn:li:corpuser:designer';

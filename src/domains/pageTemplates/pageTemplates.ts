@@ -7,7 +7,7 @@
 import { onPlatform, onResource } from '../../auth/requirements.js';
 import { badRequest, forbidden } from '../../errors.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
-import { DEFAULT_MODULES, DEFAULT_TEMPLATE_URN } from '../builtIns/homePage.js';
+import { DEFAULT_MODULES, DEFAULT_TEMPLATE_URN } from './defaults.js';
 import { newEntityUrn } from '../../urn.js';
 
 type Json = Record<string, any>;

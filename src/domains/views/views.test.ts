@@ -1,7 +1,7 @@
 /** Saved views as the view service writes them: personal ones for anyone, global ones under MANAGE_GLOBAL_VIEWS. */
 import { describe, expect, it } from 'vitest';
 import { UNAUTHORIZED_MESSAGE } from '../../auth/authorizer.js';
-import { GLOBAL_SETTINGS_URN } from '../builtIns/homePage.js';
+import { GLOBAL_SETTINGS_URN } from '../content/globalSettings.js';
 import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 
 const MANAGER = 'urn:li:corpuser:view-manager';

@@ -2,7 +2,7 @@
  * Settings the app reads at start: the platform's global settings (one `globalSettings` entity) and
  * each user's own (`corpUserSettings`).
  */
-import { GLOBAL_SETTINGS_URN } from '../../../domains/builtIns/homePage.js';
+import { GLOBAL_SETTINGS_URN } from '../../../domains/content/globalSettings.js';
 import type { AspectName, AspectValue } from '../../../registry/aspectValues.js';
 import { latestAspect, type EntityRef, type GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
