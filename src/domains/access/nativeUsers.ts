@@ -17,7 +17,7 @@ import type { Store } from '../../store/types.js';
 import type { ActiveUsers } from '../../auth/activeUsers.js';
 import { UNAUTHORIZED_MESSAGE, type Authorizer } from '../../auth/authorizer.js';
 import { onPlatform } from '../../auth/requirements.js';
-import { seal, unseal } from '../../auth/sealing.js';
+import { seal, unseal } from '../../sealing.js';
 import type { TokenService } from './tokens.js';
 
 const CREDENTIALS = 'corpUserCredentials';

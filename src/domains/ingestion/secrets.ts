@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Authorizer, Grant } from '../../auth/authorizer.js';
 import { onPlatform } from '../../auth/requirements.js';
-import { seal, unseal } from '../../auth/sealing.js';
+import { seal, unseal } from '../../sealing.js';
 import { aspectValue, type AspectValue } from '../../registry/aspectValues.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Store } from '../../store/types.js';
