@@ -4,17 +4,18 @@
  */
 import { onPlatform } from '../../auth/requirements.js';
 import { badRequest } from '../../errors.js';
+import type { AspectValue } from '../../registry/aspectValues.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
 import { GLOBAL_SETTINGS_URN } from '../builtIns/homePage.js';
 
-type Json = Record<string, any>;
+type GlobalSettings = Partial<AspectValue<'globalSettingsInfo'>>;
 
 const MANAGE_FEATURES = onPlatform('MANAGE_FEATURES');
 
 export class GlobalSettingsService {
   constructor(private readonly managed: ManagedWrites) {}
 
-  private change(fn: (settings: Json) => Json) {
+  private change(fn: (settings: GlobalSettings) => GlobalSettings) {
     return this.managed.change(GLOBAL_SETTINGS_URN, 'globalSettingsInfo', fn);
   }
 
