@@ -43,7 +43,7 @@ export type AspectEdit<N extends AspectName> = (current: AspectValue<N> | undefi
  * misspelt field is refused even where TypeScript does not check an object literal for unknown
  * fields (a callback's result, a value built before the call).
  */
-type Declared<T, R> = R & { [K in Exclude<keyof R, keyof T>]: never };
+export type Declared<T, R> = R & { [K in Exclude<keyof R, keyof T>]: never };
 
 declare const UNTYPED: unique symbol;
 /**
