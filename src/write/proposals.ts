@@ -45,14 +45,6 @@ export type AspectEdit<N extends AspectName> = (current: AspectValue<N> | undefi
  */
 export type Declared<T, R> = R & { [K in Exclude<keyof R, keyof T>]: never };
 
-declare const UNTYPED: unique symbol;
-/**
- * What code not yet typed by aspect computes: a `Record<string, any>`, whose `any` fields fit this
- * index signature. A typed object (a literal with a misspelt field) does not fit it, so it cannot
- * slip past the typed overload.
- */
-type Untyped = { readonly [field: string]: typeof UNTYPED };
-
 /** Change types the write path applies. UPDATE is an alias of UPSERT. */
 export type WriteChangeType = Extract<ChangeType, 'UPSERT' | 'CREATE' | 'CREATE_ENTITY' | 'DELETE' | 'PATCH'>;
 
@@ -258,8 +250,6 @@ export function buildProposal<N extends AspectName, const V extends AspectValue<
   changeType: 'UPSERT',
   value: Declared<AspectValue<N>, V>,
 ): Proposal;
-/** For callers that still compute an untyped `Record<string, any>`; it goes when none is left. */
-export function buildProposal(registry: Registry, urn: string, aspectName: AspectName, changeType: 'UPSERT', value: Untyped): Proposal;
 /** A patch or a DELETE of a named aspect; or any change of an aspect whose name is only known at run time. */
 export function buildProposal<N extends string>(
   registry: Registry,
@@ -286,8 +276,6 @@ export function editProposal<N extends AspectName, const V extends AspectValue<N
   aspectName: N,
   edit: (current: AspectValue<N> | undefined, now: number) => Declared<AspectValue<N>, V>,
 ): Proposal;
-/** For callers that still compute an untyped `Record<string, any>`; it goes when none is left. */
-export function editProposal(registry: Registry, urn: string, aspectName: string, edit: (current: any, now: number) => Untyped): Proposal;
 /** An edit of an aspect whose name is only known at run time. */
 export function editProposal<N extends string>(
   registry: Registry,
