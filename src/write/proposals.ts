@@ -250,7 +250,11 @@ export function buildProposal<N extends AspectName, const V extends AspectValue<
   changeType: 'UPSERT',
   value: Declared<AspectValue<N>, V>,
 ): Proposal;
-/** A patch or a DELETE of a named aspect; or any change of an aspect whose name is only known at run time. */
+/**
+ * A patch or a DELETE of a named aspect. The escape hatch: any change of an aspect whose name is known
+ * only at run time (built-ins, reference clean-up, lineage's lists, the generic label edits), whose
+ * value no type can describe; it is checked against the aspect's schema here, as every value is.
+ */
 export function buildProposal<N extends string>(
   registry: Registry,
   urn: string,
@@ -276,7 +280,7 @@ export function editProposal<N extends AspectName, const V extends AspectValue<N
   aspectName: N,
   edit: (current: AspectValue<N> | undefined, now: number) => Declared<AspectValue<N>, V>,
 ): Proposal;
-/** An edit of an aspect whose name is only known at run time. */
+/** The escape hatch for an edit of an aspect whose name is known only at run time (see buildProposal). */
 export function editProposal<N extends string>(
   registry: Registry,
   urn: string,
