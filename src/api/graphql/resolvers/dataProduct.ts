@@ -3,18 +3,18 @@
  * the product's asset list or to the assets assigned to the application), and the `application` of
  * every asset type that has one.
  */
-import type { JsonObject } from '../../../json.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import { latestAspect, type GraphQLContext, clientRef } from '../context.js';
 import { resolvedAuditStamp } from '../mappers/common.js';
 import { applicationAssociation, assetUrns, productProperties } from '../mappers/products.js';
 import { searchWithin } from './entityLists.js';
+import type { CriterionInput } from './search.js';
 import type { ResolverModule } from './module.js';
 
 const assetsOf = async (ctx: GraphQLContext, urn: string) =>
   assetUrns(await latestAspect(ctx, { urn, entityName: 'dataProduct' }, 'dataProductProperties'));
-const inProduct = (assets: string[]): JsonObject => ({ field: 'urn', values: assets, condition: 'EQUAL' });
-const inApplication = (urn: string): JsonObject => ({ field: 'applications', values: [urn], condition: 'EQUAL' });
+const inProduct = (assets: string[]): CriterionInput => ({ field: 'urn', values: assets, condition: 'EQUAL' });
+const inApplication = (urn: string): CriterionInput => ({ field: 'applications', values: [urn], condition: 'EQUAL' });
 
 /** How many assets are assigned to an application: a search counted, as its asset list is. */
 async function applicationAssetCount(ctx: GraphQLContext, urn: string): Promise<number> {

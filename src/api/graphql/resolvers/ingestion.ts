@@ -9,6 +9,7 @@ import { ownership } from '../mappers/entityAspects.js';
 import { executionRequestInput, executionRequestResult, ingestionConfig, ingestionSchedule } from '../mappers/ingestion.js';
 import { listEntities, listPage, listRequest } from './entityLists.js';
 import type { ResolverModule } from './module.js';
+import type { CriterionInput } from './search.js';
 import { urnPrefix } from '../../../urn.js';
 
 const REQUEST = 'dataHubExecutionRequest';
@@ -27,7 +28,7 @@ const runsOf = (
   ctx: GraphQLContext,
   source: string,
   input: { start?: number | null | undefined; count?: number | null | undefined },
-  extra: Array<Record<string, unknown>> = [],
+  extra: CriterionInput[] = [],
 ) =>
   listEntities(ctx, REQUEST, input, {
     criteria: [{ field: 'ingestionSource', values: [source], condition: 'EQUAL' }, ...extra],
