@@ -7,13 +7,12 @@
 import { SYSTEM_ACTOR } from '../actors.js';
 import type { Authorizer, Grant } from '../auth/authorizer.js';
 import type { Requirement } from '../auth/requirements.js';
+import { aspectValue, type AspectName, type AspectValue } from '../registry/aspectValues.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
 import { tryParseUrn } from '../urn.js';
-import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from './proposals.js';
+import { buildProposal, type Declared, deleteEntityProposal, editProposal, type Proposal } from './proposals.js';
 import type { WritePath } from './writePath.js';
-
-type Json = Record<string, any>;
 
 /** Who takes a deleted entity out of the aspects that refer to it (the entities' DeleteService). */
 export interface ReferenceCleanup {
@@ -45,13 +44,26 @@ export class ManagedWrites {
     return this.authorizer.require(actor, requirements, () => refusal);
   }
 
-  upsert(urn: string, aspect: string, value: unknown): Proposal {
-    return buildProposal(this.registry, urn, aspect, 'UPSERT', value);
+  upsert<N extends AspectName, const V extends AspectValue<N>>(urn: string, aspect: N, value: Declared<AspectValue<N>, V>): Proposal {
+    return buildProposal<N, V>(this.registry, urn, aspect, 'UPSERT', value);
   }
 
-  /** A change of part of an aspect, applied to its latest value inside the write's transaction. */
-  change(urn: string, aspect: string, fn: (current: Json) => Json): Proposal {
-    return editProposal(this.registry, urn, aspect, (current) => fn({ ...(current ?? {}) }));
+  /**
+   * A change of part of an aspect, applied to its latest value inside the write's transaction. The
+   * callback gets a copy, `{}` when the aspect is not stored yet, and may return a value without
+   * fields the schema requires: the write checks the value it returns against the schema, and a
+   * change of an aspect not stored that leaves a required field out is refused there (400), as it
+   * always was. Misspelt fields and values of the wrong type are still compile errors.
+   */
+  change<N extends AspectName, const V extends Partial<AspectValue<N>>>(
+    urn: string,
+    aspect: N,
+    fn: (current: Partial<AspectValue<N>>) => Declared<AspectValue<N>, V>,
+  ): Proposal {
+    return editProposal<N, AspectValue<N>>(this.registry, urn, aspect, (current) => {
+      const edited: Partial<AspectValue<N>> = fn({ ...(current ?? {}) });
+      return edited as AspectValue<N>; // checked against the schema when the write applies it
+    });
   }
 
   /** Writes the proposals under the caller's grant; the urns written, once each. */
@@ -61,8 +73,8 @@ export class ManagedWrites {
   }
 
   /** The latest stored value of an aspect. */
-  async aspect(urn: string, aspect: string): Promise<Json | undefined> {
-    return (await this.store.getAspect(urn, aspect, 0))?.value as Json | undefined;
+  async aspect<N extends AspectName>(urn: string, aspect: N): Promise<AspectValue<N> | undefined> {
+    return aspectValue(aspect, (await this.store.getAspect(urn, aspect, 0))?.value);
   }
 
   /** Whether an entity is stored (its key aspect is). */

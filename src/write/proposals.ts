@@ -43,15 +43,7 @@ export type AspectEdit<N extends AspectName> = (current: AspectValue<N> | undefi
  * misspelt field is refused even where TypeScript does not check an object literal for unknown
  * fields (a callback's result, a value built before the call).
  */
-type Declared<T, R> = R & { [K in Exclude<keyof R, keyof T>]: never };
-
-declare const UNTYPED: unique symbol;
-/**
- * What code not yet typed by aspect computes: a `Record<string, any>`, whose `any` fields fit this
- * index signature. A typed object (a literal with a misspelt field) does not fit it, so it cannot
- * slip past the typed overload.
- */
-type Untyped = { readonly [field: string]: typeof UNTYPED };
+export type Declared<T, R> = R & { [K in Exclude<keyof R, keyof T>]: never };
 
 /** Change types the write path applies. UPDATE is an alias of UPSERT. */
 export type WriteChangeType = Extract<ChangeType, 'UPSERT' | 'CREATE' | 'CREATE_ENTITY' | 'DELETE' | 'PATCH'>;
@@ -258,9 +250,11 @@ export function buildProposal<N extends AspectName, const V extends AspectValue<
   changeType: 'UPSERT',
   value: Declared<AspectValue<N>, V>,
 ): Proposal;
-/** For callers that still compute an untyped `Record<string, any>`; it goes when none is left. */
-export function buildProposal(registry: Registry, urn: string, aspectName: AspectName, changeType: 'UPSERT', value: Untyped): Proposal;
-/** A patch or a DELETE of a named aspect; or any change of an aspect whose name is only known at run time. */
+/**
+ * A patch or a DELETE of a named aspect. The escape hatch: any change of an aspect whose name is known
+ * only at run time (built-ins, reference clean-up, lineage's lists, the generic label edits), whose
+ * value no type can describe; it is checked against the aspect's schema here, as every value is.
+ */
 export function buildProposal<N extends string>(
   registry: Registry,
   urn: string,
@@ -286,9 +280,7 @@ export function editProposal<N extends AspectName, const V extends AspectValue<N
   aspectName: N,
   edit: (current: AspectValue<N> | undefined, now: number) => Declared<AspectValue<N>, V>,
 ): Proposal;
-/** For callers that still compute an untyped `Record<string, any>`; it goes when none is left. */
-export function editProposal(registry: Registry, urn: string, aspectName: string, edit: (current: any, now: number) => Untyped): Proposal;
-/** An edit of an aspect whose name is only known at run time. */
+/** The escape hatch for an edit of an aspect whose name is known only at run time (see buildProposal). */
 export function editProposal<N extends string>(
   registry: Registry,
   urn: string,

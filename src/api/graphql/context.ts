@@ -5,6 +5,7 @@
 import DataLoader from 'dataloader';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiServices, AspectRow } from '../../domains/services.js';
+import type { JsonObject } from '../../json.js';
 import { aspectValue, type AspectName, type AspectValue } from '../../registry/aspectValues.js';
 import { resolveUrn } from '../../registry/resolve.js';
 
@@ -63,9 +64,9 @@ export async function latestAspect<N extends AspectName>(
 }
 
 /**
- * The latest value of one aspect of an entity, untyped: for the resolvers not yet moved to
- * `latestAspect`. It goes when none is left.
+ * The latest value of an aspect whose name is known only at run time (the raw aspects panel lists
+ * whatever the registry holds), as open JSON. Every resolver that names its aspect uses `latestAspect`.
  */
-export async function aspectOf(ctx: GraphQLContext, ref: EntityRef, aspect: string): Promise<Record<string, any> | undefined> {
-  return (await ctx.aspects.load(ref.urn)).get(aspect)?.value as Record<string, any> | undefined;
+export async function rawAspect(ctx: GraphQLContext, ref: EntityRef, aspect: string): Promise<JsonObject | undefined> {
+  return (await ctx.aspects.load(ref.urn)).get(aspect)?.value;
 }

@@ -4,19 +4,20 @@
  */
 import { onPlatform } from '../../auth/requirements.js';
 import { badRequest } from '../../errors.js';
+import type { AspectValue } from '../../registry/aspectValues.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
 
 /** DataHub keeps its global settings on this one entity. */
 export const GLOBAL_SETTINGS_URN = 'urn:li:globalSettings:0';
 
-type Json = Record<string, any>;
+type GlobalSettings = Partial<AspectValue<'globalSettingsInfo'>>;
 
 const MANAGE_FEATURES = onPlatform('MANAGE_FEATURES');
 
 export class GlobalSettingsService {
   constructor(private readonly managed: ManagedWrites) {}
 
-  private change(fn: (settings: Json) => Json) {
+  private change(fn: (settings: GlobalSettings) => GlobalSettings) {
     return this.managed.change(GLOBAL_SETTINGS_URN, 'globalSettingsInfo', fn);
   }
 

@@ -5,7 +5,7 @@ import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 const EDITOR = 'urn:li:corpuser:announcer';
 const NOBODY = 'urn:li:corpuser:nobody';
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.orders,PROD)';
-const content = { contentType: 'TEXT', title: 'Maintenance', description: 'Down on Sunday' };
+const content = { contentType: 'TEXT' as const, title: 'Maintenance', description: 'Down on Sunday' };
 
 const c = serviceCatalogForFile(async ({ grant, put }) => {
   await grant('announcers', {

@@ -2,16 +2,17 @@
  * Announcements (posts): created, changed and deleted as DataHub's are, under its privileges and
  * with its texts. A post may be about an entity, or about one of a dataset's columns.
  */
+import type { AspectValue } from '../../registry/aspectValues.js';
 import type { Privilege } from '../../registry/privilegeCatalog.js';
 import { onPlatform } from '../../auth/requirements.js';
 import { badRequest } from '../../errors.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
 import { newEntityUrn, schemaFieldUrn } from '../../urn.js';
 
-type Json = Record<string, any>;
+type PostInfo = AspectValue<'postInfo'>;
 
 export interface PostContentInput {
-  contentType: string;
+  contentType: PostInfo['content']['type'];
   title: string;
   description?: string | null | undefined;
   link?: string | null | undefined;
@@ -19,7 +20,7 @@ export interface PostContentInput {
 }
 
 export interface CreatePostInput {
-  postType: string;
+  postType: PostInfo['type'];
   content: PostContentInput;
   resourceUrn?: string | null | undefined;
   subResource?: string | null | undefined;
@@ -27,7 +28,7 @@ export interface CreatePostInput {
 
 export interface UpdatePostInput {
   urn: string;
-  postType: string;
+  postType: PostInfo['type'];
   content: PostContentInput;
 }
 
@@ -36,7 +37,7 @@ const REFUSED = (verb: string) =>
   `Unauthorized to ${verb} posts. Please contact your DataHub administrator if this needs corrective action.`;
 const EDIT_POSTS: Privilege[] = ['CREATE_GLOBAL_ANNOUNCEMENTS', 'MANAGE_GLOBAL_ANNOUNCEMENTS'];
 
-const postContent = (c: PostContentInput): Json => ({
+const postContent = (c: PostContentInput): PostInfo['content'] => ({
   type: c.contentType,
   title: c.title,
   ...(c.description != null ? { description: c.description } : {}),

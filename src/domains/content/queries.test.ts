@@ -7,7 +7,7 @@ const NOBODY = 'urn:li:corpuser:nobody';
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.orders,PROD)';
 const CUSTOMERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.customers,PROD)';
 const MISSING = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.missing,PROD)';
-const statement = { value: 'select * from orders', language: 'SQL' };
+const statement = { value: 'select * from orders', language: 'SQL' as const };
 
 const c = serviceCatalogForFile(async ({ grant, put }) => {
   await grant('analysts', { privileges: ['EDIT_ENTITY_QUERIES'], actors: { users: [ANALYST] } });

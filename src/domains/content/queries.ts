@@ -4,14 +4,13 @@
  */
 import { onResource } from '../../auth/requirements.js';
 import { badRequest } from '../../errors.js';
+import type { AspectValue } from '../../registry/aspectValues.js';
 import { newEntityUrn, tryParseUrn } from '../../urn.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
 
-type Json = Record<string, any>;
-
 export interface QueryStatementInput {
   value: string;
-  language: string;
+  language: NonNullable<AspectValue<'queryProperties'>['statement']['language']>;
 }
 
 export interface CreateQueryInput {
@@ -51,8 +50,7 @@ export class QueryService {
   /** The datasets a stored query is about; undefined when there is no such query. */
   private async subjects(urn: string): Promise<string[] | undefined> {
     if (tryParseUrn(urn)?.entityType !== 'query') return undefined;
-    const subjects = (await this.managed.aspect(urn, 'querySubjects'))?.subjects as Json[] | undefined;
-    return subjects?.map((s) => s.entity as string);
+    return (await this.managed.aspect(urn, 'querySubjects'))?.subjects.map((s) => s.entity);
   }
 
   async create(input: CreateQueryInput, actor: string): Promise<Written & { urn: string }> {
@@ -65,7 +63,7 @@ export class QueryService {
     const { name, description, statement } = input.properties;
     const properties = {
       statement: { value: statement.value, language: statement.language },
-      source: 'MANUAL',
+      source: 'MANUAL' as const,
       ...(name != null ? { name } : {}),
       ...(description != null ? { description } : {}),
       created: m.stamp(actor),
@@ -87,11 +85,11 @@ export class QueryService {
     const grant = await m.authorizeOr(actor, REFUSED.update, ...requirements(impacted));
     if (datasets) await this.requireDatasets(datasets);
     const p = input.properties;
-    const given = p
-      ? Object.fromEntries(
-          Object.entries({ name: p.name, description: p.description, statement: p.statement }).filter(([, v]) => v != null),
-        )
-      : {};
+    const given = {
+      ...(p?.name != null ? { name: p.name } : {}),
+      ...(p?.description != null ? { description: p.description } : {}),
+      ...(p?.statement != null ? { statement: p.statement } : {}),
+    };
     const written = await m.write(grant, [
       m.change(urn, 'queryProperties', (current) => ({ ...current, ...given, lastModified: m.stamp(actor) })),
       ...(datasets ? [m.upsert(urn, 'querySubjects', subjectsOf(datasets))] : []),

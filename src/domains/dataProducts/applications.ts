@@ -9,7 +9,7 @@ import { authorizeAssets, type CreateDataProductInput, creatorOwns, given, newUr
 
 export type CreateApplicationInput = Omit<CreateDataProductInput, 'domainUrn'> & { domainUrn?: string | null | undefined };
 
-const PROPERTIES = 'applicationProperties';
+const PROPERTIES = 'applicationProperties' as const;
 /** DataHub asks for EDIT_ENTITY with no entity named: a policy on all entities grants it. */
 const editApplication = (urn: string) => onResource(urn, 'EDIT_ENTITY');
 

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Grant } from '../../auth/authorizer.js';
+import type { AspectValue } from '../../registry/aspectValues.js';
 import type { Privilege } from '../../registry/privilegeCatalog.js';
 import { onResource, type Requirement } from '../../auth/requirements.js';
 import { badRequest } from '../../errors.js';
@@ -13,7 +14,7 @@ import type { ManagedWrites, Written } from '../../write/managedWrites.js';
 import type { Proposal } from '../../write/proposals.js';
 import { entityUrn } from '../../urn.js';
 
-type Json = Record<string, any>;
+type ProductProperties = Partial<AspectValue<'dataProductProperties'>>;
 
 export interface ProductPropertiesInput {
   name?: string | null | undefined;
@@ -27,7 +28,7 @@ export interface CreateDataProductInput {
 }
 
 const ALL = 'EDIT_ENTITY';
-const PROPERTIES = 'dataProductProperties';
+const PROPERTIES = 'dataProductProperties' as const;
 /** How many products an asset is looked for in when it leaves them. */
 const MAX_HOLDERS = 10;
 
@@ -35,14 +36,15 @@ const MAX_HOLDERS = 10;
 const manageProducts = (domainUrn: string): Requirement => onResource(domainUrn, ALL, 'MANAGE_DATA_PRODUCTS');
 
 /** The urns of a data product's assets, in the order stored. */
-export const assetUrns = (p: Json | undefined): string[] =>
-  (p?.assets ?? []).map((a: Json) => a.destinationUrn).filter((u: unknown) => typeof u === 'string');
+export const assetUrns = (p: ProductProperties | undefined): string[] =>
+  (p?.assets ?? []).map((a) => a.destinationUrn).filter((u: unknown) => typeof u === 'string');
 
 /** The id given, or a new UUID, as DataHub names new products and applications. */
 export const newUrn = (entity: string, id: string | null | undefined) => entityUrn(entity, id?.trim() ? id : randomUUID());
 
 /** The fields given a value. */
-export const given = (fields: Json) => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined));
+export const given = <T extends Record<string, unknown>>(fields: T) =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: NonNullable<T[K]> };
 
 /** DataHub makes the creator a technical owner of what they create. */
 export const creatorOwns = (m: ManagedWrites, urn: string, actor: string): Proposal =>
@@ -74,7 +76,7 @@ export class DataProductService {
   /** A product's domain's check when it has a domain; DataHub checks nothing more for one without. */
   private async authorizeProduct(urn: string, actor: string): Promise<Grant> {
     if (!(await this.managed.existsAs(urn, 'dataProduct'))) throw badRequest('The Data Product provided dos not exist');
-    const domain = ((await this.managed.aspect(urn, 'domains'))?.domains as string[] | undefined)?.[0];
+    const domain = (await this.managed.aspect(urn, 'domains'))?.domains[0];
     return this.managed.authorize(actor, ...(domain ? [manageProducts(domain)] : []));
   }
 
@@ -124,8 +126,8 @@ export class DataProductService {
     if (product && !(await m.existsAs(product, 'dataProduct')))
       throw badRequest(`Failed to batch set Data Product, Data Product urn ${product} does not exist`);
     if (product) {
-      const added = (p: Json) => {
-        const assets: Json[] = p.assets ?? [];
+      const added = (p: ProductProperties) => {
+        const assets = p.assets ?? [];
         const known = new Set(assetUrns(p));
         const fresh = resources.filter((u, i, all) => !known.has(u) && all.indexOf(u) === i);
         return {
@@ -141,7 +143,7 @@ export class DataProductService {
     const holders = new Map<string, Set<string>>();
     for (const asset of resources) for (const p of await this.productsOf(asset)) holders.set(p, (holders.get(p) ?? new Set()).add(asset));
     const proposals = [...holders].map(([p, leaving]) =>
-      m.change(p, PROPERTIES, (v) => ({ ...v, assets: (v.assets ?? []).filter((a: Json) => !leaving.has(a.destinationUrn)) })),
+      m.change(p, PROPERTIES, (v) => ({ ...v, assets: (v.assets ?? []).filter((a) => !leaving.has(a.destinationUrn)) })),
     );
     return { written: await m.write(grant, proposals) };
   }

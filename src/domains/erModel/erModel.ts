@@ -7,11 +7,12 @@ import { createHash } from 'node:crypto';
 import { UNAUTHORIZED_MESSAGE } from '../../auth/authorizer.js';
 import { onResource } from '../../auth/requirements.js';
 import { badRequest } from '../../errors.js';
+import type { AspectValue } from '../../registry/aspectValues.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
 import type { Proposal } from '../../write/proposals.js';
 import { entityUrn } from '../../urn.js';
 
-type Json = Record<string, any>;
+type RelationshipProperties = AspectValue<'erModelRelationshipProperties'>;
 
 export interface RelationshipPropertiesInput {
   name: string;
@@ -21,7 +22,7 @@ export interface RelationshipPropertiesInput {
     | readonly { sourceField?: string | null | undefined; destinationField?: string | null | undefined }[]
     | null
     | undefined;
-  erModelRelationshipCardinality?: string | null | undefined;
+  erModelRelationshipCardinality?: RelationshipProperties['cardinality'] | null | undefined;
   /** Whether to stamp its creation: at `createdAt` by `createdBy` when given, else now by the actor. */
   created?: boolean | null | undefined;
   createdAt?: number | null | undefined;
@@ -33,7 +34,7 @@ export interface RelationshipInput {
   editableProperties?: { description: string; name?: string | null | undefined } | null | undefined;
 }
 
-const PROPERTIES = 'erModelRelationshipProperties';
+const PROPERTIES = 'erModelRelationshipProperties' as const;
 const CREATE_REFUSED = 'Unauthorized to create erModelRelationship. Please contact your DataHub administrator.';
 
 const onDatasets = (...datasets: string[]) => datasets.map((d) => onResource(d, 'EDIT_ENTITY', 'CREATE_ENTITY_ER_MODEL_RELATIONSHIP'));
@@ -54,7 +55,7 @@ export class ErModelService {
   }
 
   /** A stored relationship's properties; undefined when there is no such relationship. */
-  private async stored(urn: string): Promise<Json | undefined> {
+  private async stored(urn: string): Promise<RelationshipProperties | undefined> {
     return (await this.managed.existsAs(urn, 'erModelRelationship')) ? this.managed.aspect(urn, PROPERTIES) : undefined;
   }
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { putFormFixture } from '../../../test/formFixture.js';
 import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 import { UNAUTHORIZED_MESSAGE } from '../../auth/authorizer.js';
+import type { CreateFormInput, PromptInput } from './forms.js';
 
 type Json = any;
 
@@ -46,7 +47,7 @@ const rowsAnswer = (fieldPath: string, n: number) => ({
 
 describe('FormService', () => {
   it('creates a form under MANAGE_DOCUMENTATION_FORMS, checking its prompts', async () => {
-    const input = {
+    const input: CreateFormInput = {
       id: 'unit-review',
       name: 'Orders review',
       type: 'VERIFICATION',
@@ -122,7 +123,13 @@ describe('FormService', () => {
     await c.fails('forbidden', 'Unable to update form. Please contact your admin.', () =>
       c.services.forms.update({ urn: FORM, name: 'x' }, READER),
     );
-    const pii = { id: 'pii', title: 'PII', type: 'STRUCTURED_PROPERTY', structuredPropertyParams: { urn: TIER }, required: true };
+    const pii: PromptInput = {
+      id: 'pii',
+      title: 'PII',
+      type: 'STRUCTURED_PROPERTY',
+      structuredPropertyParams: { urn: TIER },
+      required: true,
+    };
     await c.services.forms.update({ urn: FORM, name: 'Orders review v2', promptsToAdd: [pii] }, ADMIN);
     expect(await c.value(FORM, 'formInfo')).toMatchObject({
       name: 'Orders review v2',

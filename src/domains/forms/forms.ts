@@ -9,6 +9,7 @@ import { SYSTEM_ACTOR } from '../../actors.js';
 import type { Authorizer, Grant } from '../../auth/authorizer.js';
 import { onPlatform, onResource, type Requirement } from '../../auth/requirements.js';
 import { badRequest, forbidden } from '../../errors.js';
+import { type AspectName, type AspectValue, aspectValue } from '../../registry/aspectValues.js';
 import type { Registry } from '../../registry/registry.js';
 import type { Store } from '../../store/types.js';
 import { newEntityUrn, schemaFieldUrn } from '../../urn.js';
@@ -17,15 +18,21 @@ import { buildProposal, deleteEntityProposal, editProposal, type Proposal } from
 import type { WritePath } from '../../write/writePath.js';
 import type { DeleteService } from '../entities/deletes.js';
 import type { SearchService } from '../search/search.js';
-import { isFormComplete } from './formCompletion.js';
+import { type FormAssignment, isFormComplete } from './formCompletion.js';
 
-type Json = Record<string, any>;
 type Maybe<T> = T | null | undefined;
+type FormInfo = AspectValue<'formInfo'>;
+type FormPrompt = NonNullable<FormInfo['prompts']>[number];
+type Forms = AspectValue<'forms'>;
+type PromptAssociation = NonNullable<FormAssignment['completedPrompts']>[number];
+type FieldPrompt = NonNullable<NonNullable<PromptAssociation['fieldAssociations']>['completedFieldPrompts']>[number];
+/** A structured property's value as an asset's `structuredProperties` keeps it: `{string}` or `{double}`. */
+type PropertyValue = { string: string } | { double: number };
 
 export interface PromptInput {
   id?: Maybe<string>;
   title: string;
-  type: string;
+  type: FormPrompt['type'];
   description?: Maybe<string>;
   required?: Maybe<boolean>;
   structuredPropertyParams?: Maybe<{ urn: string }>;
@@ -35,7 +42,7 @@ export interface CreateFormInput {
   id?: Maybe<string>;
   name: string;
   description?: Maybe<string>;
-  type?: Maybe<string>;
+  type?: Maybe<FormInfo['type']>;
   prompts?: Maybe<readonly PromptInput[]>;
   actors?: Maybe<{ owners?: Maybe<boolean>; users?: Maybe<readonly string[]>; groups?: Maybe<readonly string[]> }>;
 }
@@ -44,7 +51,7 @@ export interface UpdateFormInput {
   urn: string;
   name?: Maybe<string>;
   description?: Maybe<string>;
-  type?: Maybe<string>;
+  type?: Maybe<FormInfo['type']>;
   promptsToAdd?: Maybe<readonly PromptInput[]>;
   promptsToRemove?: Maybe<readonly string[]>;
   actors?: Maybe<{
@@ -86,9 +93,9 @@ const NOT_ASSIGNED = (formUrn: string) => `Failed to authorize form on entity as
 /** How many assets a dynamic assignment reaches at once; DataHub's runner pages through them alike. */
 const ASSIGN_PAGE = 1000;
 const NUMBER_TYPE = 'urn:li:dataType:datahub.number';
-const EMPTY_FORMS = { incompleteForms: [], completedForms: [], verifications: [] };
+const EMPTY_FORMS: Forms = { incompleteForms: [], completedForms: [], verifications: [] };
 
-const requiredOf = (formUrn: string, info: Json) => new Map([[formUrn, (info.prompts ?? []).filter((p: Json) => p.required === true)]]);
+const requiredOf = (formUrn: string, info: FormInfo) => new Map([[formUrn, (info.prompts ?? []).filter((p) => p.required === true)]]);
 
 export class FormService {
   constructor(
@@ -116,17 +123,17 @@ export class FormService {
     return { time: this.now(), actor };
   }
 
-  private async aspect(urn: string, aspect: string): Promise<Json | undefined> {
-    return (await this.store.getAspect(urn, aspect, 0))?.value as Json | undefined;
+  private async aspect<N extends AspectName>(urn: string, aspect: N): Promise<AspectValue<N> | undefined> {
+    return aspectValue(aspect, (await this.store.getAspect(urn, aspect, 0))?.value);
   }
 
-  private async formInfoOf(formUrn: string): Promise<Json> {
+  private async formInfoOf(formUrn: string): Promise<FormInfo> {
     const info = this.registry.isUrnOf(formUrn, 'form') ? await this.aspect(formUrn, 'formInfo') : undefined;
     if (!info) throw badRequest(`Form ${formUrn} does not exist.`);
     return info;
   }
 
-  private async prompt(p: PromptInput): Promise<Json> {
+  private async prompt(p: PromptInput): Promise<FormPrompt> {
     const needsProperty = p.type === 'STRUCTURED_PROPERTY' || p.type === 'FIELDS_STRUCTURED_PROPERTY';
     if (needsProperty && !p.structuredPropertyParams) {
       throw badRequest('Provided prompt with type STRUCTURED_PROPERTY or FIELDS_STRUCTURED_PROPERTY and no structured property params');
@@ -144,8 +151,8 @@ export class FormService {
     };
   }
 
-  private async prompts(inputs: Maybe<readonly PromptInput[]>): Promise<Json[]> {
-    const out: Json[] = [];
+  private async prompts(inputs: Maybe<readonly PromptInput[]>): Promise<FormPrompt[]> {
+    const out: FormPrompt[] = [];
     for (const p of inputs ?? []) out.push(await this.prompt(p));
     return out;
   }
@@ -154,18 +161,22 @@ export class FormService {
    * An asset's `forms`, changed in place. The assignments of the forms in `required` (the forms the
    * change is about) are placed by whether they are complete; the others stay where they were.
    */
-  private formsChange(entity: string, required: Map<string, Json[]>, fn: (assignments: Json[]) => Json[]): Proposal {
-    return editProposal(this.registry, entity, 'forms', (current): Json => {
+  private formsChange(
+    entity: string,
+    required: Map<string, FormPrompt[]>,
+    fn: (assignments: FormAssignment[]) => FormAssignment[],
+  ): Proposal {
+    return editProposal(this.registry, entity, 'forms', (current) => {
       const forms = { ...EMPTY_FORMS, ...current };
-      const wasDone = new Set(forms.completedForms.map((a: Json) => a.urn));
+      const wasDone = new Set(forms.completedForms.map((a) => a.urn));
       const assignments = fn([...forms.incompleteForms, ...forms.completedForms]);
-      const done = (a: Json) => (required.has(a.urn) ? isFormComplete(a, required.get(a.urn)!) : wasDone.has(a.urn));
+      const done = (a: FormAssignment) => (required.has(a.urn) ? isFormComplete(a, required.get(a.urn)!) : wasDone.has(a.urn));
       return { ...forms, incompleteForms: assignments.filter((a) => !done(a)), completedForms: assignments.filter(done) };
     });
   }
 
   /** Assigns a form to assets that do not have it yet, every prompt to answer. */
-  private assign(formUrn: string, info: Json, entities: string[], actor: string, grant: Grant): Promise<string[]> {
+  private assign(formUrn: string, info: FormInfo, entities: string[], actor: string, grant: Grant): Promise<string[]> {
     const proposals = entities.map((entity) =>
       this.formsChange(entity, requiredOf(formUrn, info), (assignments) =>
         assignments.some((a) => a.urn === formUrn)
@@ -174,7 +185,7 @@ export class FormService {
               ...assignments,
               {
                 urn: formUrn,
-                incompletePrompts: (info.prompts ?? []).map((p: Json) => ({ id: p.id, lastModified: this.stamp(actor) })),
+                incompletePrompts: (info.prompts ?? []).map((p) => ({ id: p.id, lastModified: this.stamp(actor) })),
                 completedPrompts: [],
               },
             ],
@@ -207,37 +218,37 @@ export class FormService {
   }
 
   /** Whether the form asks this user: named, in a named group, or an owner of the asset when it asks owners. */
-  private async isAssignedTo(info: Json, entity: string, actor: string): Promise<boolean> {
+  private async isAssignedTo(info: FormInfo, entity: string, actor: string): Promise<boolean> {
     const actors = info.actors ?? { owners: true };
-    const user = ((await this.aspect(actor, 'groupMembership'))?.groups ?? []) as string[];
-    const native = ((await this.aspect(actor, 'nativeGroupMembership'))?.nativeGroups ?? []) as string[];
+    const user = (await this.aspect(actor, 'groupMembership'))?.groups ?? [];
+    const native = (await this.aspect(actor, 'nativeGroupMembership'))?.nativeGroups ?? [];
     const groups = new Set<string>([...user, ...native]);
-    if ((actors.users ?? []).includes(actor) || (actors.groups ?? []).some((g: string) => groups.has(g))) return true;
+    if ((actors.users ?? []).includes(actor) || (actors.groups ?? []).some((g) => groups.has(g))) return true;
     if (actors.owners === false) return false;
-    const owners = ((await this.aspect(entity, 'ownership'))?.owners ?? []) as Json[];
+    const owners = (await this.aspect(entity, 'ownership'))?.owners ?? [];
     return owners.some((o) => o.owner === actor || groups.has(o.owner));
   }
 
   /** The people a form asks may answer it; so may those who may edit the asset's properties anyway. */
-  private async authorizeAnswer(info: Json, formUrn: string, entity: string, actor: string): Promise<Grant> {
+  private async authorizeAnswer(info: FormInfo, formUrn: string, entity: string, actor: string): Promise<Grant> {
     if (await this.isAssignedTo(info, entity, actor)) return this.authorize(actor, []);
     return this.authorize(actor, [onResource(entity, 'EDIT_ENTITY', 'EDIT_ENTITY_PROPERTIES')], NOT_ASSIGNED(formUrn));
   }
 
   /** The values of an answer, checked against the property's type, allowed values and cardinality. */
-  private async propertyValues(property: string, values: readonly PropertyValueInput[]): Promise<Json[]> {
+  private async propertyValues(property: string, values: readonly PropertyValueInput[]): Promise<PropertyValue[]> {
     const definition = this.registry.isUrnOf(property, 'structuredProperty')
       ? await this.aspect(property, 'propertyDefinition')
       : undefined;
     if (!definition) throw badRequest(`Structured property ${property} does not exist`);
     const numeric = definition.valueType === NUMBER_TYPE;
-    const out = values.map((v) => {
+    const out = values.map((v): PropertyValue => {
       const value = numeric ? v.numberValue : v.stringValue;
       if (value == null) throw badRequest(`Structured property ${property} takes ${numeric ? 'numberValue' : 'stringValue'} values`);
-      return numeric ? { double: value } : { string: value };
+      return typeof value === 'number' ? { double: value } : { string: value };
     });
     if (definition.cardinality !== 'MULTIPLE' && out.length > 1) throw badRequest(`Structured property ${property} takes a single value`);
-    const allowed = definition.allowedValues as Json[] | undefined;
+    const allowed = definition.allowedValues;
     if (allowed?.length) {
       const ok = new Set(allowed.map((a) => String(Object.values(a.value)[0])));
       for (const v of out)
@@ -247,10 +258,10 @@ export class FormService {
     return out;
   }
 
-  private assignValues(urn: string, property: string, values: Json[], actor: string): Proposal {
+  private assignValues(urn: string, property: string, values: PropertyValue[], actor: string): Proposal {
     return editProposal(this.registry, urn, 'structuredProperties', (current) => {
-      const sp: Json = { ...(current ?? {}) };
-      const others = (sp.properties ?? []).filter((p: Json) => p.propertyUrn !== property);
+      const sp = { ...current };
+      const others = (sp.properties ?? []).filter((p) => p.propertyUrn !== property);
       return {
         ...sp,
         properties: [...others, { propertyUrn: property, values, created: this.stamp(actor), lastModified: this.stamp(actor) }],
@@ -259,30 +270,28 @@ export class FormService {
   }
 
   /** A prompt of an assignment marked answered; a field prompt, for the one field, answered once every field is. */
-  private answer(a: Json, promptId: string, actor: string, field?: { path: string; all: string[] }): Json {
-    const existing: Json = [...(a.completedPrompts ?? []), ...(a.incompletePrompts ?? [])].find((p: Json) => p.id === promptId) ?? {
-      id: promptId,
-    };
-    let p: Json = { ...existing, lastModified: this.stamp(actor) };
+  private answer(a: FormAssignment, promptId: string, actor: string, field?: { path: string; all: string[] }): FormAssignment {
+    const existing = [...(a.completedPrompts ?? []), ...(a.incompletePrompts ?? [])].find((p) => p.id === promptId);
+    let p: PromptAssociation = { ...(existing ?? { id: promptId }), lastModified: this.stamp(actor) };
     let complete = true;
     if (field) {
       const fa = p.fieldAssociations ?? {};
       const done = [
-        ...(fa.completedFieldPrompts ?? []).filter((f: Json) => f.fieldPath !== field.path),
+        ...(fa.completedFieldPrompts ?? []).filter((f) => f.fieldPath !== field.path),
         { fieldPath: field.path, lastModified: this.stamp(actor) },
       ];
-      const doneSet = new Set(done.map((f: Json) => f.fieldPath));
+      const doneSet = new Set(done.map((f: FieldPrompt) => f.fieldPath));
       p = {
         ...p,
         fieldAssociations: {
           completedFieldPrompts: done,
-          incompleteFieldPrompts: (fa.incompleteFieldPrompts ?? []).filter((f: Json) => !doneSet.has(f.fieldPath)),
+          incompleteFieldPrompts: (fa.incompleteFieldPrompts ?? []).filter((f) => !doneSet.has(f.fieldPath)),
         },
       };
       complete = field.all.every((f) => doneSet.has(f));
     }
-    const completed = (a.completedPrompts ?? []).filter((q: Json) => q.id !== promptId);
-    const incomplete = (a.incompletePrompts ?? []).filter((q: Json) => q.id !== promptId);
+    const completed = (a.completedPrompts ?? []).filter((q) => q.id !== promptId);
+    const incomplete = (a.incompletePrompts ?? []).filter((q) => q.id !== promptId);
     return complete
       ? { ...a, completedPrompts: [...completed, p], incompletePrompts: incomplete }
       : { ...a, completedPrompts: completed, incompletePrompts: [...incomplete, p] };
@@ -297,11 +306,11 @@ export class FormService {
     if (await entityExists(this.store, this.registry, urn)) throw badRequest(`Form with urn ${urn} already exists`);
     const prompts = await this.prompts(input.prompts);
     const a = input.actors;
-    const info: Json = {
+    const info = {
       name: input.name,
       type: input.type ?? 'COMPLETION',
       prompts,
-      actors: { owners: a?.owners ?? true, ...(a?.users ? { users: a.users } : {}), ...(a?.groups ? { groups: a.groups } : {}) },
+      actors: { owners: a?.owners ?? true, ...(a?.users ? { users: [...a.users] } : {}), ...(a?.groups ? { groups: [...a.groups] } : {}) },
       ...(input.description != null ? { description: input.description } : {}),
     };
     await this.write([buildProposal(this.registry, urn, 'formInfo', 'UPSERT', info)], actor, grant);
@@ -318,14 +327,15 @@ export class FormService {
     const a = input.actors;
     const edit = (list: string[] | undefined, add?: Maybe<readonly string[]>, remove?: Maybe<readonly string[]>) =>
       [...new Set([...(list ?? []), ...(add ?? [])])].filter((u) => !(remove ?? []).includes(u));
-    const change = editProposal(this.registry, input.urn, 'formInfo', (current): Json => {
-      const info: Json = { ...(current ?? {}) };
+    const change = editProposal(this.registry, input.urn, 'formInfo', (info) => {
+      // Checked above; gone only if deleted since, when there is nothing left to change.
+      if (!info) throw badRequest(`Form with urn ${input.urn} does not exist`);
       return {
         ...info,
         ...(input.name != null ? { name: input.name } : {}),
         ...(input.description != null ? { description: input.description } : {}),
         ...(input.type != null ? { type: input.type } : {}),
-        prompts: [...(info.prompts ?? []).filter((p: Json) => !removed.has(p.id) && !added.some((n) => n.id === p.id)), ...added],
+        prompts: [...(info.prompts ?? []).filter((p) => !removed.has(p.id) && !added.some((n) => n.id === p.id)), ...added],
         ...(a
           ? {
               actors: {
@@ -353,13 +363,12 @@ export class FormService {
     // The assets' assignments are no relationship the generic clean-up knows: cleared here, as DataHub's delete does.
     const proposals = assets.map((asset) =>
       editProposal(this.registry, asset, 'forms', (current) => {
-        const f: Json = { ...(current ?? {}) };
+        const f = { ...EMPTY_FORMS, ...current };
         return {
-          ...EMPTY_FORMS,
           ...f,
-          incompleteForms: (f.incompleteForms ?? []).filter((a: Json) => a.urn !== formUrn),
-          completedForms: (f.completedForms ?? []).filter((a: Json) => a.urn !== formUrn),
-          verifications: (f.verifications ?? []).filter((v: Json) => v.form !== formUrn),
+          incompleteForms: f.incompleteForms.filter((a) => a.urn !== formUrn),
+          completedForms: f.completedForms.filter((a) => a.urn !== formUrn),
+          verifications: (f.verifications ?? []).filter((v) => v.form !== formUrn),
         };
       }),
     );
@@ -428,11 +437,11 @@ export class FormService {
   async submitPrompt(entityUrn: string, input: PromptAnswerInput, actor: string): Promise<string[]> {
     const info = await this.formInfoOf(input.formUrn);
     const grant = await this.authorizeAnswer(info, input.formUrn, entityUrn, actor);
-    const promptInfo = (info.prompts ?? []).find((p: Json) => p.id === input.promptId);
+    const promptInfo = (info.prompts ?? []).find((p) => p.id === input.promptId);
     if (!promptInfo) throw badRequest(`Form ${input.formUrn} has no prompt ${input.promptId}`);
     if (promptInfo.type !== input.type) throw badRequest(`Prompt ${input.promptId} is of type ${promptInfo.type}, not ${input.type}`);
     const assigned = (await this.aspect(entityUrn, 'forms')) ?? EMPTY_FORMS;
-    if (![...(assigned.incompleteForms ?? []), ...(assigned.completedForms ?? [])].some((a: Json) => a.urn === input.formUrn)) {
+    if (![...(assigned.incompleteForms ?? []), ...(assigned.completedForms ?? [])].some((a) => a.urn === input.formUrn)) {
       throw badRequest(`Form ${input.formUrn} has not been assigned to entity ${entityUrn}`);
     }
     const params = input.structuredPropertyParams;
@@ -449,7 +458,7 @@ export class FormService {
     if (!input.fieldPath) throw badRequest('Failed to provide fieldPath for prompt type FIELDS_STRUCTURED_PROPERTY');
     const schema = await this.aspect(entityUrn, 'schemaMetadata');
     if (!schema) throw badRequest(`Schema metadata does not exist on entity ${entityUrn}.`);
-    const all = ((schema.fields ?? []) as Json[]).map((f) => f.fieldPath as string);
+    const all = (schema.fields ?? []).map((f) => f.fieldPath);
     if (!all.includes(input.fieldPath)) throw badRequest(`Field ${input.fieldPath} is not in the schema of ${entityUrn}`);
     const column = schemaFieldUrn(entityUrn, input.fieldPath);
     return this.write(
@@ -468,19 +477,15 @@ export class FormService {
       throw badRequest(`Form ${formUrn} is not of type VERIFICATION. Cannot verify form.`);
     const forms = (await this.aspect(entityUrn, 'forms')) ?? EMPTY_FORMS;
     const required = requiredOf(formUrn, info).get(formUrn)!;
-    const assignment = [...(forms.incompleteForms ?? []), ...(forms.completedForms ?? [])].find((a: Json) => a.urn === formUrn);
+    const assignment = [...(forms.incompleteForms ?? []), ...(forms.completedForms ?? [])].find((a) => a.urn === formUrn);
     if (!assignment || !isFormComplete(assignment, required)) {
       throw badRequest(`Form ${formUrn} is not in the list of completed forms for this entity. Skipping verification.`);
     }
     const verified = editProposal(this.registry, entityUrn, 'forms', (current) => {
-      const f: Json = { ...(current ?? {}) };
+      const f = { ...EMPTY_FORMS, ...current };
       return {
-        ...EMPTY_FORMS,
         ...f,
-        verifications: [
-          ...(f.verifications ?? []).filter((v: Json) => v.form !== formUrn),
-          { form: formUrn, lastModified: this.stamp(actor) },
-        ],
+        verifications: [...(f.verifications ?? []).filter((v) => v.form !== formUrn), { form: formUrn, lastModified: this.stamp(actor) }],
       };
     });
     return this.write([verified], actor, grant);

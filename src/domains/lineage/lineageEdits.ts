@@ -9,6 +9,8 @@
 import type { Authorizer, Grant } from '../../auth/authorizer.js';
 import { onResource } from '../../auth/requirements.js';
 import { badRequest } from '../../errors.js';
+import { isPlainObject, type JsonObject } from '../../json.js';
+import type { AspectValue } from '../../registry/aspectValues.js';
 import type { Registry } from '../../registry/registry.js';
 import type { AspectSpec, EntitySpec } from '../../registry/types.js';
 import type { Store } from '../../store/types.js';
@@ -17,7 +19,11 @@ import { entityExists } from '../../write/exists.js';
 import { editProposal, type Proposal } from '../../write/proposals.js';
 import type { WritePath } from '../../write/writePath.js';
 
-type Json = Record<string, any>;
+/**
+ * The aspects the editor changes are found in the registry at run time (each relationship marked
+ * `edit`), so their values are open JSON here, read field by field.
+ */
+type ColumnLineage = NonNullable<AspectValue<'upstreamLineage'>['fineGrainedLineages']>[number];
 
 export interface LineageEdgeInput {
   upstreamUrn: string;
@@ -41,7 +47,7 @@ const OTHER_REFUSAL = 'Tried to add an upstream this downstream does not take. U
 type Stamp = () => { time: number; actor: string };
 
 /** A new entry of an edge list, by the list's record type: `urn` at the other end, `holder` the list's entity. */
-const NEW_ENTRY: Record<string, (urn: string, holder: string, stamp: Stamp) => Json> = {
+const NEW_ENTRY: Record<string, (urn: string, holder: string, stamp: Stamp) => JsonObject> = {
   'com.linkedin.common.Edge': (urn, holder, stamp) => ({
     destinationUrn: urn,
     sourceUrn: holder,
@@ -71,7 +77,7 @@ interface EdgeList {
   field: string;
   /** The field of an entry that holds the urn at the other end. */
   urnField: string;
-  entry: (urn: string, holder: string, stamp: Stamp) => Json;
+  entry: (urn: string, holder: string, stamp: Stamp) => JsonObject;
   /** The older list of bare urns (or unions holding one), written back when present or required. */
   legacy?: { field: string; required: boolean };
 }
@@ -112,7 +118,14 @@ function endOf(urn: string): End {
 const edgesOf = (edges: ReadonlyArray<LineageEdgeInput | null | undefined>): Edge[] =>
   edges.flatMap((e) => (e ? [{ up: endOf(e.upstreamUrn), down: endOf(e.downstreamUrn) }] : []));
 
-const urnOfItem = (item: unknown) => (typeof item === 'string' ? item : (Object.values(item as Json)[0] as string));
+/** A legacy list's item: a bare urn, or a union holding one. */
+const urnOfItem = (item: unknown) => (typeof item === 'string' ? item : isPlainObject(item) ? Object.values(item)[0] : undefined);
+
+/** The list a field of an aspect value holds; none when absent. */
+const listIn = (value: JsonObject, field: string): unknown[] => {
+  const list = value[field];
+  return Array.isArray(list) ? list : [];
+};
 
 /** A field's declared type in an aspect's record. */
 const fieldOf = (aspect: AspectSpec, name: string) => aspect.type.fields.find((f) => f.name === name);
@@ -141,14 +154,17 @@ function edgeListOf(holder: string, aspect: AspectSpec, rel: AspectSpec['relatio
 }
 
 /** A list of edges with `add` appended (those not already there) and `remove` taken out; its legacy list too. */
-function editList(value: Json, list: EdgeList, holder: string, add: string[], remove: string[], stamp: Stamp): Json {
-  const entries: Json[] = value[list.field] ?? [];
-  const legacy: unknown[] | undefined = list.legacy ? value[list.legacy.field] : undefined;
+function editList(value: JsonObject, list: EdgeList, holder: string, add: string[], remove: string[], stamp: Stamp): JsonObject {
+  const entries = listIn(value, list.field).filter(isPlainObject);
+  const legacy = list.legacy && value[list.legacy.field] !== undefined ? listIn(value, list.legacy.field) : undefined;
   const present = new Set([...entries.map((e) => e[list.urnField]), ...(legacy ?? []).map(urnOfItem)]);
   const fresh = add.filter((u) => !present.has(u)).map((u) => list.entry(u, holder, stamp));
-  const out = { ...value, [list.field]: [...entries, ...fresh].filter((e) => !remove.includes(e[list.urnField])) };
+  const out: JsonObject = {
+    ...value,
+    [list.field]: [...entries, ...fresh].filter((e) => !remove.includes(e[list.urnField] as string)),
+  };
   if (list.legacy && (legacy !== undefined || list.legacy.required))
-    out[list.legacy.field] = (legacy ?? []).filter((item) => !remove.includes(urnOfItem(item)));
+    out[list.legacy.field] = (legacy ?? []).filter((item) => !remove.includes(urnOfItem(item) as string));
   return out;
 }
 
@@ -163,10 +179,11 @@ const isColumn = (e: Edge) => e.down.type === COLUMN;
  * column, to which an added upstream column is appended; a removed one is taken out, and an entry
  * left without upstreams goes.
  */
-function editColumns(dataset: string, added: Edge[], removed: Edge[], l: Json): Json {
+function editColumns(dataset: string, added: Edge[], removed: Edge[], l: JsonObject): JsonObject {
   const mine = (list: Edge[]) => list.filter((e) => isColumn(e) && e.down.dataset === dataset);
   if (mine(added).length === 0 && mine(removed).length === 0) return l;
-  let lineages: Json[] = [...(l.fineGrainedLineages ?? [])];
+  // The aspect that holds FINE_GRAINED_UPSTREAMS lists DataHub's FineGrainedLineage records, as upstreamLineage does.
+  let lineages = listIn(l, 'fineGrainedLineages') as ColumnLineage[];
   for (const { up, down } of mine(added)) {
     const i = lineages.findIndex((f) => f.downstreamType === 'FIELD' && f.downstreams?.length === 1 && f.downstreams[0] === down.urn);
     const entry = lineages[i];
@@ -182,7 +199,7 @@ function editColumns(dataset: string, added: Edge[], removed: Edge[], l: Json): 
   }
   for (const { up, down } of mine(removed)) {
     lineages = lineages
-      .map((f) => (f.downstreams?.includes(down.urn) ? { ...f, upstreams: (f.upstreams ?? []).filter((u: string) => u !== up.urn) } : f))
+      .map((f) => (f.downstreams?.includes(down.urn) ? { ...f, upstreams: (f.upstreams ?? []).filter((u) => u !== up.urn) } : f))
       .filter((f) => f.upstreamType !== 'FIELD_SET' || (f.upstreams ?? []).length > 0);
   }
   return { ...l, fineGrainedLineages: lineages };
@@ -305,7 +322,7 @@ export class LineageEditService {
     }
     return [...edits.values()].map((e) =>
       editProposal(this.registry, e.urn, e.aspect, (current) => {
-        let value: Json = { ...(current ?? {}) };
+        let value: JsonObject = { ...(current ?? {}) };
         for (const list of this.lists.filter((l) => l.holder === e.holder && l.aspect === e.aspect))
           value = editList(value, list, e.urn, e.add.get(list) ?? [], e.remove.get(list) ?? [], stamp);
         return e.columns ? editColumns(e.urn, added, removed, value) : value;

@@ -6,19 +6,26 @@
  */
 import { onPlatform, onResource } from '../../auth/requirements.js';
 import { badRequest, forbidden } from '../../errors.js';
+import type { AspectValue } from '../../registry/aspectValues.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
 import { DEFAULT_MODULES, DEFAULT_TEMPLATE_URN } from './defaults.js';
 import { newEntityUrn } from '../../urn.js';
 
-type Json = Record<string, any>;
 type Maybe<T> = T | null | undefined;
+type TemplateProperties = AspectValue<'dataHubPageTemplateProperties'>;
+type ModuleProperties = AspectValue<'dataHubPageModuleProperties'>;
+type SummaryElement = NonNullable<NonNullable<TemplateProperties['assetSummary']>['summaryElements']>[number];
+/** The aspects that hold a template's or a module's layout. */
+type Layout = 'dataHubPageTemplateProperties' | 'dataHubPageModuleProperties';
 
 export interface PageTemplateInput {
   urn?: Maybe<string>;
   rows: readonly { modules: readonly string[] }[];
-  assetSummary?: Maybe<{ summaryElements: readonly { elementType: string; structuredPropertyUrn?: Maybe<string> }[] }>;
-  surfaceType: string;
-  scope: string;
+  assetSummary?: Maybe<{
+    summaryElements: readonly { elementType: SummaryElement['elementType']; structuredPropertyUrn?: Maybe<string> }[];
+  }>;
+  surfaceType: TemplateProperties['surface']['surfaceType'];
+  scope: TemplateProperties['visibility']['scope'];
 }
 
 export interface PageModuleParamsInput {
@@ -31,18 +38,18 @@ export interface PageModuleParamsInput {
 export interface PageModuleInput {
   urn?: Maybe<string>;
   name: string;
-  type: string;
-  scope: string;
+  type: ModuleProperties['type'];
+  scope: ModuleProperties['visibility']['scope'];
   params: PageModuleParamsInput;
 }
 
-const TEMPLATE_ASPECT = 'dataHubPageTemplateProperties';
-const MODULE_ASPECT = 'dataHubPageModuleProperties';
+const TEMPLATE_ASPECT = 'dataHubPageTemplateProperties' as const;
+const MODULE_ASPECT = 'dataHubPageModuleProperties' as const;
 const MANAGE_TEMPLATES = onPlatform('MANAGE_HOME_PAGE_TEMPLATES');
 const DEFAULT_MODULE_URNS = new Set(DEFAULT_MODULES.map(([urn]) => urn));
 
-function moduleParams(p: PageModuleParamsInput): Json {
-  const out: Json = {};
+function moduleParams(p: PageModuleParamsInput): ModuleProperties['params'] {
+  const out: ModuleProperties['params'] = {};
   if (p.linkParams)
     out.linkParams = {
       linkUrl: p.linkParams.linkUrl,
@@ -52,13 +59,13 @@ function moduleParams(p: PageModuleParamsInput): Json {
   if (p.richTextParams) out.richTextParams = { content: p.richTextParams.content };
   if (p.assetCollectionParams)
     out.assetCollectionParams = {
-      assetUrns: p.assetCollectionParams.assetUrns,
+      assetUrns: [...p.assetCollectionParams.assetUrns],
       ...(p.assetCollectionParams.dynamicFilterJson != null ? { dynamicFilterJson: p.assetCollectionParams.dynamicFilterJson } : {}),
     };
   if (p.hierarchyViewParams) {
     const h = p.hierarchyViewParams;
     out.hierarchyViewParams = {
-      assetUrns: h.assetUrns,
+      assetUrns: [...h.assetUrns],
       showRelatedEntities: h.showRelatedEntities,
       ...(h.relatedEntitiesFilterJson != null ? { relatedEntitiesFilterJson: h.relatedEntitiesFilterJson } : {}),
     };
@@ -77,7 +84,7 @@ export class PageTemplateService {
   }
 
   /** Deleting: global ones need the manage privilege, personal ones their creator. */
-  private async authorizeDelete(urn: string, actor: string, aspect: string, what: 'template' | 'module') {
+  private async authorizeDelete(urn: string, actor: string, aspect: Layout, what: 'template' | 'module') {
     const p = await this.managed.aspect(urn, aspect);
     if (!p) throw badRequest(`Attempted to delete a page ${what} that does not exist with urn ${urn}`);
     if (p.visibility?.scope === 'GLOBAL')
@@ -87,9 +94,8 @@ export class PageTemplateService {
   }
 
   /** A new layout gets its created stamp; an existing one keeps it. */
-  private upsertLayout(urn: string, aspect: string, fields: Json, actor: string) {
-    const m = this.managed;
-    return m.change(urn, aspect, (current) => ({ ...fields, created: current.created ?? m.stamp(actor), lastModified: m.stamp(actor) }));
+  private stamps(current: Partial<AspectValue<Layout>>, actor: string) {
+    return { created: current.created ?? this.managed.stamp(actor), lastModified: this.managed.stamp(actor) };
   }
 
   /** Creates a template (with a new UUID when no urn is given) or replaces one. */
@@ -100,7 +106,7 @@ export class PageTemplateService {
         if (!(await this.managed.existsAs(m, 'dataHubPageModule'))) throw badRequest(`Module with urn ${m} does not exist`);
     const urn = input.urn ?? newEntityUrn('dataHubPageTemplate');
     const fields = {
-      rows: input.rows.map((r) => ({ modules: r.modules })),
+      rows: input.rows.map((r) => ({ modules: [...r.modules] })),
       ...(input.assetSummary
         ? {
             assetSummary: {
@@ -114,7 +120,12 @@ export class PageTemplateService {
       surface: { surfaceType: input.surfaceType },
       visibility: { scope: input.scope },
     };
-    return { urn, written: await this.managed.write(grant, [this.upsertLayout(urn, TEMPLATE_ASPECT, fields, actor)]) };
+    return {
+      urn,
+      written: await this.managed.write(grant, [
+        this.managed.change(urn, TEMPLATE_ASPECT, (current) => ({ ...fields, ...this.stamps(current, actor) })),
+      ]),
+    };
   }
 
   async deleteTemplate(urn: string, actor: string): Promise<Written> {
@@ -128,7 +139,12 @@ export class PageTemplateService {
     const grant = await this.authorizeScope(actor, input.scope, 'modules');
     const urn = input.urn ?? newEntityUrn('dataHubPageModule');
     const fields = { name: input.name, type: input.type, visibility: { scope: input.scope }, params: moduleParams(input.params) };
-    return { urn, written: await this.managed.write(grant, [this.upsertLayout(urn, MODULE_ASPECT, fields, actor)]) };
+    return {
+      urn,
+      written: await this.managed.write(grant, [
+        this.managed.change(urn, MODULE_ASPECT, (current) => ({ ...fields, ...this.stamps(current, actor) })),
+      ]),
+    };
   }
 
   async deleteModule(urn: string, actor: string): Promise<Written> {
@@ -138,13 +154,17 @@ export class PageTemplateService {
   }
 
   /** Picks the template an asset's summary is shown with (none given: the settings stay as they are); the settings written. */
-  async setSummaryTemplate(urn: string, template: string | null | undefined, actor: string): Promise<Written & { settings: Json }> {
+  async setSummaryTemplate(
+    urn: string,
+    template: string | null | undefined,
+    actor: string,
+  ): Promise<Written & { settings: AspectValue<'assetSettings'> }> {
     const m = this.managed;
     const grant = await m.authorize(actor, onResource(urn, 'EDIT_ENTITY', 'MANAGE_ASSET_SUMMARY'));
     if (!(await m.exists(urn))) throw badRequest(`Failed to update asset settings: entity ${urn} does not exist`);
     if (template && !(await m.existsAs(template, 'dataHubPageTemplate')))
       throw badRequest(`Failed to update asset settings: template ${template} does not exist`);
-    let settings: Json = {};
+    let settings: AspectValue<'assetSettings'> = {};
     const written = await m.write(grant, [
       m.change(urn, 'assetSettings', (s) => {
         settings = template ? { ...s, assetSummary: { templates: [{ template }] } } : s;

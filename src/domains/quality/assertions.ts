@@ -5,6 +5,7 @@
  */
 import { SYSTEM_ACTOR } from '../../actors.js';
 import { badRequest } from '../../errors.js';
+import type { AspectValue } from '../../registry/aspectValues.js';
 import { deleteEntityProposal } from '../../write/proposals.js';
 import type { ManagedWrites, ReferenceCleanup, Written } from '../../write/managedWrites.js';
 import type { GraphService } from '../entities/graph.js';
@@ -12,6 +13,8 @@ import { entityUrn, newEntityUrn, schemaFieldUrn } from '../../urn.js';
 import { clientUrn, dropUnset, mayEdit, requireExisting, stringMap, type MapEntryInput } from './qualityEdits.js';
 
 const ASSERTIONS = 'EDIT_ENTITY_ASSERTIONS';
+
+type ResultError = NonNullable<NonNullable<AspectValue<'assertionRunEvent'>['result']>['error']>;
 
 export interface CustomAssertionInput {
   entityUrn: string;
@@ -28,7 +31,7 @@ export interface AssertionResultInput {
   timestampMillis?: number | null | undefined;
   externalUrl?: string | null | undefined;
   properties?: ReadonlyArray<MapEntryInput> | null | undefined;
-  error?: { type: string; message: string } | null | undefined;
+  error?: { type: ResultError['type']; message: string } | null | undefined;
 }
 
 const platformOf = (p: CustomAssertionInput['platform']) => {
@@ -65,7 +68,7 @@ export class AssertionService {
       field: input.fieldPath ? schemaFieldUrn(entity, input.fieldPath) : undefined,
     });
     const info = dropUnset({
-      type: 'CUSTOM',
+      type: 'CUSTOM' as const,
       description: input.description,
       externalUrl: input.externalUrl,
       source: { type: 'EXTERNAL' },

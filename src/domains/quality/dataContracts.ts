@@ -2,6 +2,7 @@
  * Data contracts: the assertions an asset promises to pass (freshness, schema, data quality), one
  * contract per asset. Making or replacing one needs EDIT_ENTITY_DATA_CONTRACT on the asset.
  */
+import type { AspectValue } from '../../registry/aspectValues.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
 import type { GraphService } from '../entities/graph.js';
 import { clientUrn, dropUnset, mayEdit, requireExisting } from './qualityEdits.js';
@@ -17,7 +18,7 @@ export interface DataContractInput {
   freshness?: Clauses;
   schema?: Clauses;
   dataQuality?: Clauses;
-  state?: string | null | undefined;
+  state?: AspectValue<'dataContractStatus'>['state'] | null | undefined;
 }
 
 const clauses = (list: Clauses) => list?.map((c) => ({ assertion: c.assertionUrn }));

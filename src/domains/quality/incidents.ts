@@ -4,11 +4,13 @@
  * write path, so the assets' health follows in the same commit.
  */
 import { badRequest, notFound } from '../../errors.js';
+import type { AspectValue } from '../../registry/aspectValues.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
 import { clientUrn, dropUnset, mayEdit, requireExisting } from './qualityEdits.js';
 import { newEntityUrn } from '../../urn.js';
 
-type Json = Record<string, any>;
+type IncidentInfo = AspectValue<'incidentInfo'>;
+type AuditStamp = IncidentInfo['created'];
 
 const INCIDENTS = 'EDIT_ENTITY_INCIDENTS';
 
@@ -17,8 +19,8 @@ export const PRIORITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
 export type IncidentPriority = (typeof PRIORITIES)[number];
 
 export interface IncidentStatusInput {
-  state: string;
-  stage?: string | null | undefined;
+  state: IncidentInfo['status']['state'];
+  stage?: IncidentInfo['status']['stage'] | null | undefined;
   message?: string | null | undefined;
 }
 
@@ -33,7 +35,7 @@ interface IncidentFields {
 }
 
 export interface RaiseIncidentInput extends IncidentFields {
-  type: string;
+  type: IncidentInfo['type'];
   customType?: string | null | undefined;
   resourceUrn?: string | null | undefined;
 }
@@ -42,11 +44,11 @@ export type UpdateIncidentInput = IncidentFields;
 
 const priorityRank = (p: IncidentPriority | null | undefined) => (p ? PRIORITIES.indexOf(p) : undefined);
 
-const assigneesOf = (urns: readonly string[] | null | undefined, at: Json) => urns?.map((actor) => ({ actor, assignedAt: at }));
+const assigneesOf = (urns: readonly string[] | null | undefined, at: AuditStamp) => urns?.map((actor) => ({ actor, assignedAt: at }));
 
 /** A status as given, or ACTIVE when none is: incidents are raised active. */
-const statusOf = (s: IncidentStatusInput | null | undefined, at: Json) =>
-  dropUnset({ state: s?.state ?? 'ACTIVE', stage: s?.stage ?? undefined, message: s?.message ?? undefined, lastUpdated: at });
+const statusOf = (s: IncidentStatusInput | null | undefined, at: AuditStamp): IncidentInfo['status'] =>
+  dropUnset({ state: s?.state ?? 'ACTIVE', stage: s?.stage, message: s?.message, lastUpdated: at });
 
 export class IncidentService {
   constructor(private readonly managed: ManagedWrites) {}
@@ -56,7 +58,7 @@ export class IncidentService {
     return [...new Set(urns.map((u) => clientUrn(this.managed, u)))];
   }
 
-  private async infoOf(urn: string): Promise<{ incident: string; info: Json }> {
+  private async infoOf(urn: string): Promise<{ incident: string; info: IncidentInfo }> {
     const incident = clientUrn(this.managed, urn, 'incident');
     const info = await this.managed.aspect(incident, 'incidentInfo');
     if (!info) throw notFound('Failed to update incident. Incident does not exist.');
@@ -79,7 +81,7 @@ export class IncidentService {
       entities: resources,
       created: at,
       startedAt: input.startedAt != null ? Number(input.startedAt) : undefined,
-      source: { type: 'MANUAL' },
+      source: { type: 'MANUAL' as const },
       priority: priorityRank(input.priority),
       assignees: assigneesOf(input.assigneeUrns, at),
       status: statusOf(input.status, at),
@@ -92,24 +94,24 @@ export class IncidentService {
   async update(urn: string, input: UpdateIncidentInput, actor: string): Promise<Written> {
     const m = this.managed;
     const { incident, info } = await this.infoOf(urn);
-    const existing: string[] = info.entities ?? [];
+    const existing = info.entities ?? [];
     const given = input.resourceUrns ? this.resourcesOf(input.resourceUrns) : undefined;
     const grant = await mayEdit(m, actor, INCIDENTS, [...existing, ...(given ?? []).filter((r) => !existing.includes(r))]);
     if (given && given.length === 0) throw badRequest('resourceUrns cannot be empty if provided');
     for (const r of given ?? []) if (!existing.includes(r)) await requireExisting(m, r);
     const at = m.stamp(actor);
-    const change = (current: Json) => {
-      const next: Json = { ...current };
-      if (input.title != null) next.title = input.title;
-      if (input.description != null) next.description = input.description;
-      if (input.startedAt != null) next.startedAt = Number(input.startedAt);
-      if (input.status) next.status = statusOf(input.status, at);
-      if (given) next.entities = given;
-      // Priority and assignees are replaced, absent ones removed, as DataHub does.
-      next.priority = priorityRank(input.priority);
-      next.assignees = assigneesOf(input.assigneeUrns, at);
-      return dropUnset(next);
-    };
+    const change = (current: Partial<IncidentInfo>) =>
+      dropUnset({
+        ...current,
+        ...(input.title != null ? { title: input.title } : {}),
+        ...(input.description != null ? { description: input.description } : {}),
+        ...(input.startedAt != null ? { startedAt: Number(input.startedAt) } : {}),
+        ...(input.status ? { status: statusOf(input.status, at) } : {}),
+        ...(given ? { entities: given } : {}),
+        // Priority and assignees are replaced, absent ones removed, as DataHub does.
+        priority: priorityRank(input.priority),
+        assignees: assigneesOf(input.assigneeUrns, at),
+      });
     return { written: await m.write(grant, [m.change(incident, 'incidentInfo', change)]) };
   }
 

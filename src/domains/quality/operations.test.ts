@@ -1,4 +1,5 @@
 /** Reported operations through the service alone: stored on datasets, refused without the privilege. */
+import type { OperationInput } from './operations.js';
 import { describe, expect, it } from 'vitest';
 import { serviceCatalogForFile } from '../../../test/serviceCatalog.js';
 
@@ -15,7 +16,7 @@ const c = serviceCatalogForFile(async ({ grant, put }) => {
 
 describe('an operation', () => {
   it('is recorded on the dataset, by its reporter', async () => {
-    const input = {
+    const input: OperationInput = {
       urn: DATASET,
       operationType: 'INSERT',
       sourceType: 'DATA_PROCESS',
@@ -40,7 +41,7 @@ describe('an operation', () => {
   });
 
   it('is refused without EDIT_ENTITY_OPERATIONS, and a 400 on what is not a dataset', async () => {
-    const input = { urn: REFUSED, operationType: 'INSERT', sourceType: 'DATA_PROCESS' };
+    const input: OperationInput = { urn: REFUSED, operationType: 'INSERT', sourceType: 'DATA_PROCESS' };
     await expect(c.services.operations.report(input, READER)).rejects.toMatchObject({ kind: 'forbidden' });
     expect(await c.points(REFUSED, 'operation')).toEqual([]);
     await expect(c.services.operations.report({ ...input, urn: DASHBOARD }, EDITOR)).rejects.toMatchObject({

@@ -4,17 +4,20 @@
  * DataHub.
  */
 import { badRequest } from '../../errors.js';
+import type { AspectValue } from '../../registry/aspectValues.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
 import { clientUrn, dropUnset, mayEdit, requireExisting, stringMap, type MapEntryInput } from './qualityEdits.js';
 
 const OPERATIONS = 'EDIT_ENTITY_OPERATIONS';
 const OPERATION_ENTITY_TYPES = ['dataset'];
 
+type Operation = AspectValue<'operation'>;
+
 export interface OperationInput {
   urn: string;
-  operationType: string;
+  operationType: Operation['operationType'];
   customOperationType?: string | null | undefined;
-  sourceType: string;
+  sourceType: NonNullable<Operation['sourceType']>;
   timestampMillis?: number | null | undefined;
   numAffectedRows?: number | null | undefined;
   partition?: string | null | undefined;
@@ -41,7 +44,7 @@ export class OperationService {
       customOperationType: input.customOperationType,
       numAffectedRows: input.numAffectedRows != null ? Number(input.numAffectedRows) : undefined,
       sourceType: input.sourceType,
-      partitionSpec: input.partition ? { type: 'PARTITION', partition: input.partition } : undefined,
+      partitionSpec: input.partition ? { type: 'PARTITION' as const, partition: input.partition } : undefined,
       customProperties: stringMap(input.customProperties),
     });
     return { written: await m.write(grant, [m.upsert(urn, 'operation', operation)]) };

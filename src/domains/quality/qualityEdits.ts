@@ -10,7 +10,13 @@ import { badRequest } from '../../errors.js';
 import { resolveUrn } from '../../registry/resolve.js';
 import type { ManagedWrites } from '../../write/managedWrites.js';
 
-type Json = Record<string, any>;
+type Unset = null | undefined;
+/** `T` without null or undefined values: a field that may hold one is optional instead. */
+export type SetFields<T> = {
+  [K in keyof T as Unset extends T[K] ? never : undefined extends T[K] ? never : null extends T[K] ? never : K]: T[K];
+} & {
+  [K in keyof T as undefined extends T[K] ? K : null extends T[K] ? K : never]?: Exclude<T[K], Unset>;
+};
 
 /** A key and value as GraphQL sends a map's entries. */
 export interface MapEntryInput {
@@ -34,8 +40,8 @@ export async function requireExisting(managed: ManagedWrites, urn: string, what 
 }
 
 /** The fields that are set: DataHub's aspects leave optional fields out rather than null. */
-export function dropUnset<T extends Json>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T;
+export function dropUnset<T extends object>(o: T): SetFields<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as SetFields<T>;
 }
 
 export const stringMap = (entries: ReadonlyArray<MapEntryInput> | null | undefined) =>

@@ -41,7 +41,7 @@ function testInfo(input: TestInput) {
     name: input.name,
     category: input.category,
     ...(input.description != null ? { description: input.description } : {}),
-    definition: { type: 'JSON', ...(json !== undefined ? { json } : {}) },
+    definition: { type: 'JSON' as const, ...(json !== undefined ? { json } : {}) },
   };
 }
 

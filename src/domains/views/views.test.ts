@@ -11,7 +11,7 @@ const filter = (operator: string) => ({
   operator,
   filters: [
     { field: 'platform', values: ['urn:li:dataPlatform:hive'] },
-    { field: 'tags', value: 'urn:li:tag:pii', condition: 'EQUAL', negated: true },
+    { field: 'tags', value: 'urn:li:tag:pii', condition: 'EQUAL' as const, negated: true },
   ],
 });
 
@@ -58,7 +58,7 @@ describe('views', () => {
     );
     await c.fails('forbidden', UNAUTHORIZED_MESSAGE, () => views.update(personal, { name: 'Bob now' }, BOB));
     await c.fails('forbidden', UNAUTHORIZED_MESSAGE, () => views.delete(personal, MANAGER));
-    const global = { name: 'Everyone', viewType: 'GLOBAL', definition: { entityTypes: [], filter: filter('AND') } };
+    const global = { name: 'Everyone', viewType: 'GLOBAL' as const, definition: { entityTypes: [], filter: filter('AND') } };
     await c.fails('forbidden', UNAUTHORIZED_MESSAGE, () => views.create(global, ALICE));
 
     const { urn } = await views.create(global, MANAGER);

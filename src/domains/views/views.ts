@@ -5,16 +5,18 @@
  */
 import { onPlatform, type Requirement } from '../../auth/requirements.js';
 import { badRequest } from '../../errors.js';
+import type { AspectValue } from '../../registry/aspectValues.js';
 import type { ManagedWrites, Written } from '../../write/managedWrites.js';
 import { newEntityUrn } from '../../urn.js';
 
-type Json = Record<string, any>;
+type ViewInfo = AspectValue<'dataHubViewInfo'>;
+type Criterion = NonNullable<ViewInfo['definition']['filter']['criteria']>[number];
 
 export interface ViewFilterInput {
   field: string;
   value?: string | null | undefined;
   values?: readonly string[] | null | undefined;
-  condition?: string | null | undefined;
+  condition?: Criterion['condition'] | null | undefined;
   negated?: boolean | null | undefined;
 }
 
@@ -27,7 +29,7 @@ export interface ViewDefinitionInput {
 export interface CreateViewInput {
   name: string;
   description?: string | null | undefined;
-  viewType: string;
+  viewType: ViewInfo['type'];
   definition: ViewDefinitionInput;
 }
 
@@ -37,21 +39,21 @@ export interface UpdateViewInput {
   definition?: ViewDefinitionInput | null | undefined;
 }
 
-const VIEW_ASPECT = 'dataHubViewInfo';
+const VIEW_ASPECT = 'dataHubViewInfo' as const;
 const MANAGE_GLOBAL_VIEWS = onPlatform('MANAGE_GLOBAL_VIEWS');
 /** Nobody holds this: a personal view of someone else is refused with DataHub's 403. */
 const NOBODY: Requirement = { privileges: [] };
 
-function criterion(f: ViewFilterInput): Json {
+function criterion(f: ViewFilterInput): Criterion {
   const values = f.values ?? (f.value != null ? [f.value] : []);
-  return { field: f.field, value: values[0] ?? '', values, condition: f.condition ?? 'EQUAL', negated: f.negated ?? false };
+  return { field: f.field, value: values[0] ?? '', values: [...values], condition: f.condition ?? 'EQUAL', negated: f.negated ?? false };
 }
 
 export class ViewService {
   constructor(private readonly managed: ManagedWrites) {}
 
   /** An AND view is one group of criteria; an OR view one group per criterion (DataHub's mapping). */
-  private definition(input: ViewDefinitionInput): Json {
+  private definition(input: ViewDefinitionInput): ViewInfo['definition'] {
     const entityTypes = input.entityTypes.map((t) => {
       const name = this.managed.registry.entity(t)?.name;
       if (!name) throw badRequest(`Unsupported entity type ${t} in view definition`);

@@ -7,7 +7,7 @@ import type { PolicyEntry, PolicyInput } from '../../../domains/access/policies.
 import { tokenIdOf, type TokenFilter, type TokenMetadata } from '../../../domains/access/tokens.js';
 import { NO_TOKENS_WHILE_OFF } from '../../authentication.js';
 import { forbidden } from '../../../errors.js';
-import { aspectOf, refOf, type EntityRef, type GraphQLContext, clientRef } from '../context.js';
+import { latestAspect, refOf, type EntityRef, type GraphQLContext, clientRef } from '../context.js';
 import type {
   AccessTokenMetadata as AccessTokenMetadataFields,
   AccessTokenMetadataResolvers,
@@ -146,7 +146,7 @@ const Mutation: MutationResolvers = {
 const tokenField =
   <K extends 'name' | 'description' | 'actorUrn' | 'ownerUrn' | 'createdAt' | 'expiresAt'>(name: K) =>
   async (ref: TokenRef, _args: unknown, ctx: GraphQLContext): Promise<AccessTokenMetadataFields[K]> => {
-    const info = ref.token ?? (await aspectOf(ctx, ref, 'dataHubAccessTokenInfo'));
+    const info = ref.token ?? (await latestAspect(ctx, ref, 'dataHubAccessTokenInfo'));
     return (info?.[name] ?? null) as AccessTokenMetadataFields[K];
   };
 

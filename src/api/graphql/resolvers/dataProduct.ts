@@ -4,18 +4,17 @@
  * every asset type that has one.
  */
 import type { Resolvers } from '../generated/resolvers.js';
-import { aspectOf, type GraphQLContext, clientRef } from '../context.js';
+import { latestAspect, type GraphQLContext, clientRef } from '../context.js';
 import { resolvedAuditStamp } from '../mappers/common.js';
 import { applicationAssociation, assetUrns, productProperties } from '../mappers/products.js';
 import { searchWithin } from './entityLists.js';
+import type { CriterionInput } from './search.js';
 import type { ResolverModule } from './module.js';
 
-type Json = Record<string, any>;
-
 const assetsOf = async (ctx: GraphQLContext, urn: string) =>
-  assetUrns(await aspectOf(ctx, { urn, entityName: 'dataProduct' }, 'dataProductProperties'));
-const inProduct = (assets: string[]): Json => ({ field: 'urn', values: assets, condition: 'EQUAL' });
-const inApplication = (urn: string): Json => ({ field: 'applications', values: [urn], condition: 'EQUAL' });
+  assetUrns(await latestAspect(ctx, { urn, entityName: 'dataProduct' }, 'dataProductProperties'));
+const inProduct = (assets: string[]): CriterionInput => ({ field: 'urn', values: assets, condition: 'EQUAL' });
+const inApplication = (urn: string): CriterionInput => ({ field: 'applications', values: [urn], condition: 'EQUAL' });
 
 /** How many assets are assigned to an application: a search counted, as its asset list is. */
 async function applicationAssetCount(ctx: GraphQLContext, urn: string): Promise<number> {
@@ -35,7 +34,7 @@ const resolvers: Resolvers = {
   },
   DataProduct: {
     properties: async (ref, _args, ctx) => {
-      const p = await aspectOf(ctx, ref, 'dataProductProperties');
+      const p = await latestAspect(ctx, ref, 'dataProductProperties');
       // DataHub's createdOn is when the product was first written: its key aspect's first write.
       const key = (await ctx.aspects.load(ref.urn)).get(ctx.services.registry.entity(ref.entityName)!.keyAspect.name);
       const createdOn = key ? resolvedAuditStamp(ctx, { time: key.createdOn, actor: key.createdBy }) : null;
@@ -45,7 +44,7 @@ const resolvers: Resolvers = {
   },
   Application: {
     properties: async (ref, _args, ctx) =>
-      productProperties(ref.urn, await aspectOf(ctx, ref, 'applicationProperties'), {
+      productProperties(ref.urn, await latestAspect(ctx, ref, 'applicationProperties'), {
         numAssets: await applicationAssetCount(ctx, ref.urn),
       }),
   },
@@ -54,6 +53,6 @@ const resolvers: Resolvers = {
 export const dataProductModule: ResolverModule = {
   resolvers,
   entityFields: {
-    application: async (ref, _args, ctx) => applicationAssociation(ctx, ref.urn, await aspectOf(ctx, ref, 'applications')),
+    application: async (ref, _args, ctx) => applicationAssociation(ctx, ref.urn, await latestAspect(ctx, ref, 'applications')),
   },
 };

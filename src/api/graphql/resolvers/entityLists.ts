@@ -8,10 +8,7 @@ import type { ListRequest } from '../../../domains/search/search.js';
 import type { JsonObject } from '../../../json.js';
 import type { ResolversTypes } from '../generated/resolvers.js';
 import { byUrn } from './queries.js';
-import { toFilter } from './search.js';
-
-/** A filter criterion, as GraphQL's `FacetFilterInput` has it: a list's or search's own, or one a resolver adds. */
-type Criterion = JsonObject;
+import { type CriterionInput as Criterion, toFilter } from './search.js';
 
 /** DataHub's list resolvers' page size when none is asked for. */
 const DEFAULT_COUNT = 20;

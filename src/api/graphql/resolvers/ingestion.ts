@@ -3,19 +3,20 @@
  * back (domains/ingestion/ingestion.ts). Everything needs MANAGE_INGESTION, reads included: recipes may hold
  * credentials.
  */
-import { refOf, aspectOf, type EntityRef, type GraphQLContext } from '../context.js';
+import { refOf, latestAspect, type EntityRef, type GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import { ownership } from '../mappers/entityAspects.js';
 import { executionRequestInput, executionRequestResult, ingestionConfig, ingestionSchedule } from '../mappers/ingestion.js';
 import { listEntities, listPage, listRequest } from './entityLists.js';
 import type { ResolverModule } from './module.js';
+import type { CriterionInput } from './search.js';
 import { urnPrefix } from '../../../urn.js';
 
 const REQUEST = 'dataHubExecutionRequest';
 const NEWEST_FIRST = { field: 'requestTimeMs', order: 'DESCENDING' } as const;
 
-const info = (ctx: GraphQLContext, ref: EntityRef) => aspectOf(ctx, ref, 'dataHubIngestionSourceInfo');
-const requestInput = (ctx: GraphQLContext, ref: EntityRef) => aspectOf(ctx, ref, 'dataHubExecutionRequestInput');
+const info = (ctx: GraphQLContext, ref: EntityRef) => latestAspect(ctx, ref, 'dataHubIngestionSourceInfo');
+const requestInput = (ctx: GraphQLContext, ref: EntityRef) => latestAspect(ctx, ref, 'dataHubExecutionRequestInput');
 
 /** The entity, when it is stored and of that kind; the caller's right to see it is checked first. */
 async function stored(ctx: GraphQLContext, urn: string, kind: 'source' | 'request'): Promise<EntityRef | null> {
@@ -27,7 +28,7 @@ const runsOf = (
   ctx: GraphQLContext,
   source: string,
   input: { start?: number | null | undefined; count?: number | null | undefined },
-  extra: Array<Record<string, unknown>> = [],
+  extra: CriterionInput[] = [],
 ) =>
   listEntities(ctx, REQUEST, input, {
     criteria: [{ field: 'ingestionSource', values: [source], condition: 'EQUAL' }, ...extra],
@@ -82,7 +83,7 @@ const resolvers: Resolvers = {
     schedule: async (ref: any, _args, ctx) => ingestionSchedule(await info(ctx, ref)),
     platform: async (ref: any, _args, ctx) => (refOf(ctx.services, (await info(ctx, ref))?.platform) ?? null) as any,
     ownership: async (ref: any, _args, ctx) => {
-      const o = await aspectOf(ctx, ref, 'ownership');
+      const o = await latestAspect(ctx, ref, 'ownership');
       return o ? ownership(ctx, ref.urn, o) : null;
     },
     executions: async (ref: any, args, ctx) => {
@@ -96,7 +97,7 @@ const resolvers: Resolvers = {
   ExecutionRequest: {
     id: (ref: any) => ref.urn.slice(urnPrefix(REQUEST).length),
     input: async (ref: any, _args, ctx) => executionRequestInput(ctx, await requestInput(ctx, ref)),
-    result: async (ref: any, _args, ctx) => executionRequestResult(await aspectOf(ctx, ref, 'dataHubExecutionRequestResult')),
+    result: async (ref: any, _args, ctx) => executionRequestResult(await latestAspect(ctx, ref, 'dataHubExecutionRequestResult')),
     source: async (ref: any, _args, ctx) => {
       const source = refOf(ctx.services, (await requestInput(ctx, ref))?.source?.ingestionSource);
       return (source && (await info(ctx, source)) ? source : null) as any;

@@ -2,6 +2,7 @@
  * Entity fields that read more than one aspect or another store: schemas, timeseries (profiles,
  * operations) and relationships (lineage: lineage.ts).
  */
+import type { AspectName, AspectValue } from '../../../registry/aspectValues.js';
 import { latestAspect, refOf, type EntityRef, type GraphQLContext } from '../context.js';
 import type { DatasetResolvers, FilterInput, InputMaybe, RelationshipsInput } from '../generated/resolvers.js';
 import { datasetProfile, operation } from '../mappers/datasetTimeseries.js';
@@ -11,7 +12,7 @@ import { mayViewTimeseries, pointsOf, type PointsQuery } from './reads.js';
 
 /** Points of a timeseries aspect of the entity, newest first, mapped to their GraphQL type. */
 const timeseries =
-  <T>(aspect: string, map: (point: Record<string, unknown>) => T) =>
+  <N extends AspectName, T>(aspect: N, map: (point: AspectValue<N>) => T) =>
   async (ref: EntityRef, args: PointsQuery & { filter?: InputMaybe<FilterInput> }, ctx: GraphQLContext): Promise<T[]> =>
     (await mayViewTimeseries(ctx, ref, aspect)) ? (await pointsOf(ctx, ref, aspect, { ...args, and: args.filter?.and })).map(map) : [];
 

@@ -1,4 +1,4 @@
-import { aspectOf, type GraphQLContext } from '../context.js';
+import { latestAspect, type GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import { listPage, listRequest, type ListInput } from './entityLists.js';
 import type { ResolverModule } from './module.js';
@@ -39,7 +39,7 @@ const resolvers: Resolvers = {
   CorpGroup: {
     // Where a group comes from: managed here (NATIVE) or by an identity provider (EXTERNAL).
     origin: async (ref, _args, ctx) => {
-      const o = await aspectOf(ctx, ref, 'origin');
+      const o = await latestAspect(ctx, ref, 'origin');
       return o ? { type: o.type, externalType: o.externalType ?? null } : null;
     },
   },

@@ -3,21 +3,24 @@
  * DataHub computes it from the two (the latest completed run of each assertion on the asset, and its
  * active incidents).
  */
-import { aspectOf, refOf, type EntityRef, type GraphQLContext } from '../context.js';
-import type { Resolvers } from '../generated/resolvers.js';
+import { latestAspect, refOf, type EntityRef, type GraphQLContext } from '../context.js';
+import { isPlainObject, type JsonObject } from '../../../json.js';
+import type { AspectValue } from '../../../registry/aspectValues.js';
+import type { AssertionActionType, Resolvers } from '../generated/resolvers.js';
 import type { EntityFieldResolver, ResolverModule } from './module.js';
 import { assertionInfo, assertionRunEvent } from '../mappers/assertions.js';
 import { dataContractProperties, incidentInfo, PRIORITIES } from '../mappers/incidents.js';
 import { incomingRefs, pointsOf } from './reads.js';
 
-type Json = Record<string, any>;
+/** An assertion's actions: the schema leaves each open; GraphQL reads its type, refusing one its enum lacks. */
+const actionsOf = (list: unknown[] | undefined) => (list ?? []).filter(isPlainObject).map((a) => ({ type: a.type as AssertionActionType }));
 
 const ASSERTS = ['Asserts'];
 const INCIDENT_ON = ['IncidentOn'];
 
 // --- reads -------------------------------------------------------------------------------------------
 
-const removed = async (ctx: GraphQLContext, ref: EntityRef) => (await aspectOf(ctx, ref, 'status'))?.removed === true;
+const removed = async (ctx: GraphQLContext, ref: EntityRef) => (await latestAspect(ctx, ref, 'status'))?.removed === true;
 
 /** The assertions on an entity, soft-deleted ones only when asked. */
 async function assertionsOn(ctx: GraphQLContext, urn: string, includeSoftDeleted = false): Promise<EntityRef[]> {
@@ -28,9 +31,9 @@ async function assertionsOn(ctx: GraphQLContext, urn: string, includeSoftDeleted
 }
 
 /** The incidents raised on an entity with their info, newest created first. */
-async function incidentsOn(ctx: GraphQLContext, urn: string): Promise<Array<{ ref: EntityRef; info: Json }>> {
+async function incidentsOn(ctx: GraphQLContext, urn: string): Promise<Array<{ ref: EntityRef; info: AspectValue<'incidentInfo'> }>> {
   const refs = await incomingRefs(ctx, urn, INCIDENT_ON, 'incident');
-  const infos = await Promise.all(refs.map((r) => aspectOf(ctx, r, 'incidentInfo')));
+  const infos = await Promise.all(refs.map((r) => latestAspect(ctx, r, 'incidentInfo')));
   return refs
     .flatMap((ref, i) => (infos[i] ? [{ ref, info: infos[i]! }] : []))
     .sort((a, b) => (b.info.created?.time ?? 0) - (a.info.created?.time ?? 0));
@@ -96,7 +99,7 @@ const incidents: EntityFieldResolver = async (ref, args, ctx) => {
       (!args.state || info.status?.state === args.state) &&
       (!args.stage || info.status?.stage === args.stage) &&
       (priority === undefined || info.priority === priority) &&
-      (!args.assigneeUrns?.length || (info.assignees ?? []).some((a: Json) => args.assigneeUrns.includes(a.actor))),
+      (!args.assigneeUrns?.length || (info.assignees ?? []).some((a) => args.assigneeUrns.includes(a.actor))),
   );
   const start = args.start ?? 0;
   const page = matching.slice(start, start + (args.count ?? 20));
@@ -113,14 +116,14 @@ const assertions: NonNullable<NonNullable<Resolvers['Dataset']>['assertions']> =
 export const qualityResolvers: Resolvers = {
   Assertion: {
     platform: async (ref, _args, ctx) =>
-      refOf(ctx.services, (await aspectOf(ctx, ref, 'dataPlatformInstance'))?.platform) ?? {
+      refOf(ctx.services, (await latestAspect(ctx, ref, 'dataPlatformInstance'))?.platform) ?? {
         urn: 'urn:li:dataPlatform:unknown',
         entityName: 'dataPlatform',
       },
-    info: async (ref, _args, ctx) => assertionInfo(await aspectOf(ctx, ref, 'assertionInfo')) as any,
+    info: async (ref, _args, ctx) => assertionInfo(await latestAspect(ctx, ref, 'assertionInfo')) as any,
     actions: async (ref, _args, ctx) => {
-      const a = await aspectOf(ctx, ref, 'assertionActions');
-      return a ? { onSuccess: a.onSuccess ?? [], onFailure: a.onFailure ?? [] } : null;
+      const a = await latestAspect(ctx, ref, 'assertionActions');
+      return a ? { onSuccess: actionsOf(a.onSuccess), onFailure: actionsOf(a.onFailure) } : null;
     },
     runEvents: async (ref, args, ctx) => {
       const and = [...(args.status ? [{ field: 'status', values: [args.status], condition: 'EQUAL' }] : []), ...(args.filter?.and ?? [])];
@@ -152,15 +155,15 @@ export const qualityResolvers: Resolvers = {
     ].map((name) => [
       name,
       async (ref: EntityRef, _args: unknown, ctx: GraphQLContext) => {
-        const info = await aspectOf(ctx, ref, 'incidentInfo');
-        return info ? (incidentInfo(ctx, info) as Json)[name] : null;
+        const info = await latestAspect(ctx, ref, 'incidentInfo');
+        return info ? (incidentInfo(ctx, info) as JsonObject)[name] : null;
       },
     ]),
   ),
   DataContract: {
-    properties: async (ref, _args, ctx) => dataContractProperties(ctx, await aspectOf(ctx, ref, 'dataContractProperties')) as any,
+    properties: async (ref, _args, ctx) => dataContractProperties(ctx, await latestAspect(ctx, ref, 'dataContractProperties')) as any,
     status: async (ref, _args, ctx) => {
-      const s = await aspectOf(ctx, ref, 'dataContractStatus');
+      const s = await latestAspect(ctx, ref, 'dataContractStatus');
       return s ? { state: s.state } : null;
     },
   },

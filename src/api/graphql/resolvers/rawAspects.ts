@@ -4,7 +4,7 @@
  * so `autoRenderOnly` finds none here either. Aspects that need a privilege to read stay out unless
  * the caller holds it: the loader leaves them out (write/entityReader.ts).
  */
-import { aspectOf } from '../context.js';
+import { rawAspect } from '../context.js';
 import type { ResolverModule } from './module.js';
 
 export const rawAspectsModule: ResolverModule = {
@@ -15,7 +15,7 @@ export const rawAspectsModule: ResolverModule = {
       const specs = [...ctx.services.registry.entity(ref.entityName)!.aspects.values()].filter((a) => !names || names.includes(a.name));
       const out = [];
       for (const spec of specs) {
-        const value = await aspectOf(ctx, ref, spec.name);
+        const value = await rawAspect(ctx, ref, spec.name);
         if (value) out.push({ aspectName: spec.name, payload: JSON.stringify(value), renderSpec: null });
       }
       return out;

@@ -2,9 +2,9 @@
  * Reads several resolver modules share: entities related to one through the graph, and the points of
  * a timeseries aspect. Both answer in the shapes resolvers pass on (refs, parsed values).
  */
+import type { JsonObject } from '../../../json.js';
+import { type AspectName, type AspectValue, aspectValue } from '../../../registry/aspectValues.js';
 import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
-
-type Json = Record<string, any>;
 
 /**
  * Every entity with an edge of one of `types` pointing at `urn` (say, the assertions that assert it);
@@ -26,11 +26,16 @@ export interface PointsQuery {
   endTimeMillis?: number | null | undefined;
   limit?: number | null | undefined;
   /** Criteria ANDed: GraphQL's FilterInput `and` list or criteria built by a resolver. */
-  and?: Json[] | null | undefined;
+  and?: readonly JsonObject[] | null | undefined;
 }
 
 /** Points of a timeseries aspect of an entity, newest first. */
-export async function pointsOf(ctx: GraphQLContext, ref: EntityRef, aspect: string, q: PointsQuery = {}): Promise<Json[]> {
+export async function pointsOf<N extends AspectName>(
+  ctx: GraphQLContext,
+  ref: EntityRef,
+  aspect: N,
+  q: PointsQuery = {},
+): Promise<AspectValue<N>[]> {
   const r = await ctx.services.timeseries.values({
     urn: ref.urn,
     entity: ref.entityName,
@@ -40,7 +45,7 @@ export async function pointsOf(ctx: GraphQLContext, ref: EntityRef, aspect: stri
     ...(q.limit != null ? { limit: q.limit } : {}),
     ...(q.and && q.and.length > 0 ? { filter: { or: [{ and: q.and }] } } : {}),
   });
-  return r.values.map((v) => JSON.parse(v.aspect.value) as Json);
+  return r.values.map((v) => aspectValue(aspect, JSON.parse(v.aspect.value) as JsonObject));
 }
 
 /** Whether the caller may see a timeseries of the entity (domains/entities/timeseries.ts decides). */

@@ -4,7 +4,7 @@
  * Roles are listed by governance.ts's `listRoles`.
  */
 import type { PolicyEntry } from '../../../domains/access/policies.js';
-import { aspectOf, type EntityRef, type GraphQLContext } from '../context.js';
+import { latestAspect, type EntityRef, type GraphQLContext } from '../context.js';
 import type { DataHubPolicyResolvers, Resolvers, ResolversTypes } from '../generated/resolvers.js';
 import { policyOut } from './access.js';
 import type { ResolverModule } from './module.js';
@@ -13,7 +13,7 @@ type PolicyOut = Awaited<ResolversTypes['Policy']>;
 
 /** A policy entity read as the `Policy` that listPolicies answers (one mapper of `dataHubPolicyInfo`). */
 async function policy(ref: EntityRef, ctx: GraphQLContext): Promise<PolicyOut> {
-  const info = (await aspectOf(ctx, ref, 'dataHubPolicyInfo')) as PolicyEntry['info'] | undefined;
+  const info = (await latestAspect(ctx, ref, 'dataHubPolicyInfo')) as PolicyEntry['info'] | undefined;
   return policyOut(ctx, {
     urn: ref.urn,
     info: info ?? { type: 'METADATA', state: 'INACTIVE', privileges: [], actors: {}, displayName: '' },

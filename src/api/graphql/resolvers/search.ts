@@ -5,6 +5,7 @@
  * actor may not see are applied alike.
  */
 import { badRequest } from '../../../errors.js';
+import type { JsonObject } from '../../../json.js';
 import {
   decodeScrollId,
   encodeScrollId,
@@ -20,11 +21,31 @@ import { browseV2 } from '../../../domains/search/browseV2.js';
 import { propertyOfField } from '../../../indexing/structuredPropertyFields.js';
 import { refOf, type GraphQLContext } from '../context.js';
 import { entityEnum, entityOfEnum } from '../entityTypes.js';
-import type { Resolvers } from '../generated/resolvers.js';
+import type { SearchFlags as GraphQLSearchFlags, Resolvers, SearchSortInput } from '../generated/resolvers.js';
 import type { EntityListName } from '../../../registry/types.js';
 import type { ResolverModule } from './module.js';
 
-type Json = Record<string, any>;
+type Maybe<T> = T | null | undefined;
+
+/** A filter criterion as GraphQL's `FacetFilterInput` has it, or as a resolver adds one. */
+export interface CriterionInput {
+  field: string;
+  value?: Maybe<string>;
+  values?: Maybe<readonly string[]>;
+  condition?: Maybe<string>;
+  negated?: Maybe<boolean>;
+}
+
+/** What the search inputs this module serves share (search, searchAcrossEntities, scroll, aggregate…). */
+interface SearchInputOf {
+  query?: Maybe<string>;
+  count?: Maybe<number>;
+  filters?: Maybe<readonly CriterionInput[]>;
+  orFilters?: Maybe<ReadonlyArray<{ and?: Maybe<readonly CriterionInput[]> }>>;
+  sortInput?: Maybe<SearchSortInput>;
+  searchFlags?: Maybe<GraphQLSearchFlags>;
+  viewUrn?: Maybe<string>;
+}
 
 /** Quick filters: the top platforms, then the first entity types present of two prioritized lists (the registry's). */
 const QUICK_PLATFORMS = 5;
@@ -34,11 +55,8 @@ const QUICK_DATAHUB_TYPES = 2;
 const DEFAULT_COUNT = 10;
 
 /** GraphQL facet filters → the service's filter: `orFilters` wins over the deprecated `filters`. */
-export function toFilter(input: {
-  filters?: Json[] | null | undefined;
-  orFilters?: Array<{ and?: Json[] | null | undefined }> | null | undefined;
-}): Json | undefined {
-  const criterion = (f: Json) => ({
+export function toFilter(input: Pick<SearchInputOf, 'filters' | 'orFilters'>): JsonObject | undefined {
+  const criterion = (f: CriterionInput) => ({
     field: f.field,
     // The deprecated `value` stands in for `values` only when no list, even an empty one, is given.
     ...(f.values && (f.values.length > 0 || f.value == null) ? { values: f.values } : f.value != null ? { value: f.value } : {}),
@@ -72,7 +90,7 @@ async function typesOrDefault(
   );
 }
 
-function flagsOf(flags: Json | null | undefined): SearchFlags {
+function flagsOf(flags: Maybe<GraphQLSearchFlags>): SearchFlags {
   if (!flags) return {};
   return {
     ...(flags.skipAggregates != null ? { skipAggregates: flags.skipAggregates } : {}),
@@ -84,8 +102,8 @@ function flagsOf(flags: Json | null | undefined): SearchFlags {
 }
 
 /** `sortCriteria` in order, else the deprecated single `sortCriterion`. */
-function sortOf(input: Json): Json[] | undefined {
-  const criteria: Json[] = input.sortInput?.sortCriteria ?? (input.sortInput?.sortCriterion ? [input.sortInput.sortCriterion] : []);
+function sortOf(input: SearchInputOf): Array<{ field: string; order: string }> | undefined {
+  const criteria = input.sortInput?.sortCriteria ?? (input.sortInput?.sortCriterion ? [input.sortInput.sortCriterion] : []);
   return criteria.length > 0 ? criteria.map((c) => ({ field: c.field, order: c.sortOrder })) : undefined;
 }
 
@@ -127,7 +145,7 @@ function hitsOf(ctx: GraphQLContext, r: SearchResult) {
   });
 }
 
-async function searchOf(ctx: GraphQLContext, entities: string[], input: Json, start: number, extra: { facets?: string[] } = {}) {
+async function searchOf(ctx: GraphQLContext, entities: string[], input: SearchInputOf, start: number, extra: { facets?: string[] } = {}) {
   return ctx.services.search.search(
     {
       entities,
@@ -145,12 +163,17 @@ async function searchOf(ctx: GraphQLContext, entities: string[], input: Json, st
 }
 
 /** Scope of a request (types and filter, narrowed by its view). */
-function scopeOf(ctx: GraphQLContext, entities: string[], input: Json): Promise<Scope> {
+function scopeOf(ctx: GraphQLContext, entities: string[], input: SearchInputOf): Promise<Scope> {
   return ctx.services.search.scope({ entities, filter: toFilter(input), viewUrn: input.viewUrn }, ctx.actor);
 }
 
 /** Autocomplete of one type: suggestions and the entities they came from. */
-async function autocompleteOf(ctx: GraphQLContext, entity: string, input: Json, scope: Scope) {
+async function autocompleteOf(
+  ctx: GraphQLContext,
+  entity: string,
+  input: { query: string; limit?: Maybe<number>; field?: Maybe<string> },
+  scope: Scope,
+) {
   const type = scope.types?.find((t) => t.name === entity);
   if (!type) return { suggestions: [], entities: [] };
   const req = {

@@ -1,15 +1,20 @@
 /** Metadata tests and the results assets carry for them (`testResults`). */
-import { aspectOf, refOf, type GraphQLContext } from '../context.js';
+import { latestAspect, refOf, type GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import { testResults as testResultsOf } from '../mappers/testResults.js';
 import type { EntityFieldResolver, ResolverModule } from './module.js';
 
 const testResults: EntityFieldResolver = async (ref, _args, ctx) => {
-  const r = await aspectOf(ctx, ref, 'testResults');
+  const r = await latestAspect(ctx, ref, 'testResults');
   return r ? testResultsOf(ctx, r) : null;
 };
 
-const info = (ctx: GraphQLContext, ref: Parameters<EntityFieldResolver>[0]) => aspectOf(ctx, ref, 'testInfo');
+/** A test's info: name, category and definition are non-null, so a test without its info cannot be shown at all. */
+async function info(ctx: GraphQLContext, ref: Parameters<EntityFieldResolver>[0]) {
+  const i = await latestAspect(ctx, ref, 'testInfo');
+  if (!i) throw new Error(`test ${ref.urn} has no testInfo`);
+  return i;
+}
 
 export const testsResolvers: Resolvers = {
   Query: {
@@ -20,15 +25,10 @@ export const testsResolvers: Resolvers = {
     },
   },
   Test: {
-    // name, category and definition are non-null: a test without its info cannot be shown at all.
-    name: async (ref, _args, ctx) => (await info(ctx, ref))?.name,
-    category: async (ref, _args, ctx) => (await info(ctx, ref))?.category,
-    description: async (ref, _args, ctx) => (await info(ctx, ref))?.description ?? null,
-    definition: async (ref, _args, ctx) => {
-      const i = await info(ctx, ref);
-      if (!i) throw new Error(`test ${ref.urn} has no testInfo`);
-      return { json: i.definition?.json ?? null };
-    },
+    name: async (ref, _args, ctx) => (await info(ctx, ref)).name,
+    category: async (ref, _args, ctx) => (await info(ctx, ref)).category,
+    description: async (ref, _args, ctx) => (await latestAspect(ctx, ref, 'testInfo'))?.description ?? null,
+    definition: async (ref, _args, ctx) => ({ json: (await info(ctx, ref)).definition?.json ?? null }),
   },
 };
 

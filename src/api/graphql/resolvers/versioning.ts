@@ -3,18 +3,16 @@
  * `versionProperties` of each member.
  */
 import type { Resolvers } from '../generated/resolvers.js';
-import { aspectOf, refOf } from '../context.js';
+import { latestAspect, refOf } from '../context.js';
 import { resolvedAuditStamp } from '../mappers/common.js';
 import { searchWithin } from './entityLists.js';
 import type { ResolverModule } from './module.js';
 
-type Json = Record<string, any>;
-
-const versionTag = (t: Json | undefined) => ({ versionTag: t?.versionTag ?? null });
+const versionTag = (t: { versionTag?: string } | undefined) => ({ versionTag: t?.versionTag ?? null });
 
 const resolvers: Resolvers = {
   VersionSet: {
-    latestVersion: async (ref, _args, ctx) => refOf(ctx.services, (await aspectOf(ctx, ref, 'versionSetProperties'))?.latest) ?? null,
+    latestVersion: async (ref, _args, ctx) => refOf(ctx.services, (await latestAspect(ctx, ref, 'versionSetProperties'))?.latest) ?? null,
     // Members newest first, as DataHub sorts them, unless the caller sorts.
     versionsSearch: (ref, { input }, ctx, info) =>
       searchWithin(ctx, info, { sortInput: { sortCriteria: [{ field: 'versionSortId', sortOrder: 'DESCENDING' }] }, ...input }, [
@@ -27,7 +25,7 @@ export const versioningModule: ResolverModule = {
   resolvers,
   entityFields: {
     versionProperties: async (ref, _args, ctx) => {
-      const v = await aspectOf(ctx, ref, 'versionProperties');
+      const v = await latestAspect(ctx, ref, 'versionProperties');
       const versionSet = refOf(ctx.services, v?.versionSet);
       if (!v || !versionSet) return null;
       return {
