@@ -1,7 +1,6 @@
 /** Whether an entity is stored, as the services that refuse to write about a missing one ask it. */
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
-import { tryParseUrn } from '../urn.js';
 
 /** Whether an entity is stored: its key aspect is. */
 export async function entityExists(store: Store, registry: Registry, urn: string | null | undefined): Promise<boolean> {
@@ -11,4 +10,4 @@ export async function entityExists(store: Store, registry: Registry, urn: string
 
 /** Whether `urn` is a stored entity of type `entityName`. */
 export const entityExistsAs = async (store: Store, registry: Registry, urn: string | null | undefined, entityName: string) =>
-  tryParseUrn(urn ?? '')?.entityType === entityName && (await entityExists(store, registry, urn));
+  registry.isUrnOf(urn, entityName) && (await entityExists(store, registry, urn));

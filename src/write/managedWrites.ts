@@ -10,7 +10,7 @@ import type { Requirement } from '../auth/requirements.js';
 import { aspectValue, type AspectName, type AspectValue } from '../registry/aspectValues.js';
 import type { Registry } from '../registry/registry.js';
 import type { Store } from '../store/types.js';
-import { tryParseUrn } from '../urn.js';
+import { entityExists, entityExistsAs } from './exists.js';
 import { buildProposal, type Declared, deleteEntityProposal, editProposal, type Proposal } from './proposals.js';
 import type { WritePath } from './writePath.js';
 
@@ -78,14 +78,13 @@ export class ManagedWrites {
   }
 
   /** Whether an entity is stored (its key aspect is). */
-  async exists(urn: string | null | undefined): Promise<boolean> {
-    const entity = this.registry.entityOfUrn(urn);
-    return entity !== undefined && (await this.store.getAspect(urn!, entity.keyAspect.name, 0)) !== undefined;
+  exists(urn: string | null | undefined): Promise<boolean> {
+    return entityExists(this.store, this.registry, urn);
   }
 
   /** Whether `urn` is a stored entity of type `entityName`. */
-  async existsAs(urn: string | null | undefined, entityName: string): Promise<boolean> {
-    return tryParseUrn(urn ?? '')?.entityType === entityName && (await this.exists(urn));
+  existsAs(urn: string | null | undefined, entityName: string): Promise<boolean> {
+    return entityExistsAs(this.store, this.registry, urn, entityName);
   }
 
   /**

@@ -6,9 +6,10 @@
 import type { GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import type { ResolverModule } from './module.js';
+import { forget } from './written.js';
 
 function written(ctx: GraphQLContext, urns: readonly string[]): true {
-  for (const urn of urns) ctx.aspects.clear(urn);
+  forget(ctx, urns);
   return true;
 }
 

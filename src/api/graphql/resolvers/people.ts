@@ -2,6 +2,7 @@ import { latestAspect, type GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import { listPage, listRequest, type ListInput } from './entityLists.js';
 import type { ResolverModule } from './module.js';
+import { forget } from './written.js';
 
 const people = (ctx: GraphQLContext) => ctx.services.people;
 const settings = (ctx: GraphQLContext) => ctx.services.userSettings;
@@ -20,7 +21,7 @@ async function listPeople(
 /** Runs a change and forgets what this request read of the entities it touched. */
 async function changed(ctx: GraphQLContext, urns: readonly string[], work: Promise<unknown>): Promise<true> {
   await work;
-  for (const urn of urns) ctx.aspects.clear(urn);
+  forget(ctx, urns);
   return true;
 }
 

@@ -1,54 +1,44 @@
-/**
- * Editing data quality from the app: custom assertions and their results, incidents, data contracts
- * and reported operations. The privilege checks and writes are the quality services'
- * (domains/quality/); these resolvers map arguments and answers.
- */
-import type { GraphQLContext } from '../context.js';
 import type { MutationResolvers, Resolvers } from '../generated/resolvers.js';
 import type { ResolverModule } from './module.js';
-
-/** Forgets what this request read of the entities the service wrote. */
-function forget(ctx: GraphQLContext, { written }: { written: readonly string[] }): void {
-  for (const urn of written) ctx.aspects.clear(urn);
-}
+import { forgetWritten } from './written.js';
 
 const Mutation: MutationResolvers = {
   upsertCustomAssertion: async (_root, { urn, input }, ctx) => {
     const r = await ctx.services.assertions.upsertCustom(urn, input, ctx.actor);
-    forget(ctx, r);
+    forgetWritten(ctx, r);
     return { urn: r.urn, entityName: 'assertion' };
   },
   reportAssertionResult: async (_root, { urn, result }, ctx) => {
-    forget(ctx, await ctx.services.assertions.reportResult(urn, result, ctx.actor));
+    forgetWritten(ctx, await ctx.services.assertions.reportResult(urn, result, ctx.actor));
     return true;
   },
   deleteAssertion: async (_root, { urn }, ctx) => {
     const r = await ctx.services.assertions.delete(urn, ctx.actor);
-    forget(ctx, r);
+    forgetWritten(ctx, r);
     if (r.referencesError !== undefined)
       ctx.log.error({ err: r.referencesError, urn }, 'clearing references to a deleted assertion failed');
     return true;
   },
   raiseIncident: async (_root, { input }, ctx) => {
     const r = await ctx.services.incidents.raise(input, ctx.actor);
-    forget(ctx, r);
+    forgetWritten(ctx, r);
     return r.urn;
   },
   updateIncident: async (_root, { urn, input }, ctx) => {
-    forget(ctx, await ctx.services.incidents.update(urn, input, ctx.actor));
+    forgetWritten(ctx, await ctx.services.incidents.update(urn, input, ctx.actor));
     return true;
   },
   updateIncidentStatus: async (_root, { urn, input }, ctx) => {
-    forget(ctx, await ctx.services.incidents.updateStatus(urn, input, ctx.actor));
+    forgetWritten(ctx, await ctx.services.incidents.updateStatus(urn, input, ctx.actor));
     return true;
   },
   upsertDataContract: async (_root, { input }, ctx) => {
     const r = await ctx.services.dataContracts.upsert(input, ctx.actor);
-    forget(ctx, r);
+    forgetWritten(ctx, r);
     return { urn: r.urn, entityName: 'dataContract' };
   },
   reportOperation: async (_root, { input }, ctx) => {
-    forget(ctx, await ctx.services.operations.report(input, ctx.actor));
+    forgetWritten(ctx, await ctx.services.operations.report(input, ctx.actor));
     // The schema's result is a String; DataHub's resolver answers its boolean, which reads as "true".
     return 'true';
   },

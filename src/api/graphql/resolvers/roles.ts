@@ -8,6 +8,7 @@ import { latestAspect, type EntityRef, type GraphQLContext } from '../context.js
 import type { DataHubPolicyResolvers, Resolvers, ResolversTypes } from '../generated/resolvers.js';
 import { policyOut } from './access.js';
 import type { ResolverModule } from './module.js';
+import { forget } from './written.js';
 
 type PolicyOut = Awaited<ResolversTypes['Policy']>;
 
@@ -42,7 +43,7 @@ const resolvers: Resolvers = {
   Mutation: {
     batchAssignRole: async (_root, { input }, ctx) => {
       await ctx.services.roles.batchAssign(ctx.actor, input.roleUrn ?? null, input.actors);
-      for (const urn of input.actors) ctx.aspects.clear(urn);
+      forget(ctx, input.actors);
       return true;
     },
     acceptRole: async (_root, { input }, ctx) => {

@@ -5,10 +5,11 @@
 import type { GraphQLContext } from '../context.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import type { ResolverModule } from './module.js';
+import { forget } from './written.js';
 
 /** The version set after a change, the entities written forgotten so fields read what was written. */
 function versionSet(ctx: GraphQLContext, { versionSet: urn, written }: { versionSet: string; written: readonly string[] }) {
-  for (const w of written) ctx.aspects.clear(w);
+  forget(ctx, written);
   return { urn, entityName: 'versionSet' };
 }
 
