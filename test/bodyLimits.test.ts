@@ -4,6 +4,7 @@
  * kilobytes; their defaults are in DEFAULT_BODY_LIMITS.
  */
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
 
@@ -128,6 +129,29 @@ describe('request bodies', () => {
     const r = await sending.answer;
     expect(r.status).toBe(413);
     expect(r.text).toMatch(/over 16 KiB/);
+  });
+
+  it('answers a client that sends its whole body before it reads, instead of resetting the connection', async () => {
+    // DataHub's Python emitter sends the whole body, then reads. Closing the connection with its bytes
+    // unread makes the kernel reset it: the client's send fails with "Broken pipe" and the 413 is lost.
+    const declared = 8 * 1024 * KiB;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => {
+        const url = new URL(s.url);
+        const socket = connect(Number(url.port), url.hostname);
+        let received = '';
+        socket.on('data', (d: Buffer) => (received += d.toString()));
+        const head = `POST /aspects?action=ingestProposalBatch HTTP/1.1\r\nhost: ${url.host}\r\nauthorization: ${writer.authorization}\r\ncontent-type: application/json\r\ncontent-length: ${declared}\r\n\r\n`;
+        return new Promise<string>((resolve) => {
+          socket.on('error', (e) => resolve(`${e.message} after ${JSON.stringify(received.slice(0, 12))}`));
+          socket.write(head + ' '.repeat(declared), (e) => {
+            if (e) return;
+            socket.on('close', () => resolve(received.split('\r\n')[0]));
+          });
+        });
+      }),
+    );
+    expect(answers).toEqual(Array(4).fill('HTTP/1.1 413 Payload Too Large'));
   });
 
   it('reads a few large bodies at a time: per caller, then overall; a place frees once answered', async () => {

@@ -6,7 +6,7 @@
  * - Each route says what its body is (`config.body`): small by default; a GraphQL document; or an
  *   ingest batch, the only kind that may be large, and only for a caller some policy lets write.
  * - A declared length over the limit is refused at once with 413, and the connection closed so the
- *   rest is never read; a body that turns out longer than it declared is cut off at the limit.
+ *   rest is never parsed (it is dropped for a moment first: lingeringClose.ts); a body that turns out longer than it declared is cut off at the limit.
  * - Bodies over the small limit are read a few at a time, over all callers and per caller; one more
  *   gets 503 with `Retry-After` (DataHub's emitters retry a 503).
  */
@@ -14,6 +14,7 @@ import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authorizer } from '../auth/authorizer.js';
 import { callerOf } from './caller.js';
+import { lingerOnClose } from './lingeringClose.js';
 
 export type BodyKind = 'small' | 'document' | 'ingest';
 
@@ -126,6 +127,7 @@ export function installBodyLimits(
   const refuse = (reply: FastifyReply, refusal: BodyRefusal): BodyRefusal => {
     onRefused?.(refusal);
     reply.header('connection', 'close');
+    if (reply.raw.socket) lingerOnClose(reply.raw.socket);
     if (refusal.statusCode === 503) reply.header('retry-after', '1');
     return refusal;
   };
