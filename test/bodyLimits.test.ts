@@ -146,7 +146,7 @@ describe('request bodies', () => {
           socket.on('error', (e) => resolve(`${e.message} after ${JSON.stringify(received.slice(0, 12))}`));
           socket.write(head + ' '.repeat(declared), (e) => {
             if (e) return;
-            socket.on('close', () => resolve(received.split('\r\n')[0]));
+            socket.on('close', () => resolve(received.slice(0, received.indexOf('\r\n'))));
           });
         });
       }),
