@@ -31,7 +31,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // The `catalog` program the tests spawn, compiled once for the run.
-    globalSetup: ['./test/catalogProgram.ts'],
+    globalSetup: ['./test/scratchFolder.ts', './test/catalogProgram.ts'],
     // A worker per core (vitest's default leaves one out: on two cores, one file at a time). Test
     // files spend much of their time waiting on their server, database or child processes.
     maxWorkers: Math.max(2, availableParallelism()),
@@ -48,7 +48,7 @@ export default defineConfig({
           name: 'alone',
           include: ALONE,
           exclude: skipped,
-          globalSetup: ['./test/catalogProgram.ts'],
+          globalSetup: ['./test/scratchFolder.ts', './test/catalogProgram.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
           fileParallelism: false,
