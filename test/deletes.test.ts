@@ -1,6 +1,6 @@
 /** Hard delete: everything of an entity goes (versions, timeseries, search, edges), and the urn can start over. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enc, http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { enc, http, mcp, searchUrns, startTestServer, type TestServer } from './helpers.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ async function fullDataset(name: string): Promise<string> {
 }
 
 const searchFor = async (word: string) =>
-  (await post('/entities?action=search', { entity: 'dataset', input: word, start: 0, count: 10 })).body.value.entities;
+  searchUrns((await post('/entities?action=search', { entity: 'dataset', input: word, start: 0, count: 10 })).body.value);
 const ownedBy = async () => (await http(`${s.url}/relationships?urn=${enc(USER)}&types=List(OwnedBy)&direction=INCOMING`)).body.entities;
 const profiles = async (urn: string) =>
   (await post('/aspects?action=getTimeseriesAspectValues', { urn, entity: 'dataset', aspect: 'datasetProfile' })).body.value.values.map(
@@ -101,7 +101,7 @@ describe('POST /entities?action=delete', () => {
       start: 0,
       count: 10,
     });
-    expect(taggedGone.body.value.entities).not.toContain(urn);
+    expect(searchUrns(taggedGone.body.value)).not.toContain(urn);
 
     const window = await post('/entities?action=delete', { urn, aspectName: 'datasetProfile', startTimeMillis: 1500, endTimeMillis: 2500 });
     expect(window.body.value).toEqual({ urn, timeseriesRows: 1 });

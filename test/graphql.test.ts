@@ -3,7 +3,7 @@
  * GraphQL, REST and search), and the bound on store calls a page of results costs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enc, http, startTestServer, type TestServer } from './helpers.js';
+import { enc, http, searchUrns as urnsOf, startTestServer, type TestServer } from './helpers.js';
 import { loadBootstrap } from './sampleCatalog.js';
 
 type Json = any;
@@ -265,7 +265,7 @@ describe('GraphQL', () => {
     const restAspect = async (urn: string, aspect: string) =>
       (await http(`${s.url}/entitiesV2/${enc(urn)}?aspects=List(${aspect})`)).body.aspects[aspect]?.value;
     const searchUrns = async (input: string, entity = 'dataset') =>
-      (await http(`${s.url}/entities?action=search`, { body: { entity, input, start: 0, count: 100 } })).body.value.entities;
+      urnsOf((await http(`${s.url}/entities?action=search`, { body: { entity, input, start: 0, count: 100 } })).body.value);
 
     it('createTag, addTags, removeTag and batch variants', async () => {
       expect(await ok('mutation { createTag(input: {id: "pii", name: "PII", description: "personal data"}) }')).toEqual({
@@ -462,8 +462,10 @@ describe('GraphQL', () => {
         `mutation { batchSetDomain(input: {domainUrn: "${domain}", resources: [{resourceUrn: "${CHART}"}, {resourceUrn: "${FLOW}"}]}) }`,
       );
       expect(
-        (await http(`${s.url}/entities?action=search`, { body: { entity: 'chart', input: `domains:${domain}`, start: 0, count: 10 } })).body
-          .value.entities,
+        urnsOf(
+          (await http(`${s.url}/entities?action=search`, { body: { entity: 'chart', input: `domains:${domain}`, start: 0, count: 10 } }))
+            .body.value,
+        ),
       ).toEqual([CHART]);
       await ok(`mutation { batchSetDomain(input: {domainUrn: null, resources: [{resourceUrn: "${CHART}"}]}) }`);
       expect((await rest(CHART, 'domains')).domains).toEqual([]);
@@ -500,8 +502,7 @@ describe('GraphQL', () => {
       const tag = (await ok('mutation { createTag(input: {id: "temp", name: "Temp"}) }')).createTag;
       await ok(`mutation { deleteTag(urn: "${tag}") }`);
       expect(
-        (await http(`${s.url}/entities?action=search`, { body: { entity: 'tag', input: 'temp', start: 0, count: 10 } })).body.value
-          .entities,
+        urnsOf((await http(`${s.url}/entities?action=search`, { body: { entity: 'tag', input: 'temp', start: 0, count: 10 } })).body.value),
       ).toEqual([]);
       await ok(`mutation { deleteDomain(urn: "${child}") }`);
       expect((await ok(`{ entityExists(urn: "${child}") }`)).entityExists).toBe(false);

@@ -233,6 +233,11 @@ export async function http(
 }
 
 /** A MetadataChangeProposal in wire form. */
+/** The urns of a REST search answer, in order: its \`entities\` are DataHub's SearchEntity records. */
+export function searchUrns(value: { entities: Array<{ entity: string }> }): string[] {
+  return value.entities.map((e) => e.entity);
+}
+
 export function mcp(entityUrn: string, aspectName: string, value: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const entityType = entityUrn.split(':')[2];
   return {

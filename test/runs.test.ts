@@ -1,6 +1,6 @@
 /** Ingestion runs: listed, described, rolled back (previous values restored, search and edges following). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enc, http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { enc, http, mcp, searchUrns, startTestServer, type TestServer } from './helpers.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ async function visible(urns: string[], words: string[]): Promise<Json> {
   }
   const search: Json = {};
   for (const w of words)
-    search[w] = (await post('/entities?action=search', { entity: 'dataset', input: w, start: 0, count: 50 })).body.value.entities;
+    search[w] = searchUrns((await post('/entities?action=search', { entity: 'dataset', input: w, start: 0, count: 50 })).body.value);
   const owned = (await http(`${s.url}/relationships?urn=${enc(OWNER)}&types=List(OwnedBy)&direction=INCOMING&count=100`)).body.entities;
   return { entities, search, owned: [...owned].sort() };
 }
@@ -115,7 +115,7 @@ describe('runs', () => {
     await ingest('safe-1', firstRun('safe'));
     await ingest('safe-2', [mcp(ds('safe.a'), 'globalTags', { tags: [{ tag: 'urn:li:tag:kept' }] })]);
     expect(
-      (await post('/entities?action=search', { entity: 'dataset', input: 'wombat', start: 0, count: 50 })).body.value.entities,
+      searchUrns((await post('/entities?action=search', { entity: 'dataset', input: 'wombat', start: 0, count: 50 })).body.value),
     ).toContain(ds('safe.b'));
     const dry = await post('/runs?action=rollback', { runId: 'safe-1', dryRun: true, safe: true });
     expect(dry.body.value.unsafeEntities).toEqual([{ urn: ds('safe.a') }]);
@@ -126,7 +126,7 @@ describe('runs', () => {
     expect(after.body.aspects.globalTags.value).toEqual({ tags: [{ tag: 'urn:li:tag:kept' }] });
     expect(after.body.aspects.datasetProperties).toBeUndefined();
     expect(
-      (await post('/entities?action=search', { entity: 'dataset', input: 'wombat', start: 0, count: 50 })).body.value.entities,
+      searchUrns((await post('/entities?action=search', { entity: 'dataset', input: 'wombat', start: 0, count: 50 })).body.value),
     ).not.toContain(ds('safe.b'));
   });
 

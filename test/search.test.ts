@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enc, expectEach, expectOrdered, FIXTURES, http, mcp, startTestServer, type TestServer } from './helpers.js';
+import { enc, expectEach, expectOrdered, FIXTURES, http, mcp, searchUrns, startTestServer, type TestServer } from './helpers.js';
 
 type Json = any;
 const HIVE = 'urn:li:dataset:(urn:li:dataPlatform:hive,SampleHiveDataset,PROD)';
@@ -22,7 +22,8 @@ describe('search and friends on the bootstrap catalog', () => {
   const search = async (body: Record<string, unknown>) => {
     const r = await post('/entities?action=search', { entity: 'dataset', start: 0, count: 100, ...body });
     expect(r.status, r.text).toBe(200);
-    return r.body.value;
+    // The urns as \`entities\`, for the tests below that compare them; the records are checked once, here.
+    return { ...r.body.value, records: r.body.value.entities, entities: searchUrns(r.body.value) };
   };
   const filterOf = (...and: Json[]) => ({ or: [{ and }] });
   const ingest = (proposal: unknown) => post('/aspects?action=ingestProposal', { proposal });
@@ -46,10 +47,34 @@ describe('search and friends on the bootstrap catalog', () => {
   });
   afterAll(async () => s?.close());
 
+  it("answers DataHub's SDK looking up a domain by name (graph.get_domain_urn_by_name), which reads entities[].entity", async () => {
+    const domain = 'urn:li:domain:marketing';
+    expect((await ingest(mcp(domain, 'domainProperties', { name: 'Marketing' }))).status).toBe(200);
+    // The request the SDK sends, headers and body as it sends them.
+    const r = await http(`${s.url}/entities?action=search`, {
+      headers: { 'X-RestLi-Protocol-Version': '2.0.0' },
+      body: {
+        input: '*',
+        entity: 'domain',
+        start: 0,
+        count: 10,
+        filter: { or: [{ and: [{ field: 'name', values: ['Marketing'], condition: 'EQUAL' }] }] },
+      },
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.value.numEntities).toBe(1);
+    expect(r.body.value.entities).toEqual([{ entity: domain, matchedFields: [] }]);
+    expect(r.body.value.metadata.urns).toEqual([domain]);
+  });
+
   describe('full text', () => {
     it('answers in the shape of the interface, with matched fields', async () => {
       const v = await search({ input: 'sample' });
-      expect(Object.keys(v).sort()).toEqual(['entities', 'from', 'metadata', 'numEntities', 'pageSize']);
+      expect(Object.keys(v).sort()).toEqual(['entities', 'from', 'metadata', 'numEntities', 'pageSize', 'records']);
+      // DataHub's SearchEntity records, which clients read as x["entity"], with the fields that matched.
+      expect(v.records).toEqual(
+        v.entities.map((entity: string, i: number) => ({ entity, matchedFields: v.metadata.matches[i].matchedFields })),
+      );
       expect(v.entities).toEqual(expect.arrayContaining([HIVE, KAFKA, HDFS]));
       expect(v.metadata.urns).toEqual(v.entities);
       expect(v.metadata.matches).toHaveLength(v.entities.length);

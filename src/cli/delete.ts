@@ -70,9 +70,9 @@ async function page(client: CatalogClient, o: DeleteManyOptions, start: number):
     count: PAGE,
   };
   const { value } = (await client.post('/entities?action=searchAcrossEntities', body)) as {
-    value: { numEntities: number; entities: string[] };
+    value: { numEntities: number; entities: Array<{ entity: string }> };
   };
-  return { total: value.numEntities, urns: value.entities };
+  return { total: value.numEntities, urns: value.entities.map((e) => e.entity) };
 }
 
 async function confirm(question: string): Promise<boolean> {

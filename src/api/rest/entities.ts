@@ -4,7 +4,7 @@ import { MAX_COUNT, decodeScrollId, encodeScrollId, type SearchRequest } from '.
 import { Param } from './params.js';
 import { action, read, type RestResource } from './resource.js';
 import { LONG_MAX, urnFromPath, withRawJson } from './restli.js';
-import { searchMetadata, searchResultBody } from './searchShape.js';
+import { searchEntities, searchMetadata, searchResultBody } from './searchShape.js';
 
 const { optional } = Param;
 const filterParam = optional(
@@ -73,7 +73,7 @@ export const entitiesResource: RestResource = {
       doc: 'Full-text search within one entity type, with filters, facets over the whole result set, and paging without a 10,000 ceiling. A type the caller may not see (access tokens without MANAGE_ACCESS_TOKENS, policies without MANAGE_POLICIES) is a 403 here and in every other search action.',
       params: searchParams,
       returns:
-        '{numEntities, pageSize, from, metadata: {urns, matches: [{matchedFields: [{name, value}]}], searchResultMetadatas: [{name, aggregations}], aggregations}, entities: [urn]}',
+        '{numEntities, pageSize, from, metadata: {urns, matches: [{matchedFields: [{name, value}]}], searchResultMetadatas: [{name, aggregations}], aggregations}, entities: [{entity: urn, matchedFields: [{name, value}]}]}',
       handler: async (p, { services, actor }) =>
         searchResultBody(await services.search.search(searchRequest(p, [p.entity], p.start), actor)),
     }),
@@ -89,7 +89,7 @@ export const entitiesResource: RestResource = {
       name: 'scrollAcrossEntities',
       doc: 'Walks a whole result set page by page: pass back the scrollId of each answer; the last page has none.',
       params: scrollParams,
-      returns: '{numEntities, pageSize, scrollId?, metadata, entities: [urn]}',
+      returns: '{numEntities, pageSize, scrollId?, metadata, entities: [{entity: urn, matchedFields}]}',
       handler: async (p, { services, actor }) => {
         const start = decodeScrollId(p.scrollId);
         const r = await services.search.search(searchRequest(p, p.entities ?? [], start), actor);
@@ -99,7 +99,7 @@ export const entitiesResource: RestResource = {
           pageSize: r.count,
           ...(next < r.total && r.urns.length > 0 ? { scrollId: encodeScrollId(next) } : {}),
           metadata: searchMetadata(r),
-          entities: r.urns,
+          entities: searchEntities(r),
         };
       },
     }),
