@@ -370,6 +370,30 @@ describe('PATCH proposals', () => {
     const read = await http(`${s.url}/aspects/${enc(urn)}?aspect=globalTags&version=0`);
     expect(read.body.aspect['com.linkedin.common.GlobalTags']).toEqual({ tags: [{ tag: 'urn:li:tag:pii' }, { tag: 'urn:li:tag:a/b' }] });
   });
+
+  it("add a job's input and output columns as DataHub's SDK does: the field urn in the path, {} as the value", async () => {
+    const job = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),load)';
+    const column = (table: string, field: string) =>
+      `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,${table},PROD),${field})`;
+    // DataJobPatchBuilder.add_input_dataset_field / add_output_dataset_field, as MetadataPatchProposal.build() sends them.
+    const ops = [
+      { op: 'add', path: `/inputDatasetFields/${column('raw.orders', 'id')}`, value: {} },
+      { op: 'add', path: `/outputDatasetFields/${column('mart.orders', 'order_id')}`, value: {} },
+    ];
+    const reply = await ingest(s, {
+      entityType: 'dataJob',
+      entityUrn: job,
+      changeType: 'PATCH',
+      aspectName: 'dataJobInputOutput',
+      aspect: { value: JSON.stringify(ops), contentType: 'application/json-patch+json' },
+    });
+    expect(reply.status, reply.text).toBe(200);
+    const read = await http(`${s.url}/aspects/${enc(job)}?aspect=dataJobInputOutput&version=0`);
+    expect(read.body.aspect['com.linkedin.datajob.DataJobInputOutput']).toMatchObject({
+      inputDatasetFields: [column('raw.orders', 'id')],
+      outputDatasetFields: [column('mart.orders', 'order_id')],
+    });
+  });
 });
 
 describe('urn length', () => {

@@ -453,6 +453,8 @@ describe('charts, dashboards and jobs', () => {
       { op: 'add', path: `/inputDatasetEdges/${DS('a')}`, value: edge(DS('a')) },
       { op: 'add', path: `/outputDatasetEdges/${DS('b')}`, value: edge(DS('b')) },
       { op: 'add', path: `/inputDatasetFields/${field}`, value: field },
+      // As DataHub's SDK adds a column (DataJobPatchBuilder.add_input_dataset_field): the urn in the path only.
+      { op: 'add', path: `/outputDatasetFields/${field}`, value: {} },
       { op: 'add', path: '/inputDatasets/-', value: DS('new') },
     ]);
     expect(result).toEqual({
@@ -462,7 +464,7 @@ describe('charts, dashboards and jobs', () => {
       inputDatasetEdges: [edge(DS('a'))],
       outputDatasetEdges: [edge(DS('b'))],
       inputDatasetFields: [field],
-      outputDatasetFields: [],
+      outputDatasetFields: [field],
       fineGrainedLineages: [],
     });
     expectValid('dataJob', 'dataJobInputOutput', result);

@@ -328,9 +328,13 @@ function forEachLeaf(node: J, depth: number, fn: (leaf: J) => void): void {
   else if (node instanceof Map) for (const v of node.values()) forEachLeaf(v, depth - 1, fn);
 }
 
-/** `transformedMapToArray`: the map's items in insertion order. */
+/**
+ * `transformedMapToArray`: the map's items in insertion order. In an array of plain values (urns),
+ * an item added as `{}` is its key: DataHub's SDK adds a column to a job's `inputDatasetFields` so
+ * (`DataJobPatchBuilder.add_input_dataset_field`), naming the urn only in the path.
+ */
 function mapToArray(map: JObject, spec: KeyedArraySpec): J[] {
-  if (spec.keys.length === 0) return [...map.values()];
+  if (spec.keys.length === 0) return [...map].map(([key, item]) => (item instanceof Map && item.size === 0 ? key : item));
   const out: J[] = [];
   collectItems(map, spec.keys, 0, out);
   return out;
