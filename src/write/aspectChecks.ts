@@ -17,8 +17,8 @@ type Check = (
 
 /** Each is given the aspect's value, already validated against its schema, and its previous one. */
 const CHECKS: Record<string, Check> = {
-  structuredProperties: (read, urn, value, previous) =>
-    assignmentsProblem(read, urn, aspectValue('structuredProperties', value), aspectValue('structuredProperties', previous)),
+  structuredProperties: (read, _urn, value, previous) =>
+    assignmentsProblem(read, aspectValue('structuredProperties', value), aspectValue('structuredProperties', previous)),
 };
 
 /** `previous`: the aspect's latest value before this write, if any. */

@@ -89,17 +89,15 @@ export type AspectLookup = <N extends AspectName>(urn: string, aspect: N) => Pro
 
 /**
  * Why an asset may not hold this `structuredProperties` value, or undefined when it may: every
- * assignment's property must be defined, apply to the asset's entity type, and take its values;
- * the value of an immutable property, once set, may neither change nor go. The write path asks this of every write of the aspect, whoever sends it (DataHub validates it on
- * ingestion too).
+ * assignment's property must be defined and take its values; the value of an immutable property,
+ * once set, may neither change nor go. The write path asks this of every write of the aspect,
+ * whoever sends it (DataHub validates it on ingestion too).
  */
 export async function assignmentsProblem(
   read: AspectLookup,
-  assetUrn: string,
   value: Assignments,
   previous?: Assignments,
 ): Promise<string | undefined> {
-  const assetType = tryParseUrn(assetUrn)?.entityType ?? '';
   // Assignments the write leaves as they were are not checked again: a property removed since must
   // not keep the asset's other values from being edited.
   const kept = new Set((previous?.properties ?? []).map((a) => JSON.stringify(a)));
@@ -110,10 +108,8 @@ export async function assignmentsProblem(
       return `Unexpected entity type. Expected: structuredProperty Found: ${propertyUrn}`;
     const definition = await read(propertyUrn, 'propertyDefinition');
     if (!definition) return `Unexpected null value found for ${propertyUrn} Structured Property Definition.`;
-    const types = definition.entityTypes ?? [];
-    if (types.length > 0 && !types.some((t) => valueTypeId(t).toLowerCase() === assetType.toLowerCase())) {
-      return `Property: ${propertyUrn} cannot be applied to entity type ${assetType}`;
-    }
+    // The definition's entityTypes say where the web app offers the property; as in DataHub, a write
+    // to an asset of another type is not refused (DataHub's own examples assign properties so).
     const values = (a.values ?? []).map(
       (v): Primitive =>
         isPlainObject(v) && typeof v.double === 'number' ? { double: v.double } : { string: String(isPlainObject(v) ? v.string : v) },

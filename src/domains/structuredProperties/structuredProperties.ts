@@ -268,7 +268,7 @@ export class StructuredPropertyService {
       throw badRequest(`Asset with provided urn ${assetUrn} does not exist`);
     const updates = new Map<string, Primitive[]>(params.map((p) => [p.structuredPropertyUrn, p.values.map(primitive)]));
     // Checked before the write for the request's own values; the write path checks the whole result again.
-    const problem = await assignmentsProblem(this.lookup, assetUrn, {
+    const problem = await assignmentsProblem(this.lookup, {
       properties: [...updates].map(([propertyUrn, values]) => ({ propertyUrn, values })),
     });
     if (problem) throw badRequest(problem);
