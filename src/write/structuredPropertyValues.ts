@@ -93,11 +93,7 @@ export type AspectLookup = <N extends AspectName>(urn: string, aspect: N) => Pro
  * once set, may neither change nor go. The write path asks this of every write of the aspect,
  * whoever sends it (DataHub validates it on ingestion too).
  */
-export async function assignmentsProblem(
-  read: AspectLookup,
-  value: Assignments,
-  previous?: Assignments,
-): Promise<string | undefined> {
+export async function assignmentsProblem(read: AspectLookup, value: Assignments, previous?: Assignments): Promise<string | undefined> {
   // Assignments the write leaves as they were are not checked again: a property removed since must
   // not keep the asset's other values from being edited.
   const kept = new Set((previous?.properties ?? []).map((a) => JSON.stringify(a)));

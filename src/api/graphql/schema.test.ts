@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import {
   buildSchema,
+  graphql,
   GraphQLEnumType,
   GraphQLInputObjectType,
   type GraphQLInterfaceType,
@@ -131,6 +132,15 @@ describe('resolver modules', () => {
     const own = () => null;
     const { byType } = mergeModules({ resolvers: { Query: { dataset: none } } }, { datasets: { resolvers: { Query: { dataset: own } } } });
     expect(byType.Query?.dataset).toBe(own);
+  });
+
+  it("introspects @deprecated at DataHub's four locations, which graphql-core 3.2 (the Python SDK's client) can read", async () => {
+    const schema = buildExecutableSchema([...loadRegistry().entities.keys()]);
+    const r = await graphql({ schema, source: '{ __schema { directives { name locations } } }' });
+    const deprecated = (r.data as { __schema: { directives: Array<{ name: string; locations: string[] }> } }).__schema.directives.find(
+      (d) => d.name === 'deprecated',
+    );
+    expect(deprecated?.locations).toEqual(['FIELD_DEFINITION', 'ARGUMENT_DEFINITION', 'INPUT_FIELD_DEFINITION', 'ENUM_VALUE']);
   });
 
   it('hold every field of the served schema to one module', () => {

@@ -6,13 +6,15 @@
 import { readFileSync } from 'node:fs';
 import {
   buildSchema,
+  DirectiveLocation,
   defaultFieldResolver,
+  GraphQLDirective,
   GraphQLError,
+  GraphQLSchema,
   isInterfaceType,
   isObjectType,
   isUnionType,
   type GraphQLFieldResolver,
-  type GraphQLSchema,
 } from 'graphql';
 import type { EntityRef, GraphQLContext } from './context.js';
 import { ARGUMENT_ITEM_COST, MAX_RESOLVED_FIELDS, RESULT_TOO_LARGE } from './limits.js';
@@ -100,6 +102,17 @@ function countResolvedFields(schema: GraphQLSchema): void {
 }
 
 /**
+ * A built-in directive as DataHub's schema declares it. graphql-js 16.15 lets `@deprecated` stand on
+ * directive definitions too, and introspection lists that location; the Python client DataHub's SDK
+ * pins (gql with graphql-core 3.2) knows no such location and cannot build the schema at all.
+ */
+function asDataHubServesIt(directive: GraphQLDirective): GraphQLDirective {
+  if (!directive.locations.includes(DirectiveLocation.DIRECTIVE_DEFINITION) || directive.name !== 'deprecated') return directive;
+  const config = directive.toConfig();
+  return new GraphQLDirective({ ...config, locations: config.locations.filter((l) => l !== DirectiveLocation.DIRECTIVE_DEFINITION) });
+}
+
+/**
  * The executable schema, and the fields of entity types no module serves, as `Type.field`: each
  * answers null (schema.test.ts holds the list, which may only shrink).
  */
@@ -111,7 +124,8 @@ export function buildSchemaServing(entityNames: readonly string[]): { schema: Gr
   // The registry's per-type roots come first, so a module that serves one of them itself wins.
   const { entityFields, byType } = mergeModules(entityRootsModule(entityNames), resolverModules);
   // The SDL is ours and checked by schema.test.ts; validating it again costs every start ~100 ms.
-  const schema = buildSchema(SDL, { assumeValidSDL: true });
+  const built = buildSchema(SDL, { assumeValidSDL: true });
+  const schema = new GraphQLSchema({ ...built.toConfig(), directives: built.getDirectives().map(asDataHubServesIt) });
   attachScalars(schema);
   const entity = schema.getType('Entity');
   const entityTypes = new Set(isInterfaceType(entity) ? schema.getPossibleTypes(entity).map((t) => t.name) : []);
