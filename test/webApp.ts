@@ -12,7 +12,7 @@
 import { expect } from 'vitest';
 import { SYSTEM_ACTOR } from '../src/actors.js';
 import { buildProposal } from '../src/write/proposals.js';
-import { changeLogLength, enc, http, type TestServer } from './helpers.js';
+import { changeLogLength, enc, http, searchUrns, type TestServer } from './helpers.js';
 import { webAppOperation } from './webAppOperations.js';
 
 type Json = any;
@@ -152,7 +152,7 @@ export function webApp(server: () => TestServer, options: WebAppOptions = {}): W
         headers: await headersOf(user),
       });
       expect(r.status, r.text).toBe(200);
-      return r.body.value.entities as string[];
+      return searchUrns(r.body.value);
     },
     async ingest(proposals, user = first()) {
       const headers = await headersOf(user);

@@ -129,7 +129,8 @@ export class EntityService {
     const { entity, urnString } = resolveUrn(this.registry, urnInput);
     await this.authorizer.requireReadable(actor, [entity], READ_REFUSED.aspect(urnString));
     const aspect = entity.aspects.get(aspectName);
-    if (!aspect) throw badRequest(`Unknown aspect ${aspectName} for entity ${entity.name}`);
+    // DataHub answers 404, which its SDK's get_aspect reads as "not there" (None).
+    if (!aspect) throw notFound(`Unknown aspect ${aspectName} for entity ${entity.name}`);
     await this.hiddenAspects(actor, [entity], READ_REFUSED.aspect(urnString), [aspectName]);
     // Negative versions address history rows only: -1 is the newest of them.
     const v = version < 0 ? (await this.store.getMaxVersion(urnString, aspectName)) + version + 1 : version;
