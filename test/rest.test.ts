@@ -156,11 +156,11 @@ describe('ingestProposal and entitiesV2', () => {
 
 describe('reads splice stored aspects into their answers', () => {
   const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.spliced,PROD)';
-  // As a client sends it: digits JavaScript rounds, exponents, escapes, and fields the schema does
-  // not declare (kept as sent), nested.
+  // As a client sends it: escapes, and in a part whose shape the schema leaves open (kept as sent),
+  // digits JavaScript rounds and exponents, nested.
   const valueText = String.raw`{"description":"Zürich 日本語 🚀 \u2028 \"quoted\" \\ back\tslash \u0001 a\ud800b",
-    "customProperties":{"10":"integer-like key","key \"q\"":"v"},
-    "undeclared":{"big":12345678901234567890123,"huge":1e21,"tiny":-2.5E-7,"zero":-0,"list":[[],{},null,true,1.50],"deep":{"a":{"b":{"c":[{"d":"x"}]}}}}}`;
+    "customProperties":{"10":"integer-like key","key \"q\"":"v"}}`;
+  const openText = String.raw`{"fieldMappings":[{"big":12345678901234567890123,"huge":1e21,"tiny":-2.5E-7,"zero":-0,"list":[[],{},null,true,1.50],"deep":{"a":{"b":{"c":[{"d":"x"}]}}}}]}`;
   const systemMetadataText = '{"runId":"splice-run","lastObserved":1700000000000,"properties":{"ünïcode":"✓"}}';
   // What the service keeps is the parsed value (JSON has no -0: it is written 0).
   const expected = JSON.parse(JSON.stringify(JSON.parse(valueText)));
@@ -178,6 +178,9 @@ describe('reads splice stored aspects into their answers', () => {
       systemMetadata: JSON.parse(systemMetadataText),
     };
     expect((await ingest(s, proposal)).status).toBe(200);
+    const open = { ...proposal, aspectName: 'datasetUpstreamLineage', aspect: { value: openText, contentType: 'application/json' } };
+    const written = await ingest(s, open);
+    expect(written.status, written.text).toBe(200);
   });
 
   it('answer the same bytes as parsing every stored value and serializing the answer', async () => {
@@ -187,6 +190,7 @@ describe('reads splice stored aspects into their answers', () => {
       `/entitiesV2?ids=List(${enc(urn)},${enc('urn:li:corpuser:never')})`,
       `/entities/${enc(urn)}`,
       `/aspects/${enc(urn)}?aspect=datasetProperties`,
+      `/aspects/${enc(urn)}?aspect=datasetUpstreamLineage`,
       `/api/gms/aspects/${enc(urn)}?aspect=datasetKey&version=0`,
     ];
     for (const path of reads) {
@@ -209,6 +213,7 @@ describe('reads splice stored aspects into their answers', () => {
     });
     expect(Object.keys(v2.aspects.datasetProperties.value.customProperties)).toEqual(['10', 'key "q"']);
     expect(v2.aspects.datasetKey.value).toEqual({ platform: 'urn:li:dataPlatform:hive', name: 'db.spliced', origin: 'PROD' });
+    expect(v2.aspects.datasetUpstreamLineage.value).toEqual(JSON.parse(JSON.stringify(JSON.parse(openText))));
 
     const batch = (await http(`${s.url}/entitiesV2?ids=List(${enc(urn)},${enc('urn:li:corpuser:never')})`)).body;
     expect(batch.results[urn]).toEqual(v2);
@@ -412,7 +417,7 @@ describe('urn length', () => {
 });
 
 describe('deeply nested values', () => {
-  it('are kept up to the nesting limit, in fields the schema does not declare', async () => {
+  it('are parsed up to the nesting limit and checked against the schema, which names an undeclared field', async () => {
     const urn = 'urn:li:tag:deep';
     const depth = 990;
     const text = `{"name": "deep", "extra": ${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
@@ -423,10 +428,8 @@ describe('deeply nested values', () => {
       aspectName: 'tagProperties',
       aspect: { value: text, contentType: 'application/json' },
     });
-    expect(reply.status, reply.text).toBe(200);
-    const read = await http(`${s.url}/aspects/${enc(urn)}?aspect=tagProperties&version=0`);
-    expect(read.status).toBe(200);
-    expect(JSON.stringify(read.body.aspect['com.linkedin.tag.TagProperties'].extra)).toBe('['.repeat(depth - 1) + ']'.repeat(depth - 1));
+    expectRestliError(reply, 422, /ERROR :: \/extra :: unrecognized field found but not allowed/);
+    expect((await http(`${s.url}/aspects/${enc(urn)}?aspect=tagProperties&version=0`)).status).toBe(404);
   });
 });
 

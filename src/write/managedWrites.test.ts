@@ -11,7 +11,7 @@ describe('managed writes are typed by their aspect, as the proposals they build'
   it('refuses a misspelt field of an upserted value, however it was built', () => {
     const built = { removed: true, removedBy: 'me' };
     // @ts-expect-error `removedBy` is not a field of status
-    expect(managed.upsert(DATASET, 'status', built).value).toEqual(built);
+    expect(() => managed.upsert(DATASET, 'status', built)).toThrow(/\/removedBy :: unrecognized field found but not allowed/);
     // @ts-expect-error `removed` is a boolean
     expect(() => managed.upsert(DATASET, 'status', { removed: 'yes' })).toThrow(/must be boolean/);
     expect(managed.upsert(DATASET, 'status', { removed: true }).value).toEqual({ removed: true });

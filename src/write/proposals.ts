@@ -88,13 +88,26 @@ export function resolveAspect(entity: EntitySpec, name: unknown): AspectSpec {
 
 /**
  * Normalizes and validates an aspect value. Schema violations are 422 with DataHub's message shape,
- * naming the type and the path of each problem.
+ * naming the type and the path of each problem. As in DataHub, a field the aspect's schema does not
+ * declare is one of them (a misspelt field would otherwise replace the value without the one meant);
+ * `kept` are the paths of such fields a stored value already holds, which an edit may leave in place.
  */
-export function checkAspectValue(registry: Registry, aspect: AspectSpec, raw: unknown): Record<string, unknown> {
+export function checkAspectValue(
+  registry: Registry,
+  aspect: AspectSpec,
+  raw: unknown,
+  kept: ReadonlySet<string> = new Set(),
+): Record<string, unknown> {
   if (!isPlainObject(raw))
     throw invalid(`Failed to validate record with class ${aspect.fqn}: ERROR :: / :: the aspect must be a JSON object`);
   const value = registry.normalize(aspect, raw) as Record<string, unknown>;
-  const problems = registry.validate(aspect, value);
+  const problems = [
+    ...registry.validate(aspect, value),
+    ...registry
+      .undeclaredFields(aspect, value)
+      .filter((path) => !kept.has(path))
+      .map((path) => ({ path, message: 'unrecognized field found but not allowed' })),
+  ];
   if (problems.length > 0) {
     const lines = problems.map((p) => `ERROR :: ${p.path} :: ${p.message}`).join('\n');
     throw invalid(`Failed to validate record with class ${aspect.fqn}: ${lines}`);
@@ -103,9 +116,9 @@ export function checkAspectValue(registry: Registry, aspect: AspectSpec, raw: un
 }
 
 /**
- * Checks the value an edit or a PATCH leaves. Besides fitting the schema, it may not bring fields the
- * aspect does not declare (Pegasus refuses them; a stored value may keep those a client sent). A
- * failure is the request's fault: 400, and nothing is written.
+ * Checks the value an edit or a PATCH leaves: it must fit the schema, and may keep the undeclared
+ * fields the stored value holds (written before writes were strict) but bring no new ones. A failure
+ * is the request's fault: 400, and nothing is written.
  */
 export function checkEditedValue(
   registry: Registry,
@@ -114,15 +127,7 @@ export function checkEditedValue(
   current: Record<string, unknown> | undefined,
 ): Record<string, unknown> {
   try {
-    const value = checkAspectValue(registry, aspect, raw);
-    const before = new Set(current ? registry.undeclaredFields(aspect, current) : []);
-    const added = registry.undeclaredFields(aspect, value).filter((path) => !before.has(path));
-    if (added.length > 0) {
-      throw badRequest(
-        `Failed to validate record with class ${aspect.fqn}: ${added.map((path) => `ERROR :: ${path} :: unrecognized field found but not allowed`).join('\n')}`,
-      );
-    }
-    return value;
+    return checkAspectValue(registry, aspect, raw, new Set(current ? registry.undeclaredFields(aspect, current) : []));
   } catch (err) {
     if (err instanceof ServiceError && err.kind === 'invalid') throw badRequest(err.message);
     throw err;

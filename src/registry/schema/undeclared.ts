@@ -1,7 +1,7 @@
 /**
- * Fields of a value that its schema does not declare. Records stay open on ingest (newer clients
- * send fields older servers have not heard of), but an edit or a PATCH computed here must not bring
- * new ones: what it would add is a mistake in the request, which Pegasus would refuse.
+ * Fields of a value that its schema does not declare. As in DataHub (Pegasus's UnrecognizedFieldMode
+ * DISALLOW), a write may not hold one: a misspelt field would otherwise be stored in place of the one
+ * meant. Parts whose shape the schema leaves open (`any`) are not looked into.
  */
 import type { SchemaType } from './types.js';
 
