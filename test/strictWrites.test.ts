@@ -77,3 +77,16 @@ describe('a field the aspect does not declare', () => {
     expect(r.body.message).toMatch(REFUSED);
   });
 });
+
+describe('a field DataHub declares', () => {
+  it("is accepted and kept: partitionsSummary's minPartition and maxPartition, as DataHub's S3 source sends them", async () => {
+    const value = {
+      minPartition: { partition: 'year=2019/month=feb', createdTime: 1586847680000, lastModifiedTime: 1586847690000 },
+      maxPartition: { partition: 'year=2021/month=march', createdTime: 1586847780000 },
+    };
+    const r = await http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(DATASET, 'partitionsSummary', value) } });
+    expect(r.status, r.text).toBe(200);
+    const read = await http(`${s.url}/aspects/${enc(DATASET)}?aspect=partitionsSummary&version=0`);
+    expect(read.body.aspect['com.linkedin.dataset.PartitionsSummary']).toEqual(value);
+  });
+});

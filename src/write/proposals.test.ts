@@ -21,6 +21,15 @@ describe('proposals a service builds are typed by their aspect', () => {
     expect(buildProposal(registry, DATASET, 'status', 'UPSERT', { removed: true }).value).toEqual({ removed: true });
   });
 
+  it("accepts the fields DataHub's schema declares, however rarely written", () => {
+    // Fields our registry once lacked; DataHub's S3 source writes them.
+    const partitions = {
+      minPartition: { partition: 'year=2019', createdTime: 1, lastModifiedTime: 2 },
+      maxPartition: { partition: 'year=2021' },
+    };
+    expect(buildProposal(registry, DATASET, 'partitionsSummary', 'UPSERT', partitions).value).toEqual(partitions);
+  });
+
   it("gives an edit the aspect's latest value and refuses a result with a field the aspect does not declare", () => {
     const edit = editProposal(registry, DATASET, 'ownership', (current) => ({ ...current, owners: current?.owners ?? [] }));
     expect(edit.edit?.(undefined, 0)).toEqual({ owners: [] });

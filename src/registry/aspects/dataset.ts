@@ -118,6 +118,8 @@ export const partitionsSummary = aspect({
   type: record(`${D}PartitionsSummary`, {
     min: optional(PartitionSummary),
     max: optional(PartitionSummary),
+    minPartition: optional(PartitionSummary),
+    maxPartition: optional(PartitionSummary),
   }),
 });
 
