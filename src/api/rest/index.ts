@@ -14,6 +14,7 @@ import { systemRoutes } from './system.js';
 import { trackingRoutes } from './tracking.js';
 import { authRoutes } from './auth.js';
 import { openapiTimelineRoutes } from '../openapi/timeline.js';
+import { openapiRelationshipsRoutes } from '../openapi/relationships.js';
 
 export const restResources: readonly RestResource[] = [
   aspectsResource,
@@ -33,5 +34,6 @@ export function restApi(services: ApiServices) {
     await app.register(authRoutes(services));
     await app.register(docsRoute(restResources));
     await app.register(openapiTimelineRoutes(services));
+    await app.register(openapiRelationshipsRoutes(services));
   };
 }
