@@ -66,6 +66,28 @@ describe.concurrent('catalog delete', () => {
     expect(misuse.stderr).toMatch(/need --hard/);
   });
 
+  it('refuses to delete what is not stored: says so, exits 1, and creates nothing', async () => {
+    const missing = ds('single', 'never-written');
+    const hard = await catalog('delete', '--urn', missing, '--hard');
+    expect([hard.code, hard.stdout]).toEqual([1, '']);
+    expect(hard.stderr).toContain(`no entity ${missing} is stored: nothing was deleted`);
+    const soft = await catalog('delete', '--urn', missing);
+    expect([soft.code, soft.stdout]).toEqual([1, '']);
+    expect(soft.stderr).toContain(`no entity ${missing} is stored: nothing was deleted`);
+    expect((await post('/entities?action=exists', { urn: missing })).body.value).toBe(false);
+
+    const urn = ds('single', 'no-profile');
+    await post('/aspects?action=ingestProposal', { proposal: mcp(urn, 'datasetProperties', { description: 'x' }) });
+    const aspect = await catalog('delete', '--urn', urn, '--hard', '--aspect', 'editableDatasetProperties');
+    expect([aspect.code, aspect.stderr.trim()]).toEqual([1, `${urn} has no aspect editableDatasetProperties: nothing was deleted`]);
+    const points = await catalog('delete', '--urn', urn, '--hard', '--aspect', 'datasetProfile', '--start', '0', '--end', '5');
+    expect([points.code, points.stderr.trim()]).toEqual([
+      1,
+      `${urn} has no datasetProfile points in that time window: nothing was deleted`,
+    ]);
+    expect((await get(`/entitiesV2/${enc(urn)}`)).body.aspects.datasetProperties.value).toEqual({ description: 'x' });
+  });
+
   it('soft-deletes the entities of one type on a platform: hidden from search, still readable', async () => {
     const chart = 'urn:li:chart:(soft,churn)';
     await load('soft', 3);
@@ -109,6 +131,15 @@ describe.concurrent('catalog delete', () => {
 });
 
 describe.concurrent('catalog rollback and catalog runs', () => {
+  it('take the token from CATALOG_TOKEN or DATAHUB_GMS_TOKEN', async () => {
+    for (const variable of ['CATALOG_TOKEN', 'DATAHUB_GMS_TOKEN']) {
+      const env = { ...process.env, CATALOG_SERVER: s.url, CATALOG_TOKEN: '', DATAHUB_GMS_TOKEN: '', [variable]: token };
+      expect((await runCatalog(['runs', 'list'], env)).code, variable).toBe(0);
+    }
+    const none = await runCatalog(['runs', 'list'], { ...process.env, CATALOG_SERVER: s.url, CATALOG_TOKEN: '', DATAHUB_GMS_TOKEN: '' });
+    expect(none.code).toBe(1);
+  });
+
   it('lists runs, shows one, and rolls it back', async () => {
     const urn = ds('runs', 'cli');
     await post('/aspects?action=ingestProposal', {
@@ -126,7 +157,21 @@ describe.concurrent('catalog rollback and catalog runs', () => {
     expect(done.code).toBe(0);
     expect(done.stdout).toMatch(/rolled back run cli-run-1: 1 entities, 4 aspect rows, 3 aspects reverted, 1 entities deleted/);
     expect((await post('/entities?action=exists', { urn })).body.value).toBe(false);
-    expect((await catalog('runs', 'show', 'cli-run-1')).stdout).toContain('has no stored rows');
+    const after = await catalog('runs', 'show', 'cli-run-1');
+    expect([after.code, after.stdout]).toEqual([1, '']);
+    expect(after.stderr).toContain('run cli-run-1 has no stored rows (no such run, or it was rolled back)');
+  });
+
+  it('refuses an unknown run: rollback and runs show fail and say so', async () => {
+    for (const args of [['--dry-run'], []]) {
+      const rollback = await catalog('rollback', '--run-id', 'no-such-run', ...args);
+      expect(rollback.code).toBe(1);
+      expect(rollback.stdout).not.toMatch(/rolled back|would roll back/);
+      expect(rollback.stderr).toContain('run no-such-run has no stored rows (no such run, or it was rolled back): nothing to roll back');
+    }
+    const show = await catalog('runs', 'show', 'nope');
+    expect(show.code).toBe(1);
+    expect(show.stderr).toContain('run nope has no stored rows');
   });
 
   it('rolls back with --safe: the entities the run created are soft-deleted, not removed', async () => {

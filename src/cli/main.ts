@@ -1,5 +1,5 @@
 /** The `catalog` program. */
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadConfig } from '../config.js';
 import type { CatalogClient } from './client.js';
 
@@ -10,7 +10,14 @@ const clientOf = async (server: string, token?: string): Promise<CatalogClient> 
 
 const DEFAULT_SERVER = process.env.CATALOG_SERVER || 'http://localhost:8080';
 /** DataHub's CLI reads its token from DATAHUB_GMS_TOKEN; ours from CATALOG_TOKEN first. */
-const DEFAULT_TOKEN = process.env.CATALOG_TOKEN || process.env.DATAHUB_GMS_TOKEN || undefined;
+const TOKEN_VARIABLE = ['CATALOG_TOKEN', 'DATAHUB_GMS_TOKEN'].find((name) => process.env[name]);
+
+/** The token's default is named by where it comes from: help and usage errors must never print the token. */
+const tokenOption = () =>
+  new Option('--token <token>', 'access token (env CATALOG_TOKEN or DATAHUB_GMS_TOKEN)').default(
+    TOKEN_VARIABLE ? process.env[TOKEN_VARIABLE] : undefined,
+    TOKEN_VARIABLE ? `from ${TOKEN_VARIABLE}` : undefined,
+  );
 
 function positiveInt(text: string): number {
   const n = Number(text);
@@ -47,7 +54,7 @@ export function program(): Command {
     .description('send MCE/MCP JSON files (or folders of them) to a running catalog')
     .argument('<paths...>', 'files or folders')
     .option('--server <url>', 'catalog address (env CATALOG_SERVER)', DEFAULT_SERVER)
-    .option('--token <token>', 'access token (env CATALOG_TOKEN or DATAHUB_GMS_TOKEN)', DEFAULT_TOKEN)
+    .addOption(tokenOption())
     .option('--batch-size <n>', 'items per request', positiveInt, 100)
     .action(async (paths: string[], opts: { server: string; token?: string; batchSize: number }) => {
       const { formatSummary, ingestFiles } = await import('./ingest.js');
@@ -66,9 +73,11 @@ export function program(): Command {
     .requiredOption('--urn <urn>', 'the entity')
     .option('--aspect <name...>', 'only these aspects')
     .option('--server <url>', 'catalog address (env CATALOG_SERVER)', DEFAULT_SERVER)
-    .option('--token <token>', 'access token (env CATALOG_TOKEN or DATAHUB_GMS_TOKEN)', DEFAULT_TOKEN)
+    .addOption(tokenOption())
     .action(async (opts: { urn: string; aspect?: string[]; server: string; token?: string }) => {
       const client = await clientOf(opts.server, opts.token);
+      // The server answers an urn never written with its key aspect, as DataHub's does.
+      if (!(await client.exists(opts.urn))) throw new Error(`no entity ${opts.urn} is stored`);
       const query = opts.aspect ? `?aspects=List(${opts.aspect.map(encodeURIComponent).join(',')})` : '';
       const entity = (await client.get(`/entitiesV2/${encodeURIComponent(opts.urn)}${query}`)) as {
         aspects: Record<string, { value: unknown }>;
@@ -105,7 +114,6 @@ export function program(): Command {
     });
 
   const serverOption = ['--server <url>', 'catalog address (env CATALOG_SERVER)', DEFAULT_SERVER] as const;
-  const tokenOption = ['--token <token>', 'access token (env CATALOG_TOKEN or DATAHUB_GMS_TOKEN)', DEFAULT_TOKEN] as const;
   const millis = (text: string) => {
     if (!/^\d+$/.test(text)) throw new InvalidArgumentError('must be a time in milliseconds since 1970');
     return Number(text);
@@ -124,7 +132,7 @@ export function program(): Command {
     .option('--dry-run', 'with --platform: list what would be deleted, delete nothing')
     .option('--force', 'with --platform: do not ask for confirmation')
     .option(...serverOption)
-    .option(...tokenOption)
+    .addOption(tokenOption())
     .action(
       async (o: {
         urn?: string;
@@ -176,7 +184,7 @@ export function program(): Command {
     .option('--dry-run', 'say what would change, change nothing')
     .option('--safe', 'soft-delete the entities the run created instead of hard-deleting them')
     .option(...serverOption)
-    .option(...tokenOption)
+    .addOption(tokenOption())
     .action(async (o: { runId: string; dryRun?: boolean; safe?: boolean; server: string; token?: string }) => {
       console.log(
         await (await import('./delete.js')).rollback(await clientOf(o.server, o.token), o.runId, o.dryRun === true, o.safe === true),
@@ -189,7 +197,7 @@ export function program(): Command {
     .description('runs, newest first')
     .option('--page-size <n>', 'how many', positiveInt, 100)
     .option(...serverOption)
-    .option(...tokenOption)
+    .addOption(tokenOption())
     .action(async (o: { pageSize: number; server: string; token?: string }) =>
       console.log(await (await import('./delete.js')).listRuns(await clientOf(o.server, o.token), o.pageSize)),
     );
@@ -199,7 +207,7 @@ export function program(): Command {
     .argument('<run-id>', 'the run')
     .option('--count <n>', 'how many rows', positiveInt, 100)
     .option(...serverOption)
-    .option(...tokenOption)
+    .addOption(tokenOption())
     .action(async (runId: string, o: { count: number; server: string; token?: string }) =>
       console.log(await (await import('./delete.js')).showRun(await clientOf(o.server, o.token), runId, o.count)),
     );
