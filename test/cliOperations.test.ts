@@ -185,3 +185,66 @@ describe.concurrent('catalog rollback and catalog runs', () => {
     expect((await get(`/entitiesV2/${enc(urn)}`)).body.aspects.status.value).toEqual({ removed: true });
   });
 });
+
+describe('catalog restore-indices', () => {
+  const RESTORED = [0, 1, 2].map((k) => ds('restored', `otter_${k}`));
+  const mine = async () => {
+    const { rows, edges } = await s.services.store.dumpDerived();
+    return { rows: rows.filter((r) => RESTORED.includes(r.urn)), edges: edges.filter((e) => RESTORED.includes(e.source)) };
+  };
+  // Entities as urns, or as DataHub's SearchEntity records {entity, matchedFields}.
+  const search = async (input: string): Promise<string[]> =>
+    (await post('/entities?action=search', { entity: 'dataset', input, start: 0, count: 10 })).body.value.entities.map(
+      (e: string | { entity: string }) => (typeof e === 'string' ? e : e.entity),
+    );
+  const lineage = async (urn: string) =>
+    (await get(`/relationships?urn=${enc(urn)}&types=List(DownstreamOf)&direction=INCOMING`)).body.entities as string[];
+
+  it('rebuilds removed and corrupted search rows and edges from the aspects, slice by slice', async () => {
+    await post('/aspects?action=ingestProposalBatch', {
+      proposals: RESTORED.map((urn, k) => mcp(urn, 'datasetProperties', { description: `a river otter number ${k}` })).concat(
+        mcp(RESTORED[1]!, 'upstreamLineage', { upstreams: [{ dataset: RESTORED[0], type: 'TRANSFORMED' }] }),
+      ),
+    });
+    const before = await mine();
+    expect(before.rows).toHaveLength(3);
+    expect((await search('otter')).sort()).toEqual(RESTORED);
+    expect(await lineage(RESTORED[0]!)).toEqual([RESTORED[1]]);
+
+    // One entity's rows removed; another's search row emptied and its edges dropped.
+    const corrupt = before.rows.find((r) => r.urn === RESTORED[1])!;
+    await s.services.store.transaction(async (tx) => {
+      await tx.deleteDerived([RESTORED[0]!]);
+      await tx.putDerived([{ row: { ...corrupt, values: {}, keyed: [], facets: [], text: ['', '', '', ''] }, edges: [] }]);
+    });
+    expect(await search('otter')).toEqual([RESTORED[2]]);
+    expect(await lineage(RESTORED[0]!)).toEqual([]);
+
+    const done = await catalog('restore-indices', '--urn-like', 'urn:li:dataset:(urn:li:dataPlatform:restored,%', '--request-size', '2');
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toMatch(/^restored the derived rows of 3 entities in \d+ batches \(\d+ ms\)$/m);
+    expect(await mine()).toEqual(before);
+    expect((await search('otter')).sort()).toEqual(RESTORED);
+    expect(await lineage(RESTORED[0]!)).toEqual([RESTORED[1]]);
+  });
+
+  it('restores one entity with --urn, and refuses what is not a valid request', async () => {
+    await s.services.store.transaction((tx) => tx.deleteDerived([RESTORED[2]!]));
+    expect(await search('otter')).not.toContain(RESTORED[2]);
+    const one = await catalog('restore-indices', '--urn', RESTORED[2]!);
+    expect([one.code, one.stdout.trim()]).toEqual([0, expect.stringMatching(/^restored the derived rows of 1 entities/)]);
+    expect(await search('otter')).toContain(RESTORED[2]);
+
+    const mixed = await catalog('restore-indices', '--urn', RESTORED[2]!, '--limit', '5');
+    expect([mixed.code, mixed.stderr.trim()]).toEqual([1, '--urn restores one entity: give no --urn-like, --start or --limit with it']);
+    const unknown = await catalog('restore-indices', '--aspect', 'noSuchAspect');
+    expect([unknown.code, unknown.stderr.trim()]).toEqual([1, 'Unknown aspect noSuchAspect']);
+  });
+
+  it('needs a token that may restore indices', async () => {
+    const user = (await s.services.tokens.mint({ actorUrn: 'urn:li:corpuser:restorer', duration: 'ONE_DAY', name: 'cli' })).accessToken;
+    const refused = await runCatalog(['restore-indices', '--urn', RESTORED[0]!, '--server', s.url, '--token', user]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/unauthorized/i);
+  });
+});

@@ -212,6 +212,48 @@ export function program(): Command {
       console.log(await (await import('./delete.js')).showRun(await clientOf(o.server, o.token), runId, o.count)),
     );
 
+  const nonNegative = (text: string) => {
+    if (!/^\d+$/.test(text)) throw new InvalidArgumentError('must be a whole number, 0 or more');
+    return Number(text);
+  };
+  cmd
+    .command('restore-indices')
+    .description(
+      "rebuild the search rows, edges and browse paths from the stored aspects (all entities, or those chosen), through a running catalog's restoreIndices",
+    )
+    .option('--urn <urn>', 'only this entity')
+    .option('--urn-like <pattern>', "only urns matching this SQL LIKE pattern ('%' any text), e.g. 'urn:li:dataset:%'")
+    .option('--aspect <name>', 'only entities having this aspect')
+    .option('--start <n>', 'skip this many entities (in urn order) first', nonNegative, 0)
+    .option('--limit <n>', 'at most this many entities', positiveInt)
+    .option('--batch-size <n>', 'entities per transaction on the server (default 10)', positiveInt)
+    .option('--request-size <n>', 'entities per request', positiveInt, 10_000)
+    .option(...serverOption)
+    .addOption(tokenOption())
+    .action(
+      async (o: {
+        urn?: string;
+        urnLike?: string;
+        aspect?: string;
+        start: number;
+        limit?: number;
+        batchSize?: number;
+        requestSize: number;
+        server: string;
+        token?: string;
+      }) => {
+        if (o.urn !== undefined && (o.urnLike !== undefined || o.limit !== undefined || o.start !== 0))
+          throw new Error('--urn restores one entity: give no --urn-like, --start or --limit with it');
+        const { restoreIndices } = await import('./restoreIndices.js');
+        const tty = process.stderr.isTTY === true;
+        const totals = await restoreIndices(await clientOf(o.server, o.token), o, (n) => {
+          if (tty) process.stderr.write(`\rrestored ${n} entities…`);
+        });
+        if (tty) process.stderr.write('\n');
+        console.log(`restored the derived rows of ${totals.entities} entities in ${totals.batches} batches (${totals.timeMs} ms)`);
+      },
+    );
+
   const token = cmd.command('token').description('access tokens');
   token
     .command('create')
