@@ -8,7 +8,7 @@ import { BodyRefusal, DEFAULT_BODY_LIMITS, installBodyLimits, type BodyLimits } 
 import { installMetrics } from './api/metrics.js';
 import { DEFAULT_REQUEST_LOG, installRequestLog, requestId, type RequestLogOptions } from './api/requestLog.js';
 import { explorerRoutes } from './api/graphql/explorer.js';
-import { GRAPHQL_PATHS, graphqlApi } from './api/graphql/index.js';
+import { GRAPHQL_PATHS, graphqlApi, sendMalformedRequest } from './api/graphql/index.js';
 import { restApi } from './api/rest/index.js';
 import { installTrackingRate } from './api/rest/tracking.js';
 import { webSessionRoutes } from './api/webSession.js';
@@ -81,7 +81,6 @@ export async function buildServer({
   });
 
   app.setErrorHandler((err: FastifyError | ServiceError, request, reply) => {
-    // GraphQL answers a request it cannot read with 400 and no body, as GMS does.
     // A refusal for a limit of the caller's share says so, whatever the route.
     if (err instanceof BodyRefusal) return sendRestliError(reply, err.statusCode, err.message);
     if (err instanceof TooManyRequests) {
@@ -89,7 +88,9 @@ export async function buildServer({
       return sendRestliError(reply.header('retry-after', String(err.retryAfterSeconds)), 429, err.message);
     }
     const [path = ''] = request.url.split('?');
-    if (GRAPHQL_PATHS.includes(path) && (err instanceof ServiceError || (err.statusCode ?? 500) < 500)) return reply.code(400).send();
+    // A GraphQL request that cannot be read (not JSON) is told why, as GraphQL errors.
+    if (GRAPHQL_PATHS.includes(path) && (err instanceof ServiceError || (err.statusCode ?? 500) < 500))
+      return sendMalformedRequest(reply, err.message);
     if (err instanceof ServiceError) return sendRestliError(reply, STATUS_BY_KIND[err.kind], err.message);
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {

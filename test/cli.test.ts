@@ -92,3 +92,35 @@ describe('catalog get', () => {
     expect(JSON.parse(one.stdout).tagProperties).toEqual({ name: 'got' });
   });
 });
+
+describe('catalog get of what is not stored', () => {
+  it('says the entity is missing and exits 1, printing no aspect', async () => {
+    const result = await catalog('get', '--urn', 'urn:li:tag:never-written', '--server', s.url);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('no entity urn:li:tag:never-written is stored');
+  });
+});
+
+describe.concurrent('the access token in help and usage errors', () => {
+  const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.secret-token-for-help.signature';
+  it.each([['CATALOG_TOKEN'], ['DATAHUB_GMS_TOKEN']])('is named by %s, never printed', async (variable) => {
+    const env = { ...process.env, CATALOG_SERVER: '', CATALOG_TOKEN: '', DATAHUB_GMS_TOKEN: '', [variable]: TOKEN };
+    for (const args of [
+      ['get', '--help'],
+      ['rollback', '--help'],
+      ['runs', 'show', '--help'],
+      ['ingest', '--help'],
+      ['delete', '--help'],
+      // Usage errors print the command's help after the error.
+      ['get'],
+      ['rollback', '--no-such-option'],
+    ]) {
+      const result = await runCatalog(args, env);
+      const output = result.stdout + result.stderr;
+      expect(output, args.join(' ')).not.toContain(TOKEN);
+      expect(output, args.join(' ')).not.toContain('secret-token');
+      expect(output, args.join(' ')).toContain(`(default: from ${variable})`);
+    }
+  });
+});

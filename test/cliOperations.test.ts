@@ -66,6 +66,28 @@ describe.concurrent('catalog delete', () => {
     expect(misuse.stderr).toMatch(/need --hard/);
   });
 
+  it('refuses to delete what is not stored: says so, exits 1, and creates nothing', async () => {
+    const missing = ds('single', 'never-written');
+    const hard = await catalog('delete', '--urn', missing, '--hard');
+    expect([hard.code, hard.stdout]).toEqual([1, '']);
+    expect(hard.stderr).toContain(`no entity ${missing} is stored: nothing was deleted`);
+    const soft = await catalog('delete', '--urn', missing);
+    expect([soft.code, soft.stdout]).toEqual([1, '']);
+    expect(soft.stderr).toContain(`no entity ${missing} is stored: nothing was deleted`);
+    expect((await post('/entities?action=exists', { urn: missing })).body.value).toBe(false);
+
+    const urn = ds('single', 'no-profile');
+    await post('/aspects?action=ingestProposal', { proposal: mcp(urn, 'datasetProperties', { description: 'x' }) });
+    const aspect = await catalog('delete', '--urn', urn, '--hard', '--aspect', 'editableDatasetProperties');
+    expect([aspect.code, aspect.stderr.trim()]).toEqual([1, `${urn} has no aspect editableDatasetProperties: nothing was deleted`]);
+    const points = await catalog('delete', '--urn', urn, '--hard', '--aspect', 'datasetProfile', '--start', '0', '--end', '5');
+    expect([points.code, points.stderr.trim()]).toEqual([
+      1,
+      `${urn} has no datasetProfile points in that time window: nothing was deleted`,
+    ]);
+    expect((await get(`/entitiesV2/${enc(urn)}`)).body.aspects.datasetProperties.value).toEqual({ description: 'x' });
+  });
+
   it('soft-deletes the entities of one type on a platform: hidden from search, still readable', async () => {
     const chart = 'urn:li:chart:(soft,churn)';
     await load('soft', 3);
@@ -109,6 +131,15 @@ describe.concurrent('catalog delete', () => {
 });
 
 describe.concurrent('catalog rollback and catalog runs', () => {
+  it('take the token from CATALOG_TOKEN or DATAHUB_GMS_TOKEN', async () => {
+    for (const variable of ['CATALOG_TOKEN', 'DATAHUB_GMS_TOKEN']) {
+      const env = { ...process.env, CATALOG_SERVER: s.url, CATALOG_TOKEN: '', DATAHUB_GMS_TOKEN: '', [variable]: token };
+      expect((await runCatalog(['runs', 'list'], env)).code, variable).toBe(0);
+    }
+    const none = await runCatalog(['runs', 'list'], { ...process.env, CATALOG_SERVER: s.url, CATALOG_TOKEN: '', DATAHUB_GMS_TOKEN: '' });
+    expect(none.code).toBe(1);
+  });
+
   it('lists runs, shows one, and rolls it back', async () => {
     const urn = ds('runs', 'cli');
     await post('/aspects?action=ingestProposal', {
@@ -126,7 +157,21 @@ describe.concurrent('catalog rollback and catalog runs', () => {
     expect(done.code).toBe(0);
     expect(done.stdout).toMatch(/rolled back run cli-run-1: 1 entities, 4 aspect rows, 3 aspects reverted, 1 entities deleted/);
     expect((await post('/entities?action=exists', { urn })).body.value).toBe(false);
-    expect((await catalog('runs', 'show', 'cli-run-1')).stdout).toContain('has no stored rows');
+    const after = await catalog('runs', 'show', 'cli-run-1');
+    expect([after.code, after.stdout]).toEqual([1, '']);
+    expect(after.stderr).toContain('run cli-run-1 has no stored rows (no such run, or it was rolled back)');
+  });
+
+  it('refuses an unknown run: rollback and runs show fail and say so', async () => {
+    for (const args of [['--dry-run'], []]) {
+      const rollback = await catalog('rollback', '--run-id', 'no-such-run', ...args);
+      expect(rollback.code).toBe(1);
+      expect(rollback.stdout).not.toMatch(/rolled back|would roll back/);
+      expect(rollback.stderr).toContain('run no-such-run has no stored rows (no such run, or it was rolled back): nothing to roll back');
+    }
+    const show = await catalog('runs', 'show', 'nope');
+    expect(show.code).toBe(1);
+    expect(show.stderr).toContain('run nope has no stored rows');
   });
 
   it('rolls back with --safe: the entities the run created are soft-deleted, not removed', async () => {
@@ -138,5 +183,68 @@ describe.concurrent('catalog rollback and catalog runs', () => {
     expect(done.stdout).toMatch(/1 entities soft-deleted/);
     expect((await post('/entities?action=exists', { urn })).body.value).toBe(true);
     expect((await get(`/entitiesV2/${enc(urn)}`)).body.aspects.status.value).toEqual({ removed: true });
+  });
+});
+
+describe('catalog restore-indices', () => {
+  const RESTORED = [0, 1, 2].map((k) => ds('restored', `otter_${k}`));
+  const mine = async () => {
+    const { rows, edges } = await s.services.store.dumpDerived();
+    return { rows: rows.filter((r) => RESTORED.includes(r.urn)), edges: edges.filter((e) => RESTORED.includes(e.source)) };
+  };
+  // Entities as urns, or as DataHub's SearchEntity records {entity, matchedFields}.
+  const search = async (input: string): Promise<string[]> =>
+    (await post('/entities?action=search', { entity: 'dataset', input, start: 0, count: 10 })).body.value.entities.map(
+      (e: string | { entity: string }) => (typeof e === 'string' ? e : e.entity),
+    );
+  const lineage = async (urn: string) =>
+    (await get(`/relationships?urn=${enc(urn)}&types=List(DownstreamOf)&direction=INCOMING`)).body.entities as string[];
+
+  it('rebuilds removed and corrupted search rows and edges from the aspects, slice by slice', async () => {
+    await post('/aspects?action=ingestProposalBatch', {
+      proposals: RESTORED.map((urn, k) => mcp(urn, 'datasetProperties', { description: `a river otter number ${k}` })).concat(
+        mcp(RESTORED[1]!, 'upstreamLineage', { upstreams: [{ dataset: RESTORED[0], type: 'TRANSFORMED' }] }),
+      ),
+    });
+    const before = await mine();
+    expect(before.rows).toHaveLength(3);
+    expect((await search('otter')).sort()).toEqual(RESTORED);
+    expect(await lineage(RESTORED[0]!)).toEqual([RESTORED[1]]);
+
+    // One entity's rows removed; another's search row emptied and its edges dropped.
+    const corrupt = before.rows.find((r) => r.urn === RESTORED[1])!;
+    await s.services.store.transaction(async (tx) => {
+      await tx.deleteDerived([RESTORED[0]!]);
+      await tx.putDerived([{ row: { ...corrupt, values: {}, keyed: [], facets: [], text: ['', '', '', ''] }, edges: [] }]);
+    });
+    expect(await search('otter')).toEqual([RESTORED[2]]);
+    expect(await lineage(RESTORED[0]!)).toEqual([]);
+
+    const done = await catalog('restore-indices', '--urn-like', 'urn:li:dataset:(urn:li:dataPlatform:restored,%', '--request-size', '2');
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toMatch(/^restored the derived rows of 3 entities in \d+ batches \(\d+ ms\)$/m);
+    expect(await mine()).toEqual(before);
+    expect((await search('otter')).sort()).toEqual(RESTORED);
+    expect(await lineage(RESTORED[0]!)).toEqual([RESTORED[1]]);
+  });
+
+  it('restores one entity with --urn, and refuses what is not a valid request', async () => {
+    await s.services.store.transaction((tx) => tx.deleteDerived([RESTORED[2]!]));
+    expect(await search('otter')).not.toContain(RESTORED[2]);
+    const one = await catalog('restore-indices', '--urn', RESTORED[2]!);
+    expect([one.code, one.stdout.trim()]).toEqual([0, expect.stringMatching(/^restored the derived rows of 1 entities/)]);
+    expect(await search('otter')).toContain(RESTORED[2]);
+
+    const mixed = await catalog('restore-indices', '--urn', RESTORED[2]!, '--limit', '5');
+    expect([mixed.code, mixed.stderr.trim()]).toEqual([1, '--urn restores one entity: give no --urn-like, --start or --limit with it']);
+    const unknown = await catalog('restore-indices', '--aspect', 'noSuchAspect');
+    expect([unknown.code, unknown.stderr.trim()]).toEqual([1, 'Unknown aspect noSuchAspect']);
+  });
+
+  it('needs a token that may restore indices', async () => {
+    const user = (await s.services.tokens.mint({ actorUrn: 'urn:li:corpuser:restorer', duration: 'ONE_DAY', name: 'cli' })).accessToken;
+    const refused = await runCatalog(['restore-indices', '--urn', RESTORED[0]!, '--server', s.url, '--token', user]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/unauthorized/i);
   });
 });

@@ -49,11 +49,27 @@ describe('GraphQL', () => {
       expect(r.body.data).toEqual({ entityExists: false });
     });
 
-    it('answers 400 with an empty body to a request that is not GraphQL, and 405 to GET', async () => {
-      for (const rawBody of ['not json', 'null', '{}', '{"query": 5}']) {
-        const r = await http(`${s.url}/api/graphql`, { rawBody, headers: { 'content-type': 'application/json' } });
-        expect(r.status, rawBody).toBe(400);
-        expect(r.text).toBe('');
+    it('answers 400 with a GraphQL error saying what is wrong to a request that is not GraphQL, and 405 to GET', async () => {
+      for (const [rawBody, message] of [
+        ['not json', /^the request body is not valid JSON: /],
+        ['{"query": "{ __typename }"', /^the request body is not valid JSON: /],
+        ['null', /^the request body must be a JSON object: send a JSON object \{"query": /],
+        ['[1, 2]', /^the request body must be a JSON object/],
+        ['{}', /^the request body has no "query": send a JSON object \{"query": /],
+        ['{"variables": {}}', /^the request body has no "query"/],
+        ['{"query": 5}', /^"query" must be a string holding the GraphQL document$/],
+        ['{"query": "{ __typename }", "variables": [1]}', /^"variables" must be a JSON object of the variables by name$/],
+        ['{"query": "{ __typename }", "operationName": 7}', /^"operationName" must be a string$/],
+      ] as const) {
+        for (const path of ['/api/graphql', '/api/v2/graphql']) {
+          const r = await http(`${s.url}${path}`, { rawBody, headers: { 'content-type': 'application/json' } });
+          expect(r.status, rawBody).toBe(400);
+          expect(r.headers.get('content-type'), rawBody).toMatch(/application\/json/);
+          expect(r.body.errors, rawBody).toHaveLength(1);
+          expect(r.body.errors[0].message, rawBody).toMatch(message);
+          expect(r.body.errors[0].extensions, rawBody).toEqual({ code: 400, type: 'BAD_REQUEST', classification: 'ValidationError' });
+          expect(r.body.data, rawBody).toBeUndefined();
+        }
       }
       expect((await http(`${s.url}/api/graphql`)).status).toBe(405);
     });

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ACTOR } from '../src/actors.js';
 import { openStore } from '../src/store/index.js';
 import type { Store } from '../src/store/types.js';
 import { CATALOG_CMD, enc, FIXTURES, http, openTestStore, serveStore, tempDir } from './helpers.js';
@@ -20,7 +21,7 @@ describe('export and import', () => {
   const file = join(dir, 'catalog.ndjson');
   let source: Store;
   let target: { store: Store; url: string; drop(): Promise<void> };
-  let a: { url: string; close(): Promise<void> };
+  let a: Awaited<ReturnType<typeof serveStore>>;
   let b: { url: string; close(): Promise<void> };
 
   beforeAll(async () => {
@@ -98,6 +99,22 @@ describe('export and import', () => {
       aspect: 'datasetProfile',
     });
     expect(await target.store.dumpDerived()).toEqual(await source.dumpDerived());
+  });
+
+  it("refuses the old database's tokens; one minted with catalog token create on the new database works", async () => {
+    const old = (await a.services.tokens.mint({ actorUrn: ADMIN_ACTOR, duration: 'ONE_DAY', name: 'old' })).accessToken;
+    const [cmd, ...pre] = CATALOG_CMD;
+    const { stdout } = await run(cmd, [...pre, 'token', 'create', '--user', 'datahub', '--database-url', target.url]);
+    const minted = stdout.trim();
+    const secured = await serveStore(target.store, { auth: true });
+    try {
+      const read = (token: string) =>
+        http(`${secured.url}/entitiesV2/${enc('urn:li:tag:Legacy')}`, { headers: { authorization: `Bearer ${token}` } });
+      expect((await read(old)).status).toBe(401);
+      expect((await read(minted)).status).toBe(200);
+    } finally {
+      await secured.close();
+    }
   });
 
   it('refuses a file that is not an export', async () => {

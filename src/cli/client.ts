@@ -37,6 +37,12 @@ export class CatalogClient {
     return this.send('GET', path);
   }
 
+  /** Whether the entity is stored (a soft-deleted one is). */
+  async exists(urn: string): Promise<boolean> {
+    const { value } = (await this.post('/entities?action=exists', { urn })) as { value: boolean };
+    return value;
+  }
+
   private async send(method: 'GET' | 'POST', path: string, body?: string): Promise<unknown> {
     let res: Dispatcher.ResponseData;
     try {

@@ -23,9 +23,12 @@ export interface DeleteOneOptions {
 }
 
 export async function deleteOne(client: CatalogClient, o: DeleteOneOptions): Promise<string> {
+  const nothing = (what: string) => new Error(`${what}: nothing was deleted`);
   if (!o.hard) {
     if (o.aspect || o.start !== undefined || o.end !== undefined)
       throw new Error('--aspect, --start and --end need --hard (a soft delete marks the whole entity removed)');
+    // Writing status to an urn never written would create the entity it is meant to hide.
+    if (!(await client.exists(o.urn))) throw nothing(`no entity ${o.urn} is stored`);
     await client.post('/aspects?action=ingestProposal', { proposal: statusProposal(o.urn) });
     return `soft-deleted ${o.urn} (status removed; undo by writing status {"removed": false})`;
   }
@@ -35,7 +38,14 @@ export async function deleteOne(client: CatalogClient, o: DeleteOneOptions): Pro
     ...(o.start !== undefined ? { startTimeMillis: o.start } : {}),
     ...(o.end !== undefined ? { endTimeMillis: o.end } : {}),
   };
+  // As DataHub's, the server answers a delete that found nothing with counts of 0.
   const { value } = (await client.post('/entities?action=delete', body)) as { value: { rows?: number; timeseriesRows?: number } };
+  if ((value.rows ?? 0) + (value.timeseriesRows ?? 0) === 0) {
+    const windowed = o.start !== undefined || o.end !== undefined;
+    if (!o.aspect) throw nothing(`no entity ${o.urn} is stored`);
+    if (value.rows !== undefined) throw nothing(`${o.urn} has no aspect ${o.aspect}`);
+    throw nothing(`${o.urn} has no ${o.aspect} points${windowed ? ' in that time window' : ''}`);
+  }
   return `hard-deleted ${o.urn}: ${value.rows ?? 0} aspect rows, ${value.timeseriesRows ?? 0} timeseries points`;
 }
 
@@ -121,8 +131,12 @@ export async function deleteMany(client: CatalogClient, o: DeleteManyOptions): P
   return { matched: first.total, deleted };
 }
 
+/** What the server answers for a run id it holds no rows of, as DataHub's does: nothing, as a success. */
+const noRows = (runId: string) => `run ${runId} has no stored rows (no such run, or it was rolled back)`;
+
 export async function rollback(client: CatalogClient, runId: string, dryRun: boolean, safe: boolean): Promise<string> {
   const { value: r } = (await client.post('/runs?action=rollback', { runId, dryRun, safe })) as { value: RollbackResponse };
+  if (r.aspectsAffected === 0 && r.entitiesAffected === 0) throw new Error(`${noRows(runId)}: nothing to roll back`);
   const lines = [
     `${dryRun ? 'would roll back' : 'rolled back'} run ${runId}: ${r.entitiesAffected} entities, ${r.aspectsAffected} aspect rows, ${r.aspectsReverted} aspects reverted, ${r.entitiesDeleted} entities ${safe ? 'soft-' : ''}deleted`,
   ];
@@ -141,6 +155,6 @@ export async function listRuns(client: CatalogClient, size: number): Promise<str
 
 export async function showRun(client: CatalogClient, runId: string, count: number): Promise<string> {
   const { value } = (await client.post('/runs?action=describe', { runId, start: 0, count })) as { value: AspectRowSummary[] };
-  if (value.length === 0) return `run ${runId} has no stored rows`;
+  if (value.length === 0) throw new Error(noRows(runId));
   return value.map((r) => `${r.urn}\t${r.aspectName}\tv${r.version}${r.keyAspect ? '\t(key)' : ''}`).join('\n');
 }

@@ -1,5 +1,5 @@
 /** The `catalog` program. */
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadConfig } from '../config.js';
 import type { CatalogClient } from './client.js';
 
@@ -10,7 +10,14 @@ const clientOf = async (server: string, token?: string): Promise<CatalogClient> 
 
 const DEFAULT_SERVER = process.env.CATALOG_SERVER || 'http://localhost:8080';
 /** DataHub's CLI reads its token from DATAHUB_GMS_TOKEN; ours from CATALOG_TOKEN first. */
-const DEFAULT_TOKEN = process.env.CATALOG_TOKEN || process.env.DATAHUB_GMS_TOKEN || undefined;
+const TOKEN_VARIABLE = ['CATALOG_TOKEN', 'DATAHUB_GMS_TOKEN'].find((name) => process.env[name]);
+
+/** The token's default is named by where it comes from: help and usage errors must never print the token. */
+const tokenOption = () =>
+  new Option('--token <token>', 'access token (env CATALOG_TOKEN or DATAHUB_GMS_TOKEN)').default(
+    TOKEN_VARIABLE ? process.env[TOKEN_VARIABLE] : undefined,
+    TOKEN_VARIABLE ? `from ${TOKEN_VARIABLE}` : undefined,
+  );
 
 function positiveInt(text: string): number {
   const n = Number(text);
@@ -47,7 +54,7 @@ export function program(): Command {
     .description('send MCE/MCP JSON files (or folders of them) to a running catalog')
     .argument('<paths...>', 'files or folders')
     .option('--server <url>', 'catalog address (env CATALOG_SERVER)', DEFAULT_SERVER)
-    .option('--token <token>', 'access token (env CATALOG_TOKEN or DATAHUB_GMS_TOKEN)', DEFAULT_TOKEN)
+    .addOption(tokenOption())
     .option('--batch-size <n>', 'items per request', positiveInt, 100)
     .action(async (paths: string[], opts: { server: string; token?: string; batchSize: number }) => {
       const { formatSummary, ingestFiles } = await import('./ingest.js');
@@ -66,9 +73,11 @@ export function program(): Command {
     .requiredOption('--urn <urn>', 'the entity')
     .option('--aspect <name...>', 'only these aspects')
     .option('--server <url>', 'catalog address (env CATALOG_SERVER)', DEFAULT_SERVER)
-    .option('--token <token>', 'access token (env CATALOG_TOKEN or DATAHUB_GMS_TOKEN)', DEFAULT_TOKEN)
+    .addOption(tokenOption())
     .action(async (opts: { urn: string; aspect?: string[]; server: string; token?: string }) => {
       const client = await clientOf(opts.server, opts.token);
+      // The server answers an urn never written with its key aspect, as DataHub's does.
+      if (!(await client.exists(opts.urn))) throw new Error(`no entity ${opts.urn} is stored`);
       const query = opts.aspect ? `?aspects=List(${opts.aspect.map(encodeURIComponent).join(',')})` : '';
       const entity = (await client.get(`/entitiesV2/${encodeURIComponent(opts.urn)}${query}`)) as {
         aspects: Record<string, { value: unknown }>;
@@ -105,7 +114,6 @@ export function program(): Command {
     });
 
   const serverOption = ['--server <url>', 'catalog address (env CATALOG_SERVER)', DEFAULT_SERVER] as const;
-  const tokenOption = ['--token <token>', 'access token (env CATALOG_TOKEN or DATAHUB_GMS_TOKEN)', DEFAULT_TOKEN] as const;
   const millis = (text: string) => {
     if (!/^\d+$/.test(text)) throw new InvalidArgumentError('must be a time in milliseconds since 1970');
     return Number(text);
@@ -124,7 +132,7 @@ export function program(): Command {
     .option('--dry-run', 'with --platform: list what would be deleted, delete nothing')
     .option('--force', 'with --platform: do not ask for confirmation')
     .option(...serverOption)
-    .option(...tokenOption)
+    .addOption(tokenOption())
     .action(
       async (o: {
         urn?: string;
@@ -176,7 +184,7 @@ export function program(): Command {
     .option('--dry-run', 'say what would change, change nothing')
     .option('--safe', 'soft-delete the entities the run created instead of hard-deleting them')
     .option(...serverOption)
-    .option(...tokenOption)
+    .addOption(tokenOption())
     .action(async (o: { runId: string; dryRun?: boolean; safe?: boolean; server: string; token?: string }) => {
       console.log(
         await (await import('./delete.js')).rollback(await clientOf(o.server, o.token), o.runId, o.dryRun === true, o.safe === true),
@@ -189,7 +197,7 @@ export function program(): Command {
     .description('runs, newest first')
     .option('--page-size <n>', 'how many', positiveInt, 100)
     .option(...serverOption)
-    .option(...tokenOption)
+    .addOption(tokenOption())
     .action(async (o: { pageSize: number; server: string; token?: string }) =>
       console.log(await (await import('./delete.js')).listRuns(await clientOf(o.server, o.token), o.pageSize)),
     );
@@ -199,9 +207,51 @@ export function program(): Command {
     .argument('<run-id>', 'the run')
     .option('--count <n>', 'how many rows', positiveInt, 100)
     .option(...serverOption)
-    .option(...tokenOption)
+    .addOption(tokenOption())
     .action(async (runId: string, o: { count: number; server: string; token?: string }) =>
       console.log(await (await import('./delete.js')).showRun(await clientOf(o.server, o.token), runId, o.count)),
+    );
+
+  const nonNegative = (text: string) => {
+    if (!/^\d+$/.test(text)) throw new InvalidArgumentError('must be a whole number, 0 or more');
+    return Number(text);
+  };
+  cmd
+    .command('restore-indices')
+    .description(
+      "rebuild the search rows, edges and browse paths from the stored aspects (all entities, or those chosen), through a running catalog's restoreIndices",
+    )
+    .option('--urn <urn>', 'only this entity')
+    .option('--urn-like <pattern>', "only urns matching this SQL LIKE pattern ('%' any text), e.g. 'urn:li:dataset:%'")
+    .option('--aspect <name>', 'only entities having this aspect')
+    .option('--start <n>', 'skip this many entities (in urn order) first', nonNegative, 0)
+    .option('--limit <n>', 'at most this many entities', positiveInt)
+    .option('--batch-size <n>', 'entities per transaction on the server (default 10)', positiveInt)
+    .option('--request-size <n>', 'entities per request', positiveInt, 10_000)
+    .option(...serverOption)
+    .addOption(tokenOption())
+    .action(
+      async (o: {
+        urn?: string;
+        urnLike?: string;
+        aspect?: string;
+        start: number;
+        limit?: number;
+        batchSize?: number;
+        requestSize: number;
+        server: string;
+        token?: string;
+      }) => {
+        if (o.urn !== undefined && (o.urnLike !== undefined || o.limit !== undefined || o.start !== 0))
+          throw new Error('--urn restores one entity: give no --urn-like, --start or --limit with it');
+        const { restoreIndices } = await import('./restoreIndices.js');
+        const tty = process.stderr.isTTY === true;
+        const totals = await restoreIndices(await clientOf(o.server, o.token), o, (n) => {
+          if (tty) process.stderr.write(`\rrestored ${n} entities…`);
+        });
+        if (tty) process.stderr.write('\n');
+        console.log(`restored the derived rows of ${totals.entities} entities in ${totals.batches} batches (${totals.timeMs} ms)`);
+      },
     );
 
   const token = cmd.command('token').description('access tokens');

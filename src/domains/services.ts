@@ -194,7 +194,7 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     graph,
     lineage: new LineageService(store, registry, authorizer),
     lineageEdits: new LineageEditService(store, registry, writePath, authorizer, now),
-    timeline: new TimelineService(store, registry, authorizer),
+    timeline: new TimelineService(store, registry, authorizer, now),
     timeseries: new TimeseriesService(store, registry, authorizer),
     restore: new RestoreService(store, registry, authorizer, now),
     usage: new UsageEvents(store, registry, now),

@@ -8,7 +8,7 @@
 export interface HostileGraphQL {
   name: string;
   body: { query: string; variables?: Record<string, unknown>; operationName?: string };
-  /** What one of the errors must say (the reason it is refused); undefined when the answer is a bare 400. */
+  /** What one of the errors must say (the reason it is refused); undefined when the body cannot be read (a 400 saying why). */
   refusal?: RegExp;
 }
 
@@ -312,7 +312,7 @@ export const HOSTILE_GRAPHQL: HostileGraphQL[] = [
     },
     refusal: /is not defined by type "SearchFlags"/,
   },
-  // Deeper than any JSON body is read (400 with an empty body, as GMS answers a request it cannot read).
+  // Deeper than any JSON body is read (400, with one error saying why).
   {
     name: 'a list variable nested 3,000 deep',
     body: { query: 'query($u: [String!]!) { entities(urns: $u) { urn } }', variables: { u: JSON.parse(nested(3000, '[', '"x"', ']')) } },

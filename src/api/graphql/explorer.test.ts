@@ -263,3 +263,83 @@ describe.skipIf(!hasChromium())('the GraphiQL explorer in headless Chromium', ()
     }
   });
 });
+
+describe.skipIf(!hasChromium())('the GraphQL explorer on a catalog that wants a token', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => browser?.close());
+
+  it('says how to give a token, fetches the schema again once one is pasted, and keeps headers across reloads only when asked', async () => {
+    const { startTestServer } = await import('../../../test/helpers.js');
+    const server = await startTestServer({ auth: true });
+    const token = (await server.services.tokens.mint({ actorUrn: 'urn:li:corpuser:datahub', duration: 'ONE_DAY', name: 'explorer' }))
+      .accessToken;
+    const page = await browser.newPage();
+    const introspections: Array<string | undefined> = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && (request.postData() ?? '').includes('__schema'))
+        introspections.push(request.headers().authorization);
+    });
+    const response = page.locator('.graphiql-response .CodeMirror');
+    const docs = page.locator('.graphiql-doc-explorer');
+    const note = page.locator('.explorer-note');
+    const open = async () => {
+      await page.goto(`${server.url}/api/graphiql`);
+      await page.locator('.graphiql-query-editor .CodeMirror').waitFor({ timeout: 15_000 });
+    };
+    const headersEditor = async () => {
+      const tab = page.getByRole('button', { name: 'Headers', exact: true });
+      if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+      const editor = page.locator('section.graphiql-editor-tool .graphiql-editor:not(.hidden) .CodeMirror');
+      await editor.waitFor();
+      return editor;
+    };
+    const stored = () => page.evaluate(() => Object.values(window.localStorage).join('\n'));
+    try {
+      await open();
+      // Without a token the schema cannot be fetched: the answer says what to do, and shows no stack trace.
+      await expect.poll(() => editorValue(response), { timeout: 15_000 }).toContain('Not authenticated');
+      const refusal = await editorValue(response);
+      expect(refusal).toContain('give a token in the Headers pane below');
+      expect(refusal).not.toMatch(/stackTrace|RestLiServiceException|HTTP Status/);
+      await page.getByRole('button', { name: 'Show Documentation Explorer' }).click();
+      await expect.poll(() => docs.textContent(), { timeout: 15_000 }).toContain('Error fetching schema');
+
+      // The token pasted: the schema is fetched again with it, and the docs show it.
+      await setEditorValue(await headersEditor(), `{ "Authorization": "Bearer ${token}" }`);
+      await expect.poll(() => introspections.includes(`Bearer ${token}`), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => docs.textContent(), { timeout: 15_000 }).toContain('Root Types');
+
+      // Not kept unless asked.
+      expect(await page.locator('#keep-headers').isChecked()).toBe(false);
+      expect(await note.textContent()).toBe('Headers are not stored: a reload forgets them.');
+      await page.waitForTimeout(1_000);
+      expect(await stored()).not.toContain(token);
+      await open();
+      expect(await editorValue(await headersEditor())).not.toContain(token);
+
+      // Kept when asked, with the note saying so: the reloaded page fetches the schema with the kept token.
+      await setEditorValue(await headersEditor(), `{ "Authorization": "Bearer ${token}" }`);
+      await page.locator('#keep-headers').check();
+      expect(await note.textContent()).toContain('the token in them, are stored in this browser’s local storage');
+      await expect.poll(stored, { timeout: 5_000 }).toContain(token);
+      introspections.length = 0;
+      await open();
+      expect(await page.locator('#keep-headers').isChecked()).toBe(true);
+      expect(await editorValue(await headersEditor())).toContain(token);
+      await expect.poll(() => introspections.includes(`Bearer ${token}`), { timeout: 15_000 }).toBe(true);
+      expect(await note.textContent()).toContain('stored in this browser’s local storage');
+
+      // Unticked: forgotten.
+      await page.locator('#keep-headers').uncheck();
+      await expect.poll(stored, { timeout: 5_000 }).not.toContain(token);
+      await open();
+      expect(await editorValue(await headersEditor())).not.toContain(token);
+    } finally {
+      await page.close();
+      await server.close();
+    }
+  });
+});

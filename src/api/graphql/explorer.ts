@@ -4,7 +4,7 @@
  * The page loads React 18, ReactDOM 18 and GraphiQL 3 as UMD bundles straight out of node_modules
  * (GraphiQL's bundle carries graphql-js, CodeMirror and its fonts inside), plus a tiny boot script,
  * all under `/api/graphiql/assets/<name>`. Nothing is fetched from a CDN, so the explorer works offline.
- * GraphiQL's own fetcher sends whatever the user types in its Headers pane (e.g. `Authorization`).
+ * The page's fetcher sends whatever the user types in its Headers pane (e.g. `Authorization`).
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -38,14 +38,122 @@ export const DEFAULT_QUERY = `# metadata-catalog GraphQL explorer: Ctrl-Enter ru
 }
 `;
 
-/** Reads its settings from the page's JSON block, then mounts GraphiQL on `#graphiql`. No inline script is needed. */
+/**
+ * Reads its settings from the page's JSON block, then mounts GraphiQL on `#graphiql`, under a bar with
+ * the choice to keep headers across reloads. No inline script is needed.
+ *
+ * - The fetcher sends the Headers pane's headers and the browser's session cookie. An answer that is
+ *   no GraphQL result (a 401 for a missing token) becomes one error saying what to do, rather than
+ *   the service's error body.
+ * - GraphiQL fetches the schema when its fetcher changes, with the headers then in the pane: a new
+ *   fetcher each time the pane holds other valid headers makes the docs follow a pasted token.
+ * - Headers are kept in local storage only when the box is ticked (GraphiQL's shouldPersistHeaders,
+ *   whose own record of the choice is read back at load), and the bar says so while they are.
+ */
 const BOOT_SCRIPT = `'use strict';
 (function () {
   var config = JSON.parse(document.getElementById('graphiql-config').textContent);
-  var fetcher = GraphiQL.createFetcher({ url: new URL(config.endpoint, window.location.href).href });
-  ReactDOM.createRoot(document.getElementById('graphiql')).render(
-    React.createElement(GraphiQL, { fetcher: fetcher, defaultQuery: config.defaultQuery }),
-  );
+  var url = new URL(config.endpoint, window.location.href).href;
+  var h = React.createElement;
+  var PERSIST_KEY = 'graphiql:shouldPersistHeaders';
+  var SIGN_IN =
+    'Sign in to the web UI in this browser, or give a token in the Headers pane below: { "Authorization": "Bearer <token>" }';
+
+  function failure(message) {
+    return { errors: [{ message: message }] };
+  }
+
+  function fetcher(params, options) {
+    var headers = Object.assign({ 'content-type': 'application/json', accept: 'application/json' }, options && options.headers);
+    var request = { method: 'POST', headers: headers, body: JSON.stringify(params), credentials: 'same-origin' };
+    return fetch(url, request).then(function (res) {
+      return res.text().then(function (text) {
+        var body;
+        try {
+          body = text ? JSON.parse(text) : undefined;
+        } catch (e) {
+          body = undefined;
+        }
+        var said = body && typeof body.message === 'string' ? body.message : '';
+        if (res.status === 401) return failure('Not authenticated' + (said ? ': ' + said : '') + '. ' + SIGN_IN);
+        if (body && typeof body === 'object' && ('data' in body || Array.isArray(body.errors))) return body;
+        return failure('HTTP ' + res.status + (said ? ': ' + said : text ? ': ' + text.slice(0, 500) : ''));
+      });
+    });
+  }
+
+  function storedChoice() {
+    try {
+      return window.localStorage.getItem(PERSIST_KEY) === 'true';
+    } catch (e) {
+      return false;
+    }
+  }
+
+  function Explorer() {
+    var persist = React.useState(storedChoice);
+    var generation = React.useState(0);
+    var seen = React.useRef(undefined);
+    var timer = React.useRef(0);
+    var currentFetcher = React.useMemo(
+      function () {
+        return function (params, options) {
+          return fetcher(params, options);
+        };
+      },
+      [generation[0]],
+    );
+    function onEditHeaders(text) {
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(function () {
+        var headers;
+        try {
+          headers = JSON.stringify(text.trim() ? JSON.parse(text) : {});
+        } catch (e) {
+          return;
+        }
+        if (headers === seen.current) return;
+        seen.current = headers;
+        generation[1](function (n) {
+          return n + 1;
+        });
+      }, 400);
+    }
+    var bar = h(
+      'div',
+      { className: 'explorer-bar' },
+      h(
+        'label',
+        null,
+        h('input', {
+          type: 'checkbox',
+          id: 'keep-headers',
+          checked: persist[0],
+          onChange: function (event) {
+            persist[1](event.target.checked);
+          },
+        }),
+        ' Keep headers in this browser',
+      ),
+      h(
+        'span',
+        { className: 'explorer-note', role: 'status' },
+        persist[0]
+          ? 'Your headers, and the token in them, are stored in this browser\\u2019s local storage until you untick the box.'
+          : 'Headers are not stored: a reload forgets them.',
+      ),
+    );
+    var graphiql = h(GraphiQL, {
+      fetcher: currentFetcher,
+      defaultQuery: config.defaultQuery,
+      shouldPersistHeaders: persist[0],
+      showPersistHeadersSettings: false,
+      onEditHeaders: onEditHeaders,
+    });
+    return h('div', { className: 'explorer' }, bar, h('div', { className: 'explorer-graphiql' }, graphiql));
+  }
+
+  ReactDOM.createRoot(document.getElementById('graphiql')).render(h(Explorer));
 })();
 `;
 
@@ -121,7 +229,13 @@ export function renderExplorerPage(endpoint: string, assetUrl: (name: string) =>
 <title>metadata-catalog GraphQL explorer</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${escapeHtml(assetUrl('graphiql.min.css'))}">
-<style>html, body, #graphiql { height: 100%; margin: 0; }</style>
+<style>
+html, body, #graphiql, .explorer { height: 100%; margin: 0; }
+.explorer { display: flex; flex-direction: column; }
+.explorer-bar { display: flex; gap: 1.5em; align-items: center; padding: 6px 12px; font: 13px system-ui, sans-serif; border-bottom: 1px solid #ddd; }
+.explorer-note { color: #555; }
+.explorer-graphiql { flex: 1; min-height: 0; }
+</style>
 </head>
 <body>
 <div id="graphiql">Loading the GraphQL explorer…</div>

@@ -1,7 +1,8 @@
 /**
  * The GraphQL endpoint: `POST /api/graphql` (also `/api/v2/graphql`, where DataHub's web app posts,
  * and `/api/gms/api/graphql`). Every executed operation answers 200 with `{data, errors?, extensions}`;
- * a body that is not a GraphQL request answers 400 with an empty body, as GMS does.
+ * a body that is not a GraphQL request answers 400 with `{errors: [{message}]}` saying what is wrong,
+ * as GraphQL over HTTP has it (GMS sends an empty 400, which leaves the sender guessing).
  *
  * A document is parsed and checked against the limits (limits.ts) before graphql-js's validation rules
  * run, so one refused for its size never reaches the rules whose work grows faster than it.
@@ -20,6 +21,29 @@ import { checkLimits, MAX_RESOLVED_FIELDS, parseDocument, RESULT_TOO_LARGE, wide
 import { buildExecutableSchema } from './schema.js';
 
 export const GRAPHQL_PATHS = ['/api/graphql', '/api/v2/graphql', '/api/gms/api/graphql'];
+
+/** The answer to a body that is no GraphQL request (the server's error handler sends it for one that is not JSON). */
+export function sendMalformedRequest(reply: FastifyReply, message: string): FastifyReply {
+  return reply.code(400).send({ errors: [formatValidationError(new GraphQLError(message))] });
+}
+
+interface GraphqlRequest {
+  query: string;
+  variables: Record<string, unknown> | null;
+  operationName: string | null;
+}
+
+/** The body as a GraphQL request, or what is wrong with it. */
+function readRequest(body: unknown): GraphqlRequest | string {
+  const shape = 'send a JSON object {"query": "…", "variables": {…}, "operationName": "…"}';
+  if (!isPlainObject(body)) return `the request body must be a JSON object: ${shape}`;
+  const { query, variables = null, operationName = null } = body;
+  if (query === undefined || query === null) return `the request body has no "query": ${shape}`;
+  if (typeof query !== 'string') return '"query" must be a string holding the GraphQL document';
+  if (variables !== null && !isPlainObject(variables)) return '"variables" must be a JSON object of the variables by name';
+  if (operationName !== null && typeof operationName !== 'string') return '"operationName" must be a string';
+  return { query, variables, operationName };
+}
 
 const CACHE_SIZE = 500;
 /** Longer documents are not kept: 500 of them at the 1 MiB limit would hold half a gigabyte. */
@@ -111,22 +135,19 @@ export function graphqlApi(services: ApiServices, { authEnabled = true, perCalle
   };
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const body = request.body;
-    if (!isPlainObject(body) || typeof body.query !== 'string') return reply.code(400).send();
-    const variables = body.variables ?? null;
-    const operationName = body.operationName ?? null;
-    if ((variables !== null && !isPlainObject(variables)) || (operationName !== null && typeof operationName !== 'string'))
-      return reply.code(400).send();
+    const read = readRequest(request.body);
+    if (typeof read === 'string') return sendMalformedRequest(reply, read);
+    const { query, variables, operationName } = read;
 
-    const { document, errors, costs = [], tooCostly: refusedForCost } = prepare(body.query);
+    const { document, errors, costs = [], tooCostly: refusedForCost } = prepare(query);
     if (refusedForCost) services.metrics.refused('cost');
     if (!document) return reply.code(200).send({ errors: errors.map(formatValidationError), extensions: {} });
-    const tooCostly = costRefusal(document, costs, operationName as string | null);
+    const tooCostly = costRefusal(document, costs, operationName);
     if (tooCostly) {
       services.metrics.refused('cost');
       return reply.code(200).send({ errors: [formatValidationError(tooCostly)], extensions: {} });
     }
-    const wide = variables && tooWide(variables as Record<string, unknown>);
+    const wide = variables && tooWide(variables);
     if (wide) return reply.code(200).send({ errors: [formatValidationError(wide)], extensions: {} });
 
     const turn = share.enter(callerOf(request));
@@ -143,8 +164,8 @@ export function graphqlApi(services: ApiServices, { authEnabled = true, perCalle
       result = await execute({
         schema,
         document,
-        variableValues: variables as Record<string, unknown> | null,
-        operationName: operationName as string | null,
+        variableValues: variables,
+        operationName,
         contextValue: context,
         options: { maxCoercionErrors: MAX_COERCION_ERRORS },
       });

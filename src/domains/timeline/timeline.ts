@@ -10,6 +10,7 @@ import type { AspectRow, Store } from '../../store/types.js';
 import { generatorOf, SEMVER_CHANGES, type ChangeCategory, type ChangeEvent, type SemVerChange } from './changeEvents.js';
 import { resolveUrn } from '../../registry/resolve.js';
 import { badRequest } from '../../errors.js';
+import { rawDiff, type PatchOperation } from './rawDiff.js';
 
 export interface ChangeTransaction {
   timestamp: number;
@@ -20,7 +21,23 @@ export interface ChangeTransaction {
   /** `aspect:version;…` of every aspect as it stood after the transaction. */
   versionStamp: string;
   events: ChangeEvent[];
+  /** Asked for: the JSON Patch from the previous version of the first aspect the transaction changed. */
+  rawDiff?: PatchOperation[];
 }
+
+export interface TimelineOptions {
+  /**
+   * Only the transactions of this span of time, in milliseconds, both ends included; versions are
+   * then counted from the first of them, as DataHub counts them over the span it is asked for. As
+   * DataHub's timeline reads them, an end of 0 (or none) is now, and a start of -1 (or none) the
+   * week before the end.
+   */
+  span?: { startTime?: number; endTime?: number };
+  rawDiff?: boolean;
+}
+
+/** DataHub's look back when a span names no start. */
+const DEFAULT_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const COMPUTED = '-computed';
 const weight = (c: SemVerChange) => SEMVER_CHANGES.indexOf(c);
@@ -44,6 +61,7 @@ export class TimelineService {
     private readonly store: Store,
     private readonly registry: Registry,
     private readonly authorizer: Authorizer,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Whether DataHub keeps a timeline for this kind of entity. */
@@ -61,7 +79,12 @@ export class TimelineService {
   }
 
   /** The change transactions of an entity in the given categories, oldest first; undefined for unsupported types. */
-  async timeline(urnText: string, categories: readonly ChangeCategory[], actor: string): Promise<ChangeTransaction[] | undefined> {
+  async timeline(
+    urnText: string,
+    categories: readonly ChangeCategory[],
+    actor: string,
+    options: TimelineOptions = {},
+  ): Promise<ChangeTransaction[] | undefined> {
     const { entity, urnString: urn } = resolveUrn(this.registry, urnText);
     await this.authorizer.requireReadable(actor, [entity], READ_REFUSED.entity(urn));
     const registered = entity.timeline;
@@ -72,7 +95,7 @@ export class TimelineService {
     const history = new Map<string, AspectRow[]>();
     for (const aspect of stored) history.set(aspect, await this.versions(urn, aspect));
 
-    const byTime = new Map<number, Array<{ events: ChangeEvent[]; actor: string }>>();
+    const byTime = new Map<number, Array<{ events: ChangeEvent[]; actor: string; diff?: PatchOperation[] }>>();
     for (const category of categories) {
       for (const aspect of registered[category] ?? []) {
         const generate = generatorOf(category, aspect);
@@ -83,7 +106,7 @@ export class TimelineService {
           const events = generate(rows[i - 1]?.value, row.value, urn);
           if (events.length === 0) return;
           const list = byTime.get(row.createdOn) ?? [];
-          list.push({ events, actor: row.createdBy });
+          list.push({ events, actor: row.createdBy, ...(options.rawDiff ? { diff: rawDiff(rows[i - 1]?.value ?? {}, row.value) } : {}) });
           byTime.set(row.createdOn, list);
         });
       }
@@ -91,7 +114,9 @@ export class TimelineService {
 
     const out: ChangeTransaction[] = [];
     let version: Version | undefined;
-    for (const [timestamp, groups] of [...byTime].sort(([a], [b]) => a - b)) {
+    const window = options.span && this.window(options.span);
+    const inWindow = ([time]: [number, unknown]) => !window || (time >= window.start && time <= window.end);
+    for (const [timestamp, groups] of [...byTime].filter(inWindow).sort(([a], [b]) => a - b)) {
       const events = groups.flatMap((g) => g.events);
       const change = heaviest(events.map((e) => e.semVerChange));
       version = bump(version, change);
@@ -103,9 +128,15 @@ export class TimelineService {
         semVerChange: change,
         versionStamp: stampAt(history, timestamp),
         events,
+        ...(groups[0]!.diff ? { rawDiff: groups[0]!.diff } : {}),
       });
     }
     return out;
+  }
+
+  private window({ startTime, endTime }: NonNullable<TimelineOptions['span']>): { start: number; end: number } {
+    const end = endTime === undefined || endTime === 0 ? this.now() : endTime;
+    return { start: startTime === undefined || startTime === -1 ? end - DEFAULT_LOOKBACK_MS : startTime, end };
   }
 
   /**
