@@ -90,3 +90,21 @@ describe('a field DataHub declares', () => {
     expect(read.body.aspect['com.linkedin.dataset.PartitionsSummary']).toEqual(value);
   });
 });
+
+describe('an undeclared field the registry names as one DataHub drops', () => {
+  it("is accepted and dropped: formInfo's verification, which DataHub's structured-properties example sends", async () => {
+    const form = 'urn:li:form:my_form';
+    const value = { name: 'My form', type: 'VERIFICATION', verification: { type: 'urn:li:verificationType:x' } };
+    const r = await http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(form, 'formInfo', value) } });
+    expect(r.status, r.text).toBe(200);
+    const read = await http(`${s.url}/aspects/${enc(form)}?aspect=formInfo&version=0`);
+    expect(read.body.aspect['com.linkedin.form.FormInfo']).not.toHaveProperty('verification');
+    expect(read.body.aspect['com.linkedin.form.FormInfo']).toMatchObject({ name: 'My form', type: 'VERIFICATION' });
+    // Any other undeclared field of the same aspect is still refused.
+    const typo = await http(`${s.url}/aspects?action=ingestProposal`, {
+      body: { proposal: mcp(form, 'formInfo', { name: 'x', nmae: 'y' }) },
+    });
+    expect(typo.status).toBe(422);
+    expect(typo.body.message).toMatch(/\/nmae :: unrecognized field found but not allowed/);
+  });
+});

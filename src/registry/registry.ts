@@ -221,6 +221,7 @@ function buildAspect(decl: AspectDecl): AspectSpec {
     searchable: (decl.searchable ?? []).map(buildSearchable),
     relationships: (decl.relationships ?? []).map(buildRelationship),
     ...(decl.readPrivilege ? { readPrivilege: decl.readPrivilege } : {}),
+    ...(decl.dropped ? { dropped: decl.dropped } : {}),
   };
 }
 

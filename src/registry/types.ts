@@ -84,6 +84,11 @@ export interface AspectDecl<N extends string = string, S extends RecordType = Re
    * change log, refused when asked for by name): for aspects that hold secrets, such as password hashes.
    */
   readPrivilege?: string;
+  /**
+   * Top-level fields DataHub's own tools send though its schema does not declare them: accepted and
+   * dropped, as DataHub drops them. Any other undeclared field refuses the write.
+   */
+  dropped?: readonly string[];
 }
 
 export interface AspectSpec {
@@ -97,6 +102,7 @@ export interface AspectSpec {
   searchable: SearchableField[];
   relationships: Relationship[];
   readPrivilege?: string;
+  dropped?: readonly string[];
 }
 
 /**

@@ -101,6 +101,7 @@ export function checkAspectValue(
   if (!isPlainObject(raw))
     throw invalid(`Failed to validate record with class ${aspect.fqn}: ERROR :: / :: the aspect must be a JSON object`);
   const value = registry.normalize(aspect, raw) as Record<string, unknown>;
+  for (const field of aspect.dropped ?? []) delete value[field];
   const problems = [
     ...registry.validate(aspect, value),
     ...registry

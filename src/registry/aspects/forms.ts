@@ -9,6 +9,8 @@ const F = 'com.linkedin.form.';
 
 export const formInfo = aspect({
   name: 'formInfo',
+  // DataHub's structured-properties example (test_structured_properties.json) sends it.
+  dropped: ['verification'],
   type: record(`${F}FormInfo`, {
     name: string,
     description: optional(string),
