@@ -97,7 +97,7 @@ describe('structured search syntax (/q, query_string)', () => {
     expect(parseQuery('/quick', () => false)).toEqual({ node: text('/quick'), structured: false, text: '/quick' });
   });
 
-  it('reads the guide\'s field queries', () => {
+  it("reads the guide's field queries", () => {
     expect(structured('/q customProperties: encoding*')).toEqual(field('customProperties', 'encoding*'));
     expect(structured('/q fieldPaths: latitude')).toEqual(field('fieldPaths', 'latitude'));
     expect(structured('/q browsePaths: *hive*')).toEqual(field('browsePaths', '*hive*'));
