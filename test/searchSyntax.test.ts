@@ -219,3 +219,27 @@ describe('the structured prefix /q', () => {
     expect(await find('/q noSuchField:true')).toEqual([]);
   });
 });
+
+describe('English stemming', () => {
+  it('finds the same for a word and its plural', async () => {
+    const courier = await find('courier');
+    expect(courier).toEqual(
+      [
+        COURIER_PINGS,
+        COURIERS,
+        dataset('snowflake', 'fernbrook.marts.fct_deliveries'),
+        dataset('snowflake', 'fernbrook.staging.stg_deliveries'),
+      ].sort(),
+    );
+    expect(await find('couriers')).toEqual(courier);
+    expect(await find('Couriers')).toEqual(courier);
+    expect(await find('deliveries')).toEqual(await find('delivery'));
+    expect(await find('delivery')).toContain(dataset('snowflake', 'fernbrook.marts.fct_deliveries'));
+  });
+
+  it('stems words within the other forms, not quoted ones', async () => {
+    expect(await find('couriers -tags:PII')).toEqual(minus(await find('courier'), await find('tags:PII')));
+    expect(await find('/q couriers OR orders')).toEqual(union(await find('courier'), await find('order')));
+    expect(await find('"couriers"')).toEqual([COURIERS]);
+  });
+});

@@ -3,7 +3,13 @@
  * read by querySyntax.ts, its terms split into the words the full-text index holds, its fields
  * resolved against the registry. A field whose values are urns also matches by the urn's last part,
  * as people name what they see (`tags:PII` for `urn:li:tag:PII`, `owners:jdoe`, `platform:snowflake`).
+ *
+ * Words are stemmed as DataHub's analyzers stem English (Snowball, that is Porter2): `couriers` finds
+ * what `courier` finds. The index holds words as written and matches prefixes, so a word is looked
+ * for as a prefix and so is its stem: every word with that stem starts with it, but for a final y
+ * the stemmer turns into i (`delivery`, `deliveries`: `deliveri`), which is looked for too.
  */
+import { stem } from 'porter2';
 import { textTokens } from '../../indexing/searchRow.js';
 import { STRUCTURED_PROPERTY_FIELD_PREFIX } from '../../indexing/structuredPropertyFields.js';
 import type { Registry } from '../../registry/registry.js';
@@ -60,6 +66,16 @@ export function entityTypeName(registry: Registry, value: string): string | unde
   return undefined;
 }
 
+/**
+ * The prefixes a query word is looked for as: the word, its stem, the stem with a final i as y; those
+ * starting with another of them left out (they find nothing more).
+ */
+export function wordPrefixes(word: string): string[] {
+  const stemmed = stem(word);
+  const forms = [...new Set([word, stemmed, ...(stemmed.endsWith('i') ? [`${stemmed.slice(0, -1)}y`] : [])])];
+  return forms.filter((f) => !forms.some((other) => other !== f && f.startsWith(other)));
+}
+
 const EVERYTHING: Match = { kind: 'and', of: [] };
 
 const criterion = (field: string, condition: Condition, values: string[]): Match => ({
@@ -84,9 +100,11 @@ class Reader {
       case 'all':
         return EVERYTHING;
       case 'text': {
-        const words = queryWords(node.text);
-        if (!negated) for (const w of words) this.highlight.add(w);
-        const terms = words.map((word): Match => ({ kind: 'word', word, prefix: true }));
+        const terms = queryWords(node.text).map((word): Match => {
+          const prefixes = wordPrefixes(word);
+          if (!negated) for (const p of prefixes) this.highlight.add(p);
+          return anyOf(prefixes.map((p) => ({ kind: 'word', word: p, prefix: true })));
+        });
         return terms.length === 1 ? (terms[0] as Match) : { kind: 'and', of: terms };
       }
       case 'phrase': {
