@@ -354,6 +354,43 @@ export function randomMatch(r: Random, p: Pools, types: readonly string[], depth
   return { kind: roll < 8 ? 'and' : 'or', of };
 }
 
+/** Fields a query text names, plain or structured, and how their values are written there. */
+const TEXT_FIELDS = ['tags', 'owners', 'platform', 'name', 'origin', 'customProperties', 'fieldPaths', 'browsePathV2', 'rowCount'];
+
+/**
+ * A query text in DataHub's syntax, made of the catalog's words, runs of words and values: plain
+ * (`a -b`, `a | b`, `"a b"`, parentheses, `field:value`, a urn's last part) or structured (`/q`,
+ * AND/OR/NOT, `field: pattern*`, `_exists_:field`, comparisons), now and then broken.
+ */
+export function randomQueryText(r: Random, p: Pools): string {
+  const structured = r.chance(0.4);
+  const value = (field: string) => {
+    const v = r.pick(p.values.get(field) ?? p.names);
+    // A urn's last part, as people write it; a piece of a value with wildcards around it.
+    const written = v.startsWith('urn:li:') && r.chance(0.5) ? v.slice(v.lastIndexOf(':') + 1) : v;
+    if (r.chance(0.3)) return `${r.chance(0.5) ? '*' : ''}${written.slice(0, 1 + r.int(written.length))}*`;
+    return /[\s"()|+:]/.test(written) ? `"${written.replace(/["\\]/g, '')}"` : written;
+  };
+  const term = (depth: number): string => {
+    const roll = r.int(depth > 1 ? 5 : 8);
+    if (roll < 2) return randomWord(r, p);
+    if (roll < 3) return `"${(r.chance(0.8) && p.runs.length > 0 ? r.pick(p.runs) : r.some(p.words, 2, 1)).join(' ')}"`;
+    if (roll < 4) {
+      const field = r.pick(TEXT_FIELDS);
+      if (structured && r.chance(0.2)) return `_exists_:${field}`;
+      if (structured && field === 'rowCount' && r.chance(0.5)) return `rowCount:${r.pick(['>', '>=', '<', '<='])}${r.pick(NUMBERISH)}`;
+      return `${field}:${r.chance(0.3) ? ' ' : ''}${value(field)}`;
+    }
+    if (roll < 5) return `${structured ? r.pick(['-', 'NOT ', '!']) : '-'}${term(depth + 1)}`;
+    const parts = Array.from({ length: 2 + r.int(2) }, () => term(depth + 1));
+    const joiner = structured ? r.pick([' ', ' AND ', ' OR ', ' || ', ' && ']) : r.pick([' ', ' | ', ' + ']);
+    return `(${parts.join(joiner)})`;
+  };
+  let text = Array.from({ length: 1 + r.int(3) }, () => term(0)).join(structured ? r.pick([' ', ' OR ']) : r.pick([' ', ' | ']));
+  if (r.chance(0.05)) text = r.chance(0.5) ? `${text} (` : `"${text}`;
+  return structured ? `${r.chance(0.5) ? '\\/q' : '/q'} ${text}` : text;
+}
+
 /** The criteria of a match. */
 export function criteriaOf(m: Match | undefined): Criterion[] {
   if (!m) return [];
@@ -435,6 +472,12 @@ const WEIGHTS = [
   { field: 'tags', value: 'urn:li:tag:gold', weight: 2 },
 ];
 
+/** The service's hint, always true: the fields of the filter and match keyed in every type searched that has them. */
+export function keyedHint(entityTypes: readonly string[], filter: SearchQuery['filter'], match: Match | undefined): string[] {
+  const fields = [...new Set([...filter.flat(), ...criteriaOf(match)].map((c) => c.field))];
+  return fields.filter((f) => entityTypes.every((t) => SCHEMA[t]?.[strip(f)] !== false));
+}
+
 /** A query, without its page (start and count are chosen knowing the number of matches). */
 export function randomQuery(r: Random, p: Pools): SearchQuery {
   const entityTypes = r.chance(0.03) ? [] : r.chance(0.3) ? [...ENTITY_TYPES] : r.some([...ENTITY_TYPES, 'glossaryTerm'], 3, 1);
@@ -467,7 +510,6 @@ export function randomQuery(r: Random, p: Pools): SearchQuery {
   // The query text's condition: now and then instead of words, now and then beside them.
   const match = r.chance(0.4) ? randomMatch(r, p, entityTypes) : undefined;
   if (match && r.chance(0.5)) words = [];
-  const filterFields = [...new Set([...filter.flat(), ...criteriaOf(match)].map((c) => c.field))];
   const q: SearchQuery = {
     entityTypes,
     words,
@@ -476,8 +518,7 @@ export function randomQuery(r: Random, p: Pools): SearchQuery {
     nameFields: r.chance(0.8) ? NAME_FIELDS : r.some(NAME_FIELDS, 1),
     weights: r.chance(0.5) ? [] : r.some(WEIGHTS, 3, 1),
     filter,
-    // The service's hint, always true: the fields keyed in every type searched that has them.
-    keyedFields: filterFields.filter((f) => entityTypes.every((t) => SCHEMA[t]?.[strip(f)] !== false)),
+    keyedFields: keyedHint(entityTypes, filter, match),
     includeRemoved: r.chance(0.3),
     start: 0,
     count: 10,

@@ -10,12 +10,26 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers.js';
-import { ENTITY_TYPES, Random, changedRow, pools, randomPage, randomQuery, randomRow, randomUrn } from '../../test/searchGenerator.js';
+import {
+  ENTITY_TYPES,
+  Random,
+  changedRow,
+  keyedHint,
+  pools,
+  randomPage,
+  randomQuery,
+  randomQueryText,
+  randomRow,
+  randomUrn,
+} from '../../test/searchGenerator.js';
+import { textMatch } from '../domains/search/queryMatch.js';
+import { loadRegistry } from '../registry/registry.js';
 import { referenceSearch } from '../../test/searchReference.js';
 import { storeBackends } from '../../test/storeBackends.js';
 import { openStore } from './index.js';
 import type { Match, SearchPage, SearchQuery, SearchRow, Store } from './types.js';
 
+const registry = loadRegistry();
 const SEEDS = process.env.SEARCH_SEEDS ? process.env.SEARCH_SEEDS.split(',').map(Number) : [1, 2, 3];
 const ENTITIES = 300;
 const QUERIES = 300;
@@ -232,6 +246,17 @@ describe.each(await storeBackends())('search on $name against the reference', (b
     const failures: string[] = [];
     for (let i = 0; i < QUERIES; i++) {
       const q = randomQuery(r, p);
+      // Now and then the match is what the service makes of a query text in DataHub's syntax.
+      const text = r.chance(0.3) ? randomQueryText(r, p) : undefined;
+      if (text !== undefined) {
+        const { match, phrase } = await textMatch(text, registry, store);
+        delete q.match;
+        delete q.phrase;
+        Object.assign(q, match ? { match } : {}, phrase ? { phrase } : {}, {
+          words: [],
+          keyedFields: keyedHint(q.entityTypes, q.filter, match),
+        });
+      }
       Object.assign(q, randomPage(r, referenceSearch(rows.values(), q).total));
       const expected = normalize(referenceSearch(rows.values(), q), q);
       for (const [name, answering] of [
@@ -246,7 +271,7 @@ describe.each(await storeBackends())('search on $name against the reference', (b
         const small = await shrink(answering, rows, q);
         failures.push(
           [
-            `seed ${seed}, query ${i}, answered by ${name}: ${JSON.stringify(q)}`,
+            `seed ${seed}, query ${i}${text === undefined ? '' : ` (text ${JSON.stringify(text)})`}, answered by ${name}: ${JSON.stringify(q)}`,
             `smallest disagreeing query: ${JSON.stringify(small)}`,
             `  ${name}: ${await answer(answering, small)}`,
             `  reference: ${normalize(referenceSearch(rows.values(), small), small)}`,

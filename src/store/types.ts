@@ -209,7 +209,7 @@ export interface Criterion {
 export type Match =
   /** A word of the text equal to `word`, or starting with it when `prefix`. */
   | { kind: 'word'; word: string; prefix: boolean }
-  /** Words following each other in one text column, each equal to one of these. */
+  /** Words (one or more) following each other in one text column, each equal to the one in its place. */
   | { kind: 'phrase'; words: readonly string[] }
   | { kind: 'criterion'; criterion: Criterion }
   /** Every part holds (none: every document). */
