@@ -122,6 +122,14 @@ describe('plain search', () => {
     expect(await find('orders (revenue')).toEqual(words);
     expect(await find('"orders revenue')).toEqual(words);
     expect(await find('orders) revenue')).toEqual(words);
+    // Nested deeper than is read: its words.
+    expect(await find(`${'orders | ('.repeat(80)}revenue${')'.repeat(80)}`)).toEqual(words);
+  });
+
+  it('answers a query nested as deep as is read, by SQL too (a phrase is looked for there)', async () => {
+    // Each level: the phrase, or (not couriers, and the phrase, or the next level); the last is nothing.
+    const deep = `${'"daily revenue" | (-couriers "daily revenue" | ('.repeat(15)}zzz${'))'.repeat(15)}`;
+    expect(await find(deep)).toEqual([DAILY_REVENUE]);
   });
 });
 

@@ -82,6 +82,13 @@ describe('plain search syntax (simple_query_string)', () => {
     expect(parse('orders) revenue')).toEqual(text('orders) revenue'));
     expect(parse('"orders revenue')).toEqual(text('"orders revenue'));
   });
+
+  it('searches text nested deeper than 32 as plain words', () => {
+    const deep = `${'a | ('.repeat(40)}b${')'.repeat(40)}`;
+    expect(parse(deep)).toEqual(text(deep));
+    expect(parse(`${'a | ('.repeat(30)}b${')'.repeat(30)}`).kind).toBe('or');
+    expect(parseQuery(`/q ${'!('.repeat(40)}b${')'.repeat(40)}`, () => false).node.kind).toBe('text');
+  });
 });
 
 describe('structured search syntax (/q, query_string)', () => {

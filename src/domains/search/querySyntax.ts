@@ -48,6 +48,12 @@ const STRUCTURED_PREFIX = /^\\?\/q\s+/;
 /** Thrown inside the parser; the caller falls back to plain words. */
 class QuerySyntaxError extends Error {}
 
+/**
+ * The deepest nesting of parentheses and negations read; deeper text is searched as words, so no
+ * query reaches the databases' limits on expression depth.
+ */
+const MAX_DEPTH = 32;
+
 const ALL: QueryNode = { kind: 'all' };
 
 /** A literal text as a pattern: its wildcard and escape characters escaped. */
@@ -200,6 +206,7 @@ const fieldName = (name: string) => unescaped(name).replace(/\.keyword$/, '');
 function parsePlain(s: string, isField: (name: string) => boolean): QueryNode {
   const r = new Reader(s);
   const sequence = (depth: number, field: string | undefined): QueryNode => {
+    if (depth > MAX_DEPTH) throw new QuerySyntaxError('nested too deep');
     let top: QueryNode | undefined;
     let operator: 'and' | 'or' | undefined;
     let negations = 0;
@@ -270,6 +277,13 @@ const VALUE_STOPS = '()"[]{}^~';
 
 function parseStructured(s: string): QueryNode {
   const r = new Reader(s);
+  let depth = 0;
+  const nested = <T>(read: () => T): T => {
+    if (++depth > MAX_DEPTH) throw new QuerySyntaxError('nested too deep');
+    const result = read();
+    depth--;
+    return result;
+  };
   /** Whether an operator word (`AND`, `OR`, `NOT`) starts here, standing alone. */
   const word = (w: string) => r.startsWith(w) && (r.pos + w.length >= s.length || /[\s("]/.test(s[r.pos + w.length] as string));
   const atOr = () => word('OR') || r.startsWith('||');
@@ -297,11 +311,11 @@ function parseStructured(s: string): QueryNode {
     if (r.done || atOr() || atAnd()) throw new QuerySyntaxError('an operator without an operand');
     if (word('NOT') || r.peek() === '!') {
       r.pos += r.peek() === '!' ? 1 : 3;
-      return not(unary(field));
+      return nested(() => not(unary(field)));
     }
     if (r.peek() === '-') {
       r.pos++;
-      return not(unary(field));
+      return nested(() => not(unary(field)));
     }
     if (r.peek() === '+') {
       r.pos++;
@@ -313,7 +327,7 @@ function parseStructured(s: string): QueryNode {
     const c = r.peek();
     if (c === '(') {
       r.pos++;
-      const node = or(field);
+      const node = nested(() => or(field));
       r.skipSpace();
       if (r.peek() !== ')') throw new QuerySyntaxError('unbalanced parenthesis');
       r.pos++;
