@@ -8,8 +8,8 @@ import type { Criterion, Match, SearchQuery } from './types.js';
 export type TextTerm = { kind: 'word'; word: string; prefix: boolean } | { kind: 'phrase'; words: readonly string[] };
 
 /**
- * The terms that rank: the query's words and the text terms of its match that are not negated
- * (a negated term is absent from every hit, or holds only as one alternative that lost).
+ * The terms that rank: the query's words (first, in order) and the text terms of its match that are
+ * not negated (a negated term is absent from every hit, or holds only as one alternative that lost).
  */
 export function rankingTerms(q: SearchQuery): TextTerm[] {
   const out: TextTerm[] = q.words.map((word) => ({ kind: 'word', word, prefix: true }));

@@ -215,7 +215,8 @@ export class BitmapIndex {
     if (!q.includeRemoved) hits.andNotInPlace(this.removed);
     if (groups.length > 0) hits.andInPlace(RoaringBitmap32.orMany(groups.map((and) => this.allOf(and))));
     if (matched) hits.andInPlace(matched);
-    // Ranking terms are words and single-word phrases here: longer phrases went to SQL above.
+    // Ranking terms are words and single-word phrases here (longer phrases went to SQL above), the
+    // query's words first: each of those is required.
     const columns = rankingTerms(q).map((t) => this.termColumns(t, terms) as RoaringBitmap32[]);
     for (const inColumns of columns.slice(0, q.words.length)) hits.andInPlace(RoaringBitmap32.orMany(inColumns));
     const page: SearchPage = { total: hits.size, urns: [], facets: this.facetCounts(hits, q.facetFields, q.facetLimit) };
@@ -247,15 +248,16 @@ export class BitmapIndex {
   }
 
   /**
-   * The live documents a match holds for (a new bitmap), or null when it holds a phrase of several
-   * words. `terms` keeps each text term's documents by column, for ranking after.
+   * The documents a match holds for (a new bitmap, which may hold dropped ids: the hits leave them
+   * out), or null when it holds a phrase of several words. `terms` keeps each text term's documents
+   * by column, for ranking after.
    */
   private matching(m: Match, terms: Map<string, RoaringBitmap32[]>): RoaringBitmap32 | null {
     switch (m.kind) {
       case 'word':
       case 'phrase': {
         const columns = this.termColumns(m, terms);
-        return columns ? RoaringBitmap32.orMany(columns).andInPlace(this.live) : null;
+        return columns ? RoaringBitmap32.orMany(columns) : null;
       }
       case 'criterion':
         return this.criterion(m.criterion);
