@@ -15,6 +15,7 @@ import {
   ENTITY_TYPE_FIELD,
   type Condition,
   type Criterion,
+  type Match,
   type SearchQuery,
   type SearchRow,
 } from '../src/store/types.js';
@@ -246,6 +247,7 @@ const CONDITIONS: Condition[] = [
   'EXISTS',
   'IS_NULL',
   'PATH_WITHIN',
+  'WILDCARD',
 ];
 
 /** What queries are made of: the values, words and names of the catalog as written. */
@@ -253,18 +255,33 @@ export interface Pools {
   values: Map<string, string[]>;
   words: string[];
   names: string[];
+  /** Runs of two or three words that follow each other in some text column. */
+  runs: string[][];
 }
 
 export function pools(rows: Iterable<SearchRow>): Pools {
   const values = new Map<string, Set<string>>();
   const words = new Set<string>();
   const names = new Set<string>();
+  const runs = new Set<string>();
   for (const row of rows) {
     for (const [f, list] of Object.entries(row.values)) for (const v of list) (values.get(f) ?? values.set(f, new Set()).get(f)!).add(v);
-    for (const t of row.text) for (const w of t.split(' ')) if (w) words.add(w);
+    for (const t of row.text) {
+      const split = t.split(' ').filter((w) => w !== '');
+      for (const w of split) words.add(w);
+      for (let i = 0; i + 1 < split.length; i++) {
+        runs.add(split.slice(i, i + 2).join(' '));
+        if (i + 2 < split.length) runs.add(split.slice(i, i + 3).join(' '));
+      }
+    }
     for (const f of NAME_FIELDS) for (const v of row.values[f] ?? []) names.add(v);
   }
-  return { values: new Map([...values].map(([f, s]) => [f, [...s].sort()])), words: [...words].sort(), names: [...names].sort() };
+  return {
+    values: new Map([...values].map(([f, s]) => [f, [...s].sort()])),
+    words: [...words].sort(),
+    names: [...names].sort(),
+    runs: [...runs].sort().map((run) => run.split(' ')),
+  };
 }
 
 /** A value a criterion on `field` might hold: one of the field's, changed in ways each condition must see through or not. */
@@ -280,6 +297,27 @@ function criterionValue(r: Random, p: Pools, field: string, condition: Condition
       const from = condition === 'START_WITH' ? 0 : condition === 'END_WITH' ? Math.max(0, v.length - length) : r.int(v.length + 1);
       const to = Math.min(v.length, from + length);
       return flipCase(r, r.chance(0.8) ? v.slice(from, to) : r.pick(['%', '_', '\\', 'a_b', 'a%b', '30%', '=']));
+    }
+    case 'WILDCARD': {
+      // Pieces of the value kept, others replaced by `*` or `?`; LIKE's own wildcards and the escape
+      // character stay literal (escaped with `\\` when they are ours).
+      const chars = [...v];
+      let pattern = '';
+      for (let i = 0; i < chars.length; ) {
+        const roll = r.int(10);
+        if (roll === 0) {
+          pattern += '*';
+          i += r.int(4);
+        } else if (roll === 1) {
+          pattern += '?';
+          i++;
+        } else {
+          const c = chars[i++]!;
+          pattern += c === '*' || c === '?' || c === '\\' ? `\\${c}` : c;
+        }
+      }
+      if (r.chance(0.2)) pattern = r.chance(0.5) ? `*${pattern}` : `${pattern}*`;
+      return flipCase(r, r.chance(0.05) ? r.pick(['*', '?', '%', '_', '\\*', 'a\\?b', '']) : pattern);
     }
     case 'PATH_WITHIN': {
       if (!v.startsWith(P) || r.chance(0.1)) return r.chance(0.5) ? v : `${P}${r.pick(PATH_SEGMENTS)}`;
@@ -299,8 +337,72 @@ function criterionValue(r: Random, p: Pools, field: string, condition: Condition
   }
 }
 
+/**
+ * A condition of a query's text, as the service makes one from DataHub's syntax: words and prefixes,
+ * phrases (runs of words some column has, or not), criteria, under AND, OR and NOT, nested.
+ */
+export function randomMatch(r: Random, p: Pools, types: readonly string[], depth = 0): Match {
+  const roll = r.int(depth >= 2 ? 6 : 10);
+  if (roll < 2) return { kind: 'word', word: randomWord(r, p), prefix: r.chance(0.7) };
+  if (roll < 3) {
+    const run = r.chance(0.8) && p.runs.length > 0 ? r.pick(p.runs) : r.some(p.words, 3, 1);
+    return { kind: 'phrase', words: r.chance(0.2) ? run.slice(0, 1) : run };
+  }
+  if (roll < 5) return { kind: 'criterion', criterion: randomCriterion(r, p, types) };
+  if (roll < 6 || roll >= 9) return { kind: 'not', of: randomMatch(r, p, types, depth + 1) };
+  const of = Array.from({ length: r.chance(0.05) ? 0 : 1 + r.int(3) }, () => randomMatch(r, p, types, depth + 1));
+  return { kind: roll < 8 ? 'and' : 'or', of };
+}
+
+/** Fields a query text names, plain or structured, and how their values are written there. */
+const TEXT_FIELDS = ['tags', 'owners', 'platform', 'name', 'origin', 'customProperties', 'fieldPaths', 'browsePathV2', 'rowCount'];
+
+/**
+ * A query text in DataHub's syntax, made of the catalog's words, runs of words and values: plain
+ * (`a -b`, `a | b`, `"a b"`, parentheses, `field:value`, a urn's last part) or structured (`/q`,
+ * AND/OR/NOT, `field: pattern*`, `_exists_:field`, comparisons), now and then broken.
+ */
+export function randomQueryText(r: Random, p: Pools): string {
+  const structured = r.chance(0.4);
+  const value = (field: string) => {
+    const v = r.pick(p.values.get(field) ?? p.names);
+    // A urn's last part, as people write it; a piece of a value with wildcards around it.
+    const written = v.startsWith('urn:li:') && r.chance(0.5) ? v.slice(v.lastIndexOf(':') + 1) : v;
+    if (r.chance(0.3)) return `${r.chance(0.5) ? '*' : ''}${written.slice(0, 1 + r.int(written.length))}*`;
+    return /[\s"()|+:]/.test(written) ? `"${written.replace(/["\\]/g, '')}"` : written;
+  };
+  const term = (depth: number): string => {
+    const roll = r.int(depth > 1 ? 5 : 8);
+    if (roll < 2) return randomWord(r, p);
+    if (roll < 3) return `"${(r.chance(0.8) && p.runs.length > 0 ? r.pick(p.runs) : r.some(p.words, 2, 1)).join(' ')}"`;
+    if (roll < 4) {
+      const field = r.pick(TEXT_FIELDS);
+      if (structured && r.chance(0.2)) return `_exists_:${field}`;
+      if (structured && field === 'rowCount' && r.chance(0.5)) return `rowCount:${r.pick(['>', '>=', '<', '<='])}${r.pick(NUMBERISH)}`;
+      return `${field}:${r.chance(0.3) ? ' ' : ''}${value(field)}`;
+    }
+    if (roll < 5) return `${structured ? r.pick(['-', 'NOT ', '!']) : '-'}${term(depth + 1)}`;
+    const parts = Array.from({ length: 2 + r.int(2) }, () => term(depth + 1));
+    const joiner = structured ? r.pick([' ', ' AND ', ' OR ', ' || ', ' && ']) : r.pick([' ', ' | ', ' + ']);
+    return `(${parts.join(joiner)})`;
+  };
+  let text = Array.from({ length: 1 + r.int(3) }, () => term(0)).join(structured ? r.pick([' ', ' OR ']) : r.pick([' ', ' | ']));
+  if (r.chance(0.05)) text = r.chance(0.5) ? `${text} (` : `"${text}`;
+  return structured ? `${r.chance(0.5) ? '\\/q' : '/q'} ${text}` : text;
+}
+
+/** The criteria of a match. */
+export function criteriaOf(m: Match | undefined): Criterion[] {
+  if (!m) return [];
+  if (m.kind === 'criterion') return [m.criterion];
+  if (m.kind === 'not') return criteriaOf(m.of);
+  if (m.kind === 'and' || m.kind === 'or') return m.of.flatMap(criteriaOf);
+  return [];
+}
+
 const COMPARED = ['rowCount', 'lastModified', 'structuredProperties.io_acryl_privacy', 'name', 'owners'];
 const MATCHED = ['name', 'description', 'customProperties', 'qualifiedName', 'tags', 'fieldPaths', 'urn'];
+const PATTERNED = [...MATCHED, 'owners', 'platform', 'browsePathV2', 'rowCount'];
 
 /** The fields a condition is most often put to. */
 const SUITED: Partial<Record<Condition, string[]>> = {
@@ -312,6 +414,7 @@ const SUITED: Partial<Record<Condition, string[]>> = {
   CONTAIN: MATCHED,
   START_WITH: MATCHED,
   END_WITH: MATCHED,
+  WILDCARD: PATTERNED,
 };
 
 function randomCriterion(r: Random, p: Pools, types: readonly string[]): Criterion {
@@ -369,6 +472,12 @@ const WEIGHTS = [
   { field: 'tags', value: 'urn:li:tag:gold', weight: 2 },
 ];
 
+/** The service's hint, always true: the fields of the filter and match keyed in every type searched that has them. */
+export function keyedHint(entityTypes: readonly string[], filter: SearchQuery['filter'], match: Match | undefined): string[] {
+  const fields = [...new Set([...filter.flat(), ...criteriaOf(match)].map((c) => c.field))];
+  return fields.filter((f) => entityTypes.every((t) => SCHEMA[t]?.[strip(f)] !== false));
+}
+
 /** A query, without its page (start and count are chosen knowing the number of matches). */
 export function randomQuery(r: Random, p: Pools): SearchQuery {
   const entityTypes = r.chance(0.03) ? [] : r.chance(0.3) ? [...ENTITY_TYPES] : r.some([...ENTITY_TYPES, 'glossaryTerm'], 3, 1);
@@ -398,16 +507,18 @@ export function randomQuery(r: Random, p: Pools): SearchQuery {
     const c: Criterion = { field, condition: 'EQUAL', values: [r.pick(p.values.get(field)!)], negated: false };
     filter = filter.length === 0 ? [[c]] : filter.map((and) => [...and, c]);
   }
-  const filterFields = [...new Set(filter.flat().map((c) => c.field))];
+  // The query text's condition: now and then instead of words, now and then beside them.
+  const match = r.chance(0.4) ? randomMatch(r, p, entityTypes) : undefined;
+  if (match && r.chance(0.5)) words = [];
   const q: SearchQuery = {
     entityTypes,
     words,
+    ...(match ? { match } : {}),
     ...(phrase !== undefined && r.chance(0.95) ? { phrase } : {}),
     nameFields: r.chance(0.8) ? NAME_FIELDS : r.some(NAME_FIELDS, 1),
     weights: r.chance(0.5) ? [] : r.some(WEIGHTS, 3, 1),
     filter,
-    // The service's hint, always true: the fields keyed in every type searched that has them.
-    keyedFields: filterFields.filter((f) => entityTypes.every((t) => SCHEMA[t]?.[strip(f)] !== false)),
+    keyedFields: keyedHint(entityTypes, filter, match),
     includeRemoved: r.chance(0.3),
     start: 0,
     count: 10,

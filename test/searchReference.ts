@@ -13,6 +13,7 @@ import {
   BROWSE_PATH_V2_DELIMITER,
   ENTITY_TYPE_FIELD,
   type Criterion,
+  type Match,
   type SearchPage,
   type SearchQuery,
   type SearchRow,
@@ -73,7 +74,24 @@ function holds(row: SearchRow, c: Criterion): boolean {
       return some((v, w) => compare(v, w, (d) => d < 0));
     case 'LESS_THAN_OR_EQUAL_TO':
       return some((v, w) => compare(v, w, (d) => d <= 0));
+    case 'WILDCARD':
+      return some((v, w) => wildcard(w).test(lower(v)));
   }
+}
+
+/** A pattern as a regular expression: `*` any run, `?` one character, `\` quotes the next; the whole value, ignoring case. */
+function wildcard(pattern: string): RegExp {
+  let body = '';
+  for (let i = 0; i < pattern.length; i++) {
+    let c = pattern[i]!;
+    if (c === '\\' && i + 1 < pattern.length) c = pattern[++i]!;
+    else if (c === '*' || c === '?') {
+      body += c === '*' ? '.*' : '.';
+      continue;
+    }
+    body += lower(c).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${body}$`, 'su');
 }
 
 /** A numeric bound compares numeric values as numbers (other values never meet it); a text bound compares every value as text. */
@@ -102,21 +120,62 @@ function tokens(column: string): string[] {
   return words;
 }
 
-/** Whether some query word is a prefix of some word of the text. */
-const hitIn = (words: readonly string[], column: string) => tokens(column).some((t) => words.some((w) => t.startsWith(w)));
-
 /** Every query word is a prefix of some word, in any of the four columns. */
 const matchesWords = (row: SearchRow, words: readonly string[]) =>
   words.every((w) => row.text.some((column) => tokens(column).some((t) => t.startsWith(w))));
 
+/** The phrase's words in sequence, each equal to a word of one column. */
+const hasPhrase = (column: string, words: readonly string[]) => {
+  const t = tokens(column);
+  for (let i = 0; i + words.length <= t.length; i++) if (words.every((w, j) => t[i + j] === w)) return true;
+  return false;
+};
+
+/** A text term (a word, a prefix, a phrase) in one column. */
+function termIn(term: Extract<Match, { kind: 'word' | 'phrase' }>, column: string): boolean {
+  if (term.kind === 'phrase') return hasPhrase(column, term.words);
+  return tokens(column).some((t) => (term.prefix ? t.startsWith(term.word) : t === term.word));
+}
+
+/** Whether a match holds for a row. */
+function holdsMatch(row: SearchRow, m: Match): boolean {
+  switch (m.kind) {
+    case 'word':
+    case 'phrase':
+      return row.text.some((column) => termIn(m, column));
+    case 'criterion':
+      return holds(row, m.criterion) !== m.criterion.negated;
+    case 'and':
+      return m.of.every((part) => holdsMatch(row, part));
+    case 'or':
+      return m.of.some((part) => holdsMatch(row, part));
+    case 'not':
+      return !holdsMatch(row, m.of);
+  }
+}
+
+/** The text terms that rank: the words, and the match's terms under an even number of negations. */
+function rankingTerms(q: SearchQuery): Array<Extract<Match, { kind: 'word' | 'phrase' }>> {
+  const out: Array<Extract<Match, { kind: 'word' | 'phrase' }>> = q.words.map((word) => ({ kind: 'word', word, prefix: true }));
+  const visit = (m: Match, negated: boolean): void => {
+    if (m.kind === 'word' || m.kind === 'phrase') {
+      if (!negated) out.push(m);
+    } else if (m.kind === 'not') visit(m.of, !negated);
+    else if (m.kind === 'and' || m.kind === 'or') for (const part of m.of) visit(part, negated);
+  };
+  if (q.match) visit(q.match, false);
+  return out;
+}
+
 const hasValue = (row: SearchRow, name: string, value: string) => valuesOf(row, name).some((v) => lower(v) === lower(value));
 
-/** Lower is better: minus the weights of the columns with a hit (or -1 without words), times the weights of the values the row has. */
+/** Lower is better: minus the weights of the columns a ranking term hits (or -1 without such terms), times the weights of the values the row has. */
 function score(row: SearchRow, q: SearchQuery): number {
   let s = -1;
-  if (q.words.length > 0) {
+  const terms = rankingTerms(q);
+  if (terms.length > 0) {
     let sum = 0;
-    for (const [i, column] of row.text.entries()) sum += (hitIn(q.words, column) ? 1 : 0) * TEXT_WEIGHTS[i]!;
+    for (const [i, column] of row.text.entries()) sum += (terms.some((t) => termIn(t, column)) ? 1 : 0) * TEXT_WEIGHTS[i]!;
     s = -sum;
   }
   for (const w of q.weights) if (hasValue(row, w.field, w.value)) s *= w.weight;
@@ -179,7 +238,11 @@ function countFacets(rows: readonly SearchRow[], fields: readonly string[], limi
 export function referenceSearch(rows: Iterable<SearchRow>, q: SearchQuery): SearchPage {
   const hits = [...rows].filter(
     (row) =>
-      q.entityTypes.includes(row.entityType) && (q.includeRemoved || !row.removed) && matchesWords(row, q.words) && passes(row, q.filter),
+      q.entityTypes.includes(row.entityType) &&
+      (q.includeRemoved || !row.removed) &&
+      matchesWords(row, q.words) &&
+      (!q.match || holdsMatch(row, q.match)) &&
+      passes(row, q.filter),
   );
   const sort = q.sort && q.sort.length > 0 ? q.sort : undefined;
   const ranked = hits.map((row) => ({

@@ -184,7 +184,12 @@ export type Condition =
   | 'EXISTS'
   | 'IS_NULL'
   /** A path value equal to a value or below it (segments start with `BROWSE_PATH_V2_DELIMITER`). */
-  | 'PATH_WITHIN';
+  | 'PATH_WITHIN'
+  /**
+   * A value matching a pattern whole, ignoring case: `*` any run of characters, `?` one, `\` makes the
+   * next character literal (a search's `field:value`; never a client's filter condition).
+   */
+  | 'WILDCARD';
 
 /** Browse path v2 values are stored as indexing writes them (indexing/browsePaths.ts). */
 export { BROWSE_PATH_V2_DELIMITER } from '../indexing/browsePaths.js';
@@ -197,10 +202,28 @@ export interface Criterion {
   negated: boolean;
 }
 
+/**
+ * A condition a search's query text puts on documents: words of the full text, criteria, and their
+ * combinations. The words of the full text that are not negated rank the hits, as `words` do.
+ */
+export type Match =
+  /** A word of the text equal to `word`, or starting with it when `prefix`. */
+  | { kind: 'word'; word: string; prefix: boolean }
+  /** Words (one or more) following each other in one text column, each equal to the one in its place. */
+  | { kind: 'phrase'; words: readonly string[] }
+  | { kind: 'criterion'; criterion: Criterion }
+  /** Every part holds (none: every document). */
+  | { kind: 'and'; of: readonly Match[] }
+  /** Some part holds (none: no document). */
+  | { kind: 'or'; of: readonly Match[] }
+  | { kind: 'not'; of: Match };
+
 export interface SearchQuery {
   entityTypes: readonly string[];
   /** Words to match as prefixes in the full text; none matches everything. */
   words: readonly string[];
+  /** What the query text asks of a document besides `words` (absent: nothing). */
+  match?: Match;
   /** The whole query, for ranking exact name matches first. */
   phrase?: string;
   /** Fields whose value equal to `phrase` ranks a document first. */

@@ -8,6 +8,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { READ_REFUSED, type Authorizer } from '../../auth/authorizer.js';
 import { isKeyed, textTokens } from '../../indexing/searchRow.js';
+import { matchCriteria } from '../../store/match.js';
 import type { Registry } from '../../registry/registry.js';
 import type { EntitySpec, SearchableField } from '../../registry/types.js';
 import { ENTITY_TYPE_FIELD, type Criterion, type SearchPage, type SearchQuery, type SearchRow, type Store } from '../../store/types.js';
@@ -16,6 +17,7 @@ import { boundedText } from '../../limits.js';
 import { combineFilters, fieldEquals, filterQuery, mentionsRemoved, parseFilter } from './filters.js';
 import { isStructuredPropertyField, structuredPropertyField } from '../../indexing/structuredPropertyFields.js';
 import { topCounts } from '../../store/topCounts.js';
+import { entityTypeName, textMatch } from './queryMatch.js';
 
 /** DataHub's search flags that change what a search answers. */
 export interface SearchFlags {
@@ -124,11 +126,6 @@ export function decodeScrollId(id: unknown): number {
   throw badRequest(`scrollId '${shown.length > 100 ? `${shown.slice(0, 100)}…` : shown}' is not one this service gave out`);
 }
 
-/** Words of a query, split as the full-text index splits text (duplicates dropped). */
-export function queryWords(input: string): string[] {
-  return [...new Set(input.split(/[^\p{L}\p{N}]+/u).flatMap((w) => textTokens(w)))];
-}
-
 /** DataHub's intersection of a request's types with a view's: either empty means "all" (the other). */
 function intersectTypes(base: readonly string[], view: readonly string[]): string[] {
   if (base.length === 0) return [...view];
@@ -224,9 +221,7 @@ export class SearchService {
 
   /** An entity type name for DataHub's spellings of it: the name, or the GraphQL enum value. */
   entityNameOf(value: string): string | undefined {
-    const key = value.replaceAll('_', '').toLowerCase();
-    for (const name of this.registry.entities.keys()) if (name.toLowerCase() === key) return name;
-    return undefined;
+    return entityTypeName(this.registry, value);
   }
 
   private pathFields(): Set<string> {
@@ -260,22 +255,8 @@ export class SearchService {
     const types = scope.types;
     const fields = this.fields(types);
     const filter = scope.filter;
-    let words: string[] = [];
-    let phrase: string | undefined;
-
-    const exact = /^([A-Za-z_][\w.]*):(.+)$/s.exec(input);
-    // Both groups take part in every match.
-    const exactField = exact?.[1]?.replace(/\.keyword$/, '');
-    const fieldNames = new Set(['urn', ...fields.map((f) => f.fieldName)]);
-    if (exact && exactField !== undefined && fieldNames.has(exactField)) {
-      // `<field>:<value>` matches that field exactly.
-      const criterion = { field: exactField, condition: 'EQUAL' as const, values: [exact[2]!.trim()], negated: false };
-      if (filter.length === 0) filter.push([criterion]);
-      else for (const [i, and] of filter.entries()) filter[i] = [...and, criterion];
-    } else if (input !== '' && input !== '*') {
-      words = queryWords(input);
-      phrase = input;
-    }
+    const text = await textMatch(input, this.registry, this.store);
+    const criteria = [...filter.flat(), ...matchCriteria(text.match)];
 
     const nameFields = [...new Set(fields.filter((f) => f.queryByDefault && f.boostScore >= 8).map((f) => f.fieldName))];
     const propertyFacets = flags.includeStructuredPropertyFacets && !flags.skipAggregates ? await this.structuredPropertyFacets() : [];
@@ -283,15 +264,16 @@ export class SearchService {
     const oneType = types.length === 1;
     const query: SearchQuery = {
       entityTypes: types.map((t) => t.name),
-      words,
-      ...(phrase ? { phrase } : {}),
+      words: [],
+      ...(text.match ? { match: text.match } : {}),
+      ...(text.phrase ? { phrase: text.phrase } : {}),
       nameFields,
       weights: fields.flatMap((f) =>
         Object.entries(f.weightsPerFieldValue).map(([value, weight]) => ({ field: f.fieldName, value, weight })),
       ),
       filter,
-      keyedFields: [...new Set(filter.flat().map((c) => c.field))].filter((f) => types.every((t) => isKeyed(t)(f))),
-      includeRemoved: flags.includeSoftDeleted === true || mentionsRemoved(filter),
+      keyedFields: [...new Set(criteria.map((c) => c.field))].filter((f) => types.every((t) => isKeyed(t)(f))),
+      includeRemoved: flags.includeSoftDeleted === true || mentionsRemoved([criteria]),
       ...(sort
         ? { sort: sort.map((s) => ({ fields: s.field === ENTITY_NAME_SORT ? entityNameFields(types) : [s.field], order: s.order })) }
         : {}),
@@ -308,6 +290,7 @@ export class SearchService {
         [types[0]!.name]: { total: page.total, facets: Object.fromEntries(facets.nested.map((f) => [f, page.facets[f] ?? {}])) },
       };
     }
+    const words = text.highlight;
     const rows = flags.skipHighlighting || words.length === 0 ? new Map<string, SearchRow>() : await this.store.getSearchRows(page.urns);
     return {
       total: page.total,
@@ -442,13 +425,13 @@ export class SearchService {
   /** Values of one field on every entity matching a query within a scope (for browsing). */
   async valuesWithin(scope: Scope, input: string, field: string, flags: SearchFlags = {}): Promise<Array<{ urn: string; value: string }>> {
     if (!scope.types || scope.types.length === 0) return [];
-    const text = boundedText(input, 'query').trim();
-    const words = text === '' || text === '*' ? [] : queryWords(text);
-    const includeRemoved = flags.includeSoftDeleted === true || mentionsRemoved(scope.filter);
+    const { match } = await textMatch(boundedText(input, 'query').trim(), this.registry, this.store);
+    const includeRemoved = flags.includeSoftDeleted === true || mentionsRemoved([[...scope.filter.flat(), ...matchCriteria(match)]]);
     return this.store.matchValues(
       {
         entityTypes: scope.types.map((t) => t.name),
-        words,
+        words: [],
+        ...(match ? { match } : {}),
         nameFields: [],
         weights: [],
         filter: scope.filter,

@@ -6,7 +6,7 @@
 import type { Registry } from '../../registry/registry.js';
 import type { SearchQuery, Store } from '../../store/types.js';
 import { boundedText } from '../../limits.js';
-import { queryWords } from './search.js';
+import { textMatch } from './queryMatch.js';
 
 export interface ValueCountRequest<F extends string = string> {
   /** Registry entity type names; none counts nothing. */
@@ -25,11 +25,11 @@ export async function countValues<F extends string>(
   req: ValueCountRequest<F>,
 ): Promise<{ total: number; counts: Record<F, Map<string, number>> }> {
   const types = req.entityTypes.filter((t) => registry.entity(t));
-  const input = boundedText(req.query ?? '', 'query').trim();
-  const words = input === '' || input === '*' ? [] : queryWords(input);
+  const { match } = await textMatch(boundedText(req.query ?? '', 'query').trim(), registry, store);
   const page = await store.search({
     entityTypes: types,
-    words,
+    words: [],
+    ...(match ? { match } : {}),
     nameFields: [],
     weights: [],
     filter: req.filter ?? [],

@@ -13,10 +13,12 @@ import { createHash } from 'node:crypto';
 import { RoaringBitmap32 } from './roaring.js';
 import { TEXT_WEIGHTS } from '../../indexing/searchRow.js';
 import { NUMERIC } from '../sql/rows.js';
+import { matchCriteria, rankingTerms, type TextTerm, wildcardRegExp } from '../match.js';
 import {
   BROWSE_PATH_V2_DELIMITER,
   ENTITY_TYPE_FIELD,
   type Criterion,
+  type Match,
   type SearchPage,
   type SearchQuery,
   type SearchRow,
@@ -194,22 +196,29 @@ export class BitmapIndex {
   }
 
   /**
-   * The search, or undefined when it needs what this index does not hold: an explicit sort, or a
-   * filter on a field that some document of the searched types keeps only as free text.
+   * The search, or undefined when it needs what this index does not hold: an explicit sort, a filter
+   * on a field that some document of the searched types keeps only as free text, or a phrase of
+   * several words (word positions are not held here).
    */
   search(q: SearchQuery): SearchPage | undefined {
     if (q.sort && q.sort.length > 0) return undefined;
     // An empty AND holds for every document, so a filter with one matches everything.
     const groups = q.filter.some((and) => and.length === 0) ? [] : q.filter;
     const hits = this.ofTypes(q.entityTypes);
-    for (const c of groups.flat()) {
+    for (const c of [...groups.flat(), ...matchCriteria(q.match)]) {
       const field = c.field.replace(/\.keyword$/, '');
       if (field !== ENTITY_TYPE_FIELD && this.fields.get(field)?.elsewhere.intersects(hits)) return undefined;
     }
+    const terms = new Map<string, RoaringBitmap32[]>();
+    const matched = q.match ? this.matching(q.match, terms) : undefined;
+    if (matched === null) return undefined;
     if (!q.includeRemoved) hits.andNotInPlace(this.removed);
     if (groups.length > 0) hits.andInPlace(RoaringBitmap32.orMany(groups.map((and) => this.allOf(and))));
-    const columns = q.words.map((w) => this.columnsWithPrefix(w));
-    for (const inColumns of columns) hits.andInPlace(RoaringBitmap32.orMany(inColumns));
+    if (matched) hits.andInPlace(matched);
+    // Ranking terms are words and single-word phrases here (longer phrases went to SQL above), the
+    // query's words first: each of those is required.
+    const columns = rankingTerms(q).map((t) => this.termColumns(t, terms) as RoaringBitmap32[]);
+    for (const inColumns of columns.slice(0, q.words.length)) hits.andInPlace(RoaringBitmap32.orMany(inColumns));
     const page: SearchPage = { total: hits.size, urns: [], facets: this.facetCounts(hits, q.facetFields, q.facetLimit) };
     let skip = q.start;
     let take = q.count;
@@ -238,6 +247,51 @@ export class BitmapIndex {
     return page;
   }
 
+  /**
+   * The documents a match holds for (a new bitmap, which may hold dropped ids: the hits leave them
+   * out), or null when it holds a phrase of several words. `terms` keeps each text term's documents
+   * by column, for ranking after.
+   */
+  private matching(m: Match, terms: Map<string, RoaringBitmap32[]>): RoaringBitmap32 | null {
+    switch (m.kind) {
+      case 'word':
+      case 'phrase': {
+        const columns = this.termColumns(m, terms);
+        return columns ? RoaringBitmap32.orMany(columns) : null;
+      }
+      case 'criterion':
+        return this.criterion(m.criterion);
+      case 'not': {
+        const inner = this.matching(m.of, terms);
+        return inner && RoaringBitmap32.andNot(this.live, inner);
+      }
+      case 'and':
+      case 'or': {
+        let docs: RoaringBitmap32 | undefined;
+        for (const part of m.of) {
+          const one = this.matching(part, terms);
+          if (!one) return null;
+          docs = !docs ? one : m.kind === 'and' ? docs.andInPlace(one) : docs.orInPlace(one);
+        }
+        return docs ?? (m.kind === 'and' ? this.live.clone() : new RoaringBitmap32());
+      }
+    }
+  }
+
+  /** A text term's documents in each text column (remembered in `terms`); undefined for a phrase of several words. */
+  private termColumns(t: TextTerm, terms: Map<string, RoaringBitmap32[]>): RoaringBitmap32[] | undefined {
+    const word = t.kind === 'word' ? t.word : t.words.length === 1 ? (t.words[0] as string) : undefined;
+    if (word === undefined) return undefined;
+    const prefix = t.kind === 'word' && t.prefix;
+    const key = `${prefix ? '*' : '='}${word}`;
+    let columns = terms.get(key);
+    if (!columns) {
+      columns = prefix ? this.columnsWithPrefix(word) : this.columnsOf(word);
+      terms.set(key, columns);
+    }
+    return columns;
+  }
+
   /** Live documents of these types. */
   private ofTypes(types: readonly string[]): RoaringBitmap32 {
     const sets = [...new Set(types)].flatMap((t) => this.types.get(t) ?? []);
@@ -255,6 +309,12 @@ export class BitmapIndex {
     return found.map((list) => unionOf(list));
   }
 
+  /** For a whole word, the documents holding it, in each text column. */
+  private columnsOf(word: string): RoaringBitmap32[] {
+    const postings = this.words.get(word);
+    return [0, 1, 2, 3].map((c) => unionOf([postings?.[c]]));
+  }
+
   private allOf(and: readonly Criterion[]): RoaringBitmap32 {
     let docs: RoaringBitmap32 | undefined;
     for (const c of and) {
@@ -265,12 +325,12 @@ export class BitmapIndex {
   }
 
   private criterion(c: Criterion): RoaringBitmap32 {
-    const docs = this.matching(c);
+    const docs = this.meeting(c);
     return c.negated ? RoaringBitmap32.andNot(this.live, docs) : docs;
   }
 
   /** The documents meeting a criterion, negation aside (a new bitmap). */
-  private matching(c: Criterion): RoaringBitmap32 {
+  private meeting(c: Criterion): RoaringBitmap32 {
     const name = c.field.replace(/\.keyword$/, '');
     if (c.values.length === 0 && c.condition !== 'EXISTS' && c.condition !== 'IS_NULL') return new RoaringBitmap32();
     if (name === ENTITY_TYPE_FIELD) return unionOf(c.values.map((t) => this.types.get(t)));
@@ -294,6 +354,13 @@ export class BitmapIndex {
         return anyValue((v, w) => v.toLowerCase().endsWith(w.toLowerCase()));
       case 'PATH_WITHIN':
         return anyValue((v, w) => v === w || v.startsWith(`${w}${BROWSE_PATH_V2_DELIMITER}`));
+      case 'WILDCARD': {
+        const patterns = c.values.map(wildcardRegExp);
+        return where((v) => {
+          const lower = v.toLowerCase();
+          return patterns.some((p) => p.test(lower));
+        });
+      }
       case 'GREATER_THAN':
         return anyValue((v, w) => compare(v, w) > 0);
       case 'GREATER_THAN_OR_EQUAL_TO':
@@ -327,7 +394,7 @@ export class BitmapIndex {
       const exact = unionOf(q.nameFields.flatMap((n) => this.valuesEqualTo(n, phrase)));
       cells = split(cells, exact, (cell, inside) => ({ ...cell, exact: inside ? 0 : 1 }));
     }
-    if (q.words.length > 0)
+    if (columns.length > 0)
       for (let c = 0; c < 4; c++) {
         const hitColumn = RoaringBitmap32.orMany(columns.map((inColumns) => inColumns[c] as RoaringBitmap32));
         cells = split(cells, hitColumn, (cell, inside) => ({ ...cell, hit: cell.hit.map((h, i) => (i === c ? inside : h)) }));
@@ -338,7 +405,7 @@ export class BitmapIndex {
     });
     const tiers = new Map<string, Tier>();
     for (const cell of cells) {
-      let score = q.words.length > 0 ? -TEXT_WEIGHTS.reduce((sum, weight, i) => sum + (cell.hit[i] ? 1 : 0) * weight, 0) : -1;
+      let score = columns.length > 0 ? -TEXT_WEIGHTS.reduce((sum, weight, i) => sum + (cell.hit[i] ? 1 : 0) * weight, 0) : -1;
       q.weights.forEach((w, k) => {
         score *= cell.weighted[k] ? w.weight : 1;
       });

@@ -1,12 +1,42 @@
 /** How PostgreSQL says the parts the shared statements leave open (tsvector, lower(), ILIKE, locks). */
-import { defaultDialect, type SqlDialect } from '../sql/dialect.js';
+import type { TextTerm } from '../match.js';
+import { defaultDialect, type SqlDialect, type TextQuery } from '../sql/dialect.js';
 
-/** tsquery over words that hold only letters and digits (see textTokens): each a prefix. */
-function tsquery(words: readonly string[], joiner: '&' | '|'): string {
-  return words.map((w) => `${w}:*`).join(` ${joiner} `);
+/** tsquery over words that hold only letters and digits (see textTokens): a prefix starred, a phrase's words followed by each other. */
+function tsquery(q: TextQuery): string {
+  switch (q.kind) {
+    case 'word':
+      return q.prefix ? `${q.word}:*` : q.word;
+    case 'phrase':
+      return `(${q.words.join(' <-> ')})`;
+    default:
+      return `(${q.of.map(tsquery).join(q.kind === 'and' ? ' & ' : ' | ')})`;
+  }
 }
 
 const COLUMNS = ['a', 'b', 'c', 'd'] as const;
+
+const hasPhrase = (q: TextQuery): boolean => (q.kind === 'phrase' ? q.words.length > 1 : q.kind !== 'word' && q.of.some(hasPhrase));
+
+/**
+ * The whole text's tsvector runs its columns together, so a phrase of several words is looked for in
+ * each column (as SQLite's FTS5 does), the whole text narrowing the search first through its index.
+ */
+function textMatch(query: TextQuery, params: unknown[]): string {
+  if (!hasPhrase(query)) {
+    params.push(tsquery(query));
+    return `search_text.tsv @@ to_tsquery('simple', ?)`;
+  }
+  if (query.kind === 'phrase') {
+    const q = tsquery(query);
+    params.push(q, q, q, q, q);
+    const inColumns = COLUMNS.map((c) => `search_text.tsv_${c} @@ to_tsquery('simple', ?)`).join(' OR ');
+    return `(search_text.tsv @@ to_tsquery('simple', ?) AND (${inColumns}))`;
+  }
+  // A word has no phrase: handled first.
+  const parts = (query as Exclude<TextQuery, TextTerm>).of.map((part) => textMatch(part, params));
+  return `(${parts.join(query.kind === 'and' ? ' AND ' : ' OR ')})`;
+}
 
 /** The key space of the locks on rows that do not exist yet (pg_advisory_xact_lock's first key). */
 const NAME_LOCKS = 0x6d636173;
@@ -14,13 +44,10 @@ const NAME_LOCKS = 0x6d636173;
 export const pgDialect: SqlDialect = {
   ...defaultDialect,
   name: 'postgres',
-  matchesAll: (words, params) => {
-    params.push(tsquery(words, '&'));
-    return `search_text.tsv @@ to_tsquery('simple', ?)`;
-  },
-  columnHit: (i, words, params) => {
-    params.push(tsquery(words, '|'));
-    return `(CASE WHEN search_text.tsv_${COLUMNS[i]} @@ to_tsquery('simple', ?) THEN 1 ELSE 0 END)`;
+  textMatch,
+  textInColumn: (i, query, params) => {
+    params.push(tsquery(query));
+    return `search_text.tsv_${COLUMNS[i]} @@ to_tsquery('simple', ?)`;
   },
   // Parameters are typed text, so lower() resolves whatever the driver sends.
   equalsAnyIgnoringCase: (column, count) => `lower(${column}) IN (${Array.from({ length: count }, () => 'lower(?::text)').join(', ')})`,

@@ -4,16 +4,20 @@
  * below is plain SQL both databases accept; a backend overrides only what it says differently, as
  * kysely's compilers do.
  */
+import type { TextTerm } from '../match.js';
 import type { Sql } from './driver.js';
+
+/** Terms of the full text combined by AND and OR (NOT is said in SQL around them). */
+export type TextQuery = TextTerm | { kind: 'and' | 'or'; of: readonly TextQuery[] };
 
 export interface SqlDialect {
   readonly name: 'sqlite' | 'postgres';
-  /** FROM clause of documents, aliased `d`, joined to their full text (`search_text`) when `text`. */
+  /** FROM clause of documents, aliased `d`, joined to their full text (`search_text`) when `text` and the text conditions read it in place. */
   documents(text: boolean): string;
-  /** WHERE condition: every word occurs (as a word prefix) somewhere in the document's text. */
-  matchesAll(words: readonly string[], params: unknown[]): string;
-  /** Expression: 1 when some word occurs in text column `i` (0 = A … 3 = D), else 0. */
-  columnHit(i: number, words: readonly string[], params: unknown[]): string;
+  /** Condition: the document's text matches the query. */
+  textMatch(query: TextQuery, params: unknown[]): string;
+  /** Condition: text column `i` (0 = A … 3 = D) of the document matches the query. */
+  textInColumn(i: number, query: TextQuery, params: unknown[]): string;
   /** Condition: `column` equals one of `count` parameters, ignoring case. */
   equalsAnyIgnoringCase(column: string, count: number): string;
   /** Condition: `column` matches a LIKE pattern parameter (escape `\`), ignoring case. */
@@ -34,10 +38,10 @@ export interface SqlDialect {
 export const defaultDialect: SqlDialect = {
   name: 'sqlite',
   documents: (text) => (text ? 'search_text JOIN search_doc d ON d.id = search_text.rowid' : 'search_doc d'),
-  matchesAll: () => {
+  textMatch: () => {
     throw new Error('the dialect gives no full-text match');
   },
-  columnHit: () => {
+  textInColumn: () => {
     throw new Error('the dialect gives no full-text match');
   },
   equalsAnyIgnoringCase: (column, count) => `lower(${column}) IN (${Array.from({ length: count }, () => 'lower(?)').join(', ')})`,

@@ -4,15 +4,23 @@
  * full text is matched, case-insensitive comparison, LIKE) is behind a small dialect; placeholders
  * are written `?` and a backend renumbers them if it needs to.
  */
-import type { SqlDialect } from './dialect.js';
+import type { SqlDialect, TextQuery } from './dialect.js';
 import type { Sql } from './driver.js';
 import { NUMERIC } from './rows.js';
 import { TEXT_WEIGHTS } from '../../indexing/searchRow.js';
-import { BROWSE_PATH_V2_DELIMITER, ENTITY_TYPE_FIELD, type Criterion, type SearchQuery } from '../types.js';
+import { hasText, rankingTerms, wildcardPieces } from '../match.js';
+import { BROWSE_PATH_V2_DELIMITER, ENTITY_TYPE_FIELD, type Criterion, type Match, type SearchQuery } from '../types.js';
 
 /** LIKE pattern for a literal text, with `\` as the escape character. */
 export function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A WILDCARD pattern as a LIKE pattern (escape `\`). */
+function wildcardLike(pattern: string): string {
+  return wildcardPieces(pattern)
+    .map((p) => ('literal' in p ? likeEscape(p.literal) : p.wildcard === '*' ? '%' : '_'))
+    .join('');
 }
 
 function hasValue(condition: string): string {
@@ -36,7 +44,7 @@ function criterionSql(c: Criterion, params: unknown[], dialect: SqlDialect, keye
     });
   const like = (pattern: (value: string) => string) =>
     anyOf((value) => {
-      params.push(pattern(likeEscape(value)));
+      params.push(pattern(value));
       return dialect.likeIgnoringCase('v.value');
     });
   let sql: string;
@@ -65,13 +73,16 @@ function criterionSql(c: Criterion, params: unknown[], dialect: SqlDialect, keye
         : hasValue(dialect.equalsAnyIgnoringCase('v.value', c.values.length));
       break;
     case 'CONTAIN':
-      sql = like((v) => `%${v}%`);
+      sql = like((v) => `%${likeEscape(v)}%`);
       break;
     case 'START_WITH':
-      sql = like((v) => `${v}%`);
+      sql = like((v) => `${likeEscape(v)}%`);
       break;
     case 'END_WITH':
-      sql = like((v) => `%${v}`);
+      sql = like((v) => `%${likeEscape(v)}`);
+      break;
+    case 'WILDCARD':
+      sql = like(wildcardLike);
       break;
     case 'PATH_WITHIN':
       sql = anyOf((value) => {
@@ -113,14 +124,56 @@ export function filterSql(
   return `(${groups.join(' OR ')})`;
 }
 
+/** A match's text terms under AND and OR alone, which the full-text index answers in one lookup; undefined when it holds more. */
+function textOnly(m: Match): TextQuery | undefined {
+  switch (m.kind) {
+    case 'word':
+    case 'phrase':
+      return m;
+    case 'and':
+    case 'or': {
+      const parts = m.of.map(textOnly);
+      return parts.length > 0 && parts.every((p) => p !== undefined) ? { kind: m.kind, of: parts as TextQuery[] } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A match as a condition: its text parts looked up in the full text, its criteria as filters', combined in SQL. */
+function matchSql(m: Match, params: unknown[], dialect: SqlDialect, keyed: ReadonlySet<string>): string {
+  const text = textOnly(m);
+  if (text) return dialect.textMatch(text, params);
+  switch (m.kind) {
+    case 'criterion':
+      return criterionSql(m.criterion, params, dialect, keyed);
+    case 'not':
+      return `NOT (${matchSql(m.of, params, dialect, keyed)})`;
+    case 'and':
+    case 'or': {
+      if (m.of.length === 0) return m.kind === 'and' ? '1 = 1' : '1 = 0';
+      return `(${m.of.map((part) => matchSql(part, params, dialect, keyed)).join(m.kind === 'and' ? ' AND ' : ' OR ')})`;
+    }
+    default:
+      // word and phrase are text, answered above
+      throw new Error(`unreachable match ${m.kind}`);
+  }
+}
+
+/** Whether a query reads the full text. */
+const readsText = (q: SearchQuery) => q.words.length > 0 || hasText(q.match);
+
 /** The conditions a matching document meets. */
 function whereSql(q: SearchQuery, dialect: SqlDialect, params: unknown[]): string {
   const where: string[] = [];
-  if (q.words.length > 0) where.push(dialect.matchesAll(q.words, params));
+  const keyed = new Set(q.keyedFields);
+  if (q.words.length > 0)
+    where.push(dialect.textMatch({ kind: 'and', of: q.words.map((word) => ({ kind: 'word', word, prefix: true })) }, params));
+  if (q.match) where.push(matchSql(q.match, params, dialect, keyed));
   params.push(...q.entityTypes);
   where.push(`d.entity_type IN (${q.entityTypes.map(() => '?').join(', ')})`);
   if (!q.includeRemoved) where.push('d.removed = 0');
-  const filter = filterSql(q.filter, params, dialect, new Set(q.keyedFields));
+  const filter = filterSql(q.filter, params, dialect, keyed);
   if (filter) where.push(filter);
   return where.join(' AND ');
 }
@@ -129,7 +182,7 @@ function whereSql(q: SearchQuery, dialect: SqlDialect, params: unknown[]): strin
 export function matchesSql(q: SearchQuery, dialect: SqlDialect): Sql {
   const params: unknown[] = [];
   const where = whereSql(q, dialect, params);
-  return { text: `SELECT d.urn AS urn FROM ${dialect.documents(q.words.length > 0)} WHERE ${where}`, params };
+  return { text: `SELECT d.urn AS urn FROM ${dialect.documents(readsText(q))} WHERE ${where}`, params };
 }
 
 /**
@@ -144,7 +197,7 @@ function urnsWithValue(alias: string, fields: number, dialect: SqlDialect): stri
 /** The matching documents with their rank keys: `id`, `urn`, `t` (the entity type), `exact`, `score`. */
 function hitsSql(q: SearchQuery, dialect: SqlDialect): Sql {
   const params: unknown[] = [];
-  const text = q.words.length > 0;
+  const terms = rankingTerms(q);
   const exact =
     q.phrase && q.nameFields.length > 0
       ? (() => {
@@ -154,7 +207,8 @@ function hitsSql(q: SearchQuery, dialect: SqlDialect): Sql {
       : '1';
   // Lower is better: minus the weights of the columns with a hit; multiplying by a weight below 1
   // moves a document down. Parameters are pushed in the order their placeholders appear.
-  const base = text ? `-(${TEXT_WEIGHTS.map((w, i) => `${dialect.columnHit(i, q.words, params)} * ${w}`).join(' + ')})` : '-1.0';
+  const hit = (i: number) => `(CASE WHEN ${dialect.textInColumn(i, { kind: 'or', of: terms }, params)} THEN 1 ELSE 0 END)`;
+  const base = terms.length > 0 ? `-(${TEXT_WEIGHTS.map((w, i) => `${hit(i)} * ${w}`).join(' + ')})` : '-1.0';
   // The weights are the registry's numbers, written as literals so every backend types them as reals.
   const weights = q.weights
     .map((w) => {
@@ -165,7 +219,7 @@ function hitsSql(q: SearchQuery, dialect: SqlDialect): Sql {
   const score = weights ? `${base} * ${weights}` : base;
   const where = whereSql(q, dialect, params);
   return {
-    text: `SELECT d.id AS id, d.urn AS urn, d.entity_type AS t, ${exact} AS exact, ${score} AS score FROM ${dialect.documents(text)} WHERE ${where}`,
+    text: `SELECT d.id AS id, d.urn AS urn, d.entity_type AS t, ${exact} AS exact, ${score} AS score FROM ${dialect.documents(readsText(q))} WHERE ${where}`,
     params,
   };
 }
