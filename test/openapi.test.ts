@@ -267,6 +267,118 @@ describe('write tracing: what the emitter reads in ASYNC_WAIT mode', () => {
   });
 });
 
+describe('batch reads: what DataHubGraph.get_entities and get_entities_v2 send', () => {
+  const first = dataset('read.one');
+  const second = dataset('read.two');
+  const never = dataset('read.never');
+  const props = (n: number) => ({ name: `t${n}`, customProperties: {}, tags: [] });
+  const readHeaders = { Accept: 'application/json', 'Content-Type': 'application/json' };
+
+  beforeAll(async () => {
+    clock += 1000;
+    await sdk(
+      'POST',
+      '/openapi/v3/entity/dataset?async=false',
+      chunk([
+        item(first, 'datasetProperties', props(1)),
+        item(first, 'status', { removed: false }),
+        item(second, 'datasetProperties', props(2)),
+        item(first, 'datasetProfile', { timestampMillis: 10, rowCount: 3 }),
+        item(first, 'datasetProfile', { timestampMillis: 20, rowCount: 4 }),
+      ]),
+    );
+    clock += 1000;
+    // A second version of the first dataset's properties: version 1 is now the first.
+    await sdk('POST', '/openapi/v3/entity/dataset?async=false', chunk([item(first, 'datasetProperties', props(11))]));
+  });
+
+  it('get_entities: the aspects asked for, with system metadata, of the entities that exist, in order', async () => {
+    // The body as get_entities builds it: one {urn, <aspect>: {}} per urn.
+    const body = JSON.stringify([second, never, first].map((urn) => ({ urn, datasetProperties: {}, status: {} })));
+    const reply = await sdk('POST', '/openapi/v3/entity/dataset/batchGet?systemMetadata=true', body, readHeaders);
+    expect(reply.status).toBe(200);
+    expect(reply.body.map((e: Json) => e.urn)).toEqual([second, first]);
+    const [two, one] = reply.body;
+    expect(Object.keys(two).sort()).toEqual(['datasetProperties', 'urn']);
+    expect(two.datasetProperties.value).toEqual(props(2));
+    expect(two.datasetProperties.systemMetadata.runId).toBe('no-run-id-provided');
+    expect(two.datasetProperties.systemMetadata.properties.clientId).toBe('acryl-datahub');
+    expect(two.datasetProperties.auditStamp).toEqual({ time: clock - 1000, actor: 'urn:li:corpuser:datahub' });
+    expect(one.datasetProperties.value).toEqual(props(11));
+    expect(one.status.value).toEqual({ removed: false });
+  });
+
+  it('get_entities without aspects: every aspect it has, its key and the newest point of each timeseries aspect', async () => {
+    const reply = await sdk('POST', '/openapi/v3/entity/dataset/batchGet', JSON.stringify([{ urn: first }]), readHeaders);
+    const [one] = reply.body;
+    expect(Object.keys(one).sort()).toEqual([
+      'browsePaths',
+      'browsePathsV2',
+      'datasetKey',
+      'datasetProfile',
+      'datasetProperties',
+      'status',
+      'urn',
+    ]);
+    expect(one.datasetKey).toEqual({ value: { platform: 'urn:li:dataPlatform:mysql', name: 'read.one', origin: 'PROD' } });
+    expect(one.datasetProfile.value).toEqual({ timestampMillis: 20, rowCount: 4 });
+    // Without systemMetadata=true, only values.
+    expect(one.status).toEqual({ value: { removed: false } });
+  });
+
+  it('reads an older version named by If-Version-Match, and leaves out one that does not exist', async () => {
+    const body = [{ urn: first, datasetProperties: { headers: { 'If-Version-Match': '1' } } }];
+    expect((await sdk('POST', '/openapi/v3/entity/dataset/batchGet', JSON.stringify(body), readHeaders)).body).toEqual([
+      { urn: first, datasetProperties: { value: props(1) } },
+    ]);
+    const missing = [{ urn: first, datasetProperties: { headers: { 'If-Version-Match': '9' } } }];
+    expect((await sdk('POST', '/openapi/v3/entity/dataset/batchGet', JSON.stringify(missing), readHeaders)).body).toEqual([]);
+  });
+
+  it('get_entities_v2: every urn asked for, its key aspect always among its aspects', async () => {
+    const body = JSON.stringify({ urns: [first, never], aspectNames: ['datasetProperties'], withSystemMetadata: false });
+    const reply = await sdk('POST', '/openapi/v2/entity/batch/dataset', body, readHeaders);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      entities: [
+        {
+          urn: first,
+          aspects: {
+            datasetKey: { value: { platform: 'urn:li:dataPlatform:mysql', name: 'read.one', origin: 'PROD' } },
+            datasetProperties: { value: props(11) },
+          },
+        },
+        { urn: never, aspects: { datasetKey: { value: { platform: 'urn:li:dataPlatform:mysql', name: 'read.never', origin: 'PROD' } } } },
+      ],
+    });
+  });
+
+  it('get_entities_v2 with system metadata, and with no aspect names (every aspect)', async () => {
+    const body = JSON.stringify({ urns: [second], aspectNames: [], withSystemMetadata: true });
+    const [two] = (await sdk('POST', '/openapi/v2/entity/batch/dataset', body, readHeaders)).body.entities;
+    expect(Object.keys(two.aspects).sort()).toEqual(['browsePaths', 'browsePathsV2', 'datasetKey', 'datasetProperties']);
+    expect(two.aspects.datasetProperties.value).toEqual(props(2));
+    expect(two.aspects.datasetProperties.systemMetadata.properties.clientVersion).toBe('1.2.0.1');
+  });
+
+  it('refuses a malformed batch with a 400 naming the problem', async () => {
+    const bad: Array<[string, string, RegExp]> = [
+      ['/openapi/v3/entity/dataset/batchGet', '{"urn": "x"}', /must be a JSON array/],
+      ['/openapi/v3/entity/dataset/batchGet', '[{"status": {}}]', /entities\[0\]: Missing `urn` field/],
+      ['/openapi/v3/entity/dataset/batchGet', JSON.stringify([{ urn: first, nope: {} }]), /Unknown aspect nope for entity dataset/],
+      ['/openapi/v3/entity/dataset/batchGet', '[{"urn": "urn:li:dataset:(oops"}]', /urn/],
+      ['/openapi/v3/entity/nope/batchGet', '[]', /Failed to find entity with name nope/],
+      ['/openapi/v2/entity/batch/dataset', '{"aspectNames": []}', /urns must be a list of urns/],
+      ['/openapi/v2/entity/batch/dataset', JSON.stringify({ urns: [first], aspectNames: ['nope'] }), /Unknown aspect nope/],
+    ];
+    for (const [path, body, message] of bad) {
+      const reply = await sdk('POST', path, body, readHeaders);
+      expect(reply.status, path).toBe(400);
+      expect(reply.body.message, path).toMatch(message);
+    }
+  });
+});
+
 describe('privileges', () => {
   const urn = dataset('guarded.table');
 
@@ -301,6 +413,15 @@ describe('privileges', () => {
     });
     expect(reply.status).toBe(200);
     expect((await entitiesV2(urn, ['status'])).aspects.status.created.actor).toBe(BOB);
+  });
+
+  it('refuses a read of a type the reader may not read with 403', async () => {
+    const policies = await http(`${s.url}/openapi/v3/entity/dataHubPolicy/batchGet`, {
+      body: [{ urn: 'urn:li:dataHubPolicy:admin' }],
+      headers: asBob(),
+    });
+    expect(policies.status).toBe(403);
+    expect(policies.body.message).toMatch(/Unauthorized to perform this action/);
   });
 
   it('answers 401 without a token', async () => {
@@ -409,7 +530,7 @@ describe('mistakes get a clear 4xx and write nothing', () => {
   });
 });
 
-describe('body limits: an ingest-sized body for callers who may write', () => {
+describe('body limits: an ingest-sized body for callers who may write, a small one for reads', () => {
   const KiB = 1024;
   let limited: TestServer;
   let writer: Record<string, string>;
@@ -446,5 +567,14 @@ describe('body limits: an ingest-sized body for callers who may write', () => {
       expect(refused.status, method).toBe(413);
       expect(refused.body.message).toMatch(/at most 16 KiB is accepted for a caller no policy lets write/);
     }
+  });
+
+  it('holds a batch read to the small limit', async () => {
+    const read = await http(`${limited.url}/openapi/v3/entity/dataset/batchGet`, {
+      body: entities(() => ({ description })),
+      headers: writer,
+    });
+    expect(read.status).toBe(413);
+    expect(read.body.message).toMatch(/at most 16 KiB is accepted for this endpoint/);
   });
 });

@@ -1,15 +1,18 @@
 /**
  * DataHub's v3 entity API (`/openapi/v3/entity`, its v3 EntityController over GenericEntitiesController),
- * for every entity type of the registry: create and patch of entity lists, as DataHub's Python
- * emitter sends them, and delete of an entity or an aspect. Statuses are DataHub's: a write with
- * `async=true` (the default of the list routes) answers 202, else 200; a delete 200 with no body.
+ * for every entity type of the registry: batch get, create and patch of entity lists, as DataHub's
+ * Python client sends them, and delete of an entity or an aspect. Statuses are DataHub's: a write
+ * with `async=true` (the default of the list routes) answers 202, else 200; a delete 200 with no body.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { traceparent } from '../../domains/entities/writeTraces.js';
 import type { ApiServices } from '../../domains/services.js';
+import { badRequest } from '../../errors.js';
+import { isPlainObject } from '../../json.js';
 import { resolveAspectAnyCase, resolveEntity } from '../../registry/resolve.js';
 import type { AspectSpec, EntitySpec } from '../../registry/types.js';
 import { withRawJson } from '../rest/restli.js';
+import { readEntitiesV3, type EntityRequest } from './entityReads.js';
 import { entityListProposals, urnOf, writtenEntities, type ProposalBatch } from './entityWrites.js';
 import { queryBoolean, queryList, rawPathAfter, splitUrnPath, type UrnPath } from './wire.js';
 
@@ -57,6 +60,17 @@ export function entitiesV3Routes(services: ApiServices) {
       return answerWrite(reply, async, traceId, body);
     });
 
+    app.post(`${BASE}/:entityName/batchGet`, async (request, reply) => {
+      pathEntity(services, request);
+      const entities = await readEntitiesV3(
+        services,
+        request.actor,
+        batchGetRequests(request.body),
+        queryBoolean(request, 'systemMetadata', false),
+      );
+      return withRawJson(reply).send(entities);
+    });
+
     app.delete(`${BASE}/:entityName/*`, async (request, reply) => {
       const entity = pathEntity(services, request);
       const { urn: input, aspectName } = urnPath(request);
@@ -76,6 +90,25 @@ export function entitiesV3Routes(services: ApiServices) {
       return reply.code(200).send();
     });
   };
+}
+
+/** DataHub's batchGet body: `[{urn, <aspect name>: {} | {headers: {"If-Version-Match": "<version>"}}}]`. */
+function batchGetRequests(body: unknown): EntityRequest[] {
+  if (!Array.isArray(body)) throw badRequest('the body must be a JSON array [{urn, <aspect name>: {headers?}}]');
+  return body.map((item, i) => {
+    if (!isPlainObject(item)) throw badRequest(`entities[${i}] must be an object {urn, <aspect name>: {}}`);
+    if (typeof item.urn !== 'string') throw badRequest(`entities[${i}]: Missing \`urn\` field`);
+    const aspects = new Map<string, number>();
+    for (const [name, entry] of Object.entries(item)) {
+      if (name === 'urn') continue;
+      const headers = isPlainObject(entry) && isPlainObject(entry.headers) ? entry.headers : {};
+      const version = headers['If-Version-Match'] ?? '0';
+      if (typeof version !== 'string' || !/^-?\d+$/.test(version))
+        throw badRequest(`entities[${i}].${name}: If-Version-Match must be a version number, not '${String(version)}'`);
+      aspects.set(name, Number(version));
+    }
+    return { urn: item.urn, aspects };
+  });
 }
 
 /**

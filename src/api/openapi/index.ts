@@ -1,12 +1,13 @@
 /**
  * DataHub's OpenAPI, registered under `/openapi` (and again under `/api/gms/openapi`, as the
- * frontend proxies it): the v3 entity API and write tracing. Errors
+ * frontend proxies it): the v3 entity API, the v2 entity batch read, and write tracing. Errors
  * get DataHub's OpenAPI body (wire.ts); those of the caller's share (body limits, rates) and
  * internal errors are the server's to answer.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiServices } from '../../domains/services.js';
 import { ServiceError, TooManyRequests } from '../../errors.js';
+import { entitiesV2Routes } from './entitiesV2.js';
 import { entitiesV3Routes } from './entitiesV3.js';
 import { traceRoutes } from './trace.js';
 import { OPENAPI_STATUS_BY_KIND, sendOpenApiError } from './wire.js';
@@ -25,6 +26,7 @@ export function openApi(services: ApiServices) {
       sendOpenApiError(reply, 'not_found', 404, `No endpoint ${request.method} ${request.url.split('?')[0]}.`),
     );
     await app.register(entitiesV3Routes(services));
+    await app.register(entitiesV2Routes(services));
     await app.register(traceRoutes(services));
   };
 }
