@@ -5,7 +5,7 @@
  * Rest.li and GraphQL and the reverse; write tracing; privileges; and the 4xx of each mistake.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeLogLength, enc, grantPolicy, http, startTestServer, type TestServer } from './helpers.js';
+import { changeLogLength, enc, grantPolicy, http, mcp, startTestServer, type TestServer } from './helpers.js';
 
 type Json = Record<string, any>;
 
@@ -188,6 +188,7 @@ describe('POST /openapi/v3/entity/{entityName}: the emitter in openapi_ingestion
     expect(reply.status).toBe(200);
     expect(reply.text).toBe('');
     expect(Object.keys((await entitiesV2(gone)).aspects)).toEqual(['datasetKey']);
+    expect((await http(`${s.url}/openapi/v3/entity/dataset/${enc(gone)}`, { headers: admin })).status).toBe(404);
   });
 
   it('is served under /api/gms too, as DataHub frontend proxies it', async () => {
@@ -264,6 +265,28 @@ describe('write tracing: what the emitter reads in ASYNC_WAIT mode', () => {
       headers: asBob(),
     });
     expect(policy.status).toBe(403);
+  });
+});
+
+describe('Rest.li and OpenAPI read each other', () => {
+  it('reads a Rest.li write through OpenAPI, with system metadata and stamp', async () => {
+    clock += 1000;
+    const urn = dataset('restli.written');
+    const tags = { tags: [{ tag: 'urn:li:tag:pii' }] };
+    await http(`${s.url}/aspects?action=ingestProposal`, {
+      body: { proposal: mcp(urn, 'globalTags', tags, { systemMetadata: { runId: 'run-7', lastObserved: 5 } }) },
+      headers: admin,
+    });
+    const reply = await http(`${s.url}/openapi/v3/entity/dataset/${enc(urn)}?aspects=globalTags&systemMetadata=true`, { headers: admin });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      urn,
+      globalTags: {
+        value: tags,
+        systemMetadata: { runId: 'run-7', lastObserved: 5, lastRunId: 'run-7' },
+        auditStamp: { time: clock, actor: 'urn:li:corpuser:datahub' },
+      },
+    });
   });
 });
 
@@ -388,6 +411,8 @@ describe('privileges', () => {
     const writes = [
       ['POST', '/openapi/v3/entity/dataset?async=false', body],
       ['PATCH', '/openapi/v3/entity/dataset?async=false', chunk([item(urn, 'datasetProperties', { patch: [] })])],
+      ['POST', `/openapi/v3/entity/dataset/${enc(urn)}/status?createIfNotExists=false`, JSON.stringify({ value: { removed: true } })],
+      ['PATCH', `/openapi/v3/entity/dataset/${enc(urn)}/datasetProperties`, JSON.stringify({ patch: [] })],
       ['DELETE', `/openapi/v3/entity/dataset/${enc(urn)}`, undefined],
       ['DELETE', `/openapi/v3/entity/dataset/${enc(urn)}/status`, undefined],
     ] as const;
@@ -422,6 +447,25 @@ describe('privileges', () => {
     });
     expect(policies.status).toBe(403);
     expect(policies.body.message).toMatch(/Unauthorized to perform this action/);
+  });
+
+  it('leaves out the aspects a reader may not read', async () => {
+    const user = 'urn:li:corpuser:credentialed';
+    await http(`${s.url}/aspects?action=ingestProposalBatch`, {
+      body: {
+        proposals: [
+          mcp(user, 'corpUserInfo', { active: true, displayName: 'C' }),
+          mcp(user, 'corpUserCredentials', { salt: 's', hashedPassword: 'h' }),
+        ],
+      },
+      headers: admin,
+    });
+    const asAdmin = await http(`${s.url}/openapi/v3/entity/corpuser/${enc(user)}`, { headers: admin });
+    expect(Object.keys(asAdmin.body).sort()).toEqual(['corpUserCredentials', 'corpUserInfo', 'corpUserKey', 'urn']);
+    const asReader = await http(`${s.url}/openapi/v3/entity/corpuser/${enc(user)}`, { headers: asBob() });
+    expect(asReader.status).toBe(200);
+    expect(Object.keys(asReader.body).sort()).toEqual(['corpUserInfo', 'corpUserKey', 'urn']);
+    expect((await http(`${s.url}/openapi/v3/entity/corpuser/${enc(user)}/corpUserCredentials`, { headers: asBob() })).status).toBe(404);
   });
 
   it('answers 401 without a token', async () => {

@@ -1,20 +1,32 @@
 /**
  * DataHub's v3 entity API (`/openapi/v3/entity`, its v3 EntityController over GenericEntitiesController),
- * for every entity type of the registry: batch get, create and patch of entity lists, as DataHub's
- * Python client sends them, and delete of an entity or an aspect. Statuses are DataHub's: a write
- * with `async=true` (the default of the list routes) answers 202, else 200; a delete 200 with no body.
+ * for every entity type of the registry: scroll, batch get, create and patch of entity lists, and
+ * per entity and per aspect get, head, create, patch and delete. Statuses are DataHub's: a write
+ * with `async=true` (the default of the list routes) answers 202, else 200; a read of a missing
+ * entity or aspect 404; a HEAD 204 or 404; a delete 200 with no body.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { traceparent } from '../../domains/entities/writeTraces.js';
 import type { ApiServices } from '../../domains/services.js';
-import { badRequest } from '../../errors.js';
+import { decodeScrollId, encodeScrollId, MAX_COUNT } from '../../domains/search/search.js';
+import { badRequest, ServiceError } from '../../errors.js';
 import { isPlainObject } from '../../json.js';
 import { resolveAspectAnyCase, resolveEntity } from '../../registry/resolve.js';
 import type { AspectSpec, EntitySpec } from '../../registry/types.js';
 import { withRawJson } from '../rest/restli.js';
 import { readEntitiesV3, type EntityRequest } from './entityReads.js';
-import { entityListProposals, urnOf, writtenEntities, type ProposalBatch } from './entityWrites.js';
-import { queryBoolean, queryList, rawPathAfter, splitUrnPath, type UrnPath } from './wire.js';
+import { entityListProposals, singleAspectProposal, urnOf, writtenEntities, type ProposalBatch } from './entityWrites.js';
+import {
+  queryBoolean,
+  queryInteger,
+  queryList,
+  queryValue,
+  rawPathAfter,
+  sendNotFound,
+  sendOpenApiError,
+  splitUrnPath,
+  type UrnPath,
+} from './wire.js';
 
 const BASE = '/v3/entity';
 
@@ -30,6 +42,21 @@ function urnPath(request: FastifyRequest): UrnPath {
   return splitUrnPath(slash < 0 ? '' : rest.slice(slash + 1));
 }
 
+/** The aspects a read names (`aspects` and `aspectNames`, repeated or comma-separated), each at its latest version. */
+function aspectsParam(request: FastifyRequest): Map<string, number> {
+  return new Map(queryList(request, 'aspects', 'aspectNames').map((name) => [name, 0]));
+}
+
+/** An aspect of the urn's type named in a read's path, or a 404 naming what is missing (DataHub answers 404 for either). */
+function pathAspect(entity: EntitySpec, name: string): AspectSpec | string {
+  try {
+    return resolveAspectAnyCase(entity, name);
+  } catch (err) {
+    if (err instanceof ServiceError) return err.message;
+    throw err;
+  }
+}
+
 /** Answers a write: DataHub's status for its `async` flag, and the trace the SDK follows. */
 function answerWrite(reply: FastifyReply, async: boolean, traceId: string, body: unknown): FastifyReply {
   reply.code(async ? 202 : 200).header('traceparent', traceparent(traceId));
@@ -42,6 +69,43 @@ async function writeBatch(services: ApiServices, actor: string, batch: ProposalB
 
 export function entitiesV3Routes(services: ApiServices) {
   return async (app: FastifyInstance): Promise<void> => {
+    app.get(`${BASE}/:entityName`, async (request, reply) => {
+      const entity = pathEntity(services, request);
+      const count = queryInteger(request, 'count', 10, 0, MAX_COUNT);
+      const query = queryValue(request, 'query') ?? '*';
+      const order = queryValue(request, 'sortOrder') ?? 'ASCENDING';
+      if (order !== 'ASCENDING' && order !== 'DESCENDING') throw badRequest(`sortOrder must be ASCENDING or DESCENDING, not '${order}'`);
+      const fields = queryList(request, 'sortCriteria');
+      const sortFields = fields.length > 0 ? fields : [queryValue(request, 'sort') || 'urn'];
+      if (queryValue(request, 'sliceId') !== undefined && queryValue(request, 'sliceMax') !== undefined)
+        throw badRequest('sliced scrolls (sliceId, sliceMax) are not supported here: scroll without them');
+      const start = decodeScrollId(queryValue(request, 'scrollId'));
+      // DataHub scrolls in urn order by default; over every entity the index answers in that order without a sort.
+      const byUrn =
+        sortFields.length === 1 && sortFields[0] === 'urn' && order === 'ASCENDING' && (query.trim() === '*' || query.trim() === '');
+      const result = await services.search.search(
+        {
+          entities: [entity.name],
+          input: query,
+          ...(byUrn ? {} : { sort: sortFields.map((field) => ({ field, order })) }),
+          start,
+          count,
+          flags: { skipAggregates: true, skipHighlighting: true, includeSoftDeleted: queryBoolean(request, 'includeSoftDelete', false) },
+        },
+        request.actor,
+      );
+      const aspects = aspectsParam(request);
+      const entities = await readEntitiesV3(
+        services,
+        request.actor,
+        result.urns.map((urn) => ({ urn, aspects })),
+        queryBoolean(request, 'systemMetadata', false),
+      );
+      const next = start + result.urns.length;
+      const scrollId = next < result.total && result.urns.length > 0 ? encodeScrollId(next) : undefined;
+      return withRawJson(reply).send({ ...(scrollId ? { scrollId } : {}), entities, totalCount: result.total });
+    });
+
     app.post(`${BASE}/:entityName`, { config: { body: 'ingest' } }, async (request, reply) => {
       const entity = pathEntity(services, request);
       const async = queryBoolean(request, 'async', true);
@@ -71,6 +135,43 @@ export function entitiesV3Routes(services: ApiServices) {
       return withRawJson(reply).send(entities);
     });
 
+    // Declared before the GET of the same path, so it is not the HEAD Fastify would derive from that GET.
+    app.head(`${BASE}/:entityName/*`, async (request, reply) => {
+      const entity = pathEntity(services, request);
+      const { urn: input, aspectName } = urnPath(request);
+      const { urn } = urnOf(services.registry, entity, input);
+      await services.entities.readable([urn], request.actor);
+      const includeSoftDelete = queryBoolean(request, 'includeSoftDelete', false);
+      const live = await services.entities.exists(urn, includeSoftDelete);
+      if (aspectName === undefined) return reply.code(live ? 204 : 404).send();
+      const aspect = pathAspect(entity, aspectName);
+      if (!live || typeof aspect === 'string') return reply.code(404).send();
+      const [found] = await readEntitiesV3(services, request.actor, [{ urn, aspects: new Map([[aspect.name, 0]]) }], false);
+      return reply.code(found ? 204 : 404).send();
+    });
+
+    app.get(`${BASE}/:entityName/*`, async (request, reply) => {
+      const entity = pathEntity(services, request);
+      const { urn: input, aspectName } = urnPath(request);
+      const { urn } = urnOf(services.registry, entity, input);
+      const withSystemMetadata = queryBoolean(request, 'systemMetadata', false);
+      if (aspectName === undefined) {
+        const [found] = await readEntitiesV3(services, request.actor, [{ urn, aspects: aspectsParam(request) }], withSystemMetadata);
+        return found ? withRawJson(reply).send(found) : sendNotFound(reply, `Entity ${urn} not found`);
+      }
+      const aspect = pathAspect(entity, aspectName);
+      if (typeof aspect === 'string') return sendNotFound(reply, aspect);
+      const version = queryInteger(request, 'version', 0, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+      const [found] = await readEntitiesV3(
+        services,
+        request.actor,
+        [{ urn, aspects: new Map([[aspect.name, version]]) }],
+        withSystemMetadata,
+      );
+      const value = found?.[aspect.name];
+      return value ? withRawJson(reply).send(value) : sendNotFound(reply, `Aspect ${aspect.name} (version ${version}) of ${urn} not found`);
+    });
+
     app.delete(`${BASE}/:entityName/*`, async (request, reply) => {
       const entity = pathEntity(services, request);
       const { urn: input, aspectName } = urnPath(request);
@@ -88,6 +189,41 @@ export function entitiesV3Routes(services: ApiServices) {
       }
       await deleteAspects(services, request.actor, entity, urn, aspects);
       return reply.code(200).send();
+    });
+
+    app.post(`${BASE}/:entityName/*`, { config: { body: 'ingest' } }, async (request, reply) => {
+      const entity = pathEntity(services, request);
+      const { urn, aspectName } = urnPath(request);
+      if (aspectName === undefined)
+        return sendOpenApiError(reply, 'not_found', 404, `No endpoint POST ${request.url.split('?')[0]}: name an aspect after the urn`);
+      const changeType = queryBoolean(request, 'createIfEntityNotExists', false)
+        ? 'CREATE_ENTITY'
+        : queryBoolean(request, 'createIfNotExists', true)
+          ? 'CREATE'
+          : 'UPSERT';
+      const batch = singleAspectProposal(services.registry, entity, urn, aspectName, request.body, changeType);
+      const { written, traceId } = await writeBatch(services, request.actor, batch);
+      const [answer] = writtenEntities(written, batch.patches, queryBoolean(request, 'systemMetadata', false));
+      return answerWrite(reply, queryBoolean(request, 'async', false), traceId, answer);
+    });
+
+    app.patch(`${BASE}/:entityName/*`, { config: { body: 'ingest' } }, async (request, reply) => {
+      const entity = pathEntity(services, request);
+      const { urn, aspectName } = urnPath(request);
+      if (aspectName === undefined)
+        return sendOpenApiError(reply, 'not_found', 404, `No endpoint PATCH ${request.url.split('?')[0]}: name an aspect after the urn`);
+      const batch = singleAspectProposal(services.registry, entity, urn, aspectName, request.body, 'PATCH');
+      const { written, traceId } = await writeBatch(services, request.actor, batch);
+      // Answered with the aspect as the patch left it.
+      const patched = written[0]!.urn;
+      const [found] = await readEntitiesV3(
+        services,
+        request.actor,
+        [{ urn: patched, aspects: new Map([[batch.aspectName, 0]]) }],
+        queryBoolean(request, 'systemMetadata', false),
+      );
+      reply.header('traceparent', traceparent(traceId));
+      return found ? withRawJson(reply).send(found) : sendNotFound(reply, `Entity ${patched} not found`);
     });
   };
 }

@@ -64,6 +64,23 @@ export function entityListProposals(
   return batch;
 }
 
+/** One aspect written on its own (`POST|PATCH /{entityName}/{urn}/{aspectName}`), as a proposal. */
+export function singleAspectProposal(
+  registry: Registry,
+  pathEntity: EntitySpec,
+  urnInput: string,
+  aspectName: string,
+  body: unknown,
+  changeType: OpenApiChangeType,
+): ProposalBatch & { aspectName: string } {
+  const { urn, entity } = urnOf(registry, pathEntity, urnInput);
+  const aspect = resolveAspectAnyCase(entity, aspectName);
+  // A PATCH's body is the patch itself (DataHub's GenericJsonPatch), or a bare list of operations.
+  const entry = changeType === 'PATCH' ? { value: Array.isArray(body) ? { patch: body } : body } : body;
+  const { mcp, patch } = withLabel(aspect.name, () => aspectProposal(entity, urn, aspect.name, entry, changeType));
+  return { proposals: [mcp], labels: [aspect.name], patches: [patch], aspectName: aspect.name };
+}
+
 function aspectProposal(
   entity: EntitySpec,
   urn: string,
