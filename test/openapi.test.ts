@@ -466,6 +466,13 @@ describe('privileges', () => {
     expect(asReader.status).toBe(200);
     expect(Object.keys(asReader.body).sort()).toEqual(['corpUserInfo', 'corpUserKey', 'urn']);
     expect((await http(`${s.url}/openapi/v3/entity/corpuser/${enc(user)}/corpUserCredentials`, { headers: asBob() })).status).toBe(404);
+    // Nor does a trace say anything of them.
+    const trace = (body: unknown) =>
+      http(`${s.url}/openapi/v1/trace/write/${'0'.repeat(32)}?onlyIncludeErrors=false`, { body, headers: asBob() });
+    const every = Object.keys((await trace({ [user]: [] })).body[user]);
+    expect(every).toContain('corpUserInfo');
+    expect(every).not.toContain('corpUserCredentials');
+    expect((await trace({ [user]: ['corpUserCredentials'] })).status).toBe(403);
   });
 
   it('answers 401 without a token', async () => {

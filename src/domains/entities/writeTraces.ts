@@ -98,12 +98,19 @@ export class WriteTraceService {
     const time = traceTime(traceId);
     if (!traceId || time === undefined)
       throw badRequest(`'${traceIdInput}' is not a trace id: send the traceparent header of a write, or its 32 hex digit trace id`);
-    const asked = this.parseRequest(request);
+    const parsed = this.parseRequest(request);
+    const refusal = READ_REFUSED.entities(parsed.map((a) => a.urn));
     await this.authorizer.requireReadable(
       actor,
-      asked.map((a) => a.entity),
-      READ_REFUSED.entities(asked.map((a) => a.urn)),
+      parsed.map((a) => a.entity),
+      refusal,
     );
+    // Aspects hidden from the reader (a user's credentials): refused when named, left out of "every aspect".
+    const named = parsed.flatMap((a) => (a.named ? a.aspects.filter((s) => s.readPrivilege) : []));
+    if (named.length > 0) await this.authorizer.requireReadable(actor, named, refusal);
+    const restricted = [...new Set(parsed.flatMap((a) => a.aspects.filter((s) => s.readPrivilege)))];
+    const visible = new Set(await this.authorizer.visibleTypes(actor, restricted));
+    const asked = parsed.map((a) => ({ ...a, aspects: a.aspects.filter((s) => !s.readPrivilege || visible.has(s)) }));
     const rows = await this.store.getLatestAspects(
       asked.map((a) => a.urn),
       [...new Set(asked.flatMap((a) => a.aspects.filter((s) => s.kind === 'versioned').map((s) => s.name)))],
@@ -123,7 +130,7 @@ export class WriteTraceService {
   }
 
   /** `{<urn>: [<aspect name>, …]}`, each urn resolved and each aspect found (case aside) on its type. */
-  private parseRequest(request: unknown): Array<{ urn: string; entity: EntitySpec; aspects: AspectSpec[] }> {
+  private parseRequest(request: unknown): Array<{ urn: string; entity: EntitySpec; aspects: AspectSpec[]; named: boolean }> {
     if (typeof request !== 'object' || request === null || Array.isArray(request))
       throw badRequest('the body must be a JSON object {<urn>: [<aspect name>, …]}');
     return Object.entries(request).map(([input, names]) => {
@@ -131,7 +138,7 @@ export class WriteTraceService {
       if (!Array.isArray(names) || names.some((n) => typeof n !== 'string'))
         throw badRequest(`the aspects of ${input} must be a list of aspect names`);
       const aspects = names.length === 0 ? [...entity.aspects.values()] : names.map((n: string) => resolveAspectAnyCase(entity, n));
-      return { urn: urnString, entity, aspects };
+      return { urn: urnString, entity, aspects, named: names.length > 0 };
     });
   }
 }
