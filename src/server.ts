@@ -10,6 +10,7 @@ import { DEFAULT_REQUEST_LOG, installRequestLog, requestId, type RequestLogOptio
 import { explorerRoutes } from './api/graphql/explorer.js';
 import { GRAPHQL_PATHS, graphqlApi, sendMalformedRequest } from './api/graphql/index.js';
 import { restApi } from './api/rest/index.js';
+import { openApi } from './api/openapi/index.js';
 import { installTrackingRate } from './api/rest/tracking.js';
 import { webSessionRoutes } from './api/webSession.js';
 import { webUi } from './api/webUi.js';
@@ -134,6 +135,8 @@ export async function buildServer({
   });
   await app.register(restApi(services));
   await app.register(restApi(services), { prefix: '/api/gms' });
+  await app.register(openApi(services), { prefix: '/openapi' });
+  await app.register(openApi(services), { prefix: '/api/gms/openapi' });
   await app.register(
     graphqlApi(services, {
       authEnabled: auth.enabled,

@@ -16,6 +16,7 @@ import { RunService } from './ingestion/runs.js';
 import { EditService } from './labels/edits.js';
 import { EntityService } from './entities/entities.js';
 import { IngestService } from './entities/ingest.js';
+import { WriteTraceService } from './entities/writeTraces.js';
 import { GraphService } from './entities/graph.js';
 import { LineageService } from './lineage/lineage.js';
 import { LineageEditService } from './lineage/lineageEdits.js';
@@ -63,6 +64,8 @@ export interface Services {
   entities: EntityService;
   /** Proposals and snapshots as clients send them, written through the write path. */
   ingest: IngestService;
+  /** Where a traced write (an OpenAPI write) stands, as DataHub's SDK asks. */
+  writeTraces: WriteTraceService;
   search: SearchService;
   browse: BrowseService;
   graph: GraphService;
@@ -187,7 +190,8 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     tokens,
     policies: new PolicyService(registry, writePath, authorizer, now),
     edits: new EditService(store, registry, writePath, authorizer, now),
-    ingest: new IngestService(registry, writePath),
+    ingest: new IngestService(registry, writePath, now),
+    writeTraces: new WriteTraceService(store, registry, authorizer),
     entities,
     search,
     browse: new BrowseService(store, registry, authorizer),

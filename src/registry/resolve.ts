@@ -5,7 +5,7 @@
 import { badRequest } from '../errors.js';
 import { formatUrn, parseUrn, UrnError, type Urn } from '../urn.js';
 import type { Registry } from './registry.js';
-import type { EntitySpec } from './types.js';
+import type { AspectSpec, EntitySpec } from './types.js';
 
 /** Resolves an entity type name (case-insensitively, as DataHub does). */
 export function resolveEntity(registry: Registry, name: unknown): EntitySpec {
@@ -13,6 +13,13 @@ export function resolveEntity(registry: Registry, name: unknown): EntitySpec {
   const entity = registry.entity(name);
   if (!entity) throw badRequest(`Failed to find entity with name ${name} in EntityRegistry`);
   return entity;
+}
+
+/** An aspect of an entity type by its name, or by its name in another case, as DataHub's OpenAPI looks aspects up. */
+export function resolveAspectAnyCase(entity: EntitySpec, name: string): AspectSpec {
+  const found = entity.aspects.get(name) ?? [...entity.aspects.values()].find((a) => a.name.toLowerCase() === name.toLowerCase());
+  if (!found) throw badRequest(`Unknown aspect ${name} for entity ${entity.name}`);
+  return found;
 }
 
 /** Parses an urn and checks it names an entity of a known type whose key it fits. */

@@ -226,13 +226,21 @@ function checkKeyMatchesUrn(registry: Registry, entity: EntitySpec, urn: string,
   if (fromUrn !== urn) throw invalid(`key aspect ${entity.keyAspect.name} describes ${fromUrn}, not the proposal's urn ${urn}`);
 }
 
-/** Validates a batch, in slices (a big one takes long); an error names the first bad item by its index. */
-export async function parseProposals(registry: Registry, raw: unknown, what = 'proposals'): Promise<Proposal[]> {
+/**
+ * Validates a batch, in slices (a big one takes long); an error names the first bad item by its
+ * index, or by its label when the caller names the items.
+ */
+export async function parseProposals(
+  registry: Registry,
+  raw: unknown,
+  what = 'proposals',
+  labels?: readonly string[],
+): Promise<Proposal[]> {
   if (!Array.isArray(raw)) throw badRequest(`${what} must be an array`);
   const slices = new Slices();
   const out: Proposal[] = [];
   for (const [i, item] of raw.entries()) {
-    out.push(withItem(`${what}[${i}]`, () => parseProposal(registry, item)));
+    out.push(withItem(labels?.[i] ?? `${what}[${i}]`, () => parseProposal(registry, item)));
     await slices.pause();
   }
   return out;

@@ -7,14 +7,36 @@
 import { badRequest, precondition } from '../../errors.js';
 import { isPlainObject } from '../../json.js';
 import type { Registry } from '../../registry/registry.js';
+import type { SystemMetadata } from '../../store/types.js';
 import { parseProposal, parseProposals, parseSystemMetadata, withItem } from '../../write/proposals.js';
 import { snapshotToProposals } from '../../write/snapshots.js';
-import type { WritePath } from '../../write/writePath.js';
+import { withDefaults, type WritePath } from '../../write/writePath.js';
+import { newTraceId, withTraceId } from './writeTraces.js';
+
+/** One proposal of a batch once written, as DataHub's OpenAPI answers a write. */
+export interface WrittenAspect {
+  urn: string;
+  entityName: string;
+  aspectName: string;
+  /** The value as checked and written; absent for a PATCH (its value is computed in the write) and a DELETE. */
+  value?: Record<string, unknown>;
+  /** The system metadata of the request, GMS's defaults filled in. */
+  systemMetadata: SystemMetadata;
+  /** Who asked, and when. */
+  auditStamp: { actor: string; time: number };
+}
+
+export interface TracedWrite {
+  written: WrittenAspect[];
+  /** The trace every aspect written carries in its system metadata (domains/entities/writeTraces.ts). */
+  traceId: string;
+}
 
 export class IngestService {
   constructor(
     private readonly registry: Registry,
     private readonly writePath: WritePath,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Writes one proposal; the urn written. */
@@ -27,6 +49,28 @@ export class IngestService {
   async proposals(proposals: readonly unknown[], actor: string): Promise<string[]> {
     const { urns } = await this.writePath.apply(await parseProposals(this.registry, proposals), { actor });
     return urns;
+  }
+
+  /**
+   * Writes a batch of proposals in one transaction, traced: each aspect's system metadata carries
+   * the trace id answered. `labels` name the items in errors (else `proposals[i]`).
+   */
+  async traced(proposals: readonly unknown[], actor: string, labels?: readonly string[]): Promise<TracedWrite> {
+    const time = this.now();
+    const traceId = newTraceId(time);
+    const parsed = (await parseProposals(this.registry, proposals, 'proposals', labels)).map((p) =>
+      p.changeType === 'DELETE' ? p : { ...p, systemMetadata: withTraceId(p.systemMetadata, traceId) },
+    );
+    await this.writePath.apply(parsed, { actor });
+    const written = parsed.map((p) => ({
+      urn: p.urn,
+      entityName: p.entity.name,
+      aspectName: p.aspect.name,
+      ...(p.value ? { value: p.value } : {}),
+      systemMetadata: withDefaults(p.systemMetadata, time),
+      auditStamp: { actor, time },
+    }));
+    return { written, traceId };
   }
 
   /**
