@@ -1,6 +1,7 @@
 /**
  * DataHub's OpenAPI, registered under `/openapi` (and again under `/api/gms/openapi`, as the
- * frontend proxies it): the v3 entity API, the v2 entity batch read, and write tracing. Errors
+ * frontend proxies it): the v3 entity API, the v2 entity batch read, write tracing, the v2 timeline,
+ * the v1 relationships, and their description with Swagger UI (apiDocs.ts, swaggerUi.ts). Errors
  * get DataHub's OpenAPI body (wire.ts); those of the caller's share (body limits, rates) and
  * internal errors are the server's to answer.
  */
@@ -9,6 +10,10 @@ import type { ApiServices } from '../../domains/services.js';
 import { ServiceError, TooManyRequests } from '../../errors.js';
 import { entitiesV2Routes } from './entitiesV2.js';
 import { entitiesV3Routes } from './entitiesV3.js';
+import { apiDocsRoutes } from './apiDocs.js';
+import { openapiRelationshipsRoutes } from './relationships.js';
+import { swaggerUiRoutes } from './swaggerUi.js';
+import { openapiTimelineRoutes } from './timeline.js';
 import { traceRoutes } from './trace.js';
 import { OPENAPI_STATUS_BY_KIND, sendOpenApiError } from './wire.js';
 
@@ -28,5 +33,9 @@ export function openApi(services: ApiServices) {
     await app.register(entitiesV3Routes(services));
     await app.register(entitiesV2Routes(services));
     await app.register(traceRoutes(services));
+    await app.register(openapiTimelineRoutes(services));
+    await app.register(openapiRelationshipsRoutes(services));
+    await app.register(apiDocsRoutes(services.registry));
+    await app.register(swaggerUiRoutes());
   };
 }

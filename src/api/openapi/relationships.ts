@@ -7,7 +7,6 @@ import { Type } from 'typebox';
 import type { ApiServices } from '../../domains/services.js';
 import { Param, queryCheck } from '../rest/params.js';
 import { decodeOnce, queryOf } from '../rest/restli.js';
-import { answerOpenapiErrors } from './errorBody.js';
 
 /** DataHub's page when no count is given. */
 const DEFAULT_COUNT = 200;
@@ -27,8 +26,7 @@ const plainUrn = (urn: string) => (/^urn%3a/i.test(urn) ? decodeOnce(urn, "Param
 
 export function openapiRelationshipsRoutes(services: ApiServices) {
   return async (app: FastifyInstance): Promise<void> => {
-    answerOpenapiErrors(app);
-    app.get('/openapi/relationships/v1', async (request) => {
+    app.get('/relationships/v1', async (request) => {
       const q = checkQuery(queryOf(request));
       const related = await services.graph.related(
         { urn: plainUrn(q.urn), types: q.relationshipTypes, direction: q.direction, start: q.start ?? 0, count: q.count ?? DEFAULT_COUNT },

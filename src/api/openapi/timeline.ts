@@ -11,9 +11,8 @@ import { badRequest } from '../../errors.js';
 import { canonicalUrn, tryParseUrn } from '../../urn.js';
 import { Param, queryCheck } from '../rest/params.js';
 import { LONG_MAX, queryOf, urnFromPath } from '../rest/restli.js';
-import { answerOpenapiErrors } from './errorBody.js';
 
-const PATH = 'openapi/v2/timeline/v1';
+const PATH = 'v2/timeline/v1';
 
 /** DataHub's ChangeCategory: those its timeline computes, then those it names for other uses (they give no transactions). */
 const COMPUTED: readonly ChangeCategory[] = ['DOCUMENTATION', 'GLOSSARY_TERM', 'OWNER', 'TECHNICAL_SCHEMA', 'TAG'];
@@ -72,7 +71,6 @@ function wireTransaction(urn: string, t: ChangeTransaction) {
 
 export function openapiTimelineRoutes(services: ApiServices) {
   return async (app: FastifyInstance): Promise<void> => {
-    answerOpenapiErrors(app);
     app.get(`/${PATH}/*`, async (request) => {
       const urn = urnFromPath(request, PATH);
       const query = checkQuery(queryOf(request));

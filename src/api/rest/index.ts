@@ -13,8 +13,6 @@ import { registerResource, type RestResource } from './resource.js';
 import { systemRoutes } from './system.js';
 import { trackingRoutes } from './tracking.js';
 import { authRoutes } from './auth.js';
-import { openapiTimelineRoutes } from '../openapi/timeline.js';
-import { openapiRelationshipsRoutes } from '../openapi/relationships.js';
 
 export const restResources: readonly RestResource[] = [
   aspectsResource,
@@ -33,7 +31,5 @@ export function restApi(services: ApiServices) {
     await app.register(trackingRoutes(services));
     await app.register(authRoutes(services));
     await app.register(docsRoute(restResources));
-    await app.register(openapiTimelineRoutes(services));
-    await app.register(openapiRelationshipsRoutes(services));
   };
 }

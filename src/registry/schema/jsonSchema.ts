@@ -1,15 +1,27 @@
 /**
  * Compiles an aspect type to JSON Schema. Records become `$defs` entries referenced by name, so a
- * record used in many places (AuditStamp) is written once. Records stay open: fields we do not
- * declare are allowed, as newer DataHub clients send fields older servers do not know.
+ * record used in many places (AuditStamp) is written once. For validation records stay open: a
+ * field they do not declare is refused separately, with DataHub's message (undeclared.ts). A
+ * document for clients (the OpenAPI description) closes them, and keeps the records of many types
+ * in one table of its own.
  */
 import type { RecordType, SchemaType } from './types.js';
 
-type JsonSchema = Record<string, unknown>;
+export type JsonSchema = Record<string, unknown>;
 
 export function toJsonSchema(root: RecordType): JsonSchema {
   const defs: Record<string, JsonSchema> = {};
+  return { ...compileSchema(root, { defs, refBase: '#/$defs/', closed: false }), $defs: defs };
+}
 
+/**
+ * The schema of a type, its records added to `defs` (shared by every type compiled into it) and
+ * referenced as `refBase` + the record's name.
+ */
+export function compileSchema(
+  root: SchemaType,
+  { defs, refBase, closed }: { defs: Record<string, JsonSchema>; refBase: string; closed: boolean },
+): JsonSchema {
   const walk = (type: SchemaType): JsonSchema => {
     switch (type.kind) {
       case 'primitive':
@@ -48,9 +60,14 @@ export function toJsonSchema(root: RecordType): JsonSchema {
             properties[f.name] = walk(f.type);
             if (!f.optional && !('default' in f)) required.push(f.name);
           }
-          defs[type.name] = { type: 'object', properties, ...(required.length ? { required } : {}) };
+          defs[type.name] = {
+            type: 'object',
+            properties,
+            ...(required.length ? { required } : {}),
+            ...(closed ? { additionalProperties: false } : {}),
+          };
         }
-        return { $ref: `#/$defs/${type.name}` };
+        return { $ref: `${refBase}${type.name}` };
       }
       case 'any':
         return {};
@@ -58,6 +75,5 @@ export function toJsonSchema(root: RecordType): JsonSchema {
     throw new Error(`unknown schema type ${JSON.stringify(type)}`);
   };
 
-  const ref = walk(root);
-  return { ...ref, $defs: defs };
+  return walk(root);
 }
