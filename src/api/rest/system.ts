@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { CATALOG_NAME, CATALOG_VERSION } from '../../version.js';
 
 /**
- * The DataHub version we report. Python SDK clients switch their writes to the OpenAPI endpoints
- * when the server says 1.0.1 or newer, so it must stay below that while we serve Rest.li only.
+ * The DataHub version whose interface we serve (the September 2025 release, 1.2.0). At 1.0.1 or
+ * newer DataHub's SDK writes through the OpenAPI entity endpoints and follows each write's trace
+ * (api/openapi/), which are served; the CLI and ingestion keep Rest.li.
  */
-export const REPORTED_DATAHUB_VERSION = 'v0.15.0';
+export const REPORTED_DATAHUB_VERSION = 'v1.2.0';
 
 export function serverConfig(baseUrl: string): Record<string, unknown> {
   return {
