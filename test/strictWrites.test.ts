@@ -44,7 +44,28 @@ const routes: Array<[string, string, unknown]> = [
   ],
 ];
 
+/** Through OpenAPI: one entity's aspects, as DataHub's SDK emits them, and one aspect by its path. */
+const openApiRoutes: Array<[string, string, unknown]> = [
+  [
+    'an OpenAPI entity write, beside a valid aspect',
+    '/openapi/v3/entity/dataset?async=false',
+    [{ urn: DATASET, status: { value: { removed: false } }, datasetProperties: { value: TYPO } }],
+  ],
+  [
+    'an OpenAPI aspect write',
+    `/openapi/v3/entity/dataset/${enc(DATASET)}/datasetProperties?async=false&createIfNotExists=false`,
+    { value: TYPO },
+  ],
+];
+
 describe('a field the aspect does not declare', () => {
+  const nothingWritten = async (before: number) => {
+    const read = await http(`${s.url}/aspects/${enc(DATASET)}?aspect=datasetProperties&version=0`);
+    expect(read.body.aspect[CLASS]).toEqual({ description: 'the orders, one row each' });
+    expect(await changeLogLength(s.services.store)).toBe(before);
+    expect((await http(`${s.url}/aspects/${enc(DATASET)}?aspect=status&version=0`)).status).toBe(404);
+  };
+
   it.each(routes)('is refused in %s with 422 naming it, and nothing is written', async (what, path, body) => {
     const before = await changeLogLength(s.services.store);
     const r = await http(`${s.url}${path}`, { body });
@@ -52,10 +73,16 @@ describe('a field the aspect does not declare', () => {
     expect(r.body.message).toMatch(
       what === 'a nested misspelling' ? /ERROR :: \/created\/actr :: unrecognized field found but not allowed/ : REFUSED,
     );
-    const read = await http(`${s.url}/aspects/${enc(DATASET)}?aspect=datasetProperties&version=0`);
-    expect(read.body.aspect[CLASS]).toEqual({ description: 'the orders, one row each' });
-    expect(await changeLogLength(s.services.store)).toBe(before);
-    expect((await http(`${s.url}/aspects/${enc(DATASET)}?aspect=status&version=0`)).status).toBe(404);
+    await nothingWritten(before);
+  });
+
+  // DataHub's OpenAPI answers a value that fails its schema with 400 "Validation Error".
+  it.each(openApiRoutes)('is refused in %s with 400 naming it, and nothing is written', async (_what, path, body) => {
+    const before = await changeLogLength(s.services.store);
+    const r = await http(`${s.url}${path}`, { body });
+    expect(r.status, r.text).toBe(400);
+    expect(r.body.message).toMatch(REFUSED);
+    await nothingWritten(before);
   });
 
   it('is refused in a PATCH that would add it, with 400', async () => {
