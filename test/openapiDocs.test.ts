@@ -84,6 +84,31 @@ describe('the OpenAPI description', () => {
     expect(doc.paths['/v3/entity/dataset/{urn}/datasetProperties'].post.requestBody.content['application/json'].schema).toEqual(aspect);
   });
 
+  it('is also served a group at a time, as Swagger UI reads it: one per entity type, and the common endpoints', async () => {
+    const config = (await http(`${s.url}/openapi/v3/api-docs/swagger-config`)).body;
+    expect(config.urls).toHaveLength(registry.entities.size + 1);
+    expect(config.urls).toContainEqual({ name: 'common', url: '/openapi/v3/api-docs/common' });
+    expect(config['urls.primaryName']).toBe('dataset');
+    const dataset = (await http(`${s.url}/openapi/v3/api-docs/dataset`)).body;
+    const paths = Object.keys(dataset.paths);
+    expect(paths.every((p) => p.startsWith('/v3/entity/dataset'))).toBe(true);
+    expect(dataset.paths['/v3/entity/dataset/{urn}/datasetProperties']).toEqual(doc.paths['/v3/entity/dataset/{urn}/datasetProperties']);
+    expect(dataset.components.schemas['com.linkedin.dataset.DatasetProperties']).toEqual(
+      doc.components.schemas['com.linkedin.dataset.DatasetProperties'],
+    );
+    expect(dataset.components.schemas['com.linkedin.chart.ChartInfo']).toBeUndefined();
+    const common = (await http(`${s.url}/openapi/v3/api-docs/common`)).body;
+    expect(Object.keys(common.paths).sort()).toEqual([
+      '/relationships/v1/',
+      '/v1/trace/write/{traceId}',
+      '/v2/entity/batch/{entityName}',
+      '/v2/timeline/v1/{urn}',
+    ]);
+    const unknown = await http(`${s.url}/openapi/v3/api-docs/nope`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toMatch(/No OpenAPI group nope/);
+  });
+
   it('accepts every aspect value of our examples, as the service does, and refuses a misspelt field, as it does', async () => {
     const schemaOf = aspectValidator();
     const values = exampleValues();

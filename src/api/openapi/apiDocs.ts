@@ -5,7 +5,8 @@
  * aspect does not declare is refused). Swagger UI (swaggerUi.ts) reads it. It holds no catalog data,
  * so it is served without a token, as the explorer's page is; every call it describes needs one.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { notFound } from '../../errors.js';
 import type { Registry } from '../../registry/registry.js';
 import { compileSchema, type JsonSchema } from '../../registry/schema/jsonSchema.js';
 import type { AspectSpec, EntitySpec } from '../../registry/types.js';
@@ -62,7 +63,24 @@ const aspectsOf = (entity: EntitySpec): AspectSpec[] => [...entity.aspects.value
 const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 const typeName = (entity: EntitySpec) => capitalized(entity.name);
 
-export function apiDocument(registry: Registry): JsonSchema {
+/**
+ * What a description covers: some entity types' endpoints, and the endpoints of no one type (the v2
+ * batch, traces, timeline and relationships). The whole description has both, for every type; Swagger
+ * UI reads it a group at a time (springdoc's groups, as DataHub serves them), as the whole takes a
+ * browser seconds to read.
+ */
+export interface DocumentScope {
+  entities: readonly EntitySpec[];
+  shared: boolean;
+}
+
+/** The group of the endpoints of no one entity type. */
+export const SHARED_GROUP = 'common';
+
+export function apiDocument(
+  registry: Registry,
+  scope: DocumentScope = { entities: [...registry.entities.values()], shared: true },
+): JsonSchema {
   const schemas: Record<string, JsonSchema> = {
     [ERROR]: {
       type: 'object',
@@ -117,7 +135,7 @@ export function apiDocument(registry: Registry): JsonSchema {
   };
 
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const entity of registry.entities.values()) {
+  for (const entity of scope.entities) {
     const T = typeName(entity);
     const aspects = aspectsOf(entity);
     const byAspect = Object.fromEntries(aspects.map((a) => [a.name, envelope(a)]));
@@ -266,7 +284,30 @@ export function apiDocument(registry: Registry): JsonSchema {
     }
   }
   // Timeseries aspects too: the entity endpoints read their latest point.
-  for (const aspect of registry.aspects.values()) aspectSchema(aspect);
+  for (const entity of scope.entities) for (const aspect of entity.aspects.values()) aspectSchema(aspect);
+  if (scope.shared) sharedPaths(paths);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${CATALOG_NAME} OpenAPI`,
+      version: CATALOG_VERSION,
+      description:
+        'DataHub’s OpenAPI entity, timeline and relationships endpoints. Calls need a token: `Authorization: Bearer <token>` (Authorize, above).',
+    },
+    servers: [{ url: '/openapi' }],
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      schemas,
+      responses: ERROR_RESPONSES,
+      parameters: COMMON_PARAMETERS,
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+    },
+  };
+}
+
+/** The endpoints of no one entity type. */
+function sharedPaths(paths: Record<string, Record<string, unknown>>): void {
   paths['/v2/entity/batch/{entityName}'] = {
     post: {
       tags: ['batch'],
@@ -335,33 +376,33 @@ export function apiDocument(registry: Registry): JsonSchema {
       responses: { '200': ok('A page of relationships', { type: 'object' }), ...errors },
     },
   };
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: `${CATALOG_NAME} OpenAPI`,
-      version: CATALOG_VERSION,
-      description:
-        'DataHub’s OpenAPI entity, timeline and relationships endpoints. Calls need a token: `Authorization: Bearer <token>` (Authorize, above).',
-    },
-    servers: [{ url: '/openapi' }],
-    security: [{ bearerAuth: [] }],
-    paths,
-    components: {
-      schemas,
-      responses: ERROR_RESPONSES,
-      parameters: COMMON_PARAMETERS,
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
-    },
-  };
 }
 
 export function apiDocsRoutes(registry: Registry) {
-  // Built once, on the first request: it does not change while the service runs.
-  let document: string | undefined;
+  // Each built once, on its first request: they do not change while the service runs.
+  const built = new Map<string, string>();
+  const send = (reply: FastifyReply, key: string, build: () => unknown) => {
+    let text = built.get(key);
+    if (text === undefined) built.set(key, (text = JSON.stringify(build())));
+    return reply.type('application/json; charset=utf-8').send(text);
+  };
+  const groups = [...[...registry.entities.keys()].sort(), SHARED_GROUP];
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/v3/api-docs', { config: { public: true } }, async (_request, reply) => {
-      document ??= JSON.stringify(apiDocument(registry));
-      return reply.type('application/json; charset=utf-8').send(document);
+    const open = { config: { public: true } };
+    app.get('/v3/api-docs', open, (_request, reply) => send(reply, '', () => apiDocument(registry)));
+    // Swagger UI's configuration (springdoc's path): one description per group, the datasets' first.
+    app.get('/v3/api-docs/swagger-config', open, (_request, reply) =>
+      send(reply, 'swagger-config', () => ({
+        urls: groups.map((name) => ({ name, url: `/openapi/v3/api-docs/${name}` })),
+        'urls.primaryName': registry.entities.has('dataset') ? 'dataset' : groups[0],
+      })),
+    );
+    app.get<{ Params: { group: string } }>('/v3/api-docs/:group', open, (request, reply) => {
+      const { group } = request.params;
+      const entity = registry.entities.get(group);
+      if (!entity && group !== SHARED_GROUP)
+        throw notFound(`No OpenAPI group ${group}: the groups are the entity types and ${SHARED_GROUP}`);
+      return send(reply, group, () => apiDocument(registry, { entities: entity ? [entity] : [], shared: !entity }));
     });
   };
 }
