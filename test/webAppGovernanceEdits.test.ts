@@ -238,6 +238,20 @@ describe('structured properties', () => {
     ).toBe(200);
   });
 
+  it("takes a property defined for datasets on another type over REST, as DataHub's validator does (datahub dataset upsert of its example)", async () => {
+    const r = await http(`${s.url}/aspects?action=ingestProposal`, {
+      body: { proposal: mcp(CHART, 'structuredProperties', { properties: [{ propertyUrn: TIER, values: [{ string: 'gold' }] }] }) },
+      headers: { ...(await headers(ADMIN_ACTOR)), 'X-RestLi-Protocol-Version': '2.0.0' },
+    });
+    expect(r.status, r.text).toBe(200);
+    const read = await http(`${s.url}/aspects/${encodeURIComponent(CHART)}?aspect=structuredProperties&version=0`, {
+      headers: await headers(ADMIN_ACTOR),
+    });
+    expect(read.body.aspect['com.linkedin.structured.StructuredProperties'].properties).toEqual([
+      { propertyUrn: TIER, values: [{ string: 'gold' }] },
+    ]);
+  });
+
   it('updates a definition additively and removes values from an asset', async () => {
     await ok('updateStructuredProperty', {
       input: { urn: TIER, displayName: 'Criticality', newAllowedValues: [{ stringValue: 'bronze' }], setCardinalityAsMultiple: true },
