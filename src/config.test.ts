@@ -24,6 +24,28 @@ describe('loadConfig', () => {
     expect(loadConfig({ ADMIN_TOKEN_FILE: '/run/secrets/catalog-admin' }).adminTokenFile).toBe('/run/secrets/catalog-admin');
   });
 
+  it("takes the web app's feature flags at DataHub's defaults, each set by DataHub's variable", () => {
+    expect(loadConfig({}).featureFlags).toMatchObject({
+      showHomePageRedesign: false,
+      showIntroducePage: true,
+      entityVersioningEnabled: false,
+    });
+    const set = loadConfig({
+      SHOW_HOME_PAGE_REDESIGN: 'true',
+      ENTITY_VERSIONING_ENABLED: 'true',
+      SHOW_PRODUCT_UPDATES: 'false',
+    }).featureFlags;
+    expect(set).toMatchObject({
+      showHomePageRedesign: true,
+      entityVersioningEnabled: true,
+      showProductUpdates: false,
+      showIntroducePage: true,
+    });
+    expect(() => loadConfig({ SHOW_HOME_PAGE_REDESIGN: 'sometimes' })).toThrow(
+      new ConfigError("SHOW_HOME_PAGE_REDESIGN must be true or false, not 'sometimes'"),
+    );
+  });
+
   it('reads the ingest body limit and the large bodies read at once', () => {
     expect(loadConfig({})).toMatchObject({ ingestBodyLimit: 16 * 1024 * 1024, largeBodiesInFlight: 4 });
     expect(loadConfig({ INGEST_BODY_LIMIT_MB: '64', LARGE_BODIES_IN_FLIGHT: '2' })).toMatchObject({

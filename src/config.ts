@@ -4,6 +4,7 @@
  */
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { DEFAULT_FEATURE_FLAGS, FEATURE_FLAGS, type FeatureFlags } from './featureFlags.js';
 
 /**
  * Who may read GET /metrics: `loopback`, a caller on this host without credentials, or anyone whose
@@ -59,6 +60,8 @@ export interface Config {
   ingestionFileRoot?: string;
   /** Who may read GET /metrics. */
   metricsAccess: MetricsAccess;
+  /** The web app's feature flags: DataHub's defaults, each set by DataHub's variable (featureFlags.ts). */
+  featureFlags: FeatureFlags;
 }
 
 export class ConfigError extends Error {
@@ -133,6 +136,11 @@ export function loadConfig(
   const metricsAccess = get('METRICS_ACCESS') ?? 'loopback';
   if (!(METRICS_ACCESS as readonly string[]).includes(metricsAccess))
     throw new ConfigError(`METRICS_ACCESS must be one of ${METRICS_ACCESS.join(', ')}, not '${metricsAccess}'`);
+  const featureFlags = { ...DEFAULT_FEATURE_FLAGS };
+  for (const [name, { env }] of Object.entries(FEATURE_FLAGS) as Array<[keyof FeatureFlags, { env: string }]>) {
+    const text = get(env);
+    if (text !== undefined) featureFlags[name] = parseBoolean(env, text);
+  }
   return {
     port,
     // Without authentication anyone who reaches the port acts as anyone: only this machine, unless asked.
@@ -156,6 +164,7 @@ export function loadConfig(
     largeBodiesInFlight: Number(inFlightText),
     ...(ingestionFileRoot ? { ingestionFileRoot } : {}),
     metricsAccess: metricsAccess as MetricsAccess,
+    featureFlags,
   };
 }
 

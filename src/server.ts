@@ -1,4 +1,5 @@
 /** Assembles the HTTP service: one Fastify app, every API registered once at `/` and once at `/api/gms`. */
+import type { FeatureFlags } from './featureFlags.js';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
@@ -42,6 +43,8 @@ export interface ServerOptions {
   };
   /** Who may read GET /metrics (METRICS_ACCESS); `loopback` by default. */
   metricsAccess?: MetricsAccess;
+  /** The web app's feature flags; DataHub's defaults when not given. */
+  featureFlags?: FeatureFlags;
 }
 
 export async function buildServer({
@@ -53,6 +56,7 @@ export async function buildServer({
   graphqlPerCaller,
   authThrottle = DEFAULT_AUTH_THROTTLE,
   metricsAccess = 'loopback',
+  featureFlags,
 }: ServerOptions): Promise<FastifyInstance> {
   const bodyLimits = { ...DEFAULT_BODY_LIMITS, ...bodyLimitOptions };
   const app = Fastify({
@@ -140,6 +144,7 @@ export async function buildServer({
   await app.register(
     graphqlApi(services, {
       authEnabled: auth.enabled,
+      ...(featureFlags ? { featureFlags } : {}),
       ...(graphqlPerCaller ? { perCaller: graphqlPerCaller } : {}),
     }),
   );

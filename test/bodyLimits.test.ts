@@ -49,12 +49,11 @@ const ingest = (headers: Record<string, string>, body: unknown) => http(`${s.url
 
 /** Sends a body in pieces, holding the request open until `finish` is called; resolves its answer. */
 function slowBody(path: string, headers: Record<string, string>, declared: number | undefined) {
-  let answer!: Promise<{ status: number; headers: Record<string, unknown>; text: string }>;
   const req = httpRequest(`${s.url}${path}`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json', ...(declared !== undefined ? { 'content-length': declared } : {}) },
   });
-  answer = new Promise((resolve, reject) => {
+  const answer = new Promise<{ status: number; headers: Record<string, unknown>; text: string }>((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';
       res.on('data', (c: Buffer) => (text += c.toString()));

@@ -84,7 +84,8 @@ describe("DataHub's frontend server logs a native user in", () => {
 
   it('hands out invite links to whoever may manage policies, and shows the same one again', async () => {
     invite = await inviteToken(CREATE_INVITE);
-    expect(invite).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // As DataHub makes them: 32 lowercase letters, which its web app's flows read from the invite link.
+    expect(invite).toMatch(/^[a-z]{32}$/);
     expect(await inviteToken(GET_INVITE)).toBe(invite);
     // A link for a role is another link.
     const forReaders = await inviteToken(CREATE_INVITE, 'urn:li:dataHubRole:Reader');
@@ -189,6 +190,7 @@ describe("DataHub's frontend server logs a native user in", () => {
     expect(notNative.body.errors[0].message).toMatch(/does not exist or is a non-native user/);
 
     const token = await resetToken(ALICE);
+    expect(token).toMatch(/^[a-z]{32}$/);
     const wrong = await auth('resetNativeUserCredentials', { userUrn: ALICE, password: SECOND_PASSWORD, resetToken: 'not-the-token' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Invalid reset token. Please ask your administrator to send you an updated link!');

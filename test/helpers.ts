@@ -121,6 +121,8 @@ export interface ServeOptions {
   log?: (line: string) => void;
   /** Limits other than the defaults (api/bodyLimits.ts…), so a test can reach them with small requests. */
   limits?: Pick<ServerOptions, 'bodyLimits' | 'graphqlPerCaller' | 'authThrottle'>;
+  /** The web app's feature flags (featureFlags.ts), as FEATURE_FLAGS' variables set them; DataHub's defaults by default. */
+  featureFlags?: ServerOptions['featureFlags'];
   /** Who may follow the change log, and for how long it may stall (domains/changeLog/changeFeed.ts). */
   followerLimits?: FollowerLimits;
   /** Who may read GET /metrics (`loopback` by default, as served). */
@@ -153,6 +155,7 @@ export async function serveStore(
     logger,
     auth,
     ...options.limits,
+    ...(options.featureFlags ? { featureFlags: options.featureFlags } : {}),
     ...(options.log ? { requestLog: DEFAULT_REQUEST_LOG } : {}),
     ...(options.metricsAccess ? { metricsAccess: options.metricsAccess } : {}),
   });

@@ -349,6 +349,15 @@ describe('the web app searches, filters, browses and autocompletes', () => {
     });
   });
 
+  it("answers a container without a platform instance on DataHub's unknown platform, failing no result", async () => {
+    // As a container written without dataPlatformInstance (DataHub's container mapper falls back so).
+    const loose = 'urn:li:container:loose-warehouse-folder';
+    await ingest(mcp(loose, 'containerProperties', { name: 'Zephyrine folder', customProperties: {} }));
+    const r = await search({ query: 'zephyrine' });
+    expect(urnsOf(r)).toEqual([loose]);
+    expect(r.searchResults[0].entity.platform).toMatchObject({ urn: 'urn:li:dataPlatform:unknown', type: 'DATA_PLATFORM' });
+  });
+
   it("answers the app's other search operations: counts, the trimmed page, the download scroll", async () => {
     const input = {
       types: [],

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACTOR } from '../src/actors.js';
 import { bootstrapHomePage } from '../src/domains/builtIns/homePage.js';
+import { loadConfig } from '../src/config.js';
+import { DEFAULT_FEATURE_FLAGS } from '../src/featureFlags.js';
 import { CATALOG_VERSION } from '../src/version.js';
 import { grantPolicy, mcp, startTestServer, type TestServer } from './helpers.js';
 import { webApp } from './webApp.js';
@@ -79,15 +81,19 @@ describe('appConfig', () => {
     const { appConfig } = await run('appConfig', {}, JDOE, { path });
     expect(appConfig.appVersion).toBe(CATALOG_VERSION);
     expect(appConfig.authConfig.tokenAuthEnabled).toBe(true);
+    // DataHub's defaults (its application.yaml), every one of the schema's flags.
+    expect(appConfig.featureFlags).toEqual({
+      ...Object.fromEntries(Object.entries(DEFAULT_FEATURE_FLAGS).filter(([name]) => name !== 'showSimplifiedHomepageByDefault')),
+      __typename: 'FeatureFlagsConfig',
+    });
     expect(appConfig.featureFlags).toMatchObject({
       themeV2Enabled: true,
       themeV2Default: true,
       showNavBarRedesign: true,
-      showHomePageRedesign: true,
+      showHomePageRedesign: false,
+      showIntroducePage: true,
+      entityVersioningEnabled: false,
     });
-    // Features without a backend here are off, so the app hides them.
-    // Version sets are written here too, so the app offers linking versions.
-    expect(appConfig.featureFlags.entityVersioningEnabled).toBe(true);
     expect(appConfig.testsConfig.enabled).toBe(false);
     expect(appConfig.managedIngestionConfig.enabled).toBe(true);
     expect(appConfig.viewsConfig.enabled).toBe(true);
@@ -95,6 +101,22 @@ describe('appConfig', () => {
     expect(appConfig.lineageConfig.supportsImpactAnalysis).toBe(true);
     expect(appConfig.searchBarConfig.apiVariant).toBe('AUTOCOMPLETE_FOR_MULTIPLE');
     expect(appConfig.homePageConfig.firstInPersonalSidebar).toBe('YOUR_ASSETS');
+  });
+
+  it('serves the flags as the deployment sets them, and a user without settings gets its default appearance', async () => {
+    const set = await startTestServer({
+      featureFlags: { ...loadConfig({ SHOW_HOME_PAGE_REDESIGN: 'true', SHOW_SIMPLIFIED_HOMEPAGE_BY_DEFAULT: 'true' }).featureFlags },
+    });
+    try {
+      const app = webApp(() => set, { path: '/api/graphql' });
+      const { appConfig } = await app.run('appConfig', {});
+      expect(appConfig.featureFlags).toMatchObject({ showHomePageRedesign: true, showIntroducePage: true });
+      expect(appConfig.featureFlags).not.toHaveProperty('showSimplifiedHomepageByDefault');
+      const { me } = await app.run('getMe', {});
+      expect(me.corpUser.settings.appearance.showSimplifiedHomepage).toBe(true);
+    } finally {
+      await set.close();
+    }
   });
 
   it("lists DataHub's privileges for the policy editor", async () => {
@@ -167,8 +189,9 @@ describe('me', () => {
   });
 
   it("reads the user's own settings: appearance, default view and home page", async () => {
+    // Before a user stores any setting, DataHub answers the object with its defaults: the app reads it.
     const fresh = (await run('getMe', {}, ROE)).me.corpUser;
-    expect(fresh.settings).toBeNull();
+    expect(fresh.settings).toMatchObject({ appearance: { showSimplifiedHomepage: false, showThemeV2: null }, views: null, homePage: null });
 
     await ingest(
       mcp(LINKS_MODULE, 'dataHubPageModuleProperties', {

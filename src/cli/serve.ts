@@ -52,6 +52,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       requestLog: { ...DEFAULT_REQUEST_LOG, access: config.accessLog, slowMs: config.slowRequestMs },
       bodyLimits: { ingest: config.ingestBodyLimit, largeInFlight: config.largeBodiesInFlight },
       metricsAccess: config.metricsAccess,
+      featureFlags: config.featureFlags,
     });
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {

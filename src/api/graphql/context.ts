@@ -2,6 +2,7 @@
  * Per-request GraphQL context: the caller, the services, and loaders that batch reads, so a page of
  * results with nested entities costs a bounded number of store calls rather than one per field.
  */
+import { DEFAULT_FEATURE_FLAGS, type FeatureFlags } from '../../featureFlags.js';
 import DataLoader from 'dataloader';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiServices, AspectRow } from '../../domains/services.js';
@@ -21,6 +22,8 @@ export interface GraphQLContext {
   log: FastifyBaseLogger;
   /** Whether callers must authenticate (AUTH_ENABLED): the app shows token management only then. */
   authEnabled: boolean;
+  /** The web app's feature flags, as configured (featureFlags.ts). */
+  featureFlags: FeatureFlags;
   /**
    * Latest aspects of an entity by name (versioned aspects only), batched per tick, without what the
    * caller may not see (write/entityReader.ts).
@@ -30,13 +33,18 @@ export interface GraphQLContext {
   resolved: number;
 }
 
-export function createContext(services: ApiServices, actor: string, log: FastifyBaseLogger, authEnabled = true): GraphQLContext {
+export function createContext(
+  services: ApiServices,
+  actor: string,
+  log: FastifyBaseLogger,
+  { authEnabled = true, featureFlags = DEFAULT_FEATURE_FLAGS }: { authEnabled?: boolean; featureFlags?: FeatureFlags } = {},
+): GraphQLContext {
   const visible = services.reader.visibleTo(actor);
   const aspects = new DataLoader<string, Map<string, AspectRow>>(async (urns) => {
     const rows = await visible.latest(urns);
     return urns.map((u) => new Map((rows.get(u) ?? []).map((r) => [r.aspect, r])));
   });
-  return { services, actor, log, authEnabled, aspects, resolved: 0 };
+  return { services, actor, log, authEnabled, featureFlags, aspects, resolved: 0 };
 }
 
 /**

@@ -7,6 +7,7 @@
  * A document is parsed and checked against the limits (limits.ts) before graphql-js's validation rules
  * run, so one refused for its size never reaches the rules whose work grows faster than it.
  */
+import { DEFAULT_FEATURE_FLAGS, type FeatureFlags } from '../../featureFlags.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { execute, GraphQLError, isInputObjectType, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { hasNulEscape, isPlainObject } from '../../json.js';
@@ -74,11 +75,16 @@ export const GRAPHQL_WAITING_PER_CALLER = 64;
 
 export interface GraphqlOptions {
   authEnabled?: boolean;
+  /** The web app's feature flags (featureFlags.ts); DataHub's defaults when not given. */
+  featureFlags?: FeatureFlags;
   /** GraphQL requests one caller may have running, and waiting (GRAPHQL_RUNNING_PER_CALLER…). */
   perCaller?: { running: number; waiting: number };
 }
 
-export function graphqlApi(services: ApiServices, { authEnabled = true, perCaller }: GraphqlOptions = {}) {
+export function graphqlApi(
+  services: ApiServices,
+  { authEnabled = true, featureFlags = DEFAULT_FEATURE_FLAGS, perCaller }: GraphqlOptions = {},
+) {
   const schema: GraphQLSchema = buildExecutableSchema([...services.registry.entities.keys()]);
   const share = new FairShare(perCaller?.running ?? GRAPHQL_RUNNING_PER_CALLER, perCaller?.waiting ?? GRAPHQL_WAITING_PER_CALLER);
   // Parsed and validated documents by query text: clients send the same few operations over and over.
@@ -158,7 +164,7 @@ export function graphqlApi(services: ApiServices, { authEnabled = true, perCalle
         'concurrency',
       );
     const leave = await turn;
-    const context = createContext(services, request.actor, request.log, authEnabled);
+    const context = createContext(services, request.actor, request.log, { authEnabled, featureFlags });
     let result: Awaited<ReturnType<typeof execute>>;
     try {
       result = await execute({

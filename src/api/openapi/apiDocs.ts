@@ -383,7 +383,10 @@ export function apiDocsRoutes(registry: Registry) {
   const built = new Map<string, string>();
   const send = (reply: FastifyReply, key: string, build: () => unknown) => {
     let text = built.get(key);
-    if (text === undefined) built.set(key, (text = JSON.stringify(build())));
+    if (text === undefined) {
+      text = JSON.stringify(build());
+      built.set(key, text);
+    }
     return reply.type('application/json; charset=utf-8').send(text);
   };
   const groups = [...[...registry.entities.keys()].sort(), SHARED_GROUP];

@@ -1,64 +1,18 @@
 /**
- * `appConfig`: what the web app asks first, to learn which features this service serves. Flags for
- * features we serve follow DataHub's defaults for its theme-v2 app; flags for features we do not
- * serve are off, so the app hides them rather than failing on them. What varies per deployment comes
- * from our configuration (authentication) and build (version); what an administrator sets at run time
- * (applications in navigation) from the global settings.
+ * `appConfig`: what the web app asks first, to learn which features this service serves. Its feature
+ * flags are DataHub's defaults, each set by DataHub's environment variable (featureFlags.ts). What
+ * varies per deployment comes from our configuration (authentication, flags) and build (version); what
+ * an administrator sets at run time (applications in navigation) from the global settings.
  */
 import { OFFERED_PLATFORM_PRIVILEGES, privilegeText, ENTITY_RESOURCE_PRIVILEGES } from '../../../registry/privilegeCatalog.js';
 import { CATALOG_VERSION } from '../../../version.js';
+import type { FeatureFlags } from '../../../featureFlags.js';
 import type { Registry } from '../../../registry/registry.js';
 import type { GraphQLContext } from '../context.js';
 import { entityEnum } from '../entityTypes.js';
-import type { FeatureFlagsConfig, Privilege, ResourcePrivileges } from '../generated/resolvers.js';
+import type { Privilege, ResourcePrivileges } from '../generated/resolvers.js';
 import type { ResolverModule } from './module.js';
 import { globalSettings } from './settings.js';
-
-/** Features of the app and whether this service serves them. */
-const FEATURE_FLAGS: FeatureFlagsConfig = {
-  readOnlyModeEnabled: false,
-  showSearchFiltersV2: true,
-  showBrowseV2: true,
-  platformBrowseV2: true,
-  lineageGraphV2: true,
-  // DataHub Cloud advertising.
-  showAcrylInfo: false,
-  erModelRelationshipFeatureEnabled: false,
-  showAccessManagement: false,
-  nestedDomainsEnabled: true,
-  businessAttributeEntityEnabled: false,
-  dataContractsEnabled: true,
-  editableDatasetNameEnabled: false,
-  // The theme-v2 app: on, its default, and a user may switch (CorpUserSettings.appearance.showThemeV2).
-  themeV2Enabled: true,
-  themeV2Default: true,
-  themeV2Toggleable: true,
-  schemaFieldCLLEnabled: false,
-  showSeparateSiblings: false,
-  showManageStructuredProperties: true,
-  hideDbtSourceInLineage: false,
-  schemaFieldLineageIgnoreStatus: true,
-  showNavBarRedesign: true,
-  showAutoCompleteResults: true,
-  // Version sets are read and written (linkAssetVersion, unlinkAssetVersion).
-  entityVersioningEnabled: true,
-  showHasSiblingsFilter: false,
-  showSearchBarAutocompleteRedesign: false,
-  showManageTags: true,
-  // The introduce page writes the user's profile, which the app's first page would then fail on.
-  showIntroducePage: false,
-  showIngestionPageRedesign: false,
-  showLineageExpandMore: true,
-  showStatsTabRedesign: true,
-  // The new home page, laid out by page templates (see pageTemplates.ts).
-  showHomePageRedesign: true,
-  // Product-update popovers fetch DataHub's release notes, which are not this service's.
-  showProductUpdates: false,
-  lineageGraphV3: false,
-  logicalModelsEnabled: false,
-  showHomepageUserRole: false,
-  assetSummaryPageV1: false,
-};
 
 const privilege = (type: string): Privilege => ({
   type,
@@ -82,6 +36,9 @@ function resourcePrivileges(registry: Registry): ResourcePrivileges[] {
   const all = [...new Set(ENTITY_RESOURCE_PRIVILEGES.flatMap((g) => g.privileges))];
   return [...groups, { resourceType: 'all', resourceTypeDisplayName: 'All Types', entityType: null, privileges: all.map(privilege) }];
 }
+
+/** The flags appConfig lists: every one but the default of a user's setting. */
+const appFeatureFlags = ({ showSimplifiedHomepageByDefault: _userDefault, ...flags }: FeatureFlags) => flags;
 
 async function appConfig(_root: unknown, _args: unknown, ctx: GraphQLContext) {
   const applications = (await globalSettings(ctx))?.applications?.enabled === true;
@@ -118,7 +75,7 @@ async function appConfig(_root: unknown, _args: unknown, ctx: GraphQLContext) {
     viewsConfig: { enabled: true },
     searchBarConfig: { apiVariant: 'AUTOCOMPLETE_FOR_MULTIPLE' as const },
     searchCardConfig: { showDescription: false },
-    featureFlags: FEATURE_FLAGS,
+    featureFlags: appFeatureFlags(ctx.featureFlags),
     // The browser extension talks to DataHub Cloud.
     chromeExtensionConfig: { enabled: false, lineageEnabled: false },
     homePageConfig: { firstInPersonalSidebar: 'YOUR_ASSETS' as const },

@@ -55,8 +55,8 @@ const keyField =
     keyOf(ctx.services.registry, ref)[name] as T;
 
 /**
- * A value the schema declares non-null that stored data may lack (a container with no platform
- * instance): null still fails the field, as graphql-js reports it, rather than a made-up value.
+ * A value the schema declares non-null that stored data may lack (a key naming no entity type we
+ * know): null still fails the field, as graphql-js reports it, rather than a made-up value.
  */
 const required = <T>(value: T | null | undefined): T => value as T;
 
@@ -206,7 +206,11 @@ const resolvers: Resolvers = {
     editableProperties: editable('editableDataJobProperties'),
   },
   Container: {
-    platform: fromAspect('dataPlatformInstance', (d, _ref, ctx) => required(instancePlatform(ctx, d))),
+    // DataHub's container mapper answers the `unknown` platform for a container without a platform
+    // instance: the field is non-null, and an error would empty every search result holding one.
+    platform: fromAspect('dataPlatformInstance', (d, _ref, ctx) =>
+      required(instancePlatform(ctx, d) ?? refOf(ctx.services, entityUrn('dataPlatform', 'unknown'))),
+    ),
     properties: fromAspect('containerProperties', (p, ref) => containerProperties(ref.urn, p)),
     editableProperties: editable('editableContainerProperties'),
   },

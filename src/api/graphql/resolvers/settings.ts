@@ -40,15 +40,19 @@ const resolvers: Resolvers = {
   },
   CorpUser: {
     settings: async (ref, _args, ctx) => {
+      // Always an object, as DataHub's mapper answers it, appearance included: the app reads
+      // `me.corpUser.settings.appearance` before the user has stored any setting.
       const settings = await latestAspect(ctx, ref, 'corpUserSettings');
-      if (!settings) return null;
       return {
         appearance: {
-          showSimplifiedHomepage: settings.appearance?.showSimplifiedHomepage ?? null,
-          showThemeV2: settings.appearance?.showThemeV2 ?? null,
+          // The deployment's default until the user stores an appearance, then theirs (null unsaid), as in DataHub.
+          showSimplifiedHomepage: settings?.appearance
+            ? (settings.appearance.showSimplifiedHomepage ?? null)
+            : ctx.featureFlags.showSimplifiedHomepageByDefault,
+          showThemeV2: settings?.appearance?.showThemeV2 ?? null,
         },
-        views: settings.views ? { defaultView: await readableView(ctx, settings.views.defaultView) } : null,
-        homePage: settings.homePage
+        views: settings?.views ? { defaultView: await readableView(ctx, settings.views.defaultView) } : null,
+        homePage: settings?.homePage
           ? {
               pageTemplate: await storedRef(ctx, settings.homePage.pageTemplate, 'dataHubPageTemplate', 'dataHubPageTemplateProperties'),
               dismissedAnnouncementUrns: settings.homePage.dismissedAnnouncements ?? [],
