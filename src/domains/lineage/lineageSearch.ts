@@ -95,9 +95,10 @@ export class LineageSearch {
     const everything = (req.input.trim() === '' || req.input.trim() === '*') && rest.length === 0 && !req.viewUrn;
     const matched = await this.matching(hits, req, rest, actor);
     const kept = everything ? await this.indexedOrExisting(hits, matched.urns) : hits.filter((h) => matched.urns.has(h.urn));
-    // Degrees beyond a bounded walk are not counted rather than counted as none.
-    const counted = DEGREE_VALUES.filter((v) => maxHops >= (v === '3+' ? 3 : Number(v)));
-    const degreeCounts: Record<string, number> = Object.fromEntries(counted.map((v) => [v, 0]));
+    // Every degree is a value of the facet, as DataHub always lists them (with counts of 0): the app
+    // offers its filters from these, and one chosen must not take the others away. Degrees beyond a
+    // walk the filter bounded were not walked, and count 0.
+    const degreeCounts: Record<string, number> = Object.fromEntries(DEGREE_VALUES.map((v) => [v, 0]));
     for (const h of kept) {
       const b = bucket(h.degree);
       const sofar = degreeCounts[b];
