@@ -409,6 +409,18 @@ describe('the web app searches, filters, browses and autocompletes', () => {
     );
   });
 
+  it('autocompletes a word after a dot of a dotted name, as a glossary term named only by its key', async () => {
+    // As DataHub's Cypress data writes a term: its key's name is Node.Term, with no info aspect.
+    const term = 'urn:li:glossaryTerm:QuarkNode.QuarkTermination';
+    await ingest(mcp(term, 'status', { removed: false }));
+    const { autoCompleteForMultiple } = await run('getAutoCompleteMultipleResults', {
+      input: { types: ['GLOSSARY_TERM'], query: 'QuarkTerm', limit: 10 },
+    });
+    const terms = autoCompleteForMultiple.suggestions.find((x: Json) => x.type === 'GLOSSARY_TERM');
+    expect(terms?.entities.map((e: Json) => e.urn)).toEqual([term]);
+    expect(terms.suggestions).toContain('QuarkNode.QuarkTermination');
+  });
+
   it('browses by browse path v2: groups with counts, sub groups and their entities', async () => {
     const browse = async (input: Json) =>
       (

@@ -469,7 +469,7 @@ export class SearchService {
 
   /**
    * Entities of one type that autocomplete suggests: those with a suggested field's value starting with
-   * the query (or holding a word that does), exact names first (DataHub answers the documents its
+   * the query (or holding a word that does, after a space or a dot), exact names first (DataHub answers the documents its
    * suggestions came from).
    */
   async suggestedEntities(
@@ -482,6 +482,7 @@ export class SearchService {
     const starts = fields.flatMap((field): Criterion[][] => [
       [{ field, condition: 'START_WITH', values: [text], negated: false }],
       [{ field, condition: 'CONTAIN', values: [` ${text}`], negated: false }],
+      [{ field, condition: 'CONTAIN', values: [`.${text}`], negated: false }],
     ]);
     const page = await this.store.search({
       entityTypes: [type.name],

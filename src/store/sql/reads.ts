@@ -18,14 +18,16 @@ export function autocompleteSql(
   filter: SearchQuery['filter'],
   limit: number,
 ): Sql {
-  const params: unknown[] = [...entityTypes, ...fields, `${likeEscape(prefix)}%`, `% ${likeEscape(prefix)}%`];
+  // The value starts with the prefix, or a word of it does: after a space, or after a dot of a dotted
+  // name (a glossary term's `Node.Term`), as DataHub's word-delimited analyzer splits it.
+  const params: unknown[] = [...entityTypes, ...fields, `${likeEscape(prefix)}%`, `% ${likeEscape(prefix)}%`, `%.${likeEscape(prefix)}%`];
   const f = filterSql(filter, params, dialect);
   params.push(limit);
   return {
     text: `SELECT v.value AS value, min(length(v.value)) AS len FROM search_value v JOIN search_doc d ON d.urn = v.urn
       WHERE d.entity_type IN (${list(entityTypes.length)}) AND d.removed = 0
         AND v.keyed = 1 AND v.field IN (${list(fields.length)})
-        AND (${dialect.likeIgnoringCase('v.value')} OR ${dialect.likeIgnoringCase('v.value')})${f ? ` AND ${f}` : ''}
+        AND (${dialect.likeIgnoringCase('v.value')} OR ${dialect.likeIgnoringCase('v.value')} OR ${dialect.likeIgnoringCase('v.value')})${f ? ` AND ${f}` : ''}
       GROUP BY v.value ORDER BY len, v.value LIMIT ?`,
     params,
   };
