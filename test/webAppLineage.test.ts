@@ -457,6 +457,8 @@ describe('lineage and history through the web app operations', () => {
       const at = async (versionStamp: string | null) => (await data('getVersionedDataset', { urn: D5, versionStamp })).versionedDataset;
       const first = await at(list.find((v: Json) => v.semanticVersion === '0.0.0').versionStamp);
       expect(first.schema.fields.map((f: Json) => f.fieldPath)).toEqual(['id', 'name']);
+      // The column's tag was added after that version: it is not shown there (the stamp does not name it).
+      expect(first.editableSchemaMetadata).toBeNull();
       const latest = await at(null);
       expect(latest.schema.fields.map((f: Json) => [f.fieldPath, f.nativeDataType])).toEqual([
         ['id', 'BIGINT'],

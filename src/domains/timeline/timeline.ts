@@ -141,7 +141,8 @@ export class TimelineService {
 
   /**
    * Aspects of an entity as they stood at a version stamp (`schemaMetadata:2;editableSchemaMetadata:0`,
-   * as timelines give them); an aspect the stamp does not name is read at its latest.
+   * as timelines give them); with a stamp, an aspect it does not name is not read; without one, every
+   * aspect is read at its latest.
    */
   async aspectsAt(
     urn: string,
@@ -149,7 +150,15 @@ export class TimelineService {
     aspects: readonly string[],
   ): Promise<Map<string, AspectRow | undefined>> {
     const versions = stampVersions(versionStamp);
-    const rows = await Promise.all(aspects.map((aspect) => this.store.getAspect(urn, aspect, versions.get(aspect) ?? 0)));
+    // As DataHub reads a stamp: every aspect at its latest when it names none, else only those it names
+    // (an aspect the stamp leaves out did not exist at that time, and today's value is not that time's).
+    const versionOf = (aspect: string) => (versions.size === 0 ? 0 : versions.get(aspect));
+    const rows = await Promise.all(
+      aspects.map((aspect) => {
+        const version = versionOf(aspect);
+        return version === undefined ? undefined : this.store.getAspect(urn, aspect, version);
+      }),
+    );
     return new Map(aspects.map((aspect, i) => [aspect, rows[i]]));
   }
 }
