@@ -132,6 +132,14 @@ describe("the web app's entity pages", () => {
     });
     expect(mlFeatureTable.properties.mlFeatures.length).toBe(14);
     expect(urns(mlFeatureTable.properties.mlFeatures)[0]).toMatch(/^urn:li:mlFeature:/);
+    // A table's features and keys are what it holds (Contains, KeyedBy), not its lineage, as in DataHub.
+    for (const direction of ['UPSTREAM', 'DOWNSTREAM']) {
+      const { searchAcrossLineage } = await page('searchAcrossLineage', {
+        input: { urn: mlFeatureTable.urn, direction, query: '*', start: 0, count: 100, types: [], orFilters: [] },
+      });
+      expect(searchAcrossLineage.searchResults.map((r: Json) => r.entity.type)).not.toContain('MLFEATURE');
+      expect(searchAcrossLineage.searchResults.map((r: Json) => r.entity.type)).not.toContain('MLPRIMARY_KEY');
+    }
   });
 
   it('shows a container, with its platform instance built from the aspect', async () => {

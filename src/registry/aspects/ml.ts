@@ -282,8 +282,8 @@ export const mlFeatureTableProperties = aspect({
     { path: '/mlPrimaryKeys/*', fieldName: 'primaryKeys', fieldType: 'URN' },
   ],
   relationships: [
-    { path: '/mlFeatures/*', name: 'Contains', entityTypes: ['mlFeature'], isLineage: true },
-    { path: '/mlPrimaryKeys/*', name: 'KeyedBy', entityTypes: ['mlPrimaryKey'], isLineage: true },
+    { path: '/mlFeatures/*', name: 'Contains', entityTypes: ['mlFeature'] },
+    { path: '/mlPrimaryKeys/*', name: 'KeyedBy', entityTypes: ['mlPrimaryKey'] },
   ],
 });
 
