@@ -141,7 +141,9 @@ export function newEntityUrn(entityType: string, id?: string | null): string {
 
 /** The urn of a column of a dataset: `urn:li:schemaField:(<dataset urn>,<field path>)`. */
 export function schemaFieldUrn(datasetUrn: string, fieldPath: string): string {
-  return `urn:li:schemaField:(${datasetUrn},${fieldPath})`;
+  // DataHub encodes what would end the urn's tuple early (SchemaFieldUtils.generateSchemaFieldUrn).
+  const encoded = fieldPath.replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/,/g, '%2C');
+  return `urn:li:schemaField:(${datasetUrn},${encoded})`;
 }
 
 /** What every urn of an entity type starts with (policies match a type by it). */

@@ -47,6 +47,9 @@ describe("the web app's entity pages", () => {
     expect(dataset.domain.domain.urn).toBe('urn:li:domain:commerce');
     const schema = (await page('getDatasetSchema', { urn: FCT_ORDERS })).dataset;
     expect(schema.schemaMetadata.fields.map((f: Json) => f.fieldPath)).toContain('net_revenue_gbp');
+    // Each column as its entity, named as DataHub names it: the app links column lineage and docs to it.
+    const column = schema.schemaMetadata.fields.find((f: Json) => f.fieldPath === 'net_revenue_gbp');
+    expect(column.schemaFieldEntity).toMatchObject({ urn: `urn:li:schemaField:(${FCT_ORDERS},net_revenue_gbp)`, type: 'SCHEMA_FIELD' });
     expect(schema.editableSchemaMetadata.editableSchemaFieldInfo.map((f: Json) => [f.fieldPath, f.globalTags.tags[0].tag.urn])).toEqual([
       ['net_revenue_gbp', 'urn:li:tag:Finance'],
     ]);
@@ -145,6 +148,10 @@ describe("the web app's entity pages", () => {
   it('shows a container, with its platform instance built from the aspect', async () => {
     const { container } = await page('getContainer', { urn: 'urn:li:container:DATABASE' });
     expect(container.exists).toBe(true);
+    // Its browse path v2, as stored (every entity gets one at its first write): entries named by id.
+    expect(container.browsePathV2).toEqual(expect.objectContaining({ path: expect.any(Array) }));
+    const { dataset } = await page('getDataset', { urn: FCT_ORDERS });
+    expect(dataset.browsePathV2.path.map((e: Json) => e.name)).not.toHaveLength(0);
     const { dataPlatform } = await page('getDataPlatform', { urn: 'urn:li:dataPlatform:snowflake' });
     expect(dataPlatform.name).toBe('snowflake');
   });

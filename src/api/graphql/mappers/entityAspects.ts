@@ -98,6 +98,10 @@ export const subTypes = (s: AspectValue<'subTypes'> | undefined): ResolversTypes
 export const browsePaths = (b: AspectValue<'browsePaths'> | undefined): Array<ResolversTypes['BrowsePath']> | null =>
   b ? (b.paths ?? []).map((p) => ({ path: p.split('/').filter((s) => s !== '') })) : null;
 
+/** `browsePathsV2` as DataHub's mapper builds it: each entry named by its id, with its entity when it names one. */
+export const browsePathV2 = (ctx: GraphQLContext, b: AspectValue<'browsePathsV2'> | undefined): ResolversTypes['BrowsePathV2'] | null =>
+  b ? { path: (b.path ?? []).map((e) => ({ name: e.id, entity: e.urn ? (refOf(ctx.services, e.urn) ?? null) : null })) } : null;
+
 /** The platform of an entity's `dataPlatformInstance`, as an entity, or null. */
 export const instancePlatform = (ctx: GraphQLContext, d: AspectValue<'dataPlatformInstance'> | undefined): EntityRef | null =>
   d?.platform ? (refOf(ctx.services, d.platform) ?? null) : null;

@@ -5,6 +5,8 @@
 import type { GraphQLContext } from '../context.js';
 import { aspectValue, type AspectValue } from '../../../registry/aspectValues.js';
 import type { ResolversTypes, SchemaFieldDataType } from '../generated/resolvers.js';
+import { schemaFieldUrn } from '../../../urn.js';
+import { refOf } from '../context.js';
 import { globalTags, glossaryTerms } from './tags.js';
 
 type SchemaMetadata = AspectValue<'schemaMetadata'>;
@@ -88,6 +90,8 @@ export function schemaMetadata(
       isPartOfKey: f.isPartOfKey ?? null,
       isPartitioningKey: f.isPartitioningKey ?? null,
       jsonProps: f.jsonProps ?? null,
+      // The column as an entity, as DataHub's mapper names it: the app links lineage and docs to it.
+      schemaFieldEntity: refOf(ctx.services, schemaFieldUrn(datasetUrn, f.fieldPath)) ?? null,
     })),
   };
 }

@@ -16,6 +16,7 @@ import {
   deprecation,
   domainAssociation,
   institutionalMemory,
+  browsePathV2,
   instancePlatform,
   ownership,
   status,
@@ -129,6 +130,7 @@ const commonFields = {
   container: fromAspect('container', (c, _ref, ctx) => refOf(ctx.services, c?.container) ?? null) satisfies EntityField<'Container'>,
   parentContainers,
   browsePaths: fromAspect('browsePaths', browsePaths) satisfies EntityFieldOf<ReturnType<typeof browsePaths>>,
+  browsePathV2: fromAspect('browsePathsV2', (b, _ref, ctx) => browsePathV2(ctx, b)) satisfies EntityField<'BrowsePathV2'>,
   dataPlatformInstance: fromAspect('dataPlatformInstance', (d, _ref, ctx) =>
     dataPlatformInstance(ctx, d),
   ) satisfies EntityField<'DataPlatformInstance'>,
