@@ -139,6 +139,31 @@ export function newEntityUrn(entityType: string, id?: string | null): string {
   return entityUrn(entityType, id?.trim() ? id : randomUUID());
 }
 
+/** A v2 field path (`[version=2.0].[type=struct].a.[type=int].b`) as people read it (`a.b`; DataHub's downgrade). */
+export function simpleFieldPath(path: string): string {
+  return path
+    .split('.')
+    .filter((p) => !p.startsWith('['))
+    .join('.');
+}
+
+/**
+ * The column a schemaField urn names, whichever form its field path takes (v1 `a.b`, or v2
+ * `[version=2.0].[type=struct].a.[type=int].b`): two urns of one column give the same key.
+ */
+export function columnKey(schemaField: string): string {
+  const urn = tryParseUrn(schemaField);
+  const [parent, fieldPath] = urn?.parts ?? [];
+  if (urn?.entityType !== 'schemaField' || parent === undefined || fieldPath === undefined) return schemaField;
+  let path = fieldPath;
+  try {
+    path = decodeURIComponent(fieldPath);
+  } catch {
+    // Not percent-encoded after all: compared as it is.
+  }
+  return `${parent}\u0000${simpleFieldPath(path)}`;
+}
+
 /** The urn of a column of a dataset: `urn:li:schemaField:(<dataset urn>,<field path>)`. */
 export function schemaFieldUrn(datasetUrn: string, fieldPath: string): string {
   // DataHub encodes what would end the urn's tuple early (SchemaFieldUtils.generateSchemaFieldUrn).

@@ -382,6 +382,11 @@ describe('lineage and history through the web app operations', () => {
         relationships: [{ type: 'DownstreamOf', entity: { urn: field(D1, 'id') } }],
       });
       expect(down.entity.upstream.total).toBe(0);
+      // The same column named by its v2 field path, as the app names a column of a v2 schema.
+      const v2 = await data('searchAcrossLineageStructure', { input: input(field(D5, '[version=2.0].[type=long].id'), 'UPSTREAM') });
+      expect(v2.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn)).toEqual(
+        up.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn),
+      );
       const viaJob = await data('searchAcrossLineageStructure', { input: input(field(D2, 'id'), 'DOWNSTREAM') });
       expect(viaJob.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn)).toEqual([
         field(D3, 'id'),

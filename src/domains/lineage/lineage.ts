@@ -10,7 +10,7 @@ import { aspectValue, type AspectValue } from '../../registry/aspectValues.js';
 import type { Registry } from '../../registry/registry.js';
 import type { AspectSpec } from '../../registry/types.js';
 import type { Store } from '../../store/types.js';
-import { canonicalUrn, isUrn, parseUrn } from '../../urn.js';
+import { canonicalUrn, columnKey, isUrn, parseUrn } from '../../urn.js';
 import { edgeRecord, withinWindow, type EdgeRecord, type TimeWindow } from './lineageEdges.js';
 import { resolveUrn } from '../../registry/resolve.js';
 
@@ -202,11 +202,13 @@ export class LineageService {
       this.fineGrainedAspects.map((a) => a.name),
     );
     const out: LineageEdge[] = [];
+    // A column named in either field path form (v1 `a.b`, v2 `[version=2.0]…`) is the same column.
+    const column = columnKey(urn);
     for (const aspects of values.values()) {
       for (const value of aspects.values()) {
         for (const fgl of (value as FineGrainedHolder).fineGrainedLineages ?? []) {
           const ends = (fgl[from] ?? []).filter(isUrn).map(canonicalUrn);
-          if (!ends.includes(urn)) continue;
+          if (!ends.some((end) => columnKey(end) === column)) continue;
           for (const other of fgl[to] ?? [])
             if (isUrn(other) && this.registry.entityOfUrn(other)?.name === SCHEMA_FIELD)
               out.push({ type: this.fineGrainedTypes[0], entity: canonicalUrn(other), isManual: false });

@@ -3,6 +3,7 @@
  * generators name them: per category, an operation on a modifier (a field, tag, term or owner), a
  * description in DataHub's words, and the semantic-version bump it calls for.
  */
+import { simpleFieldPath } from '../../urn.js';
 import type { AspectName, AspectValue } from '../../registry/aspectValues.js';
 import type { TimelineCategory } from '../../registry/types.js';
 import { schemaFieldUrn } from '../../urn.js';
@@ -35,14 +36,6 @@ export type StoredGenerator = Generator<Record<string, unknown>>;
 
 const BACKWARDS_INCOMPATIBLE = 'A backwards incompatible change due to';
 const COMPATIBLE = 'A forwards & backwards compatible change due to ';
-
-/** A v2 field path (`[version=2.0].[type=struct].a.[type=int].b`) as people read it (`a.b`). */
-export function simpleFieldPath(path: string): string {
-  return path
-    .split('.')
-    .filter((p) => !p.startsWith('['))
-    .join('.');
-}
 
 /** Added, removed and kept items of two lists, keyed. */
 function diff<T>(base: readonly T[], target: readonly T[], key: (t: T) => string) {
