@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalUrn, entityUrn, formatUrn, isUrn, newEntityUrn, parseUrn, schemaFieldUrn, urnPrefix } from './urn.js';
+import {
+  canonicalUrn,
+  columnKey,
+  entityUrn,
+  formatUrn,
+  isUrn,
+  newEntityUrn,
+  parseUrn,
+  schemaFieldUrn,
+  simpleFieldPath,
+  urnPrefix,
+} from './urn.js';
 
 describe('parseUrn', () => {
   it('reads a simple key as one part', () => {
@@ -76,5 +87,24 @@ describe('building urns', () => {
     const column = schemaFieldUrn(dataset, 'user.id');
     expect(parseUrn(column)).toMatchObject({ entityType: 'schemaField', parts: [dataset, 'user.id'] });
     expect(column.startsWith(urnPrefix('schemaField'))).toBe(true);
+  });
+});
+
+describe('columns', () => {
+  const table = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)';
+
+  it('reads a v2 field path as people read it, bracketed tokens whole', () => {
+    expect(simpleFieldPath('[version=2.0].[type=struct].address.[type=string].city')).toBe('address.city');
+    expect(simpleFieldPath('address.city')).toBe('address.city');
+  });
+
+  it('names a column by one key whichever field path form its urn uses', () => {
+    expect(columnKey(schemaFieldUrn(table, '[version=2.0].[type=long].id'))).toBe(columnKey(schemaFieldUrn(table, 'id')));
+    expect(columnKey(schemaFieldUrn(table, 'id'))).not.toBe(columnKey(schemaFieldUrn(table, 'name')));
+  });
+
+  it("encodes what would end the urn's tuple early, as DataHub does", () => {
+    expect(schemaFieldUrn(table, 'f(a,b)')).toBe(`urn:li:schemaField:(${table},f%28a%2Cb%29)`);
+    expect(columnKey(schemaFieldUrn(table, 'f(a,b)'))).toBe(`${table}\u0000f(a,b)`);
   });
 });

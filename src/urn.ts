@@ -141,9 +141,11 @@ export function newEntityUrn(entityType: string, id?: string | null): string {
 
 /** A v2 field path (`[version=2.0].[type=struct].a.[type=int].b`) as people read it (`a.b`; DataHub's downgrade). */
 export function simpleFieldPath(path: string): string {
+  // The bracketed tokens go whole: `[version=2.0]` holds a dot of its own.
   return path
+    .replace(/\[[^\]]*\]/g, '')
     .split('.')
-    .filter((p) => !p.startsWith('['))
+    .filter((p) => p !== '')
     .join('.');
 }
 

@@ -17,6 +17,7 @@ import {
   freePort,
   http as plainHttp,
   mcp,
+  searchUrns,
   TEST_DATABASE_URL,
   tempDir,
   waitHealthy,
@@ -85,8 +86,9 @@ describe.skipIf(!TEST_DATABASE_URL)('two replicas on one PostgreSQL database', (
       'written through a zebracorn',
     );
     expect(
-      (await http(`${b}/entities?action=search`, { body: { entity: 'dataset', input: 'zebracorn', start: 0, count: 10 } })).body.value
-        .entities,
+      searchUrns(
+        (await http(`${b}/entities?action=search`, { body: { entity: 'dataset', input: 'zebracorn', start: 0, count: 10 } })).body.value,
+      ),
     ).toEqual([urn]);
     const browse = await http(`${b}/entities?action=browse`, {
       body: { entity: 'dataset', path: '/prod/hive/replicated', start: 0, limit: 10 },
