@@ -43,6 +43,7 @@ const RUN = 'urn:li:dataHubExecutionRequest:snowflake-nightly-1';
 const CONNECTION = 'urn:li:dataHubConnection:snowflake-prod';
 const VERSION_SET = 'urn:li:versionSet:(dim-customers,dataset)';
 const FCT_ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,fernbrook.marts.fct_orders,PROD)';
+const FLOW = 'urn:li:dataFlow:(airflow,fernbrook_marts_nightly,prod)';
 const ME = 'urn:li:corpuser:datahub';
 
 /** Objects of kinds neither catalog holds, as ingestion or the app would write them. */
@@ -77,14 +78,26 @@ const EXTRAS = [
   mcp(VERSION_SET, 'versionSetProperties', { latest: FCT_ORDERS, versioningScheme: 'LEXICOGRAPHIC_STRING' }),
 ];
 
-/** Urns of the loaded data by entity type (as urns spell it), first seen first. */
+/** Where an operation's variables point: an entity type (as urns spell it) and an urn of it. */
+interface Target {
+  entityType: string;
+  urn: string;
+  /** The operation reads entities of any type: `urns` lists one of each. */
+  anyType: boolean;
+}
+
+/** Entities shown first for their type: the ones with the most on their pages (runs, for the job). */
+const FIRST = [FCT_ORDERS, `urn:li:dataJob:(${FLOW},build_fct_orders)`];
+
+/** Urns of the loaded data by entity type (as urns spell it), those of FIRST first, then first seen first. */
 function sampleUrns(): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const add = (urn: string) => {
+  function add(urn: string) {
     const type = urn.split(':')[2]!;
     const list = out.get(type) ?? [];
     if (!list.includes(urn)) out.set(type, [...list, urn]);
-  };
+  }
+  for (const urn of FIRST) add(urn);
   for (const item of exampleProposals()) add(item.entityUrn);
   for (const item of bootstrapItems()) add(item.entityUrn ?? (Object.values(item.proposedSnapshot)[0] as Json).urn);
   for (const item of EXTRAS) add(item.entityUrn as string);
@@ -145,13 +158,13 @@ describe("every query of the web app's pages", () => {
   };
 
   /** A value of `type` for a variable or input field named `name`; undefined for an optional one left out. */
-  const sampleValue = (type: GraphQLInputType, name: string, entityType: string, required: boolean, anyType = false): Json => {
-    const urn = samples.get(entityType)![0];
+  const sampleValue = (type: GraphQLInputType, name: string, target: Target, required: boolean): Json => {
+    const { entityType, urn, anyType } = target;
     if (!required && !['urn', 'query', 'userUrn', 'requestContext', 'direction'].includes(name)) return undefined;
-    if (isNonNullType(type)) return sampleValue(type.ofType, name, entityType, true, anyType);
+    if (isNonNullType(type)) return sampleValue(type.ofType, name, target, true);
     if (isListType(type)) {
       if (name === 'urns') return anyType ? everyType() : samples.get(entityType);
-      const one = sampleValue(type.ofType, name, entityType, true, anyType);
+      const one = sampleValue(type.ofType, name, target, true);
       return one === undefined ? [] : [one];
     }
     const named = getNamedType(type);
@@ -159,7 +172,7 @@ describe("every query of the web app's pages", () => {
     if (isInputObjectType(named)) {
       const out: Json = {};
       for (const field of Object.values(named.getFields())) {
-        const value = sampleValue(field.type, field.name, entityType, isNonNullType(field.type));
+        const value = sampleValue(field.type, field.name, target, isNonNullType(field.type));
         if (value !== undefined) out[field.name] = value;
       }
       return out;
@@ -190,16 +203,24 @@ describe("every query of the web app's pages", () => {
       const operation = operationOf(webAppOperation(name), name);
       const anyType = !OPERATION_TYPES[name];
       const root = (operation.selectionSet.selections[0] as Json).name.value;
-      // Lineage, incidents, mentions and names are asked of whatever entity a page shows.
-      const types = root === 'entity' && anyType ? [...samples.keys()] : [entityTypeOf(operation)];
-      for (const entityType of types) {
+      // Lineage, incidents, mentions and names are asked of whatever entity a page shows; a page's own
+      // query of a few entities of its type.
+      const entityType = entityTypeOf(operation);
+      const targets: Target[] =
+        root === 'entity' && anyType
+          ? [...samples].map(([type, urns]) => ({ entityType: type, urn: urns[0]!, anyType }))
+          : samples
+              .get(entityType)!
+              .slice(0, 2)
+              .map((urn) => ({ entityType, urn, anyType }));
+      for (const target of targets) {
         const variables: Json = {};
         for (const v of operation.variableDefinitions ?? []) {
           const type = typeFromAST(schema, v.type as Json) as GraphQLInputType;
-          const value = sampleValue(type, v.variable.name.value, entityType, isNonNullType(type), anyType);
+          const value = sampleValue(type, v.variable.name.value, target, isNonNullType(type));
           if (value !== undefined) variables[v.variable.name.value] = value;
         }
-        errors.push(...errorsOf(types.length > 1 ? `${name} of ${variables.urn}` : name, await send(name, variables, ME)));
+        errors.push(...errorsOf(variables.urn ? `${name} of ${variables.urn}` : name, await send(name, variables, ME)));
       }
       ran++;
     }
@@ -210,15 +231,23 @@ describe("every query of the web app's pages", () => {
   it('shows every entity the catalog holds as a search result, with facets naming their entities', async () => {
     const errors: string[] = [];
     const types = new Set<string>();
+    const unnamed = new Set<string>();
+    const named = new Set<string>();
     for (let start = 0, total = 1; start < total; start += 50) {
       const input = { types: [], query: '*', start, count: 50, filters: [], orFilters: [], searchFlags: { getSuggestions: true } };
       const body = await send('getSearchResultsForMultiple', { input }, ME);
       errors.push(...errorsOf(`getSearchResultsForMultiple from ${start}`, body));
       total = body.data?.searchAcrossEntities?.total ?? 0;
       for (const hit of body.data?.searchAcrossEntities?.searchResults ?? []) types.add(hit.entity.type);
+      for (const facet of body.data?.searchAcrossEntities?.facets ?? [])
+        for (const a of facet.aggregations)
+          if (a.value.startsWith('urn:li:')) (a.entity?.urn === a.value ? named : unnamed).add(`${facet.field}: ${a.value}`);
     }
     expect(errors).toEqual([]);
     expect(types.size).toBeGreaterThan(15);
+    // The sidebar shows a facet value that is an entity by the entity's name and icon.
+    expect([...unnamed]).toEqual([]);
+    expect(named.size).toBeGreaterThan(10);
   });
 
   it('lists recommendations in every scenario', async () => {
