@@ -228,7 +228,7 @@ describe("every query of the web app's pages", () => {
     expect(ran).toBe(names.length - Object.keys(SKIPPED).length);
   });
 
-  it('shows every entity the catalog holds as a search result, with facets naming their entities', async () => {
+  it('shows every entity the catalog holds as a search result, facets naming their entities; searches each type', async () => {
     const errors: string[] = [];
     const types = new Set<string>();
     const unnamed = new Set<string>();
@@ -248,6 +248,21 @@ describe("every query of the web app's pages", () => {
     // The sidebar shows a facet value that is an entity by the entity's name and icon.
     expect([...unnamed]).toEqual([]);
     expect(named.size).toBeGreaterThan(10);
+    // Each type on its own, as the search page's type filter, the browse pages and the search bar ask.
+    for (const type of types) {
+      for (const [op, variables] of [
+        ['getSearchResultsForMultiple', { input: { types: [type], query: '*', start: 0, count: 50, filters: [], orFilters: [] } }],
+        ['getSearchResults', { input: { type, query: '*', start: 0, count: 50 } }],
+        ['getBrowseResults', { input: { type, path: [], start: 0, count: 10 } }],
+        ['getBrowseResultsV2', { input: { type, path: [], start: 0, count: 10, query: '*' } }],
+        ['getAutoCompleteResults', { input: { type, query: 'a', limit: 10 } }],
+        ['getAutoCompleteMultipleResults', { input: { types: [type], query: 'a', limit: 10 } }],
+        ['getEntityCounts', { input: { types: [type] } }],
+        ['aggregateAcrossEntities', { input: { types: [type], query: '*', facets: [] } }],
+      ] as const)
+        errors.push(...errorsOf(`${op} ${type}`, await send(op, variables, ME)));
+    }
+    expect(errors).toEqual([]);
   });
 
   it('lists recommendations in every scenario', async () => {
