@@ -213,6 +213,7 @@ describe("every query of the web app's pages", () => {
               .get(entityType)!
               .slice(0, 2)
               .map((urn) => ({ entityType, urn, anyType }));
+      const sent = new Set<string>();
       for (const target of targets) {
         const variables: Json = {};
         for (const v of operation.variableDefinitions ?? []) {
@@ -220,6 +221,9 @@ describe("every query of the web app's pages", () => {
           const value = sampleValue(type, v.variable.name.value, target, isNonNullType(type));
           if (value !== undefined) variables[v.variable.name.value] = value;
         }
+        // Operations that name no entity read the same whatever the target.
+        if (sent.has(JSON.stringify(variables))) continue;
+        sent.add(JSON.stringify(variables));
         errors.push(...errorsOf(variables.urn ? `${name} of ${variables.urn}` : name, await send(name, variables, ME)));
       }
       ran++;
