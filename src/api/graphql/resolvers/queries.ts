@@ -1,4 +1,5 @@
 /** Query root resolvers: entities by urn, browse (v1) and browse paths. Search and discovery: search.ts. */
+import { type GraphQLSchema, isInterfaceType, isObjectType } from 'graphql';
 import type { QueryResolvers, ResolverFn } from '../generated/resolvers.js';
 import { badRequest } from '../../../errors.js';
 import { refOf, type EntityRef, type GraphQLContext } from '../context.js';
@@ -47,9 +48,20 @@ export function entityRootsModule(entityNames: readonly string[]): ResolverModul
   return { resolvers: { Query: roots } };
 }
 
+/**
+ * The ref as an `Entity`, or null when its type is none in GraphQL (an ingestion source): DataHub maps
+ * no such urn to an entity, and `entity` and `entities` may answer null where they cannot serve one.
+ */
+function asEntity(ref: EntityRef, schema: GraphQLSchema): EntityRef | null {
+  const typeName = entityTypeName(ref.entityName);
+  const type = typeName ? schema.getType(typeName) : undefined;
+  const entity = schema.getType('Entity');
+  return isObjectType(type) && isInterfaceType(entity) && schema.isSubType(entity, type) ? ref : null;
+}
+
 const Query: QueryResolvers = {
-  entity: async (_root, { urn }, ctx) => readableRef(ctx, urn),
-  entities: (_root, { urns }, ctx) => readableRefs(ctx, urns),
+  entity: async (_root, { urn }, ctx, info) => asEntity(await readableRef(ctx, urn), info.schema),
+  entities: async (_root, { urns }, ctx, info) => (await readableRefs(ctx, urns)).map((ref) => asEntity(ref, info.schema)),
   entityExists: (_root, { urn }, ctx) => ctx.services.entities.exists(urn, true),
   browse: async (_root, { input }, ctx) => {
     const entity = entityOfEnum(input.type);
