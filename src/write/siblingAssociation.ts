@@ -3,6 +3,10 @@
  * describes are made siblings when lineage or sub-types reveal the pair. DataHub does it after the
  * fact from the change log; here the write path does it inside the triggering write's transaction, so
  * the pair is consistent the moment the write commits. The names below are facts of this rule.
+ *
+ * DataHub's hook also reacts to a dataset's key being written (a re-created entity) by looking for
+ * datasets that name it as a sibling, but then skips every pair where either side has siblings, which
+ * the one found always has: it never writes, so nothing of it is here.
  */
 import { tryParseUrn } from '../urn.js';
 
