@@ -26,6 +26,9 @@ import { reindex } from './indexer.js';
 import { checkEditedValue, type Proposal } from './proposals.js';
 import { checkAgainstStore } from './aspectChecks.js';
 import { Slices } from './slices.js';
+import { SYSTEM_ACTOR } from '../actors.js';
+import { buildProposal } from './proposals.js';
+import { type AspectRead, revealedPair, SIBLING_RULE, siblingValues, triggersSiblings } from './siblingAssociation.js';
 
 export interface WriteContext {
   /** Urn of the user the write is made for. */
@@ -164,6 +167,8 @@ class Batch {
   /** Change log events, appended last: on PostgreSQL appending takes the lock that orders commits, so it is held briefly. */
   private readonly events: ChangeLogEvent[] = [];
   private readonly known = new Set<string>();
+  /** Who the batch writes as: the caller, or the system for the writes the write path derives. */
+  private actor: string;
   /** `<urn> <aspect>` of what the batch's proposals write: a default is not written where the batch brings a value. */
   private readonly proposed: ReadonlySet<string>;
 
@@ -171,10 +176,11 @@ class Batch {
     private readonly tx: StoreTx,
     private readonly registry: Registry,
     proposals: readonly Proposal[],
-    private readonly ctx: WriteContext,
+    ctx: WriteContext,
     private readonly time: number,
     private readonly maxVersions: number,
   ) {
+    this.actor = ctx.actor;
     this.proposed = new Set(proposals.filter((q) => q.changeType !== 'DELETE').map((q) => `${q.urn} ${q.aspect.name}`));
   }
 
@@ -191,6 +197,37 @@ class Batch {
     const value = p.edit ? checkEditedValue(this.registry, p.aspect, p.edit(current?.value, this.time), current?.value) : p.value!;
     await checkAgainstStore(this.tx, p.urn, p.aspect.name, value, current?.value);
     await this.upsert(p.entity, p.urn, p.aspect, value, sm, p.changeType, current);
+    if (triggersSiblings(p.entity.name, p.aspect.name)) await this.associateSiblings(p.urn);
+  }
+
+  /**
+   * The siblings a written aspect reveals (write/siblingAssociation.ts), written here by the system
+   * actor as any write is, so their index rows, change log and history follow in this transaction.
+   */
+  private async associateSiblings(urn: string): Promise<void> {
+    const read: AspectRead = async (u, aspect) => (await this.tx.getLatest(u, aspect))?.value;
+    const pair = await revealedPair(urn, read);
+    if (!pair) return;
+    const entities = [pair.dbt, pair.other].map((u) => ({ urn: u, entity: this.registry.entityOfUrn(u) }));
+    const locks = entities.flatMap(({ urn: u, entity }) =>
+      entity
+        ? [
+            { urn: u, aspect: entity.keyAspect.name },
+            { urn: u, aspect: SIBLING_RULE.siblingsAspect },
+          ]
+        : [],
+    );
+    if (locks.length < 4) return;
+    // Read-modify-write: the siblings are locked before they are read, so a concurrent writer waits.
+    await this.tx.lockLatest(locks);
+    const writes = await siblingValues(pair, read);
+    const actor = this.actor;
+    this.actor = SYSTEM_ACTOR;
+    try {
+      for (const w of writes) await this.apply(buildProposal(this.registry, w.urn, SIBLING_RULE.siblingsAspect, 'UPSERT', w.value));
+    } finally {
+      this.actor = actor;
+    }
   }
 
   private async entityExists(p: Proposal): Promise<boolean> {
@@ -249,7 +286,7 @@ class Batch {
       value,
       systemMetadata,
       createdOn: this.time,
-      createdBy: this.ctx.actor,
+      createdBy: this.actor,
     });
     this.log(entity, urn, { changeType, aspectName: aspect.name, aspect: value, systemMetadata, ...previous(current) });
     this.written++;
@@ -258,7 +295,7 @@ class Batch {
 
   /** Queues a change log event of an entity, stamped with the batch's actor and time. */
   private log(entity: EntitySpec, urn: string, change: Omit<ChangeLogEvent, 'entityType' | 'entityUrn' | 'created'>): void {
-    this.events.push({ entityType: entity.name, entityUrn: urn, ...change, created: { actor: this.ctx.actor, time: this.time } });
+    this.events.push({ entityType: entity.name, entityUrn: urn, ...change, created: { actor: this.actor, time: this.time } });
   }
 
   /**
