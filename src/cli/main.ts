@@ -1,4 +1,5 @@
 /** The `catalog` program. */
+import type { RestoreOptions } from './restoreIndices.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadConfig } from '../config.js';
 import type { CatalogClient } from './client.js';
@@ -230,29 +231,17 @@ export function program(): Command {
     .option('--request-size <n>', 'entities per request', positiveInt, 10_000)
     .option(...serverOption)
     .addOption(tokenOption())
-    .action(
-      async (o: {
-        urn?: string;
-        urnLike?: string;
-        aspect?: string;
-        start: number;
-        limit?: number;
-        batchSize?: number;
-        requestSize: number;
-        server: string;
-        token?: string;
-      }) => {
-        if (o.urn !== undefined && (o.urnLike !== undefined || o.limit !== undefined || o.start !== 0))
-          throw new Error('--urn restores one entity: give no --urn-like, --start or --limit with it');
-        const { restoreIndices } = await import('./restoreIndices.js');
-        const tty = process.stderr.isTTY === true;
-        const totals = await restoreIndices(await clientOf(o.server, o.token), o, (n) => {
-          if (tty) process.stderr.write(`\rrestored ${n} entities…`);
-        });
-        if (tty) process.stderr.write('\n');
-        console.log(`restored the derived rows of ${totals.entities} entities in ${totals.batches} batches (${totals.timeMs} ms)`);
-      },
-    );
+    .action(async (o: RestoreOptions & { server: string; token?: string }) => {
+      if (o.urn !== undefined && (o.urnLike !== undefined || o.limit !== undefined || o.start !== 0))
+        throw new Error('--urn restores one entity: give no --urn-like, --start or --limit with it');
+      const { restoreIndices } = await import('./restoreIndices.js');
+      const tty = process.stderr.isTTY === true;
+      const totals = await restoreIndices(await clientOf(o.server, o.token), o, (n) => {
+        if (tty) process.stderr.write(`\rrestored ${n} entities…`);
+      });
+      if (tty) process.stderr.write('\n');
+      console.log(`restored the derived rows of ${totals.entities} entities in ${totals.batches} batches (${totals.timeMs} ms)`);
+    });
 
   const token = cmd.command('token').description('access tokens');
   token

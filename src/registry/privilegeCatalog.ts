@@ -255,7 +255,6 @@ export const OFFERED_PLATFORM_PRIVILEGES: readonly Privilege[] = [
   'MANAGE_HOME_PAGE_TEMPLATES',
 ];
 
-/** Privileges per entity type, in DataHub's order; `all` (every type) is derived from them. */
 /**
  * What every entity type that holds ordinary assets grants (DataHub's COMMON_ENTITY_PRIVILEGES, with the
  * additions of its later versions); types compose their lists from it.
@@ -281,6 +280,7 @@ const COMMON_ENTITY_PRIVILEGES = [
   'MANAGE_ASSET_SUMMARY',
 ] as const satisfies readonly Privilege[];
 
+/** Privileges per entity type, in DataHub's order; `all` (every type) is derived from them. */
 export const ENTITY_RESOURCE_PRIVILEGES: readonly ResourcePrivilegeGroup[] = [
   {
     resourceType: 'dataset',

@@ -8,6 +8,7 @@
  * datasets that name it as a sibling, but then skips every pair where either side has siblings, which
  * the one found always has: it never writes, so nothing of it is here.
  */
+import { aspectValue } from '../registry/aspectValues.js';
 import { tryParseUrn } from '../urn.js';
 
 export const SIBLING_RULE = {
@@ -40,22 +41,18 @@ function isDbt(urn: string): boolean {
   return parsed?.entityType === SIBLING_RULE.entityType && parsed.parts[0] === SIBLING_RULE.platform;
 }
 
-function upstreamUrns(lineage: Record<string, unknown> | undefined): string[] {
-  const upstreams = Array.isArray(lineage?.upstreams) ? (lineage.upstreams as Array<Record<string, unknown>>) : [];
-  return upstreams.map((u) => u.dataset).filter((d): d is string => typeof d === 'string');
-}
-
 /**
  * The pair a written aspect reveals, if any: a dbt source with exactly one upstream not on dbt, or a
  * table with exactly one dbt upstream (more than one is ambiguous: none is taken). Read after the
  * write, so the aspect read back is the one just written.
  */
 export async function revealedPair(urn: string, read: AspectRead): Promise<SiblingPair | undefined> {
-  const upstreams = upstreamUrns(await read(urn, SIBLING_RULE.lineageAspect));
+  const lineage = aspectValue(SIBLING_RULE.lineageAspect, await read(urn, SIBLING_RULE.lineageAspect));
+  const upstreams = (lineage?.upstreams ?? []).map((u) => u.dataset);
   if (isDbt(urn)) {
-    const subTypes = (await read(urn, SIBLING_RULE.subTypesAspect))?.typeNames;
+    const subTypes = aspectValue(SIBLING_RULE.subTypesAspect, await read(urn, SIBLING_RULE.subTypesAspect))?.typeNames ?? [];
     const names: readonly string[] = SIBLING_RULE.sourceSubTypes;
-    if (!Array.isArray(subTypes) || !subTypes.some((t) => names.includes(t))) return undefined;
+    if (!subTypes.some((t) => names.includes(t))) return undefined;
     if (upstreams.length !== 1 || isDbt(upstreams[0]!)) return undefined;
     return { dbt: urn, other: upstreams[0]! };
   }

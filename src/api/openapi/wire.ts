@@ -5,22 +5,13 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, type ErrorKind } from '../../errors.js';
-import { decodeOnce, queryOf } from '../rest/restli.js';
+import { decodeOnce, queryOf, STATUS_BY_KIND } from '../rest/restli.js';
 
 /**
  * Statuses of the error kinds over OpenAPI. DataHub's OpenAPI answers a value that fails its
  * schema with 400 ("Validation Error"), where its Rest.li answers 422.
  */
-export const OPENAPI_STATUS_BY_KIND: Record<ErrorKind, number> = {
-  bad_request: 400,
-  invalid: 400,
-  not_found: 404,
-  unauthorized: 401,
-  forbidden: 403,
-  conflict: 409,
-  precondition: 412,
-  too_many_requests: 429,
-};
+export const OPENAPI_STATUS_BY_KIND: Record<ErrorKind, number> = { ...STATUS_BY_KIND, invalid: 400 };
 
 /** DataHub's word for a few kinds in `error`; the others carry the message there, as its handlers do. */
 const ERROR_WORD: Partial<Record<ErrorKind, string>> = { invalid: 'Validation Error', precondition: 'Precondition Error' };
