@@ -1,6 +1,6 @@
 /**
  * No acknowledged write is lost when people edit at once: two service processes on one database,
- * eight clients each, every client making 100 changes (REST PATCH proposals to aspects that do not
+ * eight clients each, every client making 60 changes (REST PATCH proposals to aspects that do not
  * exist yet and to ones that do, GraphQL owner edits, GraphQL edits of single fields of one aspect),
  * all at the same time: at each step, the sixteen clients change the same aspect. Afterwards every change that was answered with success is there, and the
  * history of a contended aspect has no version gap. Runs on the backend under test (SQLite: two
@@ -15,7 +15,7 @@ import { CATALOG_CMD, createTestDatabase, freePort, http, mcp, TEST_DATABASE_URL
 
 const REPLICAS = 2;
 const CLIENTS = 8;
-const OPS = 100;
+const OPS = 60;
 const KINDS = 4;
 const OPS_PER_KIND = OPS / KINDS;
 
