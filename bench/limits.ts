@@ -60,12 +60,21 @@ export interface BareServer {
   stop(): Promise<void>;
 }
 
-/** Starts the bare Fastify app in its own process. */
-export async function startBareServer(): Promise<BareServer> {
+/**
+ * Starts the bare Fastify app in its own process. Its durable SQLite route writes under `dataDir`
+ * (the file system the service's database is on); its PostgreSQL route, when `postgresServer` is
+ * given, in a database of its own there.
+ */
+export async function startBareServer(dataDir: string, postgresServer?: string): Promise<BareServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/bareServer.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BARE_DATA_DIR: mkdtempSync(join(dataDir, 'catalog-bench-durable-')),
+      ...(postgresServer ? { BARE_POSTGRES_URL: postgresServer } : {}),
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let output = '';

@@ -124,15 +124,31 @@ export async function singleIngest(t: Target, settings: Settings, n: number): Pr
   return { rps: figure(runs.map((x) => x.rps)), failures: runs.reduce((k, x) => k + x.failures, 0) };
 }
 
-/** The same load against the bare route that does nothing. */
-export async function bareWrites(bareUrl: string, settings: Settings): Promise<Figure> {
+/**
+ * The same load against the bare route that makes the service's durable commit on `backend` and
+ * nothing else (bench/bareServer.ts): the limit of a durable single ingest.
+ */
+let sent = 0;
+const BARE_PROPOSAL = {
+  entityType: 'dataset',
+  entityUrn: 'urn:li:dataset:(urn:li:dataPlatform:snowflake,bench.schema.table_00000,PROD)',
+  changeType: 'UPSERT',
+  aspectName: 'datasetProperties',
+  aspect: { value: '', contentType: 'application/json' },
+};
+const bareValue = (n: number) => JSON.stringify({ name: BARE_PROPOSAL.entityUrn, description: `edited ${n} times`, customProperties: {} });
+export async function bareDurableWrites(bareUrl: string, backend: 'sqlite' | 'postgres', settings: Settings): Promise<Figure> {
   const runs = await repeat(settings, () =>
     load({
       url: bareUrl,
       connections: WRITE_CONNECTIONS,
       seconds: settings.seconds,
       method: 'POST',
-      next: () => ({ path: '/nothing', body: '{"proposal":{}}' }),
+      // A body of the size and shape the service is sent, each one different.
+      next: () => ({
+        path: `/durable/${backend}`,
+        body: JSON.stringify({ proposal: { ...BARE_PROPOSAL, aspect: { ...BARE_PROPOSAL.aspect, value: bareValue(++sent) } } }),
+      }),
     }),
   );
   return figure(runs.map((x) => x.rps));

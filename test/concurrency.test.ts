@@ -125,7 +125,7 @@ describe('concurrent writers through two processes', () => {
     await cleanup();
   });
 
-  /** One client's 100 changes, in order; a failed change is recorded, not thrown, so the others go on. */
+  /** One client's changes, in order; a failed change is recorded, not thrown, so the others go on. */
   async function client(k: number): Promise<void> {
     const url = urls[k % REPLICAS]!;
     for (let j = 0; j < OPS; j++) {
