@@ -115,4 +115,23 @@ describe('sibling association', () => {
     await ingest(mcp(source, 'subTypes', { typeNames: ['Source'] }), mcp(source, 'upstreamLineage', lineage(t1, t2)));
     for (const urn of [source, t1, t2]) expect(await siblingsOf(urn)).toBeUndefined();
   });
+
+  it('pairs each side once when both sides are written at the same moment, whichever locks first', async () => {
+    // Each write locks the entity it names and then the sibling it reveals: written at once, the two
+    // sides of a pair lock the same two entities in opposite orders (on PostgreSQL, a deadlock that
+    // the store retries). Every write still succeeds, and every pair ends up associated both ways.
+    const pairs = Array.from({ length: 12 }, (_, i) => ({ source: dbt(`race.raw.t${i}`), table: snowflake(`race.raw.t${i}`) }));
+    await ingest(...pairs.map(({ source }) => mcp(source, 'subTypes', { typeNames: ['Source'] })));
+    const replies = await Promise.all(
+      pairs.flatMap(({ source, table }) => [
+        http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(source, 'upstreamLineage', lineage(table)) } }),
+        http(`${s.url}/aspects?action=ingestProposal`, { body: { proposal: mcp(table, 'upstreamLineage', lineage(source)) } }),
+      ]),
+    );
+    expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
+    for (const { source, table } of pairs) {
+      expect(await siblingsOf(source)).toEqual({ siblings: [table], primary: true });
+      expect(await siblingsOf(table)).toEqual({ siblings: [source], primary: false });
+    }
+  });
 });
