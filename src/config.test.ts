@@ -1,6 +1,7 @@
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -10,6 +11,15 @@ describe('loadConfig', () => {
     expect(c.maxAspectVersions).toBe(20);
     expect(c.timeseriesRetentionDays).toBe(0);
     expect(c.authEnabled).toBe(true);
+  });
+
+  it("holds the search index to SEARCH_INDEX_MAX_MB, by default half of V8's heap limit", () => {
+    expect(loadConfig({ SEARCH_INDEX_MAX_MB: '512' }).searchIndexMaxBytes).toBe(512 * 2 ** 20);
+    expect(loadConfig({}).searchIndexMaxBytes).toBe(Math.floor(getHeapStatistics().heap_size_limit / 2));
+    for (const bad of ['0', '-5', '1.5', 'lots'])
+      expect(() => loadConfig({ SEARCH_INDEX_MAX_MB: bad })).toThrow(
+        new ConfigError(`SEARCH_INDEX_MAX_MB must be a positive whole number of mebibytes, not '${bad}'`),
+      );
   });
 
   it('binds every address with authentication on, and only this machine with it off unless HOST says otherwise', () => {

@@ -4,6 +4,7 @@
  */
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { DEFAULT_FEATURE_FLAGS, FEATURE_FLAGS, type FeatureFlags } from './featureFlags.js';
 
 /**
@@ -53,6 +54,8 @@ export interface Config {
   ingestBodyLimit: number;
   /** Bodies over the small limit read at once, over all callers. */
   largeBodiesInFlight: number;
+  /** The heap the in-memory search index may take (SEARCH_INDEX_MAX_MB; half of V8's heap limit by default). */
+  searchIndexMaxBytes: number;
   /**
    * The folder (its real path) whose files the in-process `file` ingestion source may read; unset,
    * it reads none, since whoever manages ingestion names the path.
@@ -118,6 +121,12 @@ export function loadConfig(
   const inFlightText = get('LARGE_BODIES_IN_FLIGHT') ?? '4';
   if (!/^\d+$/.test(inFlightText) || Number(inFlightText) < 1)
     throw new ConfigError(`LARGE_BODIES_IN_FLIGHT must be a positive whole number, not '${inFlightText}'`);
+  const indexMbText = get('SEARCH_INDEX_MAX_MB');
+  if (indexMbText !== undefined && (!/^\d+$/.test(indexMbText) || Number(indexMbText) < 1))
+    throw new ConfigError(`SEARCH_INDEX_MAX_MB must be a positive whole number of mebibytes, not '${indexMbText}'`);
+  // By default the index may take half of what V8 allows the heap: the rest is the service's.
+  const searchIndexMaxBytes =
+    indexMbText !== undefined ? Number(indexMbText) * 1024 * 1024 : Math.floor(getHeapStatistics().heap_size_limit / 2);
   const adminToken = get('ADMIN_TOKEN');
   const authEnabled = parseBoolean('AUTH_ENABLED', get('AUTH_ENABLED') ?? 'true');
   const tokenSigningKey = get('TOKEN_SIGNING_KEY');
@@ -162,6 +171,7 @@ export function loadConfig(
     slowRequestMs: Number(slowText),
     ingestBodyLimit: Number(ingestMbText) * 1024 * 1024,
     largeBodiesInFlight: Number(inFlightText),
+    searchIndexMaxBytes,
     ...(ingestionFileRoot ? { ingestionFileRoot } : {}),
     metricsAccess: metricsAccess as MetricsAccess,
     featureFlags,

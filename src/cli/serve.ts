@@ -27,6 +27,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     poolSize: config.poolSize,
     onSearchIndexBuilt: ({ documents, ms }) =>
       logger.info({ documents, ms: Math.round(ms) }, `search index built in memory: ${documents} documents in ${Math.round(ms)} ms`),
+    onSearchIndexOverBudget: ({ bytes, maxBytes, documents }) =>
+      logger.warn(
+        { documents, mb: Math.round(bytes / 2 ** 20), maxMb: Math.round(maxBytes / 2 ** 20) },
+        `search index let go: at ${documents} documents it takes ${Math.round(bytes / 2 ** 20)} MB of heap, past SEARCH_INDEX_MAX_MB (${Math.round(maxBytes / 2 ** 20)}); searches are answered by SQL until a restart with a larger budget`,
+      ),
+    searchIndexBuild: { maxBytes: config.searchIndexMaxBytes },
   });
   const services = createServices(store, {
     maxVersions: config.maxAspectVersions,

@@ -1,7 +1,7 @@
 /** Opens the store a database url names, loading only that backend's driver. */
 import { openSqlStore } from './sql/store.js';
 import type { SearchIndexBuild, SearchIndexBuilt } from './bitmap/liveIndex.js';
-import type { Store } from './types.js';
+import type { SearchIndexOverBudget, Store } from './types.js';
 
 export type { Store } from './types.js';
 
@@ -16,7 +16,9 @@ export interface StoreOptions {
   synchronous?: 'FULL' | 'NORMAL' | undefined;
   /** Told when the in-memory search index is built (at start, and when rebuilt): until then, searches are answered by SQL. */
   onSearchIndexBuilt?: ((built: SearchIndexBuilt) => void) | undefined;
-  /** When and how that index is built, if not as served (bitmap/liveIndex.ts): tests build a small database as a large one. */
+  /** Told when that index outgrows its memory budget (`searchIndexBuild.maxBytes`) and is let go: SQL answers searches from then on. */
+  onSearchIndexOverBudget?: ((over: SearchIndexOverBudget) => void) | undefined;
+  /** When and how that index is built, and its memory budget, if not as served (bitmap/liveIndex.ts): tests build a small database as a large one. */
   searchIndexBuild?: SearchIndexBuild | undefined;
 }
 

@@ -366,14 +366,26 @@ export interface PoolStats {
   max: number;
 }
 
+/** Why the in-memory search index was let go: the heap it took or would take, against its budget. */
+export interface SearchIndexOverBudget {
+  bytes: number;
+  maxBytes: number;
+  /** Documents it held when let go. */
+  documents: number;
+}
+
 /** The in-memory search index, as it stands now. */
 export interface SearchIndexStats {
   /** Documents it holds (0 before its first build). */
   documents: number;
+  /** The heap it takes, about (as counted by the index). */
+  bytes: number;
   /** Ids dropped by changes and not yet reclaimed: a rebuild comes when they outnumber the documents. */
   dropped: number;
   /** Searches are answered from memory (false until the first build is done: SQL answers them). */
   ready: boolean;
+  /** Set when the index outgrew its memory budget and was let go: SQL answers every search. */
+  overBudget?: SearchIndexOverBudget;
   /** A build is running: the first, or one reclaiming dropped ids. */
   building: boolean;
 }

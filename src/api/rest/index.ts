@@ -27,7 +27,7 @@ export const restResources: readonly RestResource[] = [
 export function restApi(services: ApiServices) {
   return async (app: FastifyInstance): Promise<void> => {
     for (const resource of restResources) registerResource(app, resource, services);
-    await app.register(systemRoutes);
+    await app.register(systemRoutes(services));
     await app.register(trackingRoutes(services));
     await app.register(authRoutes(services));
     await app.register(docsRoute(restResources));

@@ -1,5 +1,6 @@
 /** `/config` and `/health`: plain endpoints clients probe before anything else. */
 import type { FastifyInstance } from 'fastify';
+import type { ApiServices } from '../../domains/services.js';
 import { CATALOG_NAME, CATALOG_VERSION } from '../../version.js';
 
 /**
@@ -30,10 +31,13 @@ export function serverConfig(baseUrl: string): Record<string, unknown> {
   };
 }
 
-export async function systemRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/config', { config: { public: true } }, async (request, reply) => {
-    const baseUrl = `${request.protocol}://${request.host}`;
-    return reply.type('application/json').send(JSON.stringify(serverConfig(baseUrl), null, 2));
-  });
-  app.get('/health', { config: { public: true } }, async (_request, reply) => reply.code(200).send());
+export function systemRoutes(services: Pick<ApiServices, 'metrics'>) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.get('/config', { config: { public: true } }, async (request, reply) => {
+      const baseUrl = `${request.protocol}://${request.host}`;
+      return reply.type('application/json').send(JSON.stringify(serverConfig(baseUrl), null, 2));
+    });
+    // Alive is 200 whatever it says: a degraded service still answers, and a restart would not help.
+    app.get('/health', { config: { public: true } }, async () => services.metrics.health());
+  };
 }

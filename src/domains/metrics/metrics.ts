@@ -110,9 +110,19 @@ export class Metrics {
     );
     const index = () => sources.store.stats().searchIndex;
     gauge('catalog_search_index_documents', 'Documents held by the in-memory search index', () => index().documents);
+    gauge(
+      'catalog_search_index_bytes',
+      'Heap taken by the in-memory search index, about (held to SEARCH_INDEX_MAX_MB)',
+      () => index().bytes,
+    );
     gauge('catalog_search_index_dropped_ids', 'Ids dropped by changes, reclaimed when the index is built again', () => index().dropped);
     gauge('catalog_search_index_ready', '1 when searches are answered from memory, 0 while SQL answers them', () => Number(index().ready));
     gauge('catalog_search_index_building', '1 while the search index is being built', () => Number(index().building));
+    gauge(
+      'catalog_search_index_over_budget',
+      '1 once the search index outgrew SEARCH_INDEX_MAX_MB and was let go: SQL answers every search',
+      () => Number(index().overBudget !== undefined),
+    );
     // SQLite has no pool: its one connection is not worth a gauge that never moves.
     if (sources.store.stats().pool) {
       const pool = () => sources.store.stats().pool;
@@ -124,6 +134,19 @@ export class Metrics {
   }
 
   /** A request answered: `route` is its pattern (`/entitiesV2/:urn`), never the path it was sent to. */
+  /**
+   * What `/health` says: the process answers (or it would not be asked), and what it runs without.
+   * Public, so it names no figure of the catalog.
+   */
+  health(): { status: 'ok' } | { status: 'degraded'; searchIndex: string } {
+    const over = this.sources.store.stats().searchIndex.overBudget;
+    if (!over) return { status: 'ok' };
+    return {
+      status: 'degraded',
+      searchIndex: `over its memory budget (SEARCH_INDEX_MAX_MB=${Math.round(over.maxBytes / 2 ** 20)}): searches are answered by SQL, more slowly`,
+    };
+  }
+
   requestAnswered(method: string, route: string, statusCode: number, seconds: number): void {
     const labels = { method, route, status_code: String(statusCode) };
     this.requests.inc(labels);

@@ -56,6 +56,14 @@ interface Tier {
   docs: RoaringBitmap32;
 }
 
+/**
+ * What an addition to the index costs on V8's heap, in bytes (64-bit, pointers compressed): a
+ * document (its urn's header, hash, id entry, order and bitmap slots), a new word (its string header,
+ * map entry, column array and vocabulary slot), a new value (string header and map entry), a posting
+ * (an id in an array or bitmap, with the room arrays keep to grow), a facet row and each reference in it.
+ */
+const BYTES = { document: 120, word: 110, value: 60, posting: 8, facetRow: 40, reference: 8 } as const;
+
 /** Rounding that makes scores equal in exact arithmetic compare equal. */
 const scoreKey = (score: number) => Math.round(score * 1e9) / 1e9;
 
@@ -76,6 +84,17 @@ export class BitmapIndex {
     (id) => this.live.has(id),
   );
   private dropped = 0;
+  private counted = 0;
+
+  /**
+   * The heap the index takes, about: counted as it grows, from what each addition costs in V8 (a
+   * string's characters and header, a map entry, a posting). Dropped documents keep counting until
+   * the index is built again, as their postings keep their room. Within a factor of two of what a
+   * heap snapshot shows; what the memory budget (SEARCH_INDEX_MAX_MB) is held to.
+   */
+  get bytes(): number {
+    return this.counted;
+  }
 
   /** Documents indexed. */
   get size(): number {
@@ -103,6 +122,7 @@ export class BitmapIndex {
 
   private add(row: SearchRow, hash: number): void {
     const id = this.urns.length;
+    let bytes = row.urn.length + BYTES.document;
     this.urns.push(row.urn);
     this.hashes.push(hash);
     this.ids.set(row.urn, id);
@@ -123,8 +143,10 @@ export class BitmapIndex {
           postings = [undefined, undefined, undefined, undefined];
           this.words.set(word, postings);
           this.vocabulary.add(word);
+          bytes += word.length + BYTES.word;
         }
         postings[column] = withDoc(postings[column], id);
+        bytes += BYTES.posting;
       }
     });
     const indexed = new Set([...row.keyed, ...row.facets]);
@@ -142,10 +164,13 @@ export class BitmapIndex {
       if (facets.has(field)) {
         f.facet.add(id);
         f.column.set(id, distinct);
+        bytes += BYTES.facetRow + BYTES.reference * distinct.length;
       }
       for (const value of distinct) {
         const postings = f.values.get(value);
+        bytes += BYTES.posting;
         if (postings === undefined) {
+          bytes += value.length + BYTES.value;
           const lower = value.toLowerCase();
           if (lower !== value) {
             const same = f.lower.get(lower);
@@ -157,6 +182,7 @@ export class BitmapIndex {
         f.values.set(value, added);
       }
     }
+    this.counted += bytes;
   }
 
   /** Sorts what new documents left unsorted, so the first searches after a build do not. */

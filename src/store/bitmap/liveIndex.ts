@@ -8,9 +8,12 @@
  * - The index is built from `search_doc` at start (a small database before the store opens, a large
  *   one in the background, searches going to SQL meanwhile), and built again when ids dropped by
  *   changes outnumber the documents. Writes during a build are read again before it takes over.
+ * - It keeps to a memory budget (SEARCH_INDEX_MAX_MB), held to the bytes the index counts as it grows
+ *   (BitmapIndex.bytes). Past the budget, while built or after, the index is let go for good and SQL
+ *   answers every search: slower, but the process does not run out of memory.
  */
 import { BitmapIndex } from './bitmapIndex.js';
-import type { SearchIndexStats, SearchPage, SearchQuery, SearchRow } from '../types.js';
+import type { SearchIndexOverBudget, SearchIndexStats, SearchPage, SearchQuery, SearchRow } from '../types.js';
 import { chunks, first, placeholders, sql, type SqlDriver } from '../sql/driver.js';
 import { SharedRun } from '../sql/sharedRun.js';
 
@@ -34,6 +37,8 @@ export interface SearchIndexBuild {
   delayMs?: number;
   /** Documents read at a time while building. */
   chunk?: number;
+  /** The heap the index may take, in bytes; none when absent. */
+  maxBytes?: number;
 }
 
 /** A build of the index: how many documents it holds, and how long it took. */
@@ -66,16 +71,21 @@ export class LiveIndex {
   private readonly buildBeforeOpen: number;
   private readonly buildDelayMs: number;
   private readonly buildChunk: number;
+  private readonly maxBytes: number;
+  /** Set once the index has been let go for its memory: no build starts again. */
+  private overBudget: SearchIndexOverBudget | undefined;
 
   constructor(
     private readonly db: SqlDriver,
     private readonly onBuilt: (built: SearchIndexBuilt) => void = () => undefined,
     private readonly followEveryMs = 1_000,
     build: SearchIndexBuild = {},
+    private readonly onOverBudget: (over: SearchIndexOverBudget) => void = () => undefined,
   ) {
     this.buildBeforeOpen = build.beforeOpen ?? BUILD_BEFORE_OPEN;
     this.buildDelayMs = build.delayMs ?? BUILD_DELAY_MS;
     this.buildChunk = build.chunk ?? BUILD_CHUNK;
+    this.maxBytes = build.maxBytes ?? Number.POSITIVE_INFINITY;
   }
 
   async open(): Promise<void> {
@@ -128,14 +138,17 @@ export class LiveIndex {
   stats(): SearchIndexStats {
     return {
       documents: this.index?.size ?? 0,
+      bytes: this.index?.bytes ?? 0,
       dropped: this.index?.garbage ?? 0,
       ready: this.index !== undefined,
       building: this.building !== undefined,
+      ...(this.overBudget ? { overBudget: this.overBudget } : {}),
     };
   }
 
   /** Every derived row was removed (before a full rebuild). */
   cleared(): void {
+    if (this.overBudget) return;
     this.index = new BitmapIndex();
     this.touched = undefined;
   }
@@ -172,13 +185,25 @@ export class LiveIndex {
     return rows;
   }
 
-  /** A build when dropped ids outnumber live documents. */
+  /** A build when dropped ids outnumber live documents; the index let go when it outgrows its budget. */
   private recycle(): void {
     const index = this.index;
-    if (index && !this.building && index.garbage > Math.max(GARBAGE_ALLOWED, index.size)) void this.build().catch(() => undefined);
+    if (!index) return;
+    if (index.bytes > this.maxBytes) this.letGo({ bytes: index.bytes, maxBytes: this.maxBytes, documents: index.size });
+    else if (!this.building && index.garbage > Math.max(GARBAGE_ALLOWED, index.size)) void this.build().catch(() => undefined);
+  }
+
+  /** Drops the index for good: SQL answers every search from now on. */
+  private letGo(over: SearchIndexOverBudget): void {
+    if (this.overBudget) return;
+    this.overBudget = over;
+    this.index = undefined;
+    this.touched = undefined;
+    this.onOverBudget(over);
   }
 
   private build(): Promise<void> {
+    if (this.overBudget) return Promise.resolve();
     this.building ??= (async () => {
       const began = performance.now();
       const touched = new Set<string>();
@@ -190,6 +215,10 @@ export class LiveIndex {
             sql('SELECT id, urn, row FROM search_doc WHERE id > ? ORDER BY id LIMIT ?', after, this.buildChunk),
           );
           await inSlices(rows, (r) => next.put(r.urn, r.row, () => JSON.parse(r.row) as SearchRow));
+          if (next.bytes > this.maxBytes) {
+            this.letGo({ bytes: next.bytes, maxBytes: this.maxBytes, documents: next.size });
+            return;
+          }
           const last = rows.at(-1);
           if (!last || rows.length < this.buildChunk) break;
           after = Number(last.id);
@@ -206,7 +235,7 @@ export class LiveIndex {
         }
         next.settle();
         // Cleared meanwhile: the empty index that replaced it is current.
-        if (this.touched === touched) {
+        if (this.touched === touched && !this.overBudget) {
           this.index = next;
           this.onBuilt({ documents: next.size, ms: performance.now() - began });
         }

@@ -3,7 +3,7 @@
  * usage, generations) is written once, over a driver and its dialect; SQLite and PostgreSQL differ
  * only there. A transaction's parts share its connection, so a write commits as one.
  */
-import type { Store, StoreTx } from '../types.js';
+import type { SearchIndexOverBudget, Store, StoreTx } from '../types.js';
 import { aspectStore, aspectTx } from './aspects.js';
 import { changeLogStore, changeLogTx } from './changeLog.js';
 import type { SqlDriver } from './driver.js';
@@ -20,11 +20,12 @@ export async function openSqlStore(
   db: SqlDriver,
   options: {
     onSearchIndexBuilt?: ((built: SearchIndexBuilt) => void) | undefined;
+    onSearchIndexOverBudget?: ((over: SearchIndexOverBudget) => void) | undefined;
     searchIndexBuild?: SearchIndexBuild | undefined;
   } = {},
 ): Promise<Store> {
   await packMissingFacets(db);
-  const live = new LiveIndex(db, options.onSearchIndexBuilt, undefined, options.searchIndexBuild);
+  const live = new LiveIndex(db, options.onSearchIndexBuilt, undefined, options.searchIndexBuild, options.onSearchIndexOverBudget);
   await live.open();
   const dialect = db.dialect;
   // Statistics are refreshed as the index grows by half again (at 1,000 documents, 1,500, 2,250…):
