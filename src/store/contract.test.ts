@@ -320,9 +320,10 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
 
   describe('stats', () => {
     it('tell what the search index holds, and the pool where there is one', async () => {
-      expect(store.stats().searchIndex).toEqual({ documents: 0, dropped: 0, ready: true, building: false });
+      expect(store.stats().searchIndex).toEqual({ documents: 0, bytes: 0, dropped: 0, ready: true, building: false });
       await store.transaction((tx) => tx.putDerived([{ row: searchRow('urn:li:tag:a', 'a'), edges: [] }]));
       expect(store.stats().searchIndex.documents).toBe(1);
+      expect(store.stats().searchIndex.bytes).toBeGreaterThan(0);
       const pool = store.stats().pool;
       if (backend.name === 'sqlite') expect(pool).toBeUndefined();
       else expect(pool).toMatchObject({ max: 4, waiting: 0 });
