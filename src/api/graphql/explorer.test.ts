@@ -324,7 +324,7 @@ describe.skipIf(!hasChromium())('the GraphQL explorer on a catalog that wants a 
       await setEditorValue(await headersEditor(), `{ "Authorization": "Bearer ${token}" }`);
       await page.locator('#keep-headers').check();
       expect(await note.textContent()).toContain('the token in them, are stored in this browser’s local storage');
-      await expect.poll(stored, { timeout: 5_000 }).toContain(token);
+      await expect.poll(stored, { timeout: 15_000 }).toContain(token);
       introspections.length = 0;
       await open();
       expect(await page.locator('#keep-headers').isChecked()).toBe(true);
@@ -334,7 +334,7 @@ describe.skipIf(!hasChromium())('the GraphQL explorer on a catalog that wants a 
 
       // Unticked: forgotten.
       await page.locator('#keep-headers').uncheck();
-      await expect.poll(stored, { timeout: 5_000 }).not.toContain(token);
+      await expect.poll(stored, { timeout: 15_000 }).not.toContain(token);
       await open();
       expect(await editorValue(await headersEditor())).not.toContain(token);
     } finally {
