@@ -422,6 +422,27 @@ describe('business attributes', () => {
     );
   });
 
+  it('takes tags and terms from the batch label mutations, kept in its definition', async () => {
+    // The glossary term page's "add to assets" offers business attributes among the assets.
+    const TERM = 'urn:li:glossaryTerm:gov.OrderTerm';
+    const TAG = 'urn:li:tag:gov.orders';
+    await write(TERM, 'glossaryTermInfo', { name: 'OrderTerm', definition: 'd', termSource: 'INTERNAL' });
+    await write(TAG, 'tagProperties', { name: 'gov.orders' });
+    await ok('batchAddTerms', { input: { termUrns: [TERM], resources: [{ resourceUrn: urn }] } });
+    await ok('batchAddTags', { input: { tagUrns: [TAG], resources: [{ resourceUrn: urn }] } });
+    const { businessAttribute } = await ok('getBusinessAttribute', { urn });
+    expect(businessAttribute.properties.glossaryTerms.terms.map((t: Json) => t.term.urn)).toEqual([TERM]);
+    expect(businessAttribute.properties.tags.tags.map((t: Json) => t.tag.urn)).toEqual([TAG]);
+    const info = (await entityV2(urn)).businessAttributeInfo.value;
+    expect(info.name).toBe('OrderId');
+    expect(info.glossaryTerms.terms).toEqual([{ urn: TERM }]);
+    await ok('batchRemoveTerms', { input: { termUrns: [TERM], resources: [{ resourceUrn: urn }] } });
+    await ok('batchRemoveTags', { input: { tagUrns: [TAG], resources: [{ resourceUrn: urn }] } });
+    const after = (await ok('getBusinessAttribute', { urn })).businessAttribute.properties;
+    expect(after.glossaryTerms.terms).toEqual([]);
+    expect(after.tags.tags).toEqual([]);
+  });
+
   it('attaches the attribute to a column and removes it', async () => {
     await ok('addBusinessAttribute', { input: { businessAttributeUrn: urn, resourceUrn: [{ resourceUrn: FIELD }] } });
     const { entity } = await ok('getSchemaField', { urn: FIELD });

@@ -197,6 +197,8 @@ describe('lineage and history through the web app operations', () => {
     });
   });
 
+  /** The lineage graph's search flags: columns answered as columns. */
+  const GRAPH_FLAGS = { searchFlags: { groupingSpec: { groupingCriteria: [] } } };
   const input = (urn: string, direction: string, extra: Json = {}) => ({
     urn,
     direction,
@@ -365,7 +367,8 @@ describe('lineage and history through the web app operations', () => {
     });
 
     it("walks a column's lineage through datasets and jobs", async () => {
-      const up = await data('searchAcrossLineageStructure', { input: input(field(D5, 'id'), 'UPSTREAM') });
+      // The lineage graph asks for columns as they are (no grouping into datasets).
+      const up = await data('searchAcrossLineageStructure', { input: input(field(D5, 'id'), 'UPSTREAM', GRAPH_FLAGS) });
       const byUrn = Object.fromEntries(up.searchAcrossLineage.searchResults.map((x: Json) => [x.entity.urn, x.paths[0].path.length - 1]));
       expect(byUrn).toEqual({
         [field(D4, 'id')]: 1,
@@ -383,16 +386,38 @@ describe('lineage and history through the web app operations', () => {
       });
       expect(down.entity.upstream.total).toBe(0);
       // The same column named by its v2 field path, as the app names a column of a v2 schema.
-      const v2 = await data('searchAcrossLineageStructure', { input: input(field(D5, '[version=2.0].[type=long].id'), 'UPSTREAM') });
+      const v2 = await data('searchAcrossLineageStructure', {
+        input: input(field(D5, '[version=2.0].[type=long].id'), 'UPSTREAM', GRAPH_FLAGS),
+      });
       expect(v2.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn)).toEqual(
         up.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn),
       );
-      const viaJob = await data('searchAcrossLineageStructure', { input: input(field(D2, 'id'), 'DOWNSTREAM') });
+      const viaJob = await data('searchAcrossLineageStructure', { input: input(field(D2, 'id'), 'DOWNSTREAM', GRAPH_FLAGS) });
       expect(viaJob.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn)).toEqual([
         field(D3, 'id'),
         field(D4, 'id'),
         field(D5, 'id'),
       ]);
+    });
+
+    it("answers the datasets of a column's lineage to impact analysis, with the columns on their paths", async () => {
+      // Impact analysis sends no grouping spec: DataHub groups columns into their datasets by default.
+      const r = await data('searchAcrossLineage', {
+        input: input(field(D5, 'id'), 'UPSTREAM', { searchFlags: { skipCache: true, fulltext: true } }),
+      });
+      const results = r.searchAcrossLineage.searchResults;
+      expect(results.map((x: Json) => [x.entity.urn, x.degree])).toEqual([
+        [D4, 1],
+        [D3, 2],
+        [D2, 3],
+        [D1, 4],
+        [D0, 5],
+      ]);
+      // D4 is reached by two of its columns; the app lists the columns of a result from its paths.
+      const columnsOnPaths = results[0].paths.flatMap((p: Json) =>
+        p.path.filter((e: Json) => e?.parent?.urn === D4).map((e: Json) => e.fieldPath),
+      );
+      expect(columnsOnPaths.sort()).toEqual(['id', 'name']);
     });
   });
 
@@ -419,7 +444,7 @@ describe('lineage and history through the web app operations', () => {
     });
 
     it('follows a column back to the event field it came from', async () => {
-      const d = await data('searchAcrossLineageStructure', { input: input(field(EXPORT, 'tier'), 'UPSTREAM') });
+      const d = await data('searchAcrossLineageStructure', { input: input(field(EXPORT, 'tier'), 'UPSTREAM', GRAPH_FLAGS) });
       const urns = d.searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn);
       expect(urns).toEqual([
         field(fb('marts.dim_loyalty_tiers'), 'tier'),

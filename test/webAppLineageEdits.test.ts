@@ -72,10 +72,14 @@ const lineageVars = {
 };
 const hops = async (urn: string, direction: 'upstream' | 'downstream') =>
   ((await run('getEntityLineageV2', { urn, ...lineageVars })).entity[direction].relationships as Json[]).map((r) => r.entity.urn).sort();
-const across = async (urn: string, direction: string) =>
+const across = async (urn: string, direction: string, searchFlags?: Json) =>
   (
-    await run('searchAcrossLineage', { input: { urn, direction, query: '*', start: 0, count: 100, types: [], orFilters: [] } })
+    await run('searchAcrossLineage', {
+      input: { urn, direction, query: '*', start: 0, count: 100, types: [], orFilters: [], ...(searchFlags ? { searchFlags } : {}) },
+    })
   ).searchAcrossLineage.searchResults.map((x: Json) => [x.entity.urn, x.degree]);
+/** The lineage graph's flags: columns answered as columns, not grouped into their datasets. */
+const COLUMNS = { groupingSpec: { groupingCriteria: [] } };
 
 describe('updateLineage', () => {
   it('adds table edges through a data job, read back by the lineage page, lineage search, REST and search', async () => {
@@ -144,11 +148,16 @@ describe('updateLineage', () => {
       }),
     ]);
     expect(await hops(field(MART, 'id'), 'upstream')).toEqual([field(CLEAN, 'amount'), field(CLEAN, 'id')]);
-    expect(Object.fromEntries(await across(field(MART, 'id'), 'UPSTREAM'))).toEqual({
+    expect(Object.fromEntries(await across(field(MART, 'id'), 'UPSTREAM', COLUMNS))).toEqual({
       [field(CLEAN, 'id')]: 1,
       [field(CLEAN, 'amount')]: 1,
       [field(RAW, 'id')]: 2,
     });
+    // Impact analysis (no grouping spec): the columns' datasets, as DataHub groups them by default.
+    expect(await across(field(MART, 'id'), 'UPSTREAM')).toEqual([
+      [CLEAN, 1],
+      [RAW, 2],
+    ]);
     const page = await run('getEntityLineage', { urn: MART, showColumns: true, separateSiblings: false });
     expect(page.entity.fineGrainedLineages).toEqual([
       expect.objectContaining({

@@ -358,6 +358,64 @@ describe('the web app searches, filters, browses and autocompletes', () => {
     expect(r.searchResults[0].entity.platform).toMatchObject({ urn: 'urn:li:dataPlatform:unknown', type: 'DATA_PLATFORM' });
   });
 
+  it('a term or tag filter matches the columns too, from the schema and from edits, as a view filters', async () => {
+    // As DataHub's test data: one dataset has the term on a schema field, another on an edited field.
+    const TERM = 'urn:li:glossaryTerm:Quillwort.ColumnKind';
+    const TAG = 'urn:li:tag:quillwort';
+    const inSchema = 'urn:li:dataset:(urn:li:dataPlatform:hive,quillwort_events,PROD)';
+    const edited = 'urn:li:dataset:(urn:li:dataPlatform:hdfs,quillwort_files,PROD)';
+    const own = 'urn:li:dataset:(urn:li:dataPlatform:hdfs,quillwort_own,PROD)';
+    const field = (fieldPath: string, extra: Json = {}) => ({
+      fieldPath,
+      type: { type: { 'com.linkedin.schema.StringType': {} } },
+      nativeDataType: 'string',
+      ...extra,
+    });
+    const schema = (fields: Json[]) => ({
+      schemaName: 's',
+      platform: 'urn:li:dataPlatform:hive',
+      version: 0,
+      hash: '',
+      platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
+      fields,
+    });
+    await ingest(
+      mcp(
+        inSchema,
+        'schemaMetadata',
+        schema([field('kind', { glossaryTerms: { terms: [{ urn: TERM }], auditStamp: { time: 0, actor: 'urn:li:corpuser:x' } } })]),
+      ),
+    );
+    await ingest(mcp(edited, 'schemaMetadata', schema([field('kind')])));
+    await ingest(
+      mcp(edited, 'editableSchemaMetadata', {
+        editableSchemaFieldInfo: [
+          {
+            fieldPath: 'kind',
+            glossaryTerms: { terms: [{ urn: TERM }], auditStamp: { time: 0, actor: 'urn:li:corpuser:x' } },
+            globalTags: { tags: [{ tag: TAG }] },
+          },
+        ],
+      }),
+    );
+    await ingest(mcp(own, 'glossaryTerms', { terms: [{ urn: TERM }], auditStamp: { time: 0, actor: 'urn:li:corpuser:x' } }));
+    const filtered = async (field: string, value: string, negated = false) =>
+      urnsOf(
+        (
+          await run('getSearchResultsForMultiple', {
+            input: { types: [], query: 'quillwort', start: 0, count: 10, orFilters: [{ and: [{ field, values: [value], negated }] }] },
+          })
+        ).searchAcrossEntities,
+      ).sort();
+    // The app's "Column Term" filter (and a view made of it) names fieldGlossaryTerms.
+    expect(await filtered('fieldGlossaryTerms', TERM)).toEqual([edited, inSchema].sort());
+    expect(await filtered('glossaryTerms', TERM)).toEqual([edited, inSchema, own].sort());
+    expect(await filtered('tags', TAG)).toEqual([edited]);
+    expect(await filtered('fieldGlossaryTerms', TERM, true)).toEqual([own]);
+    // Out of the counts the other cases check.
+    for (const urn of [inSchema, edited, own]) await ingest(mcp(urn, 'status', { removed: true }));
+  });
+
   it("answers the app's other search operations: counts, the trimmed page, the download scroll", async () => {
     const input = {
       types: [],

@@ -155,6 +155,8 @@ export class EditService {
     await this.requireLabels(labelUrns, kind === 'tag' ? 'tag' : 'glossaryTerm');
     for (const r of resources) await this.requireResource(r, `Failed to update ${kind}s`);
     const proposals = resources.map((r) => {
+      if (!r.subResource && tryParseUrn(r.resourceUrn)?.entityType === 'businessAttribute')
+        return this.businessAttributeLabels(kind, action, labelUrns, r.resourceUrn, actor);
       const [aspect, list, key] = kind === 'tag' ? (['globalTags', 'tags', 'tag'] as const) : (['glossaryTerms', 'terms', 'urn'] as const);
       const base = r.subResource ? `/editableSchemaFieldInfo/${esc(r.subResource)}/${aspect}/${list}` : `/${list}`;
       const ops: Op[] = labelUrns.map((u) =>
@@ -163,6 +165,36 @@ export class EditService {
       return this.patch(r.resourceUrn, r.subResource ? 'editableSchemaMetadata' : aspect, ops);
     });
     await this.apply(proposals, actor, grant);
+  }
+
+  /**
+   * A business attribute keeps its tags and terms inside `businessAttributeInfo` (it has no
+   * `globalTags` or `glossaryTerms` aspect), as DataHub's label mutations write them.
+   */
+  private businessAttributeLabels(
+    kind: 'tag' | 'term',
+    action: 'add' | 'remove',
+    labelUrns: readonly string[],
+    urn: string,
+    actor: string,
+  ): Proposal {
+    return editProposal(this.registry, urn, 'businessAttributeInfo', (current) => {
+      if (!current) throw badRequest(`Failed to update ${kind}s: business attribute ${urn} has no definition`);
+      if (kind === 'tag') {
+        const have = current.globalTags?.tags ?? [];
+        const tags =
+          action === 'add'
+            ? [...have, ...labelUrns.filter((u) => !have.some((t) => t.tag === u)).map((tag) => ({ tag }))]
+            : have.filter((t) => !labelUrns.includes(t.tag));
+        return { ...current, globalTags: { ...current.globalTags, tags } };
+      }
+      const have = current.glossaryTerms?.terms ?? [];
+      const terms =
+        action === 'add'
+          ? [...have, ...labelUrns.filter((u) => !have.some((t) => t.urn === u)).map((u) => ({ urn: u }))]
+          : have.filter((t) => !labelUrns.includes(t.urn));
+      return { ...current, glossaryTerms: { ...current.glossaryTerms, terms, auditStamp: { time: this.now(), actor } } };
+    });
   }
 
   // --- owners ----------------------------------------------------------------------------

@@ -6,6 +6,7 @@
  */
 import type { Criterion } from '../../store/types.js';
 import { badRequest } from '../../errors.js';
+import { tryParseUrn } from '../../urn.js';
 import { parseFilter } from '../search/filters.js';
 import type { LineageDirection, LineageHit, LineageService, WalkRequest } from './lineage.js';
 import type { TimeWindow } from './lineageEdges.js';
@@ -27,6 +28,11 @@ export interface LineageSearchRequest {
   /** A saved view whose types and filter the hits must match too. */
   viewUrn?: string;
   flags?: SearchFlags;
+  /**
+   * Columns reached are answered as their datasets (DataHub's default grouping of schemaField into
+   * dataset); false when the caller's grouping spec asks for no such grouping.
+   */
+  groupColumns?: boolean;
 }
 
 export interface LineageSearchHit extends LineageHit {
@@ -68,6 +74,40 @@ export function splitDegreeFilter(filter: unknown): { degrees: string[]; rest: C
   return { degrees: [...degrees], rest };
 }
 
+/** The dataset a schemaField urn names, or undefined for any other urn. */
+function datasetOfColumn(urn: string): string | undefined {
+  const u = tryParseUrn(urn);
+  if (u?.entityType !== 'schemaField') return undefined;
+  const parent = u.parts[0];
+  return parent !== undefined && tryParseUrn(parent)?.entityType === 'dataset' ? parent : undefined;
+}
+
+/**
+ * As DataHub's LineageSearchService by default: each column reached becomes its dataset, and a
+ * dataset reached by several columns (or also by itself) is one hit, at its least degree, with the
+ * paths of all (the app reads the columns of a result from the schemaFields on its paths).
+ */
+function groupColumns(hits: readonly LineageHit[]): LineageHit[] {
+  const byUrn = new Map<string, LineageHit>();
+  for (const h of hits) {
+    const urn = datasetOfColumn(h.urn) ?? h.urn;
+    const seen = byUrn.get(urn);
+    if (!seen) {
+      byUrn.set(urn, { ...h, urn });
+      continue;
+    }
+    const paths = [...seen.paths];
+    for (const p of h.paths) if (!paths.some((q) => q.length === p.length && q.every((x, i) => x === p[i]))) paths.push(p);
+    byUrn.set(urn, {
+      ...(h.degree < seen.degree ? { ...h, urn } : seen),
+      degree: Math.min(seen.degree, h.degree),
+      degrees: [...new Set([...seen.degrees, ...h.degrees])].sort((a, b) => a - b),
+      paths,
+    });
+  }
+  return [...byUrn.values()];
+}
+
 export class LineageSearch {
   constructor(
     private readonly lineage: LineageService,
@@ -90,6 +130,7 @@ export class LineageSearch {
       },
       actor,
     );
+    if (req.groupColumns !== false) hits = groupColumns(hits);
     if (req.entities.length > 0) hits = hits.filter((h) => req.entities.includes(this.typeOf(h.urn)));
 
     const everything = (req.input.trim() === '' || req.input.trim() === '*') && rest.length === 0 && !req.viewUrn;

@@ -83,7 +83,46 @@ export function parseFilter(raw: unknown): SearchQuery['filter'] {
   }
   const values = groups.reduce((n, and) => and.reduce((m, c) => m + c.values.length, n), 0);
   if (values > MAX_FILTER_VALUES) throw badRequest(`filter holds ${values} values; at most ${MAX_FILTER_VALUES} are allowed`);
-  return groups;
+  return groups.flatMap(expandGroup);
+}
+
+/**
+ * Fields a filter on which also matches others, as DataHub's ESUtils expands them: a tag or term
+ * filter matches an entity's own labels and its columns' (from the schema or edited), a column
+ * filter both forms of a column's labels, a description filter the edited one too.
+ */
+const EXPANDED_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  tags: ['tags', 'fieldTags', 'editedFieldTags'],
+  glossaryTerms: ['glossaryTerms', 'fieldGlossaryTerms', 'editedFieldGlossaryTerms'],
+  fieldTags: ['fieldTags', 'editedFieldTags'],
+  fieldGlossaryTerms: ['fieldGlossaryTerms', 'editedFieldGlossaryTerms'],
+  fieldDescriptions: ['fieldDescriptions', 'editedFieldDescriptions'],
+  description: ['description', 'editedDescription'],
+};
+/** Expansion multiplies AND groups; past this many, criteria are left as written. */
+const MAX_EXPANDED_GROUPS = 64;
+
+/**
+ * One AND group with its expandable criteria made into alternatives, in disjunctive normal form: a
+ * criterion holds on any of its fields (so the group splits into one per field), and a negated one
+ * (or IS_NULL) on none of them (so it stays in the group once per field).
+ */
+function expandGroup(and: Criterion[]): Criterion[][] {
+  let out: Criterion[][] = [[]];
+  for (const c of and) {
+    const fields = EXPANDED_FIELDS[c.field];
+    if (!fields) {
+      for (const g of out) g.push(c);
+    } else if (c.negated !== (c.condition === 'IS_NULL')) {
+      // holds on none of the fields (IS_NULL: absent from all, the complement of EXISTS on any)
+      for (const g of out) g.push(...fields.map((field) => ({ ...c, field })));
+    } else if (out.length * fields.length > MAX_EXPANDED_GROUPS) {
+      for (const g of out) g.push(c);
+    } else {
+      out = out.flatMap((g) => fields.map((field) => [...g, { ...c, field }]));
+    }
+  }
+  return out;
 }
 
 /** Soft-deleted entities are hidden unless the filter itself names `removed`. */

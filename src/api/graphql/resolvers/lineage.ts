@@ -147,6 +147,16 @@ function flagsOf(flags: SearchFlagsInput): SearchFlags {
   return out;
 }
 
+/** DataHub groups columns into their datasets unless the search flags give a grouping spec without that criterion. */
+function groupsColumns(flags: SearchFlagsInput | null | undefined): boolean {
+  const spec = flags?.groupingSpec;
+  if (!spec) return true;
+  return (spec.groupingCriteria ?? []).some(
+    (c) =>
+      (c.baseEntityType == null || entityOfEnum(c.baseEntityType) === 'schemaField') && entityOfEnum(c.groupingEntityType) === 'dataset',
+  );
+}
+
 function lineageSearch(ctx: GraphQLContext, input: LineageSearchInput, start: number): Promise<LineageSearchResult> {
   if (!input.urn) throw badRequest('searchAcrossLineage needs the urn of the entity whose lineage to search');
   const flags = input.lineageFlags;
@@ -171,6 +181,7 @@ function lineageSearch(ctx: GraphQLContext, input: LineageSearchInput, start: nu
       ...(limit != null ? { perHopLimit: limit } : {}),
       ...(input.viewUrn ? { viewUrn: input.viewUrn } : {}),
       ...(input.searchFlags ? { flags: flagsOf(input.searchFlags) } : {}),
+      groupColumns: groupsColumns(input.searchFlags),
       ...(flags?.ignoreAsHops
         ? {
             ignoreAsHops: flags.ignoreAsHops.map((r) => ({
