@@ -651,6 +651,7 @@ export const entityDecls: EntityDecl[] = [
     keyAspect: 'schemaFieldKey',
     snapshot: 'SchemaFieldSnapshot',
     upstreamRefused: 'Column lineage needs a column at both ends. Upstream urn: %s',
+    groupedInto: 'dataset',
     lists: { defaultSearch: 22 },
     implicit: true,
     graphql: { type: 'SchemaFieldEntity', enum: 'SCHEMA_FIELD' },
@@ -781,6 +782,7 @@ export const entityDecls: EntityDecl[] = [
     lists: { defaultSearch: 21, autocomplete: 17, policyPicker: true },
     graphql: { type: 'BusinessAttribute', enum: 'BUSINESS_ATTRIBUTE' },
     aspects: ['businessAttributeInfo', 'status', 'ownership', 'institutionalMemory'],
+    edits: { labels: 'businessAttributeInfo' },
   },
   {
     name: 'dataType',

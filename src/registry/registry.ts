@@ -246,6 +246,7 @@ function buildEntity(decl: EntityDecl, aspects: ReadonlyMap<string, AspectSpec>)
     ...(decl.deletedForAccess ?? []),
     ...(decl.hierarchy ? [decl.hierarchy.parentAspect] : []),
     ...[decl.edits?.description, decl.edits?.name, decl.edits?.parent].flatMap((r) => (r && r !== 'columnsOnly' ? [r.aspect] : [])),
+    ...(decl.edits?.labels ? [decl.edits.labels] : []),
     ...Object.values(decl.timeline ?? {}).flat(),
     ...(decl.analytics?.name ? [decl.analytics.name.aspect] : []),
   ];
@@ -272,6 +273,7 @@ function buildEntity(decl: EntityDecl, aspects: ReadonlyMap<string, AspectSpec>)
     ...(decl.timeline ? { timeline: decl.timeline } : {}),
     implicit: decl.implicit === true,
     ...(decl.upstreamRefused ? { upstreamRefused: decl.upstreamRefused } : {}),
+    ...(decl.groupedInto ? { groupedInto: decl.groupedInto } : {}),
     analytics: decl.analytics ?? {},
     ...(decl.graphql ? { graphql: decl.graphql } : {}),
   };
@@ -295,6 +297,8 @@ function checkAcrossTypes(entities: ReadonlyMap<string, EntitySpec>): void {
       if (other) throw new Error(`registry: ${e.name} and ${other} are both at place ${place} of list ${list}`);
       taken.set(`${list}:${place}`, e.name);
     }
+    if (e.groupedInto && !entities.has(e.groupedInto))
+      throw new Error(`registry: ${e.name} is grouped into ${e.groupedInto}, an unknown type`);
     if (e.edits.parent && !entities.has(e.edits.parent.type))
       throw new Error(`registry: ${e.name}'s parent type ${e.edits.parent.type} is unknown`);
   }

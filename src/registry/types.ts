@@ -177,6 +177,11 @@ export interface EditRules {
   parent?: AspectField & { type: string; privilege?: string };
   /** updateDeprecation refuses it (DataHub: containers cannot be deprecated). */
   deprecation?: false;
+  /**
+   * The aspect whose `globalTags` and `glossaryTerms` tag and term edits write, for a type that keeps
+   * them there rather than in aspects of their own (DataHub: a business attribute's definition).
+   */
+  labels?: string;
 }
 
 /** The categories of DataHub's timeline. */
@@ -246,6 +251,11 @@ export interface EntityDecl {
    * upstream's urn), for updateLineage (domains/lineage/lineageEdits.ts).
    */
   upstreamRefused?: string;
+  /**
+   * Lineage searches answer an entity of this type as the entity of the named type its urn holds
+   * first (DataHub's default grouping: a column as its dataset), unless the caller asks otherwise.
+   */
+  groupedInto?: string;
   analytics?: AnalyticsDecl;
   /**
    * How DataHub's GraphQL names the type: its object type and its `EntityType` value
@@ -276,6 +286,11 @@ export interface EntitySpec {
   timeline?: Partial<Record<TimelineCategory, string[]>>;
   implicit: boolean;
   upstreamRefused?: string;
+  /**
+   * Lineage searches answer an entity of this type as the entity of the named type its urn holds
+   * first (DataHub's default grouping: a column as its dataset), unless the caller asks otherwise.
+   */
+  groupedInto?: string;
   analytics: AnalyticsDecl;
   graphql?: { type: string; enum: string };
 }

@@ -155,8 +155,8 @@ export class EditService {
     await this.requireLabels(labelUrns, kind === 'tag' ? 'tag' : 'glossaryTerm');
     for (const r of resources) await this.requireResource(r, `Failed to update ${kind}s`);
     const proposals = resources.map((r) => {
-      if (!r.subResource && tryParseUrn(r.resourceUrn)?.entityType === 'businessAttribute')
-        return this.businessAttributeLabels(kind, action, labelUrns, r.resourceUrn, actor);
+      const labelsIn = r.subResource ? undefined : this.typeOf(r.resourceUrn)?.edits.labels;
+      if (labelsIn) return this.labelsInside(labelsIn, kind, action, labelUrns, r.resourceUrn, actor);
       const [aspect, list, key] = kind === 'tag' ? (['globalTags', 'tags', 'tag'] as const) : (['glossaryTerms', 'terms', 'urn'] as const);
       const base = r.subResource ? `/editableSchemaFieldInfo/${esc(r.subResource)}/${aspect}/${list}` : `/${list}`;
       const ops: Op[] = labelUrns.map((u) =>
@@ -168,32 +168,34 @@ export class EditService {
   }
 
   /**
-   * A business attribute keeps its tags and terms inside `businessAttributeInfo` (it has no
-   * `globalTags` or `glossaryTerms` aspect), as DataHub's label mutations write them.
+   * Tags and terms of a type that keeps them inside another aspect (the registry's `edits.labels`: a
+   * business attribute's definition), in its `globalTags` and `glossaryTerms`, as DataHub writes them.
    */
-  private businessAttributeLabels(
+  private labelsInside(
+    aspect: string,
     kind: 'tag' | 'term',
     action: 'add' | 'remove',
     labelUrns: readonly string[],
     urn: string,
     actor: string,
   ): Proposal {
-    return editProposal(this.registry, urn, 'businessAttributeInfo', (current) => {
-      if (!current) throw badRequest(`Failed to update ${kind}s: business attribute ${urn} has no definition`);
+    return editProposal(this.registry, urn, aspect, (current) => {
+      if (!current) throw badRequest(`Failed to update ${kind}s: ${urn} has no ${aspect} to hold them`);
+      const held = current as { globalTags?: { tags?: Array<{ tag: string }> }; glossaryTerms?: { terms?: Array<{ urn: string }> } };
       if (kind === 'tag') {
-        const have = current.globalTags?.tags ?? [];
+        const have = held.globalTags?.tags ?? [];
         const tags =
           action === 'add'
             ? [...have, ...labelUrns.filter((u) => !have.some((t) => t.tag === u)).map((tag) => ({ tag }))]
             : have.filter((t) => !labelUrns.includes(t.tag));
-        return { ...current, globalTags: { ...current.globalTags, tags } };
+        return { ...current, globalTags: { ...held.globalTags, tags } };
       }
-      const have = current.glossaryTerms?.terms ?? [];
+      const have = held.glossaryTerms?.terms ?? [];
       const terms =
         action === 'add'
           ? [...have, ...labelUrns.filter((u) => !have.some((t) => t.urn === u)).map((u) => ({ urn: u }))]
           : have.filter((t) => !labelUrns.includes(t.urn));
-      return { ...current, glossaryTerms: { ...current.glossaryTerms, terms, auditStamp: { time: this.now(), actor } } };
+      return { ...current, glossaryTerms: { ...held.glossaryTerms, terms, auditStamp: { time: this.now(), actor } } };
     });
   }
 

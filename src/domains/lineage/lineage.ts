@@ -10,7 +10,7 @@ import { aspectValue, type AspectValue } from '../../registry/aspectValues.js';
 import type { Registry } from '../../registry/registry.js';
 import type { AspectSpec } from '../../registry/types.js';
 import type { Store } from '../../store/types.js';
-import { canonicalUrn, columnKey, isUrn, parseUrn } from '../../urn.js';
+import { canonicalUrn, columnKey, isUrn, parseUrn, tryParseUrn } from '../../urn.js';
 import { edgeRecord, withinWindow, type EdgeRecord, type TimeWindow } from './lineageEdges.js';
 import { resolveUrn } from '../../registry/resolve.js';
 
@@ -220,6 +220,13 @@ export class LineageService {
 
   entityNameOf(urn: string): string | undefined {
     return this.registry.entityOfUrn(urn)?.name;
+  }
+
+  /** The entity a lineage search answers in this one's place (the registry's `groupedInto`), if any. */
+  groupOf(urn: string): string | undefined {
+    const into = this.registry.entityOfUrn(urn)?.groupedInto;
+    const holder = into ? tryParseUrn(urn)?.parts[0] : undefined;
+    return holder !== undefined && this.registry.entityOfUrn(holder)?.name === into ? holder : undefined;
   }
 
   /** The siblings of an entity (its `siblings` aspect), read when lineage merges them. */

@@ -6,7 +6,6 @@
  */
 import type { Criterion } from '../../store/types.js';
 import { badRequest } from '../../errors.js';
-import { tryParseUrn } from '../../urn.js';
 import { parseFilter } from '../search/filters.js';
 import type { LineageDirection, LineageHit, LineageService, WalkRequest } from './lineage.js';
 import type { TimeWindow } from './lineageEdges.js';
@@ -74,23 +73,15 @@ export function splitDegreeFilter(filter: unknown): { degrees: string[]; rest: C
   return { degrees: [...degrees], rest };
 }
 
-/** The dataset a schemaField urn names, or undefined for any other urn. */
-function datasetOfColumn(urn: string): string | undefined {
-  const u = tryParseUrn(urn);
-  if (u?.entityType !== 'schemaField') return undefined;
-  const parent = u.parts[0];
-  return parent !== undefined && tryParseUrn(parent)?.entityType === 'dataset' ? parent : undefined;
-}
-
 /**
  * As DataHub's LineageSearchService by default: each column reached becomes its dataset, and a
  * dataset reached by several columns (or also by itself) is one hit, at its least degree, with the
  * paths of all (the app reads the columns of a result from the schemaFields on its paths).
  */
-function groupColumns(hits: readonly LineageHit[]): LineageHit[] {
+function groupColumns(hits: readonly LineageHit[], groupOf: (urn: string) => string | undefined): LineageHit[] {
   const byUrn = new Map<string, LineageHit>();
   for (const h of hits) {
-    const urn = datasetOfColumn(h.urn) ?? h.urn;
+    const urn = groupOf(h.urn) ?? h.urn;
     const seen = byUrn.get(urn);
     if (!seen) {
       byUrn.set(urn, { ...h, urn });
@@ -130,7 +121,7 @@ export class LineageSearch {
       },
       actor,
     );
-    if (req.groupColumns !== false) hits = groupColumns(hits);
+    if (req.groupColumns !== false) hits = groupColumns(hits, (urn) => this.lineage.groupOf(urn));
     if (req.entities.length > 0) hits = hits.filter((h) => req.entities.includes(this.typeOf(h.urn)));
 
     const everything = (req.input.trim() === '' || req.input.trim() === '*') && rest.length === 0 && !req.viewUrn;

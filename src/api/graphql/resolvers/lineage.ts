@@ -147,14 +147,19 @@ function flagsOf(flags: SearchFlagsInput): SearchFlags {
   return out;
 }
 
-/** DataHub groups columns into their datasets unless the search flags give a grouping spec without that criterion. */
-function groupsColumns(flags: SearchFlagsInput | null | undefined): boolean {
+/**
+ * DataHub groups columns into their datasets (the registry's `groupedInto`) unless the search flags
+ * give a grouping spec without such a criterion.
+ */
+function groupsColumns(ctx: GraphQLContext, flags: SearchFlagsInput | null | undefined): boolean {
   const spec = flags?.groupingSpec;
   if (!spec) return true;
-  return (spec.groupingCriteria ?? []).some(
-    (c) =>
-      (c.baseEntityType == null || entityOfEnum(c.baseEntityType) === 'schemaField') && entityOfEnum(c.groupingEntityType) === 'dataset',
-  );
+  const grouped = [...ctx.services.registry.entities.values()].filter((e) => e.groupedInto);
+  return (spec.groupingCriteria ?? []).some((c) => {
+    const base = c.baseEntityType == null ? undefined : entityOfEnum(c.baseEntityType);
+    const into = entityOfEnum(c.groupingEntityType);
+    return grouped.some((e) => e.groupedInto === into && (base === undefined || base === e.name));
+  });
 }
 
 function lineageSearch(ctx: GraphQLContext, input: LineageSearchInput, start: number): Promise<LineageSearchResult> {
@@ -181,7 +186,7 @@ function lineageSearch(ctx: GraphQLContext, input: LineageSearchInput, start: nu
       ...(limit != null ? { perHopLimit: limit } : {}),
       ...(input.viewUrn ? { viewUrn: input.viewUrn } : {}),
       ...(input.searchFlags ? { flags: flagsOf(input.searchFlags) } : {}),
-      groupColumns: groupsColumns(input.searchFlags),
+      groupColumns: groupsColumns(ctx, input.searchFlags),
       ...(flags?.ignoreAsHops
         ? {
             ignoreAsHops: flags.ignoreAsHops.map((r) => ({
