@@ -13,9 +13,9 @@ describe('loadConfig', () => {
     expect(c.authEnabled).toBe(true);
   });
 
-  it("holds the search index to SEARCH_INDEX_MAX_MB, by default half of V8's heap limit", () => {
+  it("holds the search index to SEARCH_INDEX_MAX_MB, by default V8's heap limit", () => {
     expect(loadConfig({ SEARCH_INDEX_MAX_MB: '512' }).searchIndexMaxBytes).toBe(512 * 2 ** 20);
-    expect(loadConfig({}).searchIndexMaxBytes).toBe(Math.floor(getHeapStatistics().heap_size_limit / 2));
+    expect(loadConfig({}).searchIndexMaxBytes).toBe(getHeapStatistics().heap_size_limit);
     for (const bad of ['0', '-5', '1.5', 'lots'])
       expect(() => loadConfig({ SEARCH_INDEX_MAX_MB: bad })).toThrow(
         new ConfigError(`SEARCH_INDEX_MAX_MB must be a positive whole number of mebibytes, not '${bad}'`),

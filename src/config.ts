@@ -54,7 +54,7 @@ export interface Config {
   ingestBodyLimit: number;
   /** Bodies over the small limit read at once, over all callers. */
   largeBodiesInFlight: number;
-  /** The heap the in-memory search index may take (SEARCH_INDEX_MAX_MB; half of V8's heap limit by default). */
+  /** The memory the in-memory search index may take, as it counts it (SEARCH_INDEX_MAX_MB; V8's heap limit by default). */
   searchIndexMaxBytes: number;
   /**
    * The folder (its real path) whose files the in-process `file` ingestion source may read; unset,
@@ -124,9 +124,9 @@ export function loadConfig(
   const indexMbText = get('SEARCH_INDEX_MAX_MB');
   if (indexMbText !== undefined && (!/^\d+$/.test(indexMbText) || Number(indexMbText) < 1))
     throw new ConfigError(`SEARCH_INDEX_MAX_MB must be a positive whole number of mebibytes, not '${indexMbText}'`);
-  // By default the index may take half of what V8 allows the heap: the rest is the service's.
-  const searchIndexMaxBytes =
-    indexMbText !== undefined ? Number(indexMbText) * 1024 * 1024 : Math.floor(getHeapStatistics().heap_size_limit / 2);
+  // By default the index may count as much as V8 allows the heap: about 60% of what it counts is heap,
+  // the rest its bitmaps' native memory, so the heap keeps room for the service's own.
+  const searchIndexMaxBytes = indexMbText !== undefined ? Number(indexMbText) * 1024 * 1024 : getHeapStatistics().heap_size_limit;
   const adminToken = get('ADMIN_TOKEN');
   const authEnabled = parseBoolean('AUTH_ENABLED', get('AUTH_ENABLED') ?? 'true');
   const tokenSigningKey = get('TOKEN_SIGNING_KEY');

@@ -87,10 +87,11 @@ export class BitmapIndex {
   private counted = 0;
 
   /**
-   * The heap the index takes, about: counted as it grows, from what each addition costs in V8 (a
+   * The memory the index takes, about: counted as it grows, from what each addition costs (a
    * string's characters and header, a map entry, a posting). Dropped documents keep counting until
-   * the index is built again, as their postings keep their room. Within a factor of two of what a
-   * heap snapshot shows; what the memory budget (SEARCH_INDEX_MAX_MB) is held to.
+   * the index is built again, as their postings keep their room. On 30,000 of the bench's entities it
+   * counted 55 MB where the process grew by 55 MB resident (31 MB of it V8's heap, the rest the
+   * bitmaps' native memory); what the memory budget (SEARCH_INDEX_MAX_MB) is held to.
    */
   get bytes(): number {
     return this.counted;
