@@ -58,6 +58,12 @@ const OWNER_ENTITY: Record<OwnerInput['ownerEntityType'], { entity: string; labe
   CORP_GROUP: { entity: 'corpGroup', label: 'corp group' },
 };
 
+/** Where tags and terms are kept: the aspect (or field), its list, and the key of an entry. */
+const LABEL_LISTS = {
+  tag: ['globalTags', 'tags', 'tag'],
+  term: ['glossaryTerms', 'terms', 'urn'],
+} as const;
+
 export class EditService {
   constructor(
     private readonly store: Store,
@@ -157,7 +163,7 @@ export class EditService {
     const proposals = resources.map((r) => {
       const labelsIn = r.subResource ? undefined : this.typeOf(r.resourceUrn)?.edits.labels;
       if (labelsIn) return this.labelsInside(labelsIn, kind, action, labelUrns, r.resourceUrn, actor);
-      const [aspect, list, key] = kind === 'tag' ? (['globalTags', 'tags', 'tag'] as const) : (['glossaryTerms', 'terms', 'urn'] as const);
+      const [aspect, list, key] = LABEL_LISTS[kind];
       const base = r.subResource ? `/editableSchemaFieldInfo/${esc(r.subResource)}/${aspect}/${list}` : `/${list}`;
       const ops: Op[] = labelUrns.map((u) =>
         action === 'add' ? { op: 'add', path: `${base}/${esc(u)}`, value: { [key]: u } } : { op: 'remove', path: `${base}/${esc(u)}` },
@@ -179,23 +185,18 @@ export class EditService {
     urn: string,
     actor: string,
   ): Proposal {
+    const [field, list, key] = LABEL_LISTS[kind];
     return editProposal(this.registry, urn, aspect, (current) => {
       if (!current) throw badRequest(`Failed to update ${kind}s: ${urn} has no ${aspect} to hold them`);
-      const held = current as { globalTags?: { tags?: Array<{ tag: string }> }; glossaryTerms?: { terms?: Array<{ urn: string }> } };
-      if (kind === 'tag') {
-        const have = held.globalTags?.tags ?? [];
-        const tags =
-          action === 'add'
-            ? [...have, ...labelUrns.filter((u) => !have.some((t) => t.tag === u)).map((tag) => ({ tag }))]
-            : have.filter((t) => !labelUrns.includes(t.tag));
-        return { ...current, globalTags: { ...held.globalTags, tags } };
-      }
-      const have = held.glossaryTerms?.terms ?? [];
-      const terms =
+      const held = (current[field] ?? {}) as Record<string, unknown>;
+      const have = (held[list] ?? []) as Array<Record<string, string>>;
+      const labels =
         action === 'add'
-          ? [...have, ...labelUrns.filter((u) => !have.some((t) => t.urn === u)).map((u) => ({ urn: u }))]
-          : have.filter((t) => !labelUrns.includes(t.urn));
-      return { ...current, glossaryTerms: { ...held.glossaryTerms, terms, auditStamp: { time: this.now(), actor } } };
+          ? [...have, ...labelUrns.filter((u) => !have.some((l) => l[key] === u)).map((u) => ({ [key]: u }))]
+          : have.filter((l) => !labelUrns.includes(l[key]!));
+      // A glossaryTerms record requires its audit stamp; globalTags has none.
+      const stamp = kind === 'term' ? { auditStamp: { time: this.now(), actor } } : {};
+      return { ...current, [field]: { ...held, [list]: labels, ...stamp } };
     });
   }
 
