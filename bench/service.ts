@@ -14,8 +14,11 @@ export interface Service {
   pid: number;
   /** Milliseconds from spawn to the first 200 from /health. */
   startupMs: number;
-  /** Milliseconds from spawn until the search index is built in memory (until then SQL answers searches). */
-  searchIndexBuilt: Promise<number>;
+  /**
+   * Milliseconds from spawn until the search index is ready in memory (until then SQL answers
+   * searches), and whether it was loaded from its snapshot or built from every document.
+   */
+  searchIndexBuilt: Promise<{ ms: number; from: 'snapshot' | 'documents' }>;
   /** Resident and peak resident memory of the process, in bytes. */
   memory(): { rss: number; peak: number };
   stop(): Promise<void>;
@@ -96,11 +99,12 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  let built: (ms: number) => void = () => undefined;
-  const searchIndexBuilt = new Promise<number>((resolve) => (built = resolve));
+  let built: (ready: { ms: number; from: 'snapshot' | 'documents' }) => void = () => undefined;
+  const searchIndexBuilt = new Promise<{ ms: number; from: 'snapshot' | 'documents' }>((resolve) => (built = resolve));
   const keep = (chunk: Buffer) => {
     const text = chunk.toString();
-    if (text.includes('search index built in memory')) built(performance.now() - began);
+    if (text.includes('search index built in memory')) built({ ms: performance.now() - began, from: 'documents' });
+    if (text.includes('search index loaded from its snapshot')) built({ ms: performance.now() - began, from: 'snapshot' });
     output = (output + text).slice(-20_000);
   };
   child.stdout!.on('data', keep);

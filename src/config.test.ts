@@ -22,6 +22,15 @@ describe('loadConfig', () => {
       );
   });
 
+  it('keeps the search index snapshot beside a SQLite database, else under ./data, unless told where or off', () => {
+    const at = (env: Record<string, string>) => loadConfig(env).searchIndexSnapshot;
+    expect(at({ DATABASE_URL: 'sqlite:/var/lib/catalog/catalog.db' })).toBe('/var/lib/catalog/catalog.db.search-index');
+    expect(at({ DATABASE_URL: 'postgres://u:p@db:5432/c' })).toBe('data/search-index');
+    expect(at({ DATABASE_URL: 'sqlite::memory:' })).toBeUndefined();
+    expect(at({ SEARCH_INDEX_SNAPSHOT: '/fast/disk/index' })).toBe('/fast/disk/index');
+    expect(at({ SEARCH_INDEX_SNAPSHOT: 'off' })).toBeUndefined();
+  });
+
   it('binds every address with authentication on, and only this machine with it off unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('0.0.0.0');
     expect(loadConfig({ AUTH_ENABLED: 'false' }).host).toBe('127.0.0.1');

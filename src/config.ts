@@ -56,6 +56,8 @@ export interface Config {
   largeBodiesInFlight: number;
   /** The memory the in-memory search index may take, as it counts it (SEARCH_INDEX_MAX_MB; V8's heap limit by default). */
   searchIndexMaxBytes: number;
+  /** Where the search index is kept between starts (store/bitmap/indexSnapshot.ts); none when off. */
+  searchIndexSnapshot?: string;
   /**
    * The folder (its real path) whose files the in-process `file` ingestion source may read; unset,
    * it reads none, since whoever manages ingestion names the path.
@@ -85,6 +87,13 @@ function parseBoolean(name: string, text: string): boolean {
 function defaultAdminTokenFile(databaseUrl: string): string {
   const file = /^sqlite:(.+)$/.exec(databaseUrl)?.[1];
   return join(file && file !== ':memory:' ? dirname(file) : './data', 'admin-token');
+}
+
+/** Beside a SQLite database file (none for one in memory); for PostgreSQL, in ./data: each replica keeps its own. */
+function defaultSearchIndexSnapshot(databaseUrl: string): string | undefined {
+  const file = /^sqlite:(.+)$/.exec(databaseUrl)?.[1];
+  if (file === ':memory:') return undefined;
+  return file ? `${file}.search-index` : join('./data', 'search-index');
 }
 
 export function loadConfig(
@@ -127,6 +136,8 @@ export function loadConfig(
   // By default the index may count as much as V8 allows the heap: about 60% of what it counts is heap,
   // the rest its bitmaps' native memory, so the heap keeps room for the service's own.
   const searchIndexMaxBytes = indexMbText !== undefined ? Number(indexMbText) * 1024 * 1024 : getHeapStatistics().heap_size_limit;
+  const snapshotText = get('SEARCH_INDEX_SNAPSHOT');
+  const searchIndexSnapshot = snapshotText === 'off' ? undefined : (snapshotText ?? defaultSearchIndexSnapshot(databaseUrl));
   const adminToken = get('ADMIN_TOKEN');
   const authEnabled = parseBoolean('AUTH_ENABLED', get('AUTH_ENABLED') ?? 'true');
   const tokenSigningKey = get('TOKEN_SIGNING_KEY');
@@ -172,6 +183,7 @@ export function loadConfig(
     ingestBodyLimit: Number(ingestMbText) * 1024 * 1024,
     largeBodiesInFlight: Number(inFlightText),
     searchIndexMaxBytes,
+    ...(searchIndexSnapshot ? { searchIndexSnapshot } : {}),
     ...(ingestionFileRoot ? { ingestionFileRoot } : {}),
     metricsAccess: metricsAccess as MetricsAccess,
     featureFlags,

@@ -25,18 +25,50 @@ afterAll(() => {
   for (const p of running.splice(0)) p.kill('SIGKILL');
 });
 
-/** `database`: a SQLite file, or a PostgreSQL URL. */
-async function startProcess(database: string, port: number): Promise<{ url: string; proc: ChildProcess }> {
+/** `database`: a SQLite file, or a PostgreSQL URL; `logged`, when given, is told each line the process logs. */
+async function startProcess(
+  database: string,
+  port: number,
+  env: Record<string, string> = {},
+  logged?: (line: { msg: string; [key: string]: unknown }) => void,
+): Promise<{ url: string; proc: ChildProcess }> {
   const [cmd, ...args] = CATALOG_CMD;
   const url = database.startsWith('postgres') ? database : `sqlite:${database}`;
   const proc = spawn(cmd, [...args, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
-    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', AUTH_ENABLED: 'false' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: logged ? 'info' : 'warn', AUTH_ENABLED: 'false', ...env },
+    stdio: ['ignore', logged ? 'pipe' : 'ignore', 'inherit'],
   });
   running.push(proc);
+  if (logged) {
+    let rest = '';
+    proc.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) if (line.startsWith('{')) logged(JSON.parse(line));
+    });
+  }
   const served = `http://127.0.0.1:${port}`;
   await waitHealthy(served);
   return { url: served, proc };
+}
+
+/** Resolves with the first logged line `test` holds for, from lines logged so far and later. */
+function logWatch(): { logged: (line: { msg: string }) => void; next: (test: RegExp) => Promise<{ msg: string; [key: string]: unknown }> } {
+  const lines: Array<{ msg: string }> = [];
+  const waiting: Array<{ test: RegExp; done: (line: { msg: string }) => void }> = [];
+  return {
+    logged(line) {
+      lines.push(line);
+      for (const w of waiting.splice(0))
+        if (w.test.test(line.msg)) w.done(line);
+        else waiting.push(w);
+    },
+    next(test) {
+      const seen = lines.find((l) => test.test(l.msg));
+      if (seen) return Promise.resolve(seen);
+      return new Promise((done) => waiting.push({ test, done }));
+    },
+  };
 }
 
 function exited(proc: ChildProcess): Promise<void> {
@@ -80,6 +112,48 @@ describe.concurrent('durability', () => {
           .name,
       ).toBe('t0');
       expect((await http(`${second.url}/entitiesV2/${enc(urns[1]!)}`)).body.aspects.status.value).toEqual({ removed: true });
+    } finally {
+      for (const p of procs) p.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts from its search index snapshot, written at shutdown, with the writes since replayed after kill -9', async () => {
+    const dir = tempDir();
+    const db = join(dir, 'catalog.db');
+    const env = { SEARCH_INDEX_SNAPSHOT: join(dir, 'search-index') };
+    const procs: ChildProcess[] = [];
+    try {
+      const port = await freePort();
+      const first = await startProcess(db, port, env);
+      procs.push(first.proc);
+      // Past the 2,000 documents a start indexes before it serves: larger catalogs are the ones loaded.
+      const proposals = Array.from({ length: 2_100 }, (_, i) => mcp(`urn:li:tag:t${i}`, 'tagProperties', { name: `tag ${i}` }));
+      expect((await http(`${first.url}/aspects?action=ingestProposalBatch`, { body: { proposals } })).status).toBe(200);
+      first.proc.kill('SIGTERM');
+      await exited(first.proc);
+
+      const secondLog = logWatch();
+      const second = await startProcess(db, port, env, secondLog.logged);
+      procs.push(second.proc);
+      // The tags and the built-in entities (platforms, roles, policies).
+      const loaded = await secondLog.next(/^search index (loaded|built)/);
+      expect(loaded).toMatchObject({ from: 'snapshot', replayed: 0 });
+      expect(loaded.documents).toBeGreaterThan(2_100);
+      const late = mcp('urn:li:tag:late', 'tagProperties', { name: 'written after the snapshot' });
+      expect((await http(`${second.url}/aspects?action=ingestProposal`, { body: { proposal: late } })).status).toBe(200);
+      second.proc.kill('SIGKILL');
+      await exited(second.proc);
+
+      const thirdLog = logWatch();
+      const third = await startProcess(db, port, env, thirdLog.logged);
+      procs.push(third.proc);
+      // The write's change-log events (its aspect and the key aspect made with it) replayed.
+      const reloaded = await thirdLog.next(/^search index (loaded|built)/);
+      expect(reloaded).toMatchObject({ from: 'snapshot', documents: (loaded.documents as number) + 1 });
+      expect(reloaded.replayed).toBeGreaterThanOrEqual(1);
+      const found = await http(`${third.url}/entities?action=search`, { body: { entity: 'tag', input: 'snapshot', start: 0, count: 5 } });
+      expect(found.body.value.entities.map((e: { entity: string }) => e.entity)).toEqual(['urn:li:tag:late']);
     } finally {
       for (const p of procs) p.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });

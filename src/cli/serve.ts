@@ -10,7 +10,7 @@ import { DEFAULT_REQUEST_LOG } from '../api/requestLog.js';
 import { buildServer } from '../server.js';
 import { CATALOG_VERSION } from '../version.js';
 import { createServices, type Services } from '../domains/services.js';
-import { openStore } from '../store/index.js';
+import { openStore, type SnapshotEvent } from '../store/index.js';
 import { HEARTBEAT_MS } from '../domains/ingestion/runLiveness.js';
 
 export interface RunningServer {
@@ -25,14 +25,23 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const logger = pino({ level: config.logLevel });
   const store = await openStore(config.databaseUrl, {
     poolSize: config.poolSize,
-    onSearchIndexBuilt: ({ documents, ms }) =>
-      logger.info({ documents, ms: Math.round(ms) }, `search index built in memory: ${documents} documents in ${Math.round(ms)} ms`),
+    onSearchIndexBuilt: ({ documents, ms, from, replayed }) =>
+      logger.info(
+        { documents, ms: Math.round(ms), from, ...(replayed !== undefined ? { replayed } : {}) },
+        from === 'snapshot'
+          ? `search index loaded from its snapshot: ${documents} documents, ${replayed} changes replayed, in ${Math.round(ms)} ms`
+          : `search index built in memory: ${documents} documents in ${Math.round(ms)} ms`,
+      ),
     onSearchIndexOverBudget: ({ bytes, maxBytes, documents }) =>
       logger.warn(
         { documents, mb: Math.round(bytes / 2 ** 20), maxMb: Math.round(maxBytes / 2 ** 20) },
         `search index let go: at ${documents} documents it takes ${Math.round(bytes / 2 ** 20)} MB of heap, past SEARCH_INDEX_MAX_MB (${Math.round(maxBytes / 2 ** 20)}); searches are answered by SQL until a restart with a larger budget`,
       ),
-    searchIndexBuild: { maxBytes: config.searchIndexMaxBytes },
+    searchIndexBuild: {
+      maxBytes: config.searchIndexMaxBytes,
+      ...(config.searchIndexSnapshot ? { snapshot: config.searchIndexSnapshot } : {}),
+      onSnapshot: (event) => logSnapshot(logger, event, config.searchIndexSnapshot),
+    },
   });
   const services = createServices(store, {
     maxVersions: config.maxAspectVersions,
@@ -106,6 +115,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await store.close();
     },
   };
+}
+
+/** What became of the search index's snapshot: refusals and failures are warnings, since the next start is slow. */
+function logSnapshot(logger: Logger, event: SnapshotEvent, path: string | undefined): void {
+  if (event.kind === 'written')
+    logger.info(
+      { path, documents: event.documents, bytes: event.bytes, ms: Math.round(event.ms) },
+      `search index snapshot written: ${event.documents} documents, ${Math.round(event.bytes / 2 ** 20)} MB in ${Math.round(event.ms)} ms`,
+    );
+  else if (event.kind === 'refused')
+    logger.warn({ path, reason: event.reason }, `search index snapshot not used (${event.reason}): building the index from the documents`);
+  else logger.warn({ path, err: event.error }, `search index snapshot could not be written: ${event.error}`);
 }
 
 const PRUNE_INTERVAL_MS = 3_600_000;

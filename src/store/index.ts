@@ -1,6 +1,8 @@
 /** Opens the store a database url names, loading only that backend's driver. */
 import { openSqlStore } from './sql/store.js';
 import type { SearchIndexBuild, SearchIndexBuilt } from './bitmap/liveIndex.js';
+
+export type { SnapshotEvent } from './bitmap/liveIndex.js';
 import type { SearchIndexOverBudget, Store } from './types.js';
 
 export type { Store } from './types.js';

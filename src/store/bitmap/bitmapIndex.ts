@@ -23,7 +23,7 @@ import {
   type SearchQuery,
   type SearchRow,
 } from '../types.js';
-import { FacetColumn } from './facetColumn.js';
+import { FacetColumn, type FacetColumnImage } from './facetColumn.js';
 import { topCounts } from '../topCounts.js';
 import { countIn, type Postings, unionOf, withDoc } from './postings.js';
 import { SortedKeys } from './sortedKeys.js';
@@ -47,6 +47,47 @@ interface FieldValues {
   small: number;
   /** Documents with values of the field that are not here (free text): filters on it are left to SQL. */
   elsewhere: RoaringBitmap32;
+}
+
+/**
+ * The index's content in plain collections, as a snapshot keeps it (indexSnapshot.ts). Restored, a
+ * document's id is its place in urn order.
+ */
+export interface IndexContent {
+  urns: readonly string[];
+  /** Each document's text hash (see `put`). */
+  hashes: ArrayLike<number>;
+  removed: RoaringBitmap32;
+  types: ReadonlyMap<string, RoaringBitmap32>;
+  /** The words, sorted. */
+  vocabulary: readonly string[];
+  words: ReadonlyMap<string, ReadonlyArray<Postings | undefined>>;
+  fields: ReadonlyArray<{
+    name: string;
+    values: ReadonlyMap<string, Postings>;
+    present: RoaringBitmap32;
+    facet: RoaringBitmap32;
+    elsewhere: RoaringBitmap32;
+    column: FacetColumnImage;
+  }>;
+}
+
+/**
+ * The index as it was at one moment, for a snapshot to read while the index goes on changing: ids,
+ * words and values are only ever added, so what held at that moment is what the live documents of
+ * `docs` hold. Postings read later may hold ids added since, which are not in `docs`.
+ */
+export interface IndexImage extends Omit<IndexContent, 'fields'> {
+  /** The documents live at that moment, in urn order: the ids they are given when restored. */
+  docs: Uint32Array;
+  fields: ReadonlyArray<
+    Omit<IndexContent['fields'][number], 'column' | 'values'> & {
+      values: ReadonlyMap<string, Postings>;
+      /** Values at that moment: the first `count` of `values` (values are kept in the order first seen). */
+      count: number;
+      column: (docs: Uint32Array) => FacetColumnImage;
+    }
+  >;
 }
 
 /** A set of hits of equal rank. */
@@ -77,12 +118,11 @@ export class BitmapIndex {
   private readonly types = new Map<string, RoaringBitmap32>();
   /** Word → its postings in each of the four text columns. */
   private readonly words = new Map<string, Array<Postings | undefined>>();
-  private readonly vocabulary = new SortedKeys();
+  private vocabulary = new SortedKeys();
   private readonly fields = new Map<string, FieldValues>();
-  private readonly order = new UrnOrder(
-    (id) => this.urns[id] as string,
-    (id) => this.live.has(id),
-  );
+  private readonly urnOf = (id: number): string => this.urns[id] as string;
+  private readonly isLive = (id: number): boolean => this.live.has(id);
+  private order = new UrnOrder(this.urnOf, this.isLive);
   private dropped = 0;
   private counted = 0;
 
@@ -184,6 +224,73 @@ export class BitmapIndex {
       }
     }
     this.counted += bytes;
+  }
+
+  /** The index holding a snapshot's content. */
+  static restore(content: IndexContent): BitmapIndex {
+    const index = new BitmapIndex();
+    const n = content.urns.length;
+    let bytes = 0;
+    for (let id = 0; id < n; id++) {
+      const urn = content.urns[id] as string;
+      index.urns.push(urn);
+      index.hashes.push(content.hashes[id] as number);
+      index.ids.set(urn, id);
+      bytes += urn.length + BYTES.document;
+    }
+    index.live.addRange(0, n);
+    index.removed.orInPlace(content.removed);
+    for (const [type, docs] of content.types) index.types.set(type, docs);
+    for (const word of content.vocabulary) {
+      const postings = [0, 1, 2, 3].map((c) => content.words.get(word)?.[c]);
+      index.words.set(word, postings);
+      bytes += word.length + BYTES.word + BYTES.posting * postings.reduce((sum: number, p) => sum + size(p), 0);
+    }
+    index.vocabulary = SortedKeys.of([...content.vocabulary]);
+    for (const field of content.fields) {
+      const f = index.field(field.name);
+      f.present = field.present;
+      f.facet = field.facet;
+      f.elsewhere = field.elsewhere;
+      f.column = FacetColumn.restore(field.column);
+      for (const [value, postings] of field.values) {
+        f.values.set(value, postings);
+        bytes += value.length + BYTES.value + BYTES.posting * size(postings);
+        if (typeof postings === 'number' || Array.isArray(postings)) f.small++;
+        const lower = value.toLowerCase();
+        if (lower !== value) {
+          const same = f.lower.get(lower);
+          f.lower.set(lower, same === undefined ? value : typeof same === 'string' ? [same, value] : [...same, value]);
+        }
+      }
+      bytes += field.facet.size * BYTES.facetRow + field.column.pool.length * BYTES.reference;
+    }
+    index.order = UrnOrder.ofSorted(n, index.urnOf, index.isLive);
+    index.counted = bytes;
+    return index;
+  }
+
+  /** The index as it is now, for a snapshot (see IndexImage). */
+  image(): IndexImage {
+    const docs = this.order.all().filter((id) => this.live.has(id));
+    return {
+      docs,
+      urns: this.urns,
+      hashes: this.hashes,
+      removed: this.removed.clone(),
+      types: this.types,
+      vocabulary: this.vocabulary.all(),
+      words: this.words,
+      fields: [...this.fields].map(([name, f]) => ({
+        name,
+        values: f.values,
+        count: f.values.size,
+        present: f.present,
+        facet: f.facet,
+        elsewhere: f.elsewhere,
+        column: (ids: Uint32Array) => f.column.image(ids),
+      })),
+    };
   }
 
   /** Sorts what new documents left unsorted, so the first searches after a build do not. */
@@ -469,6 +576,12 @@ export class BitmapIndex {
       if (!f) continue;
       const within = RoaringBitmap32.and(hits, f.facet);
       if (within.size === 0) continue;
+      // Hits hold values of the field, none of them asked for: the field is named, as SQL names it,
+      // whichever way below would have counted.
+      if (limit <= 0) {
+        out[field] = {};
+        continue;
+      }
       // Costs in about the same unit: a pass over the hits, or a test per value and per small posting.
       const counts =
         within.size + f.column.values < f.values.size * 100 + f.small * 20 ? f.column.count(within, limit) : perValue(f.values, within);
@@ -486,6 +599,11 @@ function perValue(values: Map<string, Postings>, docs: RoaringBitmap32): Array<[
     if (n > 0) counts.push([value, n]);
   }
   return counts;
+}
+
+/** How many documents postings hold. */
+function size(p: Postings | undefined): number {
+  return p === undefined ? 0 : typeof p === 'number' ? 1 : Array.isArray(p) ? p.length : p.size;
 }
 
 /** A value against a bound: as numbers when the bound is one (values that are not never compare), else as text. */

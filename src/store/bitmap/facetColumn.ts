@@ -9,6 +9,14 @@ import type { RoaringBitmap32 } from './roaring.js';
 /** Marks an entry of `byDoc` as an offset into `pool`, where the document's values are listed. */
 const SEVERAL = 0x80000000;
 
+/** A column's content in plain arrays, as a snapshot keeps it (indexSnapshot.ts). */
+export interface FacetColumnImage {
+  names: readonly string[];
+  /** Document → its one value's id + 1, 0 for none, or SEVERAL | the offset of its values in `pool`. */
+  byDoc: Uint32Array;
+  pool: Uint32Array;
+}
+
 export class FacetColumn {
   private readonly ids = new Map<string, number>();
   private readonly names: string[] = [];
@@ -21,6 +29,37 @@ export class FacetColumn {
   /** Distinct values ever seen. */
   get values(): number {
     return this.names.length;
+  }
+
+  /** A column holding an image's content (its arrays are kept, not copied). */
+  static restore(image: FacetColumnImage): FacetColumn {
+    const column = new FacetColumn();
+    for (const name of image.names) column.idOf(name);
+    column.byDoc = image.byDoc;
+    column.pool = image.pool;
+    column.pooled = image.pool.length;
+    return column;
+  }
+
+  /**
+   * The values of documents `docs` (old ids, in their new order): a column whose document `i` is
+   * `docs[i]` here. Reads only what those documents were given, which never changes after.
+   */
+  image(docs: Uint32Array): FacetColumnImage {
+    const byDoc = new Uint32Array(docs.length);
+    const pool: number[] = [];
+    for (let i = 0; i < docs.length; i++) {
+      const old = docs[i] as number;
+      const v = old < this.byDoc.length ? (this.byDoc[old] as number) : 0;
+      if (v < SEVERAL) byDoc[i] = v;
+      else {
+        const at = v & ~SEVERAL;
+        byDoc[i] = SEVERAL | pool.length;
+        const n = this.pool[at] as number;
+        for (let j = at; j <= at + n; j++) pool.push(this.pool[j] as number);
+      }
+    }
+    return { names: this.names.slice(), byDoc, pool: Uint32Array.from(pool) };
   }
 
   /** A new document's values (ids are never reused). */

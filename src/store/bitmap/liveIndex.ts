@@ -8,11 +8,18 @@
  * - The index is built from `search_doc` at start (a small database before the store opens, a large
  *   one in the background, searches going to SQL meanwhile), and built again when ids dropped by
  *   changes outnumber the documents. Writes during a build are read again before it takes over.
+ * - With a snapshot file (indexSnapshot.ts), a restart loads the index from it and replays the change
+ *   log since, instead of building it from every document. A snapshot of another database, of another
+ *   build, damaged, or too far behind is refused, and the index is built from the documents. The index
+ *   is written there after each build from the documents, as changes add up, and at close.
  * - It keeps to a memory budget (SEARCH_INDEX_MAX_MB), held to the bytes the index counts as it grows
  *   (BitmapIndex.bytes). Past the budget, while built or after, the index is let go for good and SQL
  *   answers every search: slower, but the process does not run out of memory.
  */
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { BitmapIndex } from './bitmapIndex.js';
+import { DamagedSnapshot, openSnapshot, writeSnapshot } from './indexSnapshot.js';
 import type { SearchIndexOverBudget, SearchIndexStats, SearchPage, SearchQuery, SearchRow } from '../types.js';
 import { chunks, first, placeholders, sql, type SqlDriver } from '../sql/driver.js';
 import { SharedRun } from '../sql/sharedRun.js';
@@ -28,6 +35,13 @@ const BUILD_CHUNK = 1_000;
 const FOLLOW_CHUNK = 5_000;
 /** Work on the index between turns of the event loop. */
 const SLICE_MS = 10;
+/** A snapshot further behind the change log than this (or than half its documents, if more) is built again instead. */
+const REPLAY_AT_MOST = 50_000;
+/** Changes after which the index is written again (or a tenth of its documents, if more), at most once a minute. */
+const SAVE_AFTER_CHANGES = 10_000;
+const SAVE_AT_MOST_EVERY_MS = 60_000;
+/** The setting naming the database, so a snapshot of another is never taken for this one's. */
+const DATABASE_ID = 'database.id';
 
 /** When and how the index is built; the constants above unless told (tests build a small database as a large one). */
 export interface SearchIndexBuild {
@@ -39,12 +53,26 @@ export interface SearchIndexBuild {
   chunk?: number;
   /** The heap the index may take, in bytes; none when absent. */
   maxBytes?: number;
+  /** The file this process keeps its snapshot of the index in; none when absent. */
+  snapshot?: string;
+  /** Change-log events a snapshot may be behind and still be loaded; unless told, REPLAY_AT_MOST or half its documents, the more. */
+  replayAtMost?: number;
+  /** Told what became of a snapshot: written, refused (and why), or failed. */
+  onSnapshot?: (event: SnapshotEvent) => void;
 }
+
+export type SnapshotEvent =
+  | { kind: 'written'; documents: number; bytes: number; ms: number }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'failed'; error: string };
 
 /** A build of the index: how many documents it holds, and how long it took. */
 export interface SearchIndexBuilt {
   documents: number;
   ms: number;
+  /** Loaded from a snapshot (and the change-log events replayed since), or built from every document. */
+  from: 'snapshot' | 'documents';
+  replayed?: number;
 }
 
 /** A transaction's changes to documents, in order: a document's new stored text and row, or its removal (no `json`). */
@@ -74,6 +102,16 @@ export class LiveIndex {
   private readonly maxBytes: number;
   /** Set once the index has been let go for its memory: no build starts again. */
   private overBudget: SearchIndexOverBudget | undefined;
+  private readonly snapshot: string | undefined;
+  private readonly replayAtMost: number | undefined;
+  private readonly onSnapshot: (event: SnapshotEvent) => void;
+  /** The snapshot is tried once, for the first build. */
+  private snapshotTried = false;
+  private saving: Promise<void> | undefined;
+  /** Documents changed since the last snapshot was begun, and when that was. */
+  private unsaved = 0;
+  private savedAt = 0;
+  private database: string | undefined;
 
   constructor(
     private readonly db: SqlDriver,
@@ -86,6 +124,9 @@ export class LiveIndex {
     this.buildDelayMs = build.delayMs ?? BUILD_DELAY_MS;
     this.buildChunk = build.chunk ?? BUILD_CHUNK;
     this.maxBytes = build.maxBytes ?? Number.POSITIVE_INFINITY;
+    this.snapshot = build.snapshot;
+    this.replayAtMost = build.replayAtMost;
+    this.onSnapshot = build.onSnapshot ?? (() => undefined);
   }
 
   async open(): Promise<void> {
@@ -130,6 +171,7 @@ export class LiveIndex {
     if (changes.length === 0) return this.applying;
     this.applying = this.applying.then(async () => {
       await inSlices(changes, ({ urn, json, row }) => this.apply(urn, json, row && (() => row)));
+      this.unsaved += changes.length;
       this.recycle();
     });
     return this.applying;
@@ -148,6 +190,7 @@ export class LiveIndex {
 
   /** Every derived row was removed (before a full rebuild). */
   cleared(): void {
+    if (this.snapshot) void rm(this.snapshot, { force: true }).catch(() => undefined);
     if (this.overBudget) return;
     this.index = new BitmapIndex();
     this.touched = undefined;
@@ -158,6 +201,9 @@ export class LiveIndex {
     if (this.timer) clearInterval(this.timer);
     if (this.delayed) clearTimeout(this.delayed);
     await Promise.allSettled([this.building, this.following.running]);
+    await this.saving;
+    // What changed since the last snapshot is kept for the next start.
+    if (this.unsaved > 0) await this.save();
   }
 
   /** A document's new text (undefined: removed); `row` parses it. */
@@ -191,6 +237,113 @@ export class LiveIndex {
     if (!index) return;
     if (index.bytes > this.maxBytes) this.letGo({ bytes: index.bytes, maxBytes: this.maxBytes, documents: index.size });
     else if (!this.building && index.garbage > Math.max(GARBAGE_ALLOWED, index.size)) void this.build().catch(() => undefined);
+    else if (this.unsaved >= Math.max(SAVE_AFTER_CHANGES, index.size / 10) && Date.now() - this.savedAt >= SAVE_AT_MOST_EVERY_MS)
+      void this.save();
+  }
+
+  /**
+   * Writes the index as it is now to the snapshot file, in slices beside other work. The offset it
+   * covers is the follower's: every event up to it is in the index (this process's later commits may
+   * be too, and are replayed again at load, which changes nothing).
+   */
+  private save(): Promise<void> {
+    const path = this.snapshot;
+    if (!path || !this.index || this.saving) return this.saving ?? Promise.resolve();
+    this.saving = (async () => {
+      const began = performance.now();
+      try {
+        // A turn of following first, so the offset covers this process's own commits too.
+        await this.following.run();
+        const index = this.index;
+        if (!index || index.size <= this.buildBeforeOpen) return;
+        const image = index.image();
+        const offset = this.followed;
+        const unsaved = this.unsaved;
+        this.savedAt = Date.now();
+        const event = await first<{ urn: string }>(this.db, sql('SELECT entity_urn AS urn FROM change_log WHERE "offset" = ?', offset));
+        const bytes = await writeSnapshot(
+          path,
+          image,
+          { database: await this.databaseId(), offset, offsetUrn: event?.urn ?? null },
+          breather(),
+        );
+        this.unsaved -= unsaved;
+        this.onSnapshot({ kind: 'written', documents: image.docs.length, bytes, ms: performance.now() - began });
+      } catch (err) {
+        this.onSnapshot({ kind: 'failed', error: String(err) });
+      } finally {
+        this.saving = undefined;
+      }
+    })();
+    return this.saving;
+  }
+
+  /** This database's name for itself, made the first time it is asked. */
+  private async databaseId(): Promise<string> {
+    if (this.database === undefined) {
+      await this.db.transaction((conn) =>
+        conn.run(sql('INSERT INTO setting (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING', DATABASE_ID, randomUUID())),
+      );
+      this.database = (await first<{ value: string }>(this.db, sql('SELECT value FROM setting WHERE name = ?', DATABASE_ID)))?.value;
+    }
+    return this.database ?? '';
+  }
+
+  /**
+   * The index from the snapshot, with the change log replayed since it was taken; undefined (and
+   * why, told) when there is none to trust.
+   */
+  private async fromSnapshot(): Promise<{ index: BitmapIndex; replayed: number } | undefined> {
+    const path = this.snapshot;
+    if (!path || this.snapshotTried) return undefined;
+    this.snapshotTried = true;
+    const refuse = (reason: string) => {
+      this.onSnapshot({ kind: 'refused', reason });
+      return undefined;
+    };
+    const opened = await openSnapshot(path);
+    if ('refused' in opened) return opened.refused === 'none written yet' ? undefined : refuse(opened.refused);
+    const { header } = opened;
+    if (header.database !== (await this.databaseId())) return refuse('it was taken of another database');
+    const latest = await this.lastOffset();
+    if (header.offset > latest)
+      return refuse(
+        `it covers change ${header.offset}, past the last in the change log (${latest}): a database restored from an earlier copy?`,
+      );
+    if (header.offset > 0) {
+      const event = await first<{ urn: string }>(
+        this.db,
+        sql('SELECT entity_urn AS urn FROM change_log WHERE "offset" = ?', header.offset),
+      );
+      if (event?.urn !== header.offsetUrn) return refuse(`the change log no longer holds the change it covers (${header.offset})`);
+    }
+    const behind = latest - header.offset;
+    if (behind > (this.replayAtMost ?? Math.max(REPLAY_AT_MOST, header.documents / 2)))
+      return refuse(`it is ${behind} changes behind the change log`);
+    let index: BitmapIndex;
+    try {
+      index = BitmapIndex.restore(await opened.content(breather()));
+    } catch (err) {
+      return refuse(err instanceof DamagedSnapshot ? `it is damaged: ${err.message}` : `it could not be read: ${String(err)}`);
+    }
+    let replayed = 0;
+    for (let after = header.offset; !this.closed; ) {
+      const events = await this.db.all<{ offset: number; urn: string }>(
+        sql('SELECT "offset", entity_urn AS urn FROM change_log WHERE "offset" > ? ORDER BY "offset" LIMIT ?', after, FOLLOW_CHUNK),
+      );
+      const urns = [...new Set(events.map((e) => e.urn))];
+      const rows = await this.read(urns);
+      await inSlices(urns, (urn) => {
+        const json = rows.get(urn);
+        if (json === undefined) index.remove(urn);
+        else index.put(urn, json, () => JSON.parse(json) as SearchRow);
+      });
+      replayed += events.length;
+      const last = events.at(-1);
+      if (!last || events.length < FOLLOW_CHUNK) break;
+      after = Number(last.offset);
+    }
+    return { index, replayed };
   }
 
   /** Drops the index for good: SQL answers every search from now on. */
@@ -208,9 +361,19 @@ export class LiveIndex {
       const began = performance.now();
       const touched = new Set<string>();
       this.touched = touched;
-      const next = new BitmapIndex();
+      let next = new BitmapIndex();
+      let restored: { index: BitmapIndex; replayed: number } | undefined;
       try {
-        for (let after = -1; !this.closed; ) {
+        restored = await this.fromSnapshot().catch((err: unknown) => {
+          this.onSnapshot({ kind: 'refused', reason: `it could not be checked: ${String(err)}` });
+          return undefined;
+        });
+        if (restored) {
+          next = restored.index;
+          // Kept for the next start, so it does not replay them again.
+          this.unsaved += restored.replayed;
+        }
+        for (let after = -1; !restored && !this.closed; ) {
           const rows = await this.db.all<{ id: number; urn: string; row: string }>(
             sql('SELECT id, urn, row FROM search_doc WHERE id > ? ORDER BY id LIMIT ?', after, this.buildChunk),
           );
@@ -237,7 +400,13 @@ export class LiveIndex {
         // Cleared meanwhile: the empty index that replaced it is current.
         if (this.touched === touched && !this.overBudget) {
           this.index = next;
-          this.onBuilt({ documents: next.size, ms: performance.now() - began });
+          const ms = performance.now() - began;
+          this.onBuilt(
+            restored
+              ? { documents: next.size, ms, from: 'snapshot', replayed: restored.replayed }
+              : { documents: next.size, ms, from: 'documents' },
+          );
+          if (!restored) void this.save();
         }
       } finally {
         if (this.touched === touched) this.touched = undefined;
@@ -266,10 +435,22 @@ export class LiveIndex {
       });
       const last = events.at(-1);
       if (last) this.followed = Number(last.offset);
+      this.unsaved += urns.length;
       this.recycle();
       if (events.length < FOLLOW_CHUNK) return;
     }
   }
+}
+
+/** A Breathe that lets the event loop turn every SLICE_MS. */
+function breather(): () => Promise<void> {
+  let began = performance.now();
+  return async () => {
+    if (performance.now() - began > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      began = performance.now();
+    }
+  };
 }
 
 /** `fn` on each item in order, letting the event loop turn every SLICE_MS. */

@@ -8,7 +8,7 @@ import { RoaringBitmap32 } from './roaring.js';
 export type Postings = number | number[] | RoaringBitmap32;
 
 /** Above this many documents a term's postings are a bitmap. */
-const SMALL = 16;
+export const SMALL = 16;
 
 export function withDoc(p: Postings | undefined, id: number): Postings {
   if (p === undefined) return id;

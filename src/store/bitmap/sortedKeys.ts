@@ -8,6 +8,19 @@ export class SortedKeys {
   private sorted: string[] = [];
   private tail: string[] = [];
 
+  /** Keys already sorted, as `all()` gave them. */
+  static of(sorted: string[]): SortedKeys {
+    const keys = new SortedKeys();
+    keys.sorted = sorted;
+    return keys;
+  }
+
+  /** Every key, sorted: an array later additions leave as it is. */
+  all(): readonly string[] {
+    this.settle(true);
+    return this.sorted;
+  }
+
   /** A key not added before. */
   add(key: string): void {
     this.tail.push(key);

@@ -26,6 +26,21 @@ export class UrnOrder {
     private readonly live: (id: number) => boolean,
   ) {}
 
+  /** Ids 0 to n - 1, already in urn order. */
+  static ofSorted(n: number, urnOf: (id: number) => string, live: (id: number) => boolean): UrnOrder {
+    const order = new UrnOrder(urnOf, live);
+    order.sorted = new Uint32Array(n);
+    for (let id = 0; id < n; id++) order.sorted[id] = id;
+    order.rank = order.sorted.slice();
+    return order;
+  }
+
+  /** The live ids in urn order, every one added so far: an array later additions leave as it is. */
+  all(): Uint32Array {
+    this.settle(true);
+    return this.sorted;
+  }
+
   add(id: number): void {
     this.tail.push(id);
   }

@@ -1,0 +1,416 @@
+/**
+ * The search index on disk, so a restart loads it instead of building it again from every stored
+ * document: a file of the index's content (urns, words, values, their postings, facet columns), with
+ * the change-log offset it covers. Its owner (liveIndex.ts) replays the change log since.
+ *
+ * Layout: a magic, the header (JSON: format, version, database, offset), then blocks (a length and
+ * its bytes, 8-byte aligned, so typed arrays are read in place), then a CRC-32 of all before it and a
+ * closing magic. Text is kept in large chunks decoded at once and cut by length: one decode per
+ * chunk, not one per string. Documents are numbered in urn order, so no order is kept.
+ *
+ * A file that is cut short, altered, of another format or build, or unreadable is refused with the
+ * reason, never trusted.
+ */
+import { open, readFile, rename, rm } from 'node:fs/promises';
+import { crc32 } from 'node:zlib';
+import { CATALOG_VERSION } from '../../version.js';
+import type { IndexContent, IndexImage } from './bitmapIndex.js';
+import type { FacetColumnImage } from './facetColumn.js';
+import { type Postings, SMALL } from './postings.js';
+import { RoaringBitmap32 } from './roaring.js';
+
+/** Bumped whenever what is written, or what the index makes of a document, changes. */
+const FORMAT = 1;
+const MAGIC = Buffer.from('MCSEARCH', 'latin1');
+const END = Buffer.from('MCSEND01', 'latin1');
+/** Text decoded in one piece: under V8's longest string, and large enough that decodes are few. */
+const CHUNK_CHARS = 1 << 24;
+/** Bytes gathered before a write to the file. */
+const FLUSH_BYTES = 1 << 22;
+
+/** What a snapshot says of itself. */
+export interface SnapshotHeader {
+  format: number;
+  /** The build that wrote it. */
+  version: string;
+  /** The database it was taken of (its `database.id` setting). */
+  database: string;
+  /** The last change-log event it covers, and that event's urn, to check it is the same event. */
+  offset: number;
+  offsetUrn: string | null;
+  documents: number;
+  takenAt: string;
+  types: string[];
+  fields: string[];
+}
+
+export type SnapshotHeaderInput = Pick<SnapshotHeader, 'database' | 'offset' | 'offsetUrn'>;
+
+/** Lets the event loop turn when the work since the last turn has been long enough. */
+export type Breathe = () => Promise<void>;
+
+/**
+ * Writes the index as `image` saw it to `path`, replacing any file there only once it is whole
+ * (written beside it, then renamed). Answers the file's size.
+ */
+export async function writeSnapshot(path: string, image: IndexImage, header: SnapshotHeaderInput, breathe: Breathe): Promise<number> {
+  const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  const file = await open(temp, 'w');
+  try {
+    const out = new Out(file);
+    const to = newIds(image.docs, image.urns.length);
+    const full: SnapshotHeader = {
+      format: FORMAT,
+      version: CATALOG_VERSION,
+      ...header,
+      documents: image.docs.length,
+      takenAt: new Date().toISOString(),
+      types: [...image.types.keys()],
+      fields: image.fields.map((f) => f.name),
+    };
+    const json = Buffer.from(JSON.stringify(full));
+    out.push(MAGIC);
+    out.block(json);
+    await out.strings(
+      Array.from(image.docs, (id) => image.urns[id] as string),
+      breathe,
+    );
+    out.block(Float64Array.from(image.docs, (id) => image.hashes[id] as number));
+    out.bitmap(remap(image.removed, to));
+    for (const docs of image.types.values()) out.bitmap(remap(docs, to));
+    await out.strings(image.vocabulary, breathe);
+    await out.postings(
+      (function* () {
+        for (const word of image.vocabulary) yield* [0, 1, 2, 3].map((c) => image.words.get(word)?.[c]);
+      })(),
+      to,
+      breathe,
+    );
+    for (const f of image.fields) {
+      const values = [...first(f.values.keys(), f.count)];
+      await out.strings(values, breathe);
+      await out.postings(
+        values.map((v) => f.values.get(v)),
+        to,
+        breathe,
+      );
+      for (const docs of [f.present, f.facet, f.elsewhere]) out.bitmap(remap(docs, to));
+      const column = f.column(image.docs);
+      await out.strings(column.names, breathe);
+      out.block(column.byDoc);
+      out.block(column.pool);
+      await breathe();
+    }
+    await out.flush();
+    const size = out.written + 8 + END.length;
+    const trailer = Buffer.concat([u32(out.crc), u32(0), END]);
+    await file.write(trailer);
+    await file.close();
+    await rename(temp, path);
+    return size;
+  } catch (err) {
+    await file.close().catch(() => undefined);
+    await rm(temp, { force: true });
+    throw err;
+  }
+}
+
+/** A snapshot's header, or why there is none to read; the content is read only if asked. */
+export async function openSnapshot(
+  path: string,
+): Promise<{ header: SnapshotHeader; content: (breathe: Breathe) => Promise<IndexContent> } | { refused: string }> {
+  let head: Buffer;
+  try {
+    const file = await open(path, 'r');
+    try {
+      const start = Buffer.alloc(16);
+      await file.read(start, 0, 16, 0);
+      if (!start.subarray(0, 8).equals(MAGIC)) return { refused: 'it is not a search index snapshot' };
+      const length = start.readUInt32LE(8);
+      head = Buffer.alloc(length);
+      await file.read(head, 0, length, 16);
+    } finally {
+      await file.close();
+    }
+  } catch (err) {
+    return { refused: (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'none written yet' : `unreadable: ${String(err)}` };
+  }
+  let header: SnapshotHeader;
+  try {
+    header = JSON.parse(head.toString('utf8')) as SnapshotHeader;
+  } catch {
+    return { refused: 'its header is damaged' };
+  }
+  if (header.format !== FORMAT || header.version !== CATALOG_VERSION)
+    return { refused: `written by another build (${header.version}, format ${header.format})` };
+  return { header, content: (breathe) => readContent(path, header, breathe) };
+}
+
+/** Thrown when a snapshot's content is not what its header and checksum promise. */
+export class DamagedSnapshot extends Error {
+  override name = 'DamagedSnapshot';
+}
+
+async function readContent(path: string, header: SnapshotHeader, breathe: Breathe): Promise<IndexContent> {
+  let data = await readFile(path);
+  // Typed arrays are read in place, which needs the file's first byte 8-aligned in memory.
+  if (data.byteOffset % 8 !== 0) data = Buffer.from(data);
+  const body = data.length - 8 - END.length;
+  if (body < 24 || !data.subarray(data.length - END.length).equals(END)) throw new DamagedSnapshot('it is cut short');
+  if (crc32(data.subarray(0, body)) !== data.readUInt32LE(body)) throw new DamagedSnapshot('its checksum does not match');
+  const input = new In(data, body);
+  input.block(); // the header, already read
+  const urns = await input.strings(breathe);
+  if (urns.length !== header.documents) throw new DamagedSnapshot('its documents are not the ones its header counts');
+  const hashes = input.float64s();
+  const removed = input.bitmap();
+  const types = new Map(header.types.map((type) => [type, input.bitmap()]));
+  const vocabulary = await input.strings(breathe);
+  const postings = await input.postings(vocabulary.length * 4, breathe);
+  const words = new Map<string, Array<Postings | undefined>>();
+  const kept: string[] = [];
+  vocabulary.forEach((word, i) => {
+    const four = postings.slice(i * 4, i * 4 + 4);
+    // A word of only documents dropped before the snapshot was taken.
+    if (four.every((p) => p === undefined)) return;
+    words.set(word, four);
+    kept.push(word);
+  });
+  const fields: Array<IndexContent['fields'][number]> = [];
+  for (const name of header.fields) {
+    const names = await input.strings(breathe);
+    const byValue = await input.postings(names.length, breathe);
+    const values = new Map<string, Postings>();
+    names.forEach((value, i) => {
+      const p = byValue[i];
+      if (p !== undefined) values.set(value, p);
+    });
+    const [present, facet, elsewhere] = [input.bitmap(), input.bitmap(), input.bitmap()] as [
+      RoaringBitmap32,
+      RoaringBitmap32,
+      RoaringBitmap32,
+    ];
+    const column: FacetColumnImage = { names: await input.strings(breathe), byDoc: input.uint32s(), pool: input.uint32s() };
+    if (column.byDoc.length !== urns.length) throw new DamagedSnapshot(`its facet column ${name} does not cover every document`);
+    fields.push({ name, values, present, facet, elsewhere, column });
+  }
+  if (!input.done) throw new DamagedSnapshot('it holds more than its header lists');
+  return { urns, hashes, removed, types, vocabulary: kept, words, fields };
+}
+
+/** Old id → its place in `docs`, or -1. */
+function newIds(docs: Uint32Array, ids: number): Int32Array {
+  const to = new Int32Array(ids).fill(-1);
+  docs.forEach((id, i) => {
+    to[id] = i;
+  });
+  return to;
+}
+
+/** The postings' documents that are in the snapshot, by their new ids, sorted. */
+function remap(p: Postings | undefined, to: Int32Array): Uint32Array {
+  if (p === undefined) return new Uint32Array(0);
+  const ids = typeof p === 'number' ? [p] : Array.isArray(p) ? p : p.toUint32Array();
+  const out = new Uint32Array(ids.length);
+  let n = 0;
+  for (const id of ids) {
+    const mapped = id < to.length ? (to[id] as number) : -1;
+    if (mapped >= 0) out[n++] = mapped;
+  }
+  return out.subarray(0, n).sort();
+}
+
+function* first<T>(items: Iterable<T>, count: number): Iterable<T> {
+  if (count <= 0) return;
+  let n = 0;
+  for (const item of items) {
+    yield item;
+    if (++n >= count) return;
+  }
+}
+
+function u32(n: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(n >>> 0);
+  return b;
+}
+
+const PAD = Buffer.alloc(8);
+
+/** The file being written: blocks gathered and written in large pieces, checksummed as they go. */
+class Out {
+  crc = 0;
+  written = 0;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+
+  constructor(private readonly file: import('node:fs/promises').FileHandle) {}
+
+  push(bytes: Uint8Array): void {
+    // zlib's crc32 of no bytes answers 0, whatever it continues from.
+    if (bytes.byteLength === 0) return;
+    const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.crc = crc32(b, this.crc);
+    this.pending.push(b);
+    this.pendingBytes += b.length;
+    this.written += b.length;
+  }
+
+  /** A length, padding to 8 bytes, the bytes, padding to 8 bytes. */
+  block(data: ArrayBufferView): void {
+    const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    this.push(u32(bytes.length));
+    this.push(PAD.subarray(0, 8 - (this.written % 8 || 8)));
+    this.push(bytes);
+    const rest = this.written % 8;
+    if (rest !== 0) this.push(PAD.subarray(0, 8 - rest));
+  }
+
+  bitmap(ids: Uint32Array): void {
+    this.block(new RoaringBitmap32(ids).serialize(true));
+  }
+
+  /** A count, then chunks of text, each its strings' lengths (the first entry: 0 UTF-8, 1 UTF-16) and its bytes. */
+  async strings(list: readonly string[], breathe: Breathe): Promise<void> {
+    this.block(Uint32Array.of(list.length));
+    for (let at = 0; at < list.length; ) {
+      const lengths: number[] = [0];
+      let chars = 0;
+      let wellFormed = true;
+      const from = at;
+      while (at < list.length && (chars < CHUNK_CHARS || at === from)) {
+        const s = list[at++] as string;
+        lengths.push(s.length);
+        chars += s.length;
+        // Lone surrogates do not survive UTF-8: such a chunk is kept as UTF-16.
+        if (wellFormed && !(s as string & { isWellFormed(): boolean }).isWellFormed()) wellFormed = false;
+      }
+      const text = list.slice(from, at).join('');
+      lengths[0] = wellFormed ? 0 : 1;
+      this.block(Uint32Array.from(lengths));
+      this.block(Buffer.from(text, wellFormed ? 'utf8' : 'utf16le'));
+      await this.flushIfFull();
+      await breathe();
+    }
+  }
+
+  /** Postings: each one's count; the ids of those up to SMALL; the others as serialized bitmaps. */
+  async postings(list: Iterable<Postings | undefined>, to: Int32Array, breathe: Breathe): Promise<void> {
+    const counts: number[] = [];
+    const small: number[] = [];
+    const sizes: number[] = [];
+    const bitmaps: Buffer[] = [];
+    let n = 0;
+    for (const p of list) {
+      const ids = remap(p, to);
+      counts.push(ids.length);
+      if (ids.length <= SMALL) for (const id of ids) small.push(id);
+      else {
+        const bytes = new RoaringBitmap32(ids).serialize(true);
+        sizes.push(bytes.length);
+        bitmaps.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
+      }
+      if ((++n & 4095) === 0) await breathe();
+    }
+    this.block(Uint32Array.from(counts));
+    this.block(Uint32Array.from(small));
+    this.block(Uint32Array.from(sizes));
+    this.block(Buffer.concat(bitmaps));
+    await this.flushIfFull();
+  }
+
+  private async flushIfFull(): Promise<void> {
+    if (this.pendingBytes >= FLUSH_BYTES) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    const data = Buffer.concat(this.pending);
+    this.pending = [];
+    this.pendingBytes = 0;
+    if (data.length > 0) await this.file.write(data);
+  }
+}
+
+/** A snapshot being read, block by block. */
+class In {
+  private at = 8;
+
+  constructor(
+    private readonly data: Buffer,
+    private readonly end: number,
+  ) {}
+
+  get done(): boolean {
+    return this.at >= this.end;
+  }
+
+  block(): Buffer {
+    if (this.at + 8 > this.end) throw new DamagedSnapshot('it ends inside a block');
+    const length = this.data.readUInt32LE(this.at);
+    const start = this.at + 8;
+    if (start + length > this.end) throw new DamagedSnapshot('a block runs past its end');
+    this.at = start + length + ((8 - (length % 8)) % 8);
+    return this.data.subarray(start, start + length);
+  }
+
+  uint32s(): Uint32Array {
+    const b = this.block();
+    return new Uint32Array(b.buffer, b.byteOffset, b.length / 4);
+  }
+
+  float64s(): Float64Array {
+    const b = this.block();
+    return new Float64Array(b.buffer, b.byteOffset, b.length / 8);
+  }
+
+  bitmap(): RoaringBitmap32 {
+    return RoaringBitmap32.deserialize(this.block(), true);
+  }
+
+  async strings(breathe: Breathe): Promise<string[]> {
+    const count = this.uint32s()[0] as number;
+    const out: string[] = [];
+    while (out.length < count) {
+      const lengths = this.uint32s();
+      const bytes = this.block();
+      const text = bytes.toString(lengths[0] === 0 ? 'utf8' : 'utf16le');
+      let at = 0;
+      for (let i = 1; i < lengths.length; i++) {
+        const next = at + (lengths[i] as number);
+        out.push(text.slice(at, next));
+        at = next;
+      }
+      if (at !== text.length) throw new DamagedSnapshot('its text does not match its lengths');
+      await breathe();
+    }
+    if (out.length !== count) throw new DamagedSnapshot('it holds more strings than it counts');
+    return out;
+  }
+
+  async postings(count: number, breathe: Breathe): Promise<Array<Postings | undefined>> {
+    const counts = this.uint32s();
+    const small = this.uint32s();
+    const sizes = this.uint32s();
+    const bitmaps = this.block();
+    if (counts.length !== count) throw new DamagedSnapshot('its postings are not as many as their keys');
+    const out: Array<Postings | undefined> = new Array(count);
+    let s = 0;
+    let b = 0;
+    let offset = 0;
+    for (let i = 0; i < count; i++) {
+      const n = counts[i] as number;
+      if (n === 0) out[i] = undefined;
+      else if (n === 1) out[i] = small[s++] as number;
+      else if (n <= SMALL) {
+        out[i] = Array.from(small.subarray(s, s + n));
+        s += n;
+      } else {
+        const size = sizes[b++] as number;
+        out[i] = RoaringBitmap32.deserialize(bitmaps.subarray(offset, offset + size), true);
+        offset += size;
+      }
+      if ((i & 8191) === 8191) await breathe();
+    }
+    return out;
+  }
+}

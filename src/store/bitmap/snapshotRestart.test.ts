@@ -1,0 +1,199 @@
+/**
+ * A restart loads the search index from its snapshot and replays the change log since, answering
+ * as an index built from every document does; a snapshot that cannot be trusted is refused, says
+ * why, and the index is built from the documents instead.
+ */
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../../../test/helpers.js';
+import { storeBackends } from '../../../test/storeBackends.js';
+import { changedRow, ENTITY_TYPES, pools, Random, randomQuery, randomRow, randomUrn } from '../../../test/searchGenerator.js';
+import { openStore } from '../index.js';
+import type { SearchRow, Store } from '../types.js';
+import type { SearchIndexBuild, SearchIndexBuilt, SnapshotEvent } from './liveIndex.js';
+
+const DOCUMENTS = 3_000;
+
+/** Documents written with a change-log event each, as the write path writes them. */
+async function write(store: Store, rows: readonly SearchRow[], removed: readonly string[] = []): Promise<void> {
+  await store.transaction(async (tx) => {
+    await tx.putDerived(rows.map((row) => ({ row, edges: [] })));
+    if (removed.length > 0) await tx.deleteDerived(removed);
+    await tx.appendChangeLog(
+      [...rows.map((r) => r.urn), ...removed].map((urn) => ({
+        entityUrn: urn,
+        entityType: 'dataset',
+        aspectName: 'status',
+        changeType: 'UPSERT',
+        created: { time: 1, actor: 'urn:li:corpuser:test' },
+      })),
+    );
+  });
+}
+
+for (const backend of await storeBackends())
+  describe(`the search index across restarts (${backend.name})`, () => {
+    let url: string;
+    let drop: () => Promise<void>;
+    let snapshot: string;
+    const rows = new Map<string, SearchRow>();
+    const opened: Store[] = [];
+
+    /** A store using the snapshot, once its index is ready: how it was built and what became of snapshots. */
+    const open = async (build: SearchIndexBuild = {}, at = url) => {
+      const events: SnapshotEvent[] = [];
+      let built!: (b: SearchIndexBuilt) => void;
+      const ready = new Promise<SearchIndexBuilt>((resolve) => (built = resolve));
+      const store = await openStore(at, {
+        synchronous: 'NORMAL',
+        onSearchIndexBuilt: (b) => built(b),
+        searchIndexBuild: { beforeOpen: 100, delayMs: 0, snapshot, onSnapshot: (e) => events.push(e), ...build },
+      });
+      opened.push(store);
+      return { store, events, built: await ready };
+    };
+    const close = async (store: Store) => {
+      await store.close();
+      opened.splice(opened.indexOf(store), 1);
+    };
+    const written = async (events: SnapshotEvent[]) => {
+      for (let i = 0; i < 200 && !events.some((e) => e.kind === 'written'); i++) await new Promise((r) => setTimeout(r, 25));
+      return events.find((e) => e.kind === 'written');
+    };
+    /** The store answers 80 generated searches as one built from every document does. */
+    const expectCurrent = async (store: Store, seed: number) => {
+      const reference = await openStore(url, { synchronous: 'NORMAL', searchIndexBuild: { beforeOpen: 1e9 } });
+      try {
+        const r = new Random(seed);
+        const p = pools(rows.values());
+        let hits = 0;
+        for (let i = 0; i < 80; i++) {
+          const q = randomQuery(r, p);
+          const [got, want] = await Promise.all([store.search(q), reference.search(q)]);
+          expect(got, JSON.stringify(q)).toEqual(want);
+          hits += want.total;
+        }
+        expect(hits).toBeGreaterThan(1_000);
+      } finally {
+        await reference.close();
+      }
+    };
+
+    beforeAll(async () => {
+      const dir = tempDir();
+      snapshot = join(dir, 'search-index');
+      const created = await backend.open(dir);
+      ({ url, drop } = created);
+      const r = new Random(21);
+      for (let i = 0; i < DOCUMENTS; i++) {
+        const type = ENTITY_TYPES[i % ENTITY_TYPES.length]!;
+        const row = randomRow(r, randomUrn(r, type, i), type);
+        rows.set(row.urn, row);
+      }
+      await write(created.store, [...rows.values()]);
+      await created.store.close();
+    }, 60_000);
+    afterAll(async () => {
+      for (const store of opened) await store.close();
+      await drop?.();
+    });
+
+    it('is written after a build from the documents, and loaded at the next start with the changes since', async () => {
+      const first = await open();
+      expect(first.built).toMatchObject({ from: 'documents', documents: DOCUMENTS });
+      expect(await written(first.events)).toMatchObject({ kind: 'written', documents: DOCUMENTS });
+      await close(first.store);
+
+      // Changes made while no process keeps the index: found in the change log at the next start.
+      const r = new Random(22);
+      const all = [...rows.values()];
+      const changed = all.slice(0, 200).map((row) => changedRow(r, row));
+      const removed = all.slice(200, 230).map((row) => row.urn);
+      const added = Array.from({ length: 50 }, (_, i) => randomRow(r, randomUrn(r, 'dataset', 10_000 + i), 'dataset'));
+      const other = await openStore(url, { synchronous: 'NORMAL' });
+      await write(other, [...changed, ...added], removed);
+      await other.close();
+      for (const row of [...changed, ...added]) rows.set(row.urn, row);
+      for (const urn of removed) rows.delete(urn);
+
+      const second = await open();
+      expect(second.built).toMatchObject({ from: 'snapshot', documents: rows.size, replayed: 280 });
+      expect(second.events).toEqual([]);
+      await expectCurrent(second.store, 23);
+
+      // Changes made while it runs are kept at close, so the next start replays nothing.
+      const more = all.slice(300, 400).map((row) => changedRow(r, row));
+      await write(second.store, more);
+      for (const row of more) rows.set(row.urn, row);
+      await close(second.store);
+      expect(second.events).toMatchObject([{ kind: 'written', documents: rows.size }]);
+
+      const third = await open();
+      expect(third.built).toMatchObject({ from: 'snapshot', documents: rows.size, replayed: 0 });
+      await expectCurrent(third.store, 24);
+      await close(third.store);
+    });
+
+    it('is refused when damaged, too far behind, or of another database, and the index is built from the documents', async () => {
+      const good = readFileSync(snapshot);
+
+      const damaged = Buffer.from(good);
+      damaged[Math.floor(good.length / 3)]! ^= 0x5a;
+      writeFileSync(snapshot, damaged);
+      const a = await open();
+      expect(a.built).toMatchObject({ from: 'documents', documents: rows.size });
+      expect(a.events[0]).toEqual({ kind: 'refused', reason: 'it is damaged: its checksum does not match' });
+      await expectCurrent(a.store, 25);
+      // The build wrote a good one in its place.
+      expect(await written(a.events)).toMatchObject({ kind: 'written' });
+      await close(a.store);
+
+      const r = new Random(26);
+      const plain = await openStore(url, { synchronous: 'NORMAL' });
+      const changed = [...rows.values()].slice(0, 20).map((row) => changedRow(r, row));
+      await write(plain, changed);
+      await plain.close();
+      for (const row of changed) rows.set(row.urn, row);
+      const b = await open({ replayAtMost: 10 });
+      expect(b.built).toMatchObject({ from: 'documents' });
+      expect(b.events[0]).toEqual({ kind: 'refused', reason: 'it is 20 changes behind the change log' });
+      await close(b.store);
+
+      // Another database, of the same size: its own urns, never this one's index.
+      const dir = tempDir();
+      const elsewhere = await backend.open(dir);
+      const some = [...rows.values()].slice(0, 200);
+      await write(elsewhere.store, some);
+      await elsewhere.store.close();
+      try {
+        const c = await open({}, elsewhere.url);
+        expect(c.built).toMatchObject({ from: 'documents', documents: 200 });
+        expect(c.events[0]).toEqual({ kind: 'refused', reason: 'it was taken of another database' });
+        await close(c.store);
+      } finally {
+        await elsewhere.drop();
+      }
+    });
+
+    if (backend.name === 'sqlite')
+      it('is refused after the database is put back to an earlier copy', async () => {
+        const file = url.slice('sqlite:'.length);
+        const earlier = join(tempDir(), 'earlier.db');
+        const a = await open();
+        await close(a.store);
+        copyFileSync(file, earlier);
+        const b = await open();
+        const r = new Random(27);
+        const changed = [...rows.values()].slice(0, 5).map((row) => changedRow(r, row));
+        await write(b.store, changed);
+        for (const row of changed) rows.set(row.urn, row);
+        await close(b.store);
+        const c = await open({}, `sqlite:${earlier}`);
+        expect(c.built).toMatchObject({ from: 'documents' });
+        expect(c.events[0]?.kind === 'refused' && c.events[0].reason).toMatch(
+          /^it covers change \d+, past the last in the change log \(\d+\)/,
+        );
+        await close(c.store);
+      });
+  });
