@@ -226,8 +226,8 @@ export class BitmapIndex {
     this.counted += bytes;
   }
 
-  /** The index holding a snapshot's content. */
-  static restore(content: IndexContent): BitmapIndex {
+  /** The index holding a snapshot's content; `breathe` is awaited now and then, to let other work run. */
+  static async restore(content: IndexContent, breathe: () => Promise<void> = async () => undefined): Promise<BitmapIndex> {
     const index = new BitmapIndex();
     const n = content.urns.length;
     let bytes = 0;
@@ -237,14 +237,17 @@ export class BitmapIndex {
       index.hashes.push(content.hashes[id] as number);
       index.ids.set(urn, id);
       bytes += urn.length + BYTES.document;
+      if ((id & 8191) === 8191) await breathe();
     }
     index.live.addRange(0, n);
     index.removed.orInPlace(content.removed);
     for (const [type, docs] of content.types) index.types.set(type, docs);
+    let i = 0;
     for (const word of content.vocabulary) {
       const postings = [0, 1, 2, 3].map((c) => content.words.get(word)?.[c]);
       index.words.set(word, postings);
       bytes += word.length + BYTES.word + BYTES.posting * postings.reduce((sum: number, p) => sum + size(p), 0);
+      if ((++i & 8191) === 0) await breathe();
     }
     index.vocabulary = SortedKeys.of([...content.vocabulary]);
     for (const field of content.fields) {
@@ -262,6 +265,7 @@ export class BitmapIndex {
           const same = f.lower.get(lower);
           f.lower.set(lower, same === undefined ? value : typeof same === 'string' ? [same, value] : [...same, value]);
         }
+        if ((++i & 8191) === 0) await breathe();
       }
       bytes += field.facet.size * BYTES.facetRow + field.column.pool.length * BYTES.reference;
     }

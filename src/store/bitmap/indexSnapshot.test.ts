@@ -37,7 +37,7 @@ async function roundTrip(index: BitmapIndex, change?: () => void): Promise<Bitma
   const opened = await openSnapshot(path);
   if ('refused' in opened) throw new Error(opened.refused);
   expect(opened.header).toMatchObject({ ...header, documents: image.docs.length });
-  return BitmapIndex.restore(await opened.content(breathe));
+  return await BitmapIndex.restore(await opened.content(breathe));
 }
 
 function expectSameAnswers(a: BitmapIndex, b: BitmapIndex, rows: SearchRow[], seed: number): void {

@@ -322,7 +322,8 @@ export class LiveIndex {
       return refuse(`it is ${behind} changes behind the change log`);
     let index: BitmapIndex;
     try {
-      index = BitmapIndex.restore(await opened.content(breather()));
+      const breathe = breather();
+      index = await BitmapIndex.restore(await opened.content(breathe), breathe);
     } catch (err) {
       return refuse(err instanceof DamagedSnapshot ? `it is damaged: ${err.message}` : `it could not be read: ${String(err)}`);
     }
