@@ -44,7 +44,7 @@ function expectSameAnswers(a: BitmapIndex, b: BitmapIndex, rows: SearchRow[], se
   const r = new Random(seed);
   const p = pools(rows);
   let hits = 0;
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 100; i++) {
     const q: SearchQuery = { ...randomQuery(r, p), sort: [] };
     const [x, y] = [a.search(q), b.search(q)];
     expect(y, JSON.stringify(q)).toEqual(x);
@@ -56,17 +56,17 @@ function expectSameAnswers(a: BitmapIndex, b: BitmapIndex, rows: SearchRow[], se
 
 describe('the search index snapshot', () => {
   it('answers every search as the index it was taken of, after changes and removals', async () => {
-    const rows = rowsOf(2_000, 1);
+    const rows = rowsOf(1_500, 1);
     const index = indexOf(rows);
     const r = new Random(2);
     // Changed and removed documents leave dropped ids behind, which the snapshot leaves out.
     const current = new Map(rows.map((row) => [row.urn, row]));
-    for (const row of rows.slice(0, 600)) {
+    for (const row of rows.slice(0, 400)) {
       const changed = changedRow(r, row);
       index.put(changed.urn, JSON.stringify(changed), () => changed);
       current.set(changed.urn, changed);
     }
-    for (const row of rows.slice(600, 700)) {
+    for (const row of rows.slice(400, 500)) {
       index.remove(row.urn);
       current.delete(row.urn);
     }
@@ -86,7 +86,7 @@ describe('the search index snapshot', () => {
   });
 
   it('holds the index as it was when taken, though it changes while being written', async () => {
-    const rows = rowsOf(2_000, 7);
+    const rows = rowsOf(1_200, 7);
     const index = indexOf(rows);
     const before = indexOf(rows);
     const r = new Random(8);

@@ -112,6 +112,8 @@ export class LiveIndex {
   private unsaved = 0;
   private savedAt = 0;
   private database: string | undefined;
+  /** Bumped when every document is removed: a snapshot begun before is of nothing that remains. */
+  private epoch = 0;
 
   constructor(
     private readonly db: SqlDriver,
@@ -190,6 +192,7 @@ export class LiveIndex {
 
   /** Every derived row was removed (before a full rebuild). */
   cleared(): void {
+    this.epoch++;
     if (this.snapshot) void rm(this.snapshot, { force: true }).catch(() => undefined);
     if (this.overBudget) return;
     this.index = new BitmapIndex();
@@ -248,7 +251,9 @@ export class LiveIndex {
    */
   private save(): Promise<void> {
     const path = this.snapshot;
-    if (!path || !this.index || this.saving) return this.saving ?? Promise.resolve();
+    // A database this small is indexed before the store opens, faster than a snapshot is read.
+    if (!path || !this.index || this.index.size <= this.buildBeforeOpen || this.saving) return this.saving ?? Promise.resolve();
+    const epoch = this.epoch;
     this.saving = (async () => {
       const began = performance.now();
       try {
@@ -267,6 +272,11 @@ export class LiveIndex {
           { database: await this.databaseId(), offset, offsetUrn: event?.urn ?? null },
           breather(),
         );
+        // Every document was removed meanwhile: what was written is of an index no longer there.
+        if (epoch !== this.epoch) {
+          await rm(path, { force: true });
+          return;
+        }
         this.unsaved -= unsaved;
         this.onSnapshot({ kind: 'written', documents: image.docs.length, bytes, ms: performance.now() - began });
       } catch (err) {
@@ -369,6 +379,11 @@ export class LiveIndex {
           this.onSnapshot({ kind: 'refused', reason: `it could not be checked: ${String(err)}` });
           return undefined;
         });
+        if (restored && restored.index.bytes > this.maxBytes) {
+          const { bytes, size } = restored.index;
+          this.letGo({ bytes, maxBytes: this.maxBytes, documents: size });
+          return;
+        }
         if (restored) {
           next = restored.index;
           // Kept for the next start, so it does not replay them again.
