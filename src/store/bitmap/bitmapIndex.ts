@@ -50,8 +50,8 @@ interface FieldValues {
 }
 
 /**
- * The index's content in plain collections, as a snapshot keeps it (indexSnapshot.ts). Restored, a
- * document's id is its place in urn order.
+ * The index's content as a snapshot reads it (indexSnapshot.ts): lists, made maps once, here.
+ * Restored, a document's id is its place in urn order.
  */
 export interface IndexContent {
   urns: readonly string[];
@@ -59,12 +59,15 @@ export interface IndexContent {
   hashes: ArrayLike<number>;
   removed: RoaringBitmap32;
   types: ReadonlyMap<string, RoaringBitmap32>;
-  /** The words, sorted. */
+  /** The words, sorted; those whose postings are all empty are left out. */
   vocabulary: readonly string[];
-  words: ReadonlyMap<string, ReadonlyArray<Postings | undefined>>;
+  /** Each word's postings in the four text columns, word after word. */
+  wordPostings: ReadonlyArray<Postings | undefined>;
   fields: ReadonlyArray<{
     name: string;
-    values: ReadonlyMap<string, Postings>;
+    values: readonly string[];
+    /** Each value's postings, in the order of `values`: values without any are left out. */
+    postings: ReadonlyArray<Postings | undefined>;
     present: RoaringBitmap32;
     facet: RoaringBitmap32;
     elsewhere: RoaringBitmap32;
@@ -77,17 +80,26 @@ export interface IndexContent {
  * words and values are only ever added, so what held at that moment is what the live documents of
  * `docs` hold. Postings read later may hold ids added since, which are not in `docs`.
  */
-export interface IndexImage extends Omit<IndexContent, 'fields'> {
+export interface IndexImage {
   /** The documents live at that moment, in urn order: the ids they are given when restored. */
   docs: Uint32Array;
-  fields: ReadonlyArray<
-    Omit<IndexContent['fields'][number], 'column' | 'values'> & {
-      values: ReadonlyMap<string, Postings>;
-      /** Values at that moment: the first `count` of `values` (values are kept in the order first seen). */
-      count: number;
-      column: (docs: Uint32Array) => FacetColumnImage;
-    }
-  >;
+  urns: readonly string[];
+  hashes: ArrayLike<number>;
+  removed: RoaringBitmap32;
+  types: ReadonlyMap<string, RoaringBitmap32>;
+  /** The words, sorted. */
+  vocabulary: readonly string[];
+  words: ReadonlyMap<string, ReadonlyArray<Postings | undefined>>;
+  fields: ReadonlyArray<{
+    name: string;
+    values: ReadonlyMap<string, Postings>;
+    /** Values at that moment: the first `count` of `values` (values are kept in the order first seen). */
+    count: number;
+    present: RoaringBitmap32;
+    facet: RoaringBitmap32;
+    elsewhere: RoaringBitmap32;
+    column: (docs: Uint32Array) => FacetColumnImage;
+  }>;
 }
 
 /** A set of hits of equal rank. */
@@ -242,21 +254,29 @@ export class BitmapIndex {
     index.live.addRange(0, n);
     index.removed.orInPlace(content.removed);
     for (const [type, docs] of content.types) index.types.set(type, docs);
-    let i = 0;
-    for (const word of content.vocabulary) {
-      const postings = [0, 1, 2, 3].map((c) => content.words.get(word)?.[c]);
+    const kept: string[] = [];
+    const wp = content.wordPostings;
+    for (let w = 0; w < content.vocabulary.length; w++) {
+      const postings = [wp[4 * w], wp[4 * w + 1], wp[4 * w + 2], wp[4 * w + 3]];
+      // A word of only documents dropped before the snapshot was taken.
+      if (postings.every((p) => p === undefined)) continue;
+      const word = content.vocabulary[w] as string;
       index.words.set(word, postings);
-      bytes += word.length + BYTES.word + BYTES.posting * postings.reduce((sum: number, p) => sum + size(p), 0);
-      if ((++i & 8191) === 0) await breathe();
+      kept.push(word);
+      bytes += word.length + BYTES.word + BYTES.posting * (size(postings[0]) + size(postings[1]) + size(postings[2]) + size(postings[3]));
+      if ((w & 8191) === 8191) await breathe();
     }
-    index.vocabulary = SortedKeys.of([...content.vocabulary]);
+    index.vocabulary = SortedKeys.of(kept);
     for (const field of content.fields) {
       const f = index.field(field.name);
       f.present = field.present;
       f.facet = field.facet;
       f.elsewhere = field.elsewhere;
       f.column = FacetColumn.restore(field.column);
-      for (const [value, postings] of field.values) {
+      for (let v = 0; v < field.values.length; v++) {
+        const postings = field.postings[v];
+        if (postings === undefined) continue;
+        const value = field.values[v] as string;
         f.values.set(value, postings);
         bytes += value.length + BYTES.value + BYTES.posting * size(postings);
         if (typeof postings === 'number' || Array.isArray(postings)) f.small++;
@@ -265,7 +285,7 @@ export class BitmapIndex {
           const same = f.lower.get(lower);
           f.lower.set(lower, same === undefined ? value : typeof same === 'string' ? [same, value] : [...same, value]);
         }
-        if ((++i & 8191) === 0) await breathe();
+        if ((v & 8191) === 8191) await breathe();
       }
       bytes += field.facet.size * BYTES.facetRow + field.column.pool.length * BYTES.reference;
     }

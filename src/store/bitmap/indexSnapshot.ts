@@ -173,25 +173,11 @@ async function readContent(path: string, header: SnapshotHeader, breathe: Breath
   const removed = input.bitmap();
   const types = new Map(header.types.map((type) => [type, input.bitmap()]));
   const vocabulary = await input.strings(breathe);
-  const postings = await input.postings(vocabulary.length * 4, breathe);
-  const words = new Map<string, Array<Postings | undefined>>();
-  const kept: string[] = [];
-  vocabulary.forEach((word, i) => {
-    const four = postings.slice(i * 4, i * 4 + 4);
-    // A word of only documents dropped before the snapshot was taken.
-    if (four.every((p) => p === undefined)) return;
-    words.set(word, four);
-    kept.push(word);
-  });
+  const wordPostings = await input.postings(vocabulary.length * 4, breathe);
   const fields: Array<IndexContent['fields'][number]> = [];
   for (const name of header.fields) {
-    const names = await input.strings(breathe);
-    const byValue = await input.postings(names.length, breathe);
-    const values = new Map<string, Postings>();
-    names.forEach((value, i) => {
-      const p = byValue[i];
-      if (p !== undefined) values.set(value, p);
-    });
+    const values = await input.strings(breathe);
+    const postings = await input.postings(values.length, breathe);
     const [present, facet, elsewhere] = [input.bitmap(), input.bitmap(), input.bitmap()] as [
       RoaringBitmap32,
       RoaringBitmap32,
@@ -199,10 +185,10 @@ async function readContent(path: string, header: SnapshotHeader, breathe: Breath
     ];
     const column: FacetColumnImage = { names: await input.strings(breathe), byDoc: input.uint32s(), pool: input.uint32s() };
     if (column.byDoc.length !== urns.length) throw new DamagedSnapshot(`its facet column ${name} does not cover every document`);
-    fields.push({ name, values, present, facet, elsewhere, column });
+    fields.push({ name, values, postings, present, facet, elsewhere, column });
   }
   if (!input.done) throw new DamagedSnapshot('it holds more than its header lists');
-  return { urns, hashes, removed, types, vocabulary: kept, words, fields };
+  return { urns, hashes, removed, types, vocabulary, wordPostings, fields };
 }
 
 /** Old id → its place in `docs`, or -1. */
