@@ -158,7 +158,8 @@ describe.concurrent('durability', () => {
       for (const p of procs) p.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Three starts of the service and 2,100 entities, beside the suite's other files.
+  }, 90_000);
 
   /** Searches of every kind the index answers: words, filters, negation, facets, deep pages. */
   const searches = [
