@@ -77,7 +77,8 @@ function exited(proc: ChildProcess): Promise<void> {
 
 // Each test has a database and processes of its own: they run at once, one test's process starting
 // while the other's answers.
-describe.concurrent('durability', () => {
+// Each test starts the service two or three times: on a busy 2-core machine a start can take seconds.
+describe.concurrent('durability', { timeout: 90_000 }, () => {
   it('keeps every acknowledged write across kill -9 and restart', async () => {
     const dir = tempDir();
     const db = join(dir, 'catalog.db');
@@ -158,8 +159,7 @@ describe.concurrent('durability', () => {
       for (const p of procs) p.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
-    // Three starts of the service and 2,100 entities, beside the suite's other files.
-  }, 90_000);
+  });
 
   /** Searches of every kind the index answers: words, filters, negation, facets, deep pages. */
   const searches = [
