@@ -176,6 +176,42 @@ describe('lineage and history through the web app operations', () => {
       expect(all.entity.upstream.total).toBe(1);
     });
 
+    it('dates an edge without times of its own by when its aspect was written, as DataHub does', async () => {
+      // A chart's plain `inputs` carry no time: the edge takes its aspect's last write (lastObserved), and its writer.
+      const chart = 'urn:li:chart:(looker,window_check)';
+      const source = ds('window_source');
+      await ingest(source, 'datasetProperties', { name: 'window_source', customProperties: {} });
+      const unstamped = { time: 0, actor: 'urn:li:corpuser:unknown' };
+      await ingest(chart, 'chartInfo', {
+        title: 'Window check',
+        description: '',
+        lastModified: { created: unstamped, lastModified: unstamped },
+        inputs: [{ string: source }],
+        customProperties: {},
+      });
+      const written = clock;
+      const in2021 = { startTimeMillis: Date.UTC(2021, 0, 1), endTimeMillis: Date.UTC(2021, 11, 31) };
+      const hits = async (window: Json) =>
+        (
+          await data('searchAcrossLineage', {
+            input: input(source, 'DOWNSTREAM', {
+              orFilters: [{ and: [{ field: 'degree', condition: 'EQUAL', values: ['1'] }] }],
+              ...window,
+            }),
+          })
+        ).searchAcrossLineage.searchResults.map((x: Json) => x.entity.urn);
+      expect(await hits(WINDOW)).toEqual([chart]);
+      expect(await hits(in2021)).toEqual([]);
+      const up = (await data('getEntityLineageV2', { urn: chart, ...lineageVars })).entity.upstream.relationships;
+      expect(up).toHaveLength(1);
+      expect(up[0]).toMatchObject({
+        entity: { urn: source },
+        createdOn: written,
+        updatedOn: written,
+        createdActor: { urn: expect.any(String) },
+      });
+    });
+
     it("merges a sibling's lineage unless siblings are kept apart", async () => {
       const [P, Q, R] = [ds('p'), ds('p_dbt'), ds('r')];
       for (const urn of [P, Q, R]) await ingest(urn, 'datasetProperties', { name: urn, customProperties: {} });

@@ -9,7 +9,7 @@ import { hiddenFrom } from '../../auth/hidden.js';
 import { aspectValue, type AspectValue } from '../../registry/aspectValues.js';
 import type { Registry } from '../../registry/registry.js';
 import type { AspectSpec } from '../../registry/types.js';
-import type { Store } from '../../store/types.js';
+import type { AspectRow, Store } from '../../store/types.js';
 import { canonicalUrn, columnKey, isUrn, parseUrn, tryParseUrn } from '../../urn.js';
 import { edgeRecord, withinWindow, type EdgeRecord, type TimeWindow } from './lineageEdges.js';
 import { resolveUrn } from '../../registry/resolve.js';
@@ -119,9 +119,16 @@ export class LineageService {
   /** Latest values of the named aspects of some urns: urn → aspect → value. */
   private async values(urns: readonly string[], aspects: readonly string[]): Promise<Map<string, Map<string, Record<string, unknown>>>> {
     const out = new Map<string, Map<string, Record<string, unknown>>>();
+    for (const [urn, rows] of await this.rows(urns, aspects)) out.set(urn, new Map([...rows].map(([name, r]) => [name, r.value])));
+    return out;
+  }
+
+  /** The latest rows of these aspects of these entities, by urn and aspect. */
+  private async rows(urns: readonly string[], aspects: readonly string[]): Promise<Map<string, Map<string, AspectRow>>> {
+    const out = new Map<string, Map<string, AspectRow>>();
     if (urns.length === 0 || aspects.length === 0) return out;
     const rows = await this.store.getLatestAspects([...new Set(urns)], [...new Set(aspects)]);
-    for (const [urn, list] of rows) out.set(urn, new Map(list.map((r) => [r.aspect, r.value])));
+    for (const [urn, list] of rows) out.set(urn, new Map(list.map((r) => [r.aspect, r])));
     return out;
   }
 
@@ -152,7 +159,7 @@ export class LineageService {
     const out: LineageEdge[] = [];
     for (const spec of this.hopSpecs(entityName, direction)) {
       const { edges } = await this.store.related({ urn, types: spec.types, direction: spec.direction, start: 0, count: ALL, hiddenTypes });
-      const holders = await this.values(
+      const holders = await this.rows(
         edges.map((e) => e.source),
         edges.map((e) => e.aspect),
       );

@@ -3,11 +3,15 @@
  * edge table keeps only (source, type, destination, aspect), while DataHub's graph also keeps when
  * and by whom an edge was created and last updated, and whether it was drawn by hand. Those live in
  * the element itself: an `Upstream` (`created`, `auditStamp`, `properties`) or an `Edge` (`created`,
- * `lastModified`, `properties`), as DataHub's @Relationship annotations name them.
+ * `lastModified`, `properties`), as DataHub's @Relationship annotations name them. An element without
+ * times takes the aspect's `lastObserved` (when it was last written), and one without a creator the
+ * writer of the aspect, as DataHub's graph indexing does: so an edge always has a time, and a time
+ * window leaves out edges written outside it.
  */
 import { valuesAt } from '../../indexing/paths.js';
 import { isPlainObject } from '../../json.js';
 import type { AspectSpec } from '../../registry/types.js';
+import type { AspectRow } from '../../store/types.js';
 import { canonicalUrn, isUrn } from '../../urn.js';
 
 export interface EdgeRecord {
@@ -29,18 +33,27 @@ const time = (stamp: unknown) => (isPlainObject(stamp) && typeof stamp.time === 
 const actor = (stamp: unknown) =>
   isPlainObject(stamp) && typeof stamp.actor === 'string' && Number(stamp.time) > 0 ? stamp.actor : undefined;
 
-function recordOf(e: unknown): EdgeRecord {
-  if (!isPlainObject(e)) return { isManual: false };
-  const updated = e.auditStamp ?? e.lastModified;
-  const createdOn = time(e.created);
-  const createdActor = createdOn === undefined ? undefined : actor(e.created);
-  const updatedOn = time(updated);
-  const updatedActor = updatedOn === undefined ? undefined : actor(updated);
+/** What an edge takes from its aspect's row where its element says nothing: the row's last write, and its writer. */
+interface RowStamp {
+  time: number;
+  actor: string;
+}
+
+function recordOf(e: unknown, row: RowStamp): EdgeRecord {
+  const element = isPlainObject(e) ? e : {};
+  const updated = element.auditStamp ?? element.lastModified;
+  let createdActor = time(element.created) === undefined ? undefined : actor(element.created);
+  let updatedActor = time(updated) === undefined ? undefined : actor(updated);
+  // DataHub gives both the writer's name when the element names no creator.
+  if (createdActor === undefined) {
+    createdActor = row.actor;
+    updatedActor = row.actor;
+  }
   return {
-    isManual: isPlainObject(e.properties) && e.properties.source === 'UI',
-    ...(createdOn !== undefined ? { createdOn } : {}),
-    ...(createdActor !== undefined ? { createdActor } : {}),
-    ...(updatedOn !== undefined ? { updatedOn } : {}),
+    isManual: isPlainObject(element.properties) && element.properties.source === 'UI',
+    createdOn: time(element.created) ?? row.time,
+    createdActor,
+    updatedOn: time(updated) ?? row.time,
     ...(updatedActor !== undefined ? { updatedActor } : {}),
   };
 }
@@ -52,12 +65,15 @@ function recordOf(e: unknown): EdgeRecord {
  */
 export function edgeRecord(
   aspect: AspectSpec,
-  value: Record<string, unknown> | undefined,
+  row: AspectRow | undefined,
   type: string,
   destination: string,
   isUpstream: boolean,
 ): EdgeRecord | undefined {
-  if (!value) return undefined;
+  if (!row) return undefined;
+  const { value } = row;
+  // The write's time when its system metadata has none (GMS fills `lastObserved` with it).
+  const stamp = { time: Number(row.systemMetadata?.lastObserved) || row.createdOn, actor: row.createdBy };
   for (const rel of aspect.relationships) {
     if (!rel.isLineage || rel.name !== type || rel.isUpstream !== isUpstream) continue;
     const segments = rel.path.split('/').filter((s) => s !== '');
@@ -66,7 +82,7 @@ export function edgeRecord(
     const rest = star < 0 ? rel.path : `/${segments.slice(star + 1).join('/')}`;
     for (const element of elements) {
       const ends = rest === '/' ? [element] : valuesAt(element, rest);
-      if (ends.some((u) => isUrn(u) && canonicalUrn(u) === destination)) return recordOf(star < 0 ? undefined : element);
+      if (ends.some((u) => isUrn(u) && canonicalUrn(u) === destination)) return recordOf(star < 0 ? undefined : element, stamp);
     }
   }
   return undefined;
