@@ -224,11 +224,7 @@ export class BitmapIndex {
         bytes += BYTES.posting;
         if (postings === undefined) {
           bytes += value.length + BYTES.value;
-          const lower = value.toLowerCase();
-          if (lower !== value) {
-            const same = f.lower.get(lower);
-            f.lower.set(lower, same === undefined ? value : typeof same === 'string' ? [same, value] : [...same, value]);
-          }
+          withLowerCase(f, value);
         }
         const added = withDoc(postings, id);
         if (typeof added === 'number' || Array.isArray(added)) f.small++;
@@ -280,11 +276,7 @@ export class BitmapIndex {
         f.values.set(value, postings);
         bytes += value.length + BYTES.value + BYTES.posting * size(postings);
         if (typeof postings === 'number' || Array.isArray(postings)) f.small++;
-        const lower = value.toLowerCase();
-        if (lower !== value) {
-          const same = f.lower.get(lower);
-          f.lower.set(lower, same === undefined ? value : typeof same === 'string' ? [same, value] : [...same, value]);
-        }
+        withLowerCase(f, value);
         if ((v & 8191) === 8191) await breathe();
       }
       bytes += field.facet.size * BYTES.facetRow + field.column.pool.length * BYTES.reference;
@@ -623,6 +615,14 @@ function perValue(values: Map<string, Postings>, docs: RoaringBitmap32): Array<[
     if (n > 0) counts.push([value, n]);
   }
   return counts;
+}
+
+/** A new value of a field, found also by its lower case when that differs. */
+function withLowerCase(f: FieldValues, value: string): void {
+  const lower = value.toLowerCase();
+  if (lower === value) return;
+  const same = f.lower.get(lower);
+  f.lower.set(lower, same === undefined ? value : typeof same === 'string' ? [same, value] : [...same, value]);
 }
 
 /** How many documents postings hold. */
