@@ -42,18 +42,16 @@ interface RowStamp {
 function recordOf(e: unknown, row: RowStamp): EdgeRecord {
   const element = isPlainObject(e) ? e : {};
   const updated = element.auditStamp ?? element.lastModified;
-  let createdActor = time(element.created) === undefined ? undefined : actor(element.created);
-  let updatedActor = time(updated) === undefined ? undefined : actor(updated);
+  const createdOn = time(element.created);
+  const updatedOn = time(updated);
+  const createdActor = createdOn === undefined ? undefined : actor(element.created);
   // DataHub gives both the writer's name when the element names no creator.
-  if (createdActor === undefined) {
-    createdActor = row.actor;
-    updatedActor = row.actor;
-  }
+  const updatedActor = createdActor === undefined ? row.actor : updatedOn === undefined ? undefined : actor(updated);
   return {
     isManual: isPlainObject(element.properties) && element.properties.source === 'UI',
-    createdOn: time(element.created) ?? row.time,
-    createdActor,
-    updatedOn: time(updated) ?? row.time,
+    createdOn: createdOn ?? row.time,
+    createdActor: createdActor ?? row.actor,
+    updatedOn: updatedOn ?? row.time,
     ...(updatedActor !== undefined ? { updatedActor } : {}),
   };
 }

@@ -22,6 +22,7 @@ import { BitmapIndex } from './bitmapIndex.js';
 import { DamagedSnapshot, openSnapshot, writeSnapshot } from './indexSnapshot.js';
 import type { SearchIndexOverBudget, SearchIndexStats, SearchPage, SearchQuery, SearchRow } from '../types.js';
 import { chunks, first, placeholders, sql, type SqlDriver } from '../sql/driver.js';
+import { settingsStore } from '../sql/settings.js';
 import { SharedRun } from '../sql/sharedRun.js';
 
 /** A database up to this many documents is indexed before the store opens (~0.1 ms a document), so start-up stays well under a second. */
@@ -213,13 +214,24 @@ export class LiveIndex {
   private apply(urn: string, json: string | undefined, row?: () => SearchRow): void {
     this.recent.add(urn);
     this.touched?.add(urn);
-    if (json === undefined) this.index?.remove(urn);
-    else this.index?.put(urn, json, row ?? (() => JSON.parse(json) as SearchRow));
+    if (this.index) putOrRemove(this.index, urn, json, row);
   }
 
   private async lastOffset(): Promise<number> {
     await this.db.sequenceChangeLog?.();
     return Number((await first<{ n: number | null }>(this.db, sql('SELECT max("offset") AS n FROM change_log')))?.n ?? 0);
+  }
+
+  /** The change log's next events after an offset, up to FOLLOW_CHUNK of them. */
+  private eventsAfter(offset: number): Promise<Array<{ offset: number; urn: string }>> {
+    return this.db.all(
+      sql('SELECT "offset", entity_urn AS urn FROM change_log WHERE "offset" > ? ORDER BY "offset" LIMIT ?', offset, FOLLOW_CHUNK),
+    );
+  }
+
+  /** The urn of the event at an offset, or null when the change log holds none there. */
+  private async urnAt(offset: number): Promise<string | null> {
+    return (await first<{ urn: string }>(this.db, sql('SELECT entity_urn AS urn FROM change_log WHERE "offset" = ?', offset)))?.urn ?? null;
   }
 
   /** Documents by urn, as stored now. */
@@ -265,13 +277,8 @@ export class LiveIndex {
         const offset = this.followed;
         const unsaved = this.unsaved;
         this.savedAt = Date.now();
-        const event = await first<{ urn: string }>(this.db, sql('SELECT entity_urn AS urn FROM change_log WHERE "offset" = ?', offset));
-        const bytes = await writeSnapshot(
-          path,
-          image,
-          { database: await this.databaseId(), offset, offsetUrn: event?.urn ?? null },
-          breather(),
-        );
+        const offsetUrn = await this.urnAt(offset);
+        const bytes = await writeSnapshot(path, image, { database: await this.databaseId(), offset, offsetUrn }, breather());
         // Every document was removed meanwhile: what was written is of an index no longer there.
         if (epoch !== this.epoch) {
           await rm(path, { force: true });
@@ -288,15 +295,10 @@ export class LiveIndex {
     return this.saving;
   }
 
-  /** This database's name for itself, made the first time it is asked. */
+  /** This database's name for itself, made the first time any process asks. */
   private async databaseId(): Promise<string> {
-    if (this.database === undefined) {
-      await this.db.transaction((conn) =>
-        conn.run(sql('INSERT INTO setting (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING', DATABASE_ID, randomUUID())),
-      );
-      this.database = (await first<{ value: string }>(this.db, sql('SELECT value FROM setting WHERE name = ?', DATABASE_ID)))?.value;
-    }
-    return this.database ?? '';
+    this.database ??= await settingsStore(this.db).ensureSetting(DATABASE_ID, randomUUID());
+    return this.database;
   }
 
   /**
@@ -321,11 +323,8 @@ export class LiveIndex {
         `it covers change ${header.offset}, past the last in the change log (${latest}): a database restored from an earlier copy?`,
       );
     if (header.offset > 0) {
-      const event = await first<{ urn: string }>(
-        this.db,
-        sql('SELECT entity_urn AS urn FROM change_log WHERE "offset" = ?', header.offset),
-      );
-      if (event?.urn !== header.offsetUrn) return refuse(`the change log no longer holds the change it covers (${header.offset})`);
+      if ((await this.urnAt(header.offset)) !== header.offsetUrn)
+        return refuse(`the change log no longer holds the change it covers (${header.offset})`);
     }
     const behind = latest - header.offset;
     if (behind > (this.replayAtMost ?? Math.max(REPLAY_AT_MOST, header.documents / 2)))
@@ -339,16 +338,10 @@ export class LiveIndex {
     }
     let replayed = 0;
     for (let after = header.offset; !this.closed; ) {
-      const events = await this.db.all<{ offset: number; urn: string }>(
-        sql('SELECT "offset", entity_urn AS urn FROM change_log WHERE "offset" > ? ORDER BY "offset" LIMIT ?', after, FOLLOW_CHUNK),
-      );
+      const events = await this.eventsAfter(after);
       const urns = [...new Set(events.map((e) => e.urn))];
       const rows = await this.read(urns);
-      await inSlices(urns, (urn) => {
-        const json = rows.get(urn);
-        if (json === undefined) index.remove(urn);
-        else index.put(urn, json, () => JSON.parse(json) as SearchRow);
-      });
+      await inSlices(urns, (urn) => putOrRemove(index, urn, rows.get(urn)));
       replayed += events.length;
       const last = events.at(-1);
       if (!last || events.length < FOLLOW_CHUNK) break;
@@ -406,11 +399,7 @@ export class LiveIndex {
           const urns = [...touched];
           touched.clear();
           const rows = await this.read(urns);
-          for (const urn of urns) {
-            const json = rows.get(urn);
-            if (json === undefined) next.remove(urn);
-            else next.put(urn, json, () => JSON.parse(json) as SearchRow);
-          }
+          for (const urn of urns) putOrRemove(next, urn, rows.get(urn));
         }
         next.settle();
         // Cleared meanwhile: the empty index that replaced it is current.
@@ -436,9 +425,7 @@ export class LiveIndex {
   private async follow(): Promise<void> {
     for (;;) {
       await this.db.sequenceChangeLog?.();
-      const events = await this.db.all<{ offset: number; urn: string }>(
-        sql('SELECT "offset", entity_urn AS urn FROM change_log WHERE "offset" > ? ORDER BY "offset" LIMIT ?', this.followed, FOLLOW_CHUNK),
-      );
+      const events = await this.eventsAfter(this.followed);
       if (events.length === 0 && this.retry.size === 0) return;
       const urns = [...new Set([...this.retry, ...events.map((e) => e.urn)])];
       this.retry.clear();
@@ -456,6 +443,12 @@ export class LiveIndex {
       if (events.length < FOLLOW_CHUNK) return;
     }
   }
+}
+
+/** A document's stored text put in the index, or the document removed when it has none. */
+function putOrRemove(index: BitmapIndex, urn: string, json: string | undefined, row?: () => SearchRow): void {
+  if (json === undefined) index.remove(urn);
+  else index.put(urn, json, row ?? (() => JSON.parse(json) as SearchRow));
 }
 
 /** A Breathe that lets the event loop turn every SLICE_MS. */
