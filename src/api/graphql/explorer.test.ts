@@ -338,6 +338,15 @@ describe.skipIf(!hasChromium())('the GraphQL explorer on a catalog that wants a 
       await expect.poll(stored, { timeout: 15_000 }).not.toContain(token);
       await open();
       expect(await editorValue(await headersEditor())).not.toContain(token);
+
+      // Unticked right after an edit made while ticked: GraphiQL's write of that edit, half a second
+      // later, must not put the token back.
+      await page.locator('#keep-headers').check();
+      await setEditorValue(await headersEditor(), `{ "Authorization": "Bearer ${token}" }`);
+      await page.waitForTimeout(200);
+      await page.locator('#keep-headers').uncheck();
+      await page.waitForTimeout(1_500);
+      expect(await stored()).not.toContain(token);
     } finally {
       await page.close();
       await server.close();

@@ -49,6 +49,9 @@ export const DEFAULT_QUERY = `# metadata-catalog GraphQL explorer: Ctrl-Enter ru
  *   fetcher each time the pane holds other valid headers makes the docs follow a pasted token.
  * - Headers are kept in local storage only when the box is ticked (GraphiQL's shouldPersistHeaders,
  *   whose own record of the choice is read back at load), and the bar says so while they are.
+ *   GraphiQL writes its tabs half a second after a change, serialized as the choice was then, so a
+ *   write made while ticked could land after an untick. Its storage is given through a guard that
+ *   takes headers out of every write made while the box is not ticked.
  */
 const BOOT_SCRIPT = `'use strict';
 (function () {
@@ -90,6 +93,44 @@ const BOOT_SCRIPT = `'use strict';
     }
   }
 
+  /** Whether headers may be stored: set before GraphiQL is told, so its writes after are guarded. */
+  var keeping = { current: storedChoice() };
+
+  function withoutHeaders(key, value) {
+    if (keeping.current) return value;
+    if (key === 'graphiql:headers') return '';
+    if (key !== 'graphiql:tabState') return value;
+    try {
+      var state = JSON.parse(value);
+      (state.tabs || []).forEach(function (tab) {
+        tab.headers = null;
+      });
+      return JSON.stringify(state);
+    } catch (e) {
+      return value;
+    }
+  }
+
+  var guardedStorage = {
+    getItem: function (key) {
+      return window.localStorage.getItem(key);
+    },
+    setItem: function (key, value) {
+      var kept = withoutHeaders(key, value);
+      if (kept) window.localStorage.setItem(key, kept);
+      else window.localStorage.removeItem(key);
+    },
+    removeItem: function (key) {
+      window.localStorage.removeItem(key);
+    },
+    get length() {
+      return window.localStorage.length;
+    },
+    clear: function () {
+      window.localStorage.clear();
+    },
+  };
+
   function Explorer() {
     var persist = React.useState(storedChoice);
     var generation = React.useState(0);
@@ -130,6 +171,7 @@ const BOOT_SCRIPT = `'use strict';
           id: 'keep-headers',
           checked: persist[0],
           onChange: function (event) {
+            keeping.current = event.target.checked;
             persist[1](event.target.checked);
           },
         }),
@@ -148,6 +190,7 @@ const BOOT_SCRIPT = `'use strict';
       defaultQuery: config.defaultQuery,
       shouldPersistHeaders: persist[0],
       showPersistHeadersSettings: false,
+      storage: guardedStorage,
       onEditHeaders: onEditHeaders,
     });
     return h('div', { className: 'explorer' }, bar, h('div', { className: 'explorer-graphiql' }, graphiql));
