@@ -472,9 +472,14 @@ const WEIGHTS = [
   { field: 'tags', value: 'urn:li:tag:gold', weight: 2 },
 ];
 
-/** The service's hint, always true: the fields of the filter and match keyed in every type searched that has them. */
-export function keyedHint(entityTypes: readonly string[], filter: SearchQuery['filter'], match: Match | undefined): string[] {
-  const fields = [...new Set([...filter.flat(), ...criteriaOf(match)].map((c) => c.field))];
+/** The service's hint, always true: the fields of the filter, match and sort keyed in every type searched that has them. */
+export function keyedHint(
+  entityTypes: readonly string[],
+  filter: SearchQuery['filter'],
+  match: Match | undefined,
+  sort: SearchQuery['sort'] = [],
+): string[] {
+  const fields = [...new Set([...[...filter.flat(), ...criteriaOf(match)].map((c) => c.field), ...sort.flatMap((k) => k.fields)])];
   return fields.filter((f) => entityTypes.every((t) => SCHEMA[t]?.[strip(f)] !== false));
 }
 
@@ -529,6 +534,7 @@ export function randomQuery(r: Random, p: Pools): SearchQuery {
       fields: r.pick(SORT_FIELDS),
       order: r.pick(['ASCENDING', 'DESCENDING'] as const),
     }));
+  q.keyedFields = keyedHint(entityTypes, filter, match, q.sort);
   if (r.chance(0.3)) q.byEntityType = { fields: r.some(FACET_FIELDS, 2) };
   if (r.chance(0.4)) q.facetLimit = r.int(4);
   return q;

@@ -3,6 +3,8 @@
  * PostgreSQL when a server is there: test/storeBackends.ts): what any backend must do, independent
  * of the write path.
  */
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers.js';
 import { storeBackends } from '../../test/storeBackends.js';
@@ -28,11 +30,32 @@ const searchRow = (urn: string, name: string, removed = false): SearchRow => ({
   text: [`${name} urn li tag ${name}`, '', '', ''],
 });
 
+/** The fields of the by-value rows (`search_value`), read from the database itself. */
+async function fieldsByValue(url: string): Promise<string[]> {
+  const text = 'SELECT DISTINCT field FROM search_value ORDER BY field';
+  if (url.startsWith('sqlite:')) {
+    const db = new Database(url.slice('sqlite:'.length), { readonly: true });
+    try {
+      return (db.prepare(text).all() as Array<{ field: string }>).map((r) => r.field);
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ field: string }>(text)).rows.map((r) => r.field);
+  } finally {
+    await client.end();
+  }
+}
+
 describe.each(await storeBackends())('the store on $name', (backend) => {
   let store: Store;
+  let url: string;
   let drop: () => Promise<void>;
   beforeEach(async () => {
-    ({ store, drop } = await backend.open(tempDir()));
+    ({ store, url, drop } = await backend.open(tempDir()));
   });
   afterEach(async () => {
     await store.close();
@@ -315,6 +338,63 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
         { urn: 'urn:li:dataset:1', value: `${P}db${P}marts` },
         { urn: 'urn:li:dataset:2', value: `${P}db${P}martsx` },
       ]);
+    });
+  });
+
+  describe('free text', () => {
+    /** A tag with a description (free text: not keyed) and a numeric free-text field. */
+    const described = (urn: string, id: string, description: string[], size?: string): SearchRow => {
+      const row = searchRow(urn, id);
+      return { ...row, values: { ...row.values, description, ...(size ? { size: [size] } : {}) } };
+    };
+    const query = {
+      entityTypes: ['tag'],
+      words: [],
+      nameFields: [],
+      weights: [],
+      includeRemoved: false,
+      start: 0,
+      count: 10,
+      facetFields: [],
+    };
+    const where = (field: string, condition: Criterion['condition'], values: string[], negated = false) => ({
+      ...query,
+      filter: [[{ field, condition, values, negated }]],
+    });
+
+    it('stays out of the by-value rows, and is filtered, sorted and listed from the stored documents', async () => {
+      await store.transaction((tx) =>
+        tx.putDerived([
+          { row: described('urn:li:tag:a', 'a', ['Orders of the day', 'zebra'], '12'), edges: [] },
+          { row: described('urn:li:tag:b', 'b', ['customers'], '9.5'), edges: [] },
+          { row: described('urn:li:tag:c', 'c', []), edges: [] },
+        ]),
+      );
+      expect(await fieldsByValue(url)).toEqual(['id', 'removed', 'urn']);
+      const urns = async (q: Parameters<Store['search']>[0]) => (await store.search(q)).urns;
+      expect(await urns(where('description', 'CONTAIN', ['OF THE']))).toEqual(['urn:li:tag:a']);
+      expect(await urns(where('description', 'EQUAL', ['Customers']))).toEqual(['urn:li:tag:b']);
+      expect(await urns(where('description.keyword', 'START_WITH', ['zeb']))).toEqual(['urn:li:tag:a']);
+      expect(await urns(where('description', 'EXISTS', []))).toEqual(['urn:li:tag:a', 'urn:li:tag:b']);
+      expect(await urns(where('description', 'IS_NULL', []))).toEqual(['urn:li:tag:c']);
+      expect(await urns(where('description', 'CONTAIN', ['order'], true))).toEqual(['urn:li:tag:b', 'urn:li:tag:c']);
+      // Numbers compare as numbers: 9.5 < 10 < 12.
+      expect(await urns(where('size', 'GREATER_THAN', ['10']))).toEqual(['urn:li:tag:a']);
+      expect(await urns(where('size', 'LESS_THAN', ['10']))).toEqual(['urn:li:tag:b']);
+      const sorted = (fields: string[], order: 'ASCENDING' | 'DESCENDING') => urns({ ...query, filter: [], sort: [{ fields, order }] });
+      expect(await sorted(['description'], 'ASCENDING')).toEqual(['urn:li:tag:a', 'urn:li:tag:b', 'urn:li:tag:c']);
+      expect(await sorted(['description'], 'DESCENDING')).toEqual(['urn:li:tag:b', 'urn:li:tag:a', 'urn:li:tag:c']);
+      expect(await sorted(['size'], 'DESCENDING')).toEqual(['urn:li:tag:a', 'urn:li:tag:b', 'urn:li:tag:c']);
+      expect(await store.matchValues({ ...query, filter: [] }, 'description')).toEqual([
+        { urn: 'urn:li:tag:a', value: 'Orders of the day' },
+        { urn: 'urn:li:tag:a', value: 'zebra' },
+        { urn: 'urn:li:tag:b', value: 'customers' },
+      ]);
+      // A changed document is read as it is now, and its keyed values follow it.
+      await store.transaction((tx) => tx.putDerived([{ row: described('urn:li:tag:a', 'a2', ['evening']), edges: [] }]));
+      expect(await urns(where('description', 'CONTAIN', ['order']))).toEqual([]);
+      expect(await urns({ ...where('id', 'EQUAL', ['a']), keyedFields: ['id'] })).toEqual([]);
+      expect(await urns({ ...where('id', 'EQUAL', ['A2']), keyedFields: ['id'] })).toEqual(['urn:li:tag:a']);
     });
   });
 

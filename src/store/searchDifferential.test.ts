@@ -254,7 +254,7 @@ describe.each(await storeBackends())('search on $name against the reference', (b
         delete q.phrase;
         Object.assign(q, match ? { match } : {}, phrase ? { phrase } : {}, {
           words: [],
-          keyedFields: keyedHint(q.entityTypes, q.filter, match),
+          keyedFields: keyedHint(q.entityTypes, q.filter, match, q.sort),
         });
       }
       Object.assign(q, randomPage(r, referenceSearch(rows.values(), q).total));

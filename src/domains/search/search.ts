@@ -262,6 +262,7 @@ export class SearchService {
     const propertyFacets = flags.includeStructuredPropertyFacets && !flags.skipAggregates ? await this.structuredPropertyFacets() : [];
     const facets = flags.skipAggregates ? undefined : this.facetPlan(req.facets, types, propertyFacets);
     const oneType = types.length === 1;
+    const sortKeys = sort?.map((s) => ({ fields: s.field === ENTITY_NAME_SORT ? entityNameFields(types) : [s.field], order: s.order }));
     const query: SearchQuery = {
       entityTypes: types.map((t) => t.name),
       words: [],
@@ -272,11 +273,9 @@ export class SearchService {
         Object.entries(f.weightsPerFieldValue).map(([value, weight]) => ({ field: f.fieldName, value, weight })),
       ),
       filter,
-      keyedFields: [...new Set(criteria.map((c) => c.field))].filter((f) => types.every((t) => isKeyed(t)(f))),
+      keyedFields: keyedIn(types, [...criteria.map((c) => c.field), ...(sortKeys ?? []).flatMap((k) => k.fields)]),
       includeRemoved: flags.includeSoftDeleted === true || mentionsRemoved([criteria]),
-      ...(sort
-        ? { sort: sort.map((s) => ({ fields: s.field === ENTITY_NAME_SORT ? entityNameFields(types) : [s.field], order: s.order })) }
-        : {}),
+      ...(sortKeys ? { sort: sortKeys } : {}),
       start: req.start,
       count: req.count,
       // Of one type, the per-type counts are the counts themselves: no pass of their own.
@@ -415,7 +414,14 @@ export class SearchService {
         scope.types.map((t) => t.name),
         scope.filter,
         0,
-        { includeRemoved: mentionsRemoved(scope.filter), byEntityType: { fields: [] } },
+        {
+          includeRemoved: mentionsRemoved(scope.filter),
+          byEntityType: { fields: [] },
+          keyedFields: keyedIn(
+            scope.types,
+            scope.filter.flat().map((c) => c.field),
+          ),
+        },
       ),
     );
     for (const t of scope.types) out.set(t.name, page.entityTypes?.[t.name]?.total ?? 0);
@@ -435,6 +441,7 @@ export class SearchService {
         nameFields: [],
         weights: [],
         filter: scope.filter,
+        keyedFields: keyedIn(scope.types, [field, ...scope.filter.flat().map((c) => c.field), ...matchCriteria(match).map((c) => c.field)]),
         includeRemoved,
         start: 0,
         count: 0,
@@ -491,6 +498,7 @@ export class SearchService {
       nameFields: fields,
       weights: [],
       filter: combineFilters(req.filter, starts),
+      keyedFields: keyedIn([type], [...fields, ...(req.filter ?? []).flat().map((c) => c.field)]),
       includeRemoved: false,
       start: 0,
       count: req.limit,
@@ -514,6 +522,15 @@ export class SearchService {
  * The fields `_entityName` stands for: of each type, its first name field (boosted, queried by default)
  * outside its key, else its key's, as DataHub aliases the display name of a type's main aspect.
  */
+/**
+ * Of these fields, those keyed in every type (indexing/searchRow.ts): SQL looks their values up in
+ * `search_value`, and reads the others from the documents' stored rows.
+ */
+function keyedIn(types: readonly EntitySpec[], fields: readonly string[]): string[] {
+  const names = new Set(fields.map((f) => f.replace(/\.keyword$/, '')));
+  return [...names].filter((f) => types.every((t) => isKeyed(t)(f)));
+}
+
 function entityNameFields(types: readonly EntitySpec[]): string[] {
   const out = new Set<string>();
   for (const t of types) {

@@ -8,6 +8,7 @@ import type { Edge, SearchRow } from '../types.js';
 export interface DerivedChange {
   /** The full text differs. */
   text: boolean;
+  /** Values of keyed fields, the rows of `search_value` (free text is read from the stored document). */
   removedValues: Array<[field: string, value: string]>;
   addedValues: Array<[field: string, value: string]>;
   removedEdges: Edge[];
@@ -18,7 +19,7 @@ const SEPARATOR = '\u0000';
 
 function valueKeys(row: SearchRow | undefined): Set<string> {
   const keys = new Set<string>();
-  if (row) for (const [field, values] of Object.entries(row.values)) for (const value of values) keys.add(`${field}${SEPARATOR}${value}`);
+  if (row) for (const field of row.keyed) for (const value of row.values[field] ?? []) keys.add(`${field}${SEPARATOR}${value}`);
   return keys;
 }
 

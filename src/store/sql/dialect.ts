@@ -22,6 +22,13 @@ export interface SqlDialect {
   equalsAnyIgnoringCase(column: string, count: number): string;
   /** Condition: `column` matches a LIKE pattern parameter (escape `\`), ignoring case. */
   likeIgnoringCase(column: string): string;
+  /**
+   * The values of some fields of document `doc`, read from its stored row (free-text fields have no
+   * rows of `search_value`): a FROM list whose value rows are aliased `alias`, the condition naming
+   * the fields (`fields` parameters, to push in order), and the expressions of a value's text and
+   * number (null when the text is not a number), comparing as `search_value.value` and `.num` do.
+   */
+  rowValues(doc: string, alias: string, fields: number): { from: string; where: string; value: string; num: string };
   /** Appended to a writer's read of a latest version, to hold it until commit against other writers. */
   readonly lockForUpdate: string;
   /**
@@ -46,7 +53,23 @@ export const defaultDialect: SqlDialect = {
   },
   equalsAnyIgnoringCase: (column, count) => `lower(${column}) IN (${Array.from({ length: count }, () => 'lower(?)').join(', ')})`,
   likeIgnoringCase: (column) => `${column} LIKE ? ESCAPE '\\'`,
+  rowValues: (doc, alias, fields) => ({
+    from: `json_each(${doc}.row, '$.values') ${alias}_f, json_each(${alias}_f.value) ${alias}`,
+    where: `${alias}_f.key IN (${Array.from({ length: fields }, () => '?').join(', ')})`,
+    value: `${alias}.value`,
+    num: `CASE WHEN ${isNumeric(`${alias}.value`)} THEN CAST(${alias}.value AS REAL) END`,
+  }),
   lockForUpdate: '',
   clear: (tables) => tables.map((t) => ({ text: `DELETE FROM ${t}`, params: [] })),
   analyze: [{ text: 'ANALYZE', params: [] }],
 };
+
+/**
+ * Condition: the text is a number as `NUMERIC` (sql/rows.ts) has it, `-?digits(.digits)?`, in
+ * SQLite's own functions: after an optional minus, only digits and dots, and at most one dot with
+ * digits on both sides.
+ */
+function isNumeric(text: string): string {
+  const y = `(CASE WHEN substr(${text}, 1, 1) = '-' THEN substr(${text}, 2) ELSE ${text} END)`;
+  return `(${y} <> '' AND ${y} NOT GLOB '*[^0-9.]*' AND (${y} NOT GLOB '*.*' OR (${y} NOT GLOB '*.*.*' AND ${y} NOT GLOB '.*' AND ${y} NOT GLOB '*.')))`;
+}

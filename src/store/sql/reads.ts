@@ -96,10 +96,21 @@ export function countAspectSql(aspect: string, urnLike?: string): Sql {
   };
 }
 
-/** Values of one field on the matching documents (matchesSql), one row per document and value. */
-export function matchValuesSql(matches: Sql, field: string): Sql {
+/**
+ * Values of one field on the matching documents (matchesSql), one row per document and value: from
+ * `search_value` when the field is keyed in every type searched, else from the stored rows.
+ */
+export function matchValuesSql(matches: Sql, field: string, keyed: boolean, dialect: SqlDialect): Sql {
+  if (keyed)
+    return {
+      text: `SELECT v.urn AS urn, v.value AS value FROM search_value v
+        WHERE v.keyed = 1 AND v.field = ? AND v.urn IN (SELECT urn FROM (${matches.text}) h) ORDER BY v.urn, v.value`,
+      params: [field, ...matches.params],
+    };
+  const row = dialect.rowValues('d', 'v', 1);
   return {
-    text: `SELECT v.urn AS urn, v.value AS value FROM search_value v WHERE v.field = ? AND v.urn IN (SELECT urn FROM (${matches.text}) h) ORDER BY v.urn, v.value`,
+    text: `SELECT DISTINCT d.urn AS urn, ${row.value} AS value FROM search_doc d, ${row.from}
+      WHERE ${row.where} AND d.urn IN (SELECT urn FROM (${matches.text}) h) ORDER BY d.urn, value`,
     params: [field, ...matches.params],
   };
 }

@@ -1,5 +1,6 @@
 /**
- * SQL for searching derived rows, shared by the SQL backends: filters over `search_value`, full
+ * SQL for searching derived rows, shared by the SQL backends: filters over `search_value` (keyed
+ * fields) and the documents' stored rows (free text), full
  * text over the four weighted text columns, ranking, facets. What differs between backends (how
  * full text is matched, case-insensitive comparison, LIKE) is behind a small dialect; placeholders
  * are written `?` and a backend renumbers them if it needs to.
@@ -23,29 +24,56 @@ function wildcardLike(pattern: string): string {
     .join('');
 }
 
-function hasValue(condition: string): string {
-  return `EXISTS (SELECT 1 FROM search_value v WHERE v.urn = d.urn AND v.field = ? AND ${condition})`;
+/**
+ * Where a field's values are read: the by-value rows of `search_value` for a field keyed in every
+ * type searched, else the document's stored row (free text has no rows of its own). `some(params,
+ * condition)` is the condition that one of the document's values of the field meets `condition()`,
+ * written over `value` and `num`: the field's parameter is pushed before the condition's.
+ */
+interface FieldValues {
+  value: string;
+  num: string;
+  some(params: unknown[], condition: () => string): string;
+}
+
+function fieldValues(field: string, keyed: boolean, dialect: SqlDialect): FieldValues {
+  if (keyed)
+    return {
+      value: 'v.value',
+      num: 'v.num',
+      some: (params, condition) => {
+        params.push(field);
+        return `EXISTS (SELECT 1 FROM search_value v WHERE v.urn = d.urn AND v.field = ? AND ${condition()})`;
+      },
+    };
+  const row = dialect.rowValues('d', 'v', 1);
+  return {
+    value: row.value,
+    num: row.num,
+    some: (params, condition) => {
+      params.push(field);
+      return `EXISTS (SELECT 1 FROM ${row.from} WHERE ${row.where} AND ${condition()})`;
+    },
+  };
 }
 
 function criterionSql(c: Criterion, params: unknown[], dialect: SqlDialect, keyed: ReadonlySet<string>): string {
   const field = c.field.replace(/\.keyword$/, '');
+  const values = fieldValues(field, keyed.has(field), dialect);
   const anyOf = (one: (value: string) => string): string => {
-    const parts = c.values.map((value) => {
-      params.push(field);
-      return hasValue(one(value));
-    });
+    const parts = c.values.map((value) => values.some(params, () => one(value)));
     const [only] = parts;
     return parts.length === 1 && only ? only : `(${parts.join(' OR ')})`;
   };
   const compare = (op: string) =>
     anyOf((value) => {
       params.push(NUMERIC.test(value) ? Number(value) : value);
-      return NUMERIC.test(value) ? `v.num ${op} ?` : `v.value ${op} ?`;
+      return NUMERIC.test(value) ? `${values.num} ${op} ?` : `${values.value} ${op} ?`;
     });
   const like = (pattern: (value: string) => string) =>
     anyOf((value) => {
       params.push(pattern(value));
-      return dialect.likeIgnoringCase('v.value');
+      return dialect.likeIgnoringCase(values.value);
     });
   let sql: string;
   if (c.values.length === 0 && c.condition !== 'EXISTS' && c.condition !== 'IS_NULL') {
@@ -61,16 +89,20 @@ function criterionSql(c: Criterion, params: unknown[], dialect: SqlDialect, keye
   switch (c.condition) {
     case 'EXISTS':
     case 'IS_NULL':
-      params.push(field);
-      sql = `${c.condition === 'IS_NULL' ? 'NOT ' : ''}EXISTS (SELECT 1 FROM search_value v WHERE v.urn = d.urn AND v.field = ?)`;
+      sql = `${c.condition === 'IS_NULL' ? 'NOT ' : ''}${values.some(params, () => '1 = 1')}`;
       break;
     case 'EQUAL':
     case 'IN':
-      params.push(field, ...c.values);
       // A keyed field's matches are looked up once by value, not tested hit by hit.
-      sql = keyed.has(field)
-        ? `d.urn IN (SELECT v.urn FROM search_value v WHERE v.keyed = 1 AND v.field = ? AND ${dialect.equalsAnyIgnoringCase('v.value', c.values.length)})`
-        : hasValue(dialect.equalsAnyIgnoringCase('v.value', c.values.length));
+      if (keyed.has(field)) {
+        params.push(field, ...c.values);
+        sql = `d.urn IN (SELECT v.urn FROM search_value v WHERE v.keyed = 1 AND v.field = ? AND ${dialect.equalsAnyIgnoringCase('v.value', c.values.length)})`;
+      } else {
+        sql = values.some(params, () => {
+          params.push(...c.values);
+          return dialect.equalsAnyIgnoringCase(values.value, c.values.length);
+        });
+      }
       break;
     case 'CONTAIN':
       sql = like((v) => `%${likeEscape(v)}%`);
@@ -89,7 +121,7 @@ function criterionSql(c: Criterion, params: unknown[], dialect: SqlDialect, keye
         // Compared exactly, as paths are case-sensitive; lengths in characters, as SQL counts them.
         const below = `${value}${BROWSE_PATH_V2_DELIMITER}`;
         params.push(value, [...below].length, below);
-        return '(v.value = ? OR substr(v.value, 1, ?) = ?)';
+        return `(${values.value} = ? OR substr(${values.value}, 1, ?) = ?)`;
       });
       break;
     case 'GREATER_THAN':
@@ -224,15 +256,23 @@ function hitsSql(q: SearchQuery, dialect: SqlDialect): Sql {
   };
 }
 
-/** ORDER BY for a page of hits: an explicit sort, else exact name matches, score, then urn. */
-function orderSql(q: SearchQuery, params: unknown[]): string {
+/**
+ * ORDER BY for a page of hits: an explicit sort, else exact name matches, score, then urn. A sort
+ * key's value is the least of its fields' values, from `search_value` when they are all keyed in
+ * every type searched, else from the documents' stored rows.
+ */
+function orderSql(q: SearchQuery, params: unknown[], dialect: SqlDialect): string {
   if (q.sort && q.sort.length > 0) {
+    const keyed = new Set(q.keyedFields);
     const keys = q.sort.flatMap((key) => {
       const fields = key.fields.map((f) => f.replace(/\.keyword$/, ''));
       const dir = key.order === 'DESCENDING' ? 'DESC' : 'ASC';
-      const min = (column: string) => {
+      const row = dialect.rowValues('s', 'v', fields.length);
+      const min = (column: 'num' | 'value') => {
         params.push(...fields);
-        return `(SELECT MIN(s.${column}) FROM search_value s WHERE s.urn = hits.urn AND s.field IN (${fields.map(() => '?').join(', ')})) ${dir} NULLS LAST`;
+        return fields.every((f) => keyed.has(f))
+          ? `(SELECT MIN(s.${column}) FROM search_value s WHERE s.urn = hits.urn AND s.field IN (${fields.map(() => '?').join(', ')})) ${dir} NULLS LAST`
+          : `(SELECT MIN(${row[column]}) FROM search_doc s, ${row.from} WHERE s.id = hits.id AND ${row.where}) ${dir} NULLS LAST`;
       };
       return fields.length === 0 ? [] : [min('num'), min('value')];
     });
@@ -249,7 +289,7 @@ function orderSql(q: SearchQuery, params: unknown[]): string {
 export function searchSql(q: SearchQuery, dialect: SqlDialect, withFacets: boolean): Sql {
   const hits = hitsSql(q, dialect);
   const params = [...hits.params];
-  const order = orderSql(q, params);
+  const order = orderSql(q, params, dialect);
   params.push(q.count, q.start);
   const counts = withFacets
     ? 'SELECT 1, NULL, hits.t, f.facets, 1 FROM hits LEFT JOIN search_facet f ON f.doc = hits.id'

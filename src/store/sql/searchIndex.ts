@@ -1,6 +1,6 @@
 /**
  * The search index over SQL tables: each entity's document (`search_doc`, its row as JSON), its
- * filterable values (`search_value`), its full text (`search_text`), its packed facet values
+ * keyed values (`search_value`: looked up by value; free text is read from the document), its full text (`search_text`), its packed facet values
  * (`search_facet`) and its outgoing edges (`edge`). Written in the write's transaction, so a write is
  * searchable once it is acknowledged. Only the dialect differs between databases.
  */
@@ -128,20 +128,12 @@ export function indexTx(conn: SqlConnection, written: (n: number) => void = () =
         ['urn', 'field', 'value'],
         changes.flatMap((c) => c.change.removedValues.map(([f, v]) => [c.row.urn, f, v])),
       );
-      const values = changes.flatMap((c) => {
-        const keyed = new Set(c.row.keyed);
-        return c.change.addedValues.map(([field, value]) => [
-          c.row.urn,
-          field,
-          value,
-          NUMERIC.test(value) ? Number(value) : null,
-          keyed.has(field) ? 1 : 0,
-        ]);
-      });
       await each(
         conn,
-        values,
-        (n) => `INSERT INTO search_value (urn, field, value, num, keyed) VALUES ${valuesList(n, 5)} ON CONFLICT DO NOTHING`,
+        changes.flatMap((c) =>
+          c.change.addedValues.map(([field, value]) => [c.row.urn, field, value, NUMERIC.test(value) ? Number(value) : null]),
+        ),
+        (n) => `INSERT INTO search_value (urn, field, value, num) VALUES ${valuesList(n, 4)} ON CONFLICT DO NOTHING`,
         (v) => v,
       );
       const removedEdges = changes.flatMap((c) => c.change.removedEdges.map((e) => [e.source, e.type, e.destination, e.aspect]));
@@ -217,7 +209,9 @@ export function searchIndex(db: SqlDriver, live?: LiveIndex): SearchIndex {
     },
     async matchValues(q, field) {
       if (q.entityTypes.length === 0) return [];
-      return db.all<{ urn: string; value: string }>(matchValuesSql(matchesSql(q, dialect), field));
+      return db.all<{ urn: string; value: string }>(
+        matchValuesSql(matchesSql(q, dialect), field, (q.keyedFields ?? []).includes(field), dialect),
+      );
     },
     async getSearchRows(urns) {
       const out = new Map<string, SearchRow>();

@@ -131,4 +131,10 @@ export const migrations: readonly string[] = [
     value INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
+  `
+  -- Free text (column names, descriptions) leaves search_value altogether: filters, sorts and browsing
+  -- on it read the document's stored row, and the by-value table keeps only what is looked up by
+  -- value. Rows from before keyed was recorded go when restoreIndices rewrites their documents.
+  DELETE FROM search_value WHERE keyed = 0;
+  `,
 ];
