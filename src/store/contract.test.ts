@@ -30,13 +30,15 @@ const searchRow = (urn: string, name: string, removed = false): SearchRow => ({
   text: [`${name} urn li tag ${name}`, '', '', ''],
 });
 
-/** The fields of the by-value rows (`search_value`), read from the database itself. */
-async function fieldsByValue(url: string): Promise<string[]> {
-  const text = 'SELECT DISTINCT field FROM search_value ORDER BY field';
+/** Rows of a statement run on the database itself, beside the store (`?` placeholders). */
+async function rawRows<T>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
   if (url.startsWith('sqlite:')) {
-    const db = new Database(url.slice('sqlite:'.length), { readonly: true });
+    const db = new Database(url.slice('sqlite:'.length));
     try {
-      return (db.prepare(text).all() as Array<{ field: string }>).map((r) => r.field);
+      const statement = db.prepare(text);
+      if (statement.reader) return statement.all(...params) as T[];
+      statement.run(...params);
+      return [];
     } finally {
       db.close();
     }
@@ -44,11 +46,21 @@ async function fieldsByValue(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<{ field: string }>(text)).rows.map((r) => r.field);
+    let n = 0;
+    return (
+      await client.query(
+        text.replace(/\?/g, () => `$${++n}`),
+        params,
+      )
+    ).rows as T[];
   } finally {
     await client.end();
   }
 }
+
+/** The fields of the by-value rows (`search_value`). */
+const fieldsByValue = async (url: string) =>
+  (await rawRows<{ field: string }>(url, 'SELECT DISTINCT field FROM search_value ORDER BY field')).map((r) => r.field);
 
 describe.each(await storeBackends())('the store on $name', (backend) => {
   let store: Store;
@@ -209,6 +221,35 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
       expect(log).toHaveLength(5);
       expect(log.map((e) => e.offset)).toEqual([...log.map((e) => e.offset)].sort((a, b) => a - b));
       expect((await store.readChangeLog(log[2]!.offset, 100)).map((e) => e.entityUrn)).toEqual(log.slice(3).map((e) => e.entityUrn));
+    });
+
+    it('keeps change log events deflated, and reads events kept as text before', async () => {
+      const description = 'The payment of the order, as recorded by the refund service. '.repeat(8);
+      const event = {
+        entityType: 'dataset',
+        entityUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,Zoë ✓,PROD)',
+        changeType: 'UPSERT' as const,
+        aspectName: 'datasetProperties',
+        aspect: { description, customProperties: { ключ: '値', quote: '"\\' } },
+        systemMetadata: { runId: 'r', lastObserved: 1 },
+        created: { actor: 'urn:li:corpuser:x', time: 7 },
+      };
+      await store.transaction((tx) => tx.appendChangeLog([event]));
+      await store.readChangeLog(0, 10); // PostgreSQL moves committed events into the log on a read
+      const [stored] = await rawRows<{ event: string; packed: Uint8Array }>(url, 'SELECT event, packed FROM change_log');
+      expect(stored!.event).toBe('');
+      expect(stored!.packed.length).toBeLessThan(JSON.stringify(event).length / 2);
+      // A row as every event was kept before: its text, nothing packed.
+      const earlier = { ...event, entityUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,earlier,PROD)' };
+      await rawRows(url, 'INSERT INTO change_log (entity_urn, aspect, change_type, event, created_on) VALUES (?, ?, ?, ?, ?)', [
+        earlier.entityUrn,
+        earlier.aspectName,
+        earlier.changeType,
+        JSON.stringify(earlier),
+        8,
+      ]);
+      const log = await store.readChangeLog(0, 10);
+      expect(log.map(({ offset: _, ...e }) => e)).toEqual([event, earlier]);
     });
   });
 

@@ -22,10 +22,10 @@ const BATCH = 5_000;
 /** One round trip: the simple query protocol takes several statements (none with parameters). */
 const RUN = `BEGIN; SELECT pg_advisory_xact_lock(${SEQUENCER_LOCK}); WITH moved AS (
     DELETE FROM change_log_pending WHERE id IN (SELECT id FROM change_log_pending ORDER BY id LIMIT ${BATCH})
-    RETURNING id, entity_urn, aspect, change_type, event, created_on
+    RETURNING id, entity_urn, aspect, change_type, event, packed, created_on
   )
-  INSERT INTO change_log (entity_urn, aspect, change_type, event, created_on)
-  SELECT entity_urn, aspect, change_type, event, created_on FROM moved ORDER BY id; COMMIT`;
+  INSERT INTO change_log (entity_urn, aspect, change_type, event, packed, created_on)
+  SELECT entity_urn, aspect, change_type, event, packed, created_on FROM moved ORDER BY id; COMMIT`;
 
 export class ChangeLogSequencer {
   private readonly runs = new SharedRun(() => this.run());

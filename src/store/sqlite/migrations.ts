@@ -137,4 +137,8 @@ export const migrations: readonly string[] = [
   -- value. Rows from before keyed was recorded go when restoreIndices rewrites their documents.
   DELETE FROM search_value WHERE keyed = 0;
   `,
+  `
+  -- Events deflated (store/sql/changeLog.ts), their text left empty; earlier events keep their text.
+  ALTER TABLE change_log ADD COLUMN packed BLOB;
+  `,
 ];
