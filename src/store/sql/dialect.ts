@@ -24,9 +24,10 @@ export interface SqlDialect {
   likeIgnoringCase(column: string): string;
   /**
    * The values of some fields of document `doc`, read from its stored row (free-text fields have no
-   * rows of `search_value`): a FROM list whose value rows are aliased `alias`, the condition naming
-   * the fields (`fields` parameters, to push in order), and the expressions of a value's text and
-   * number (null when the text is not a number), comparing as `search_value.value` and `.num` do.
+   * rows of `search_value`): a FROM list whose value rows are aliased `alias` and the condition after
+   * it, which take the `fields` parameters between them, in order, and the expressions of a value's
+   * text and number (null when the text is not a number), comparing as `search_value.value` and
+   * `.num` do.
    */
   rowValues(doc: string, alias: string, fields: number): { from: string; where: string; value: string; num: string };
   /** Appended to a writer's read of a latest version, to hold it until commit against other writers. */
