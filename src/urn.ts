@@ -12,6 +12,9 @@ export interface Urn {
   parts: [string, ...string[]];
 }
 
+/** A UTF-16 surrogate without its other half. */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** How much of a bad urn an error message repeats. */
 const SHOWN = 300;
 
@@ -33,6 +36,8 @@ export function parseUrn(input: string): Urn {
   if (!input.startsWith('urn:')) throw new UrnError(input, "it must start with 'urn:'");
   // No database stores a NUL in text (PostgreSQL refuses it), and no urn needs one.
   if (input.includes('\u0000')) throw new UrnError(input, 'it contains a NUL character');
+  // A half of a surrogate pair has no UTF-8 form: PostgreSQL would store another urn, and JSON of it is refused.
+  if (LONE_SURROGATE.test(input)) throw new UrnError(input, 'it contains half of a surrogate pair');
   const nsEnd = input.indexOf(':', 4);
   if (nsEnd < 0) throw new UrnError(input, 'it has no entity type');
   const namespace = input.slice(4, nsEnd);

@@ -152,6 +152,32 @@ describe('ingestProposal and entitiesV2', () => {
     const read = await http(`${s.url}/entitiesV2/${enc(urn)}`);
     expect(read.body.aspects.tagProperties.systemMetadata.runId).toBe('put-run');
   });
+
+  it('keeps a lone surrogate in a value, and searches the entity by the rest of its text', async () => {
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,surrogates,PROD)';
+    // As a client may send it: the aspect's JSON text escapes halves of surrogate pairs, which JSON.parse accepts.
+    const value = '{"description": "ocelot \\ud83d and \\udc3e half pairs"}';
+    const written = await ingest(s, { ...mcp(urn, 'datasetProperties', {}), aspect: { contentType: 'application/json', value } });
+    expect(written.status, written.text).toBe(200);
+    const read = await http(`${s.url}/entitiesV2/${enc(urn)}`);
+    expect(read.body.aspects.datasetProperties.value.description).toBe(JSON.parse(value).description);
+    const found = await http(`${s.url}/entities?action=search`, { body: { entity: 'dataset', input: 'ocelot', start: 0, count: 10 } });
+    expect(found.body.value.metadata.urns).toEqual([urn]);
+    const filtered = await http(`${s.url}/entities?action=search`, {
+      body: {
+        entity: 'dataset',
+        input: '*',
+        filter: { or: [{ and: [{ field: 'description', condition: 'CONTAIN', values: ['half pairs'] }] }] },
+        start: 0,
+        count: 10,
+      },
+    });
+    expect(filtered.body.value.metadata.urns).toEqual([urn]);
+    // An urn is a name: half of a surrogate pair has no form in UTF-8, so it is refused.
+    const refused = await ingest(s, mcp('urn:li:tag:half\ud83d', 'tagProperties', { name: 'half' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('half of a surrogate pair');
+  });
 });
 
 describe('reads splice stored aspects into their answers', () => {

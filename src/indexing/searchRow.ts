@@ -8,6 +8,7 @@ import type { EntitySpec } from '../registry/types.js';
 import type { Scalar } from './paths.js';
 import type { SearchDocument } from './searchDocument.js';
 import { isStructuredPropertyField } from './structuredPropertyFields.js';
+import { LONE_SURROGATE } from '../urn.js';
 
 export interface SearchRow {
   urn: string;
@@ -132,7 +133,13 @@ export function facetFields(registry: Registry): ReadonlySet<string> {
   return fields;
 }
 
-const asText = (v: Scalar) => (typeof v === 'string' ? v : String(v));
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/**
+ * A value as text, halves of surrogate pairs replaced by U+FFFD: they have no UTF-8 form, and
+ * PostgreSQL refuses JSON that escapes them (the stored document is read as jsonb there).
+ */
+const asText = (v: Scalar) => (typeof v === 'string' ? v.replace(LONE_SURROGATES, '\uFFFD') : String(v));
 
 export function buildSearchRow(entity: EntitySpec, doc: SearchDocument, facets: ReadonlySet<string>): SearchRow {
   const boosts = textFields(entity);
