@@ -179,6 +179,15 @@ export const migrations: readonly string[] = [
   `
   -- The stored document's values as jsonb, for filters, sorts and listings of free text, which have no
   -- rows in search_value: reading them by casting the stored text per row took three times as long.
-  ALTER TABLE search_doc ADD COLUMN field_values jsonb GENERATED ALWAYS AS ((row::jsonb) -> 'values') STORED;
+  -- jsonb refuses text that JSON allows (an escaped half of a surrogate pair): such a document has
+  -- no values here rather than failing its write, or this migration.
+  CREATE FUNCTION catalog_document_values(document text) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
+  BEGIN
+    RETURN document::jsonb -> 'values';
+  EXCEPTION WHEN others THEN
+    RETURN NULL;
+  END
+  $$;
+  ALTER TABLE search_doc ADD COLUMN field_values jsonb GENERATED ALWAYS AS (catalog_document_values(row)) STORED;
   `,
 ];
