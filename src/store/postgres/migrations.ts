@@ -166,10 +166,20 @@ export const migrations: readonly string[] = [
   );
   `,
   `
-  -- Free text (column names, descriptions) leaves search_value altogether: filters, sorts and browsing
-  -- on it read the document's stored row, and the by-value table keeps only what is looked up by
-  -- value. Rows from before keyed was recorded go when restoreIndices rewrites their documents.
-  DELETE FROM search_value WHERE keyed = 0;
+  -- search_value keeps only what is looked up by value, its rows naming their document by id (see SQLite's).
+  CREATE TABLE search_value_by_doc (
+    doc   bigint NOT NULL,
+    field text COLLATE "C" NOT NULL,
+    value text COLLATE "C" NOT NULL,
+    num   double precision,
+    PRIMARY KEY (doc, field, value)
+  );
+  INSERT INTO search_value_by_doc (doc, field, value, num)
+    SELECT d.id, v.field, v.value, v.num FROM search_value v JOIN search_doc d ON d.urn = v.urn WHERE v.keyed = 1;
+  DROP TABLE search_value;
+  ALTER TABLE search_value_by_doc RENAME TO search_value;
+  CREATE INDEX search_value_field ON search_value (field, lower(value));
+  CREATE INDEX search_value_prefix ON search_value (field, lower(value) text_pattern_ops);
   `,
   `
   -- Events deflated (store/sql/changeLog.ts), their text left empty; earlier events keep their text.

@@ -24,9 +24,9 @@ export function autocompleteSql(
   const f = filterSql(filter, params, dialect);
   params.push(limit);
   return {
-    text: `SELECT v.value AS value, min(length(v.value)) AS len FROM search_value v JOIN search_doc d ON d.urn = v.urn
+    text: `SELECT v.value AS value, min(length(v.value)) AS len FROM search_value v JOIN search_doc d ON d.id = v.doc
       WHERE d.entity_type IN (${list(entityTypes.length)}) AND d.removed = 0
-        AND v.keyed = 1 AND v.field IN (${list(fields.length)})
+        AND v.field IN (${list(fields.length)})
         AND (${dialect.likeIgnoringCase('v.value')} OR ${dialect.likeIgnoringCase('v.value')} OR ${dialect.likeIgnoringCase('v.value')})${f ? ` AND ${f}` : ''}
       GROUP BY v.value ORDER BY len, v.value LIMIT ?`,
     params,
@@ -40,10 +40,10 @@ export function browsePathsSql(dialect: SqlDialect, q: BrowseQuery): Sql {
   const params: unknown[] = [q.entityType, base, prefix.length, prefix];
   const f = filterSql(q.filter, params, dialect);
   return {
-    text: `SELECT v.urn AS urn, v.value AS path FROM search_value v JOIN search_doc d ON d.urn = v.urn
-      WHERE d.entity_type = ? AND d.removed = 0 AND v.keyed = 1 AND v.field = 'browsePaths'
+    text: `SELECT d.urn AS urn, v.value AS path FROM search_value v JOIN search_doc d ON d.id = v.doc
+      WHERE d.entity_type = ? AND d.removed = 0 AND v.field = 'browsePaths'
         AND (v.value = ? OR substr(v.value, 1, ?) = ?)${f ? ` AND ${f}` : ''}
-      ORDER BY v.urn, v.value`,
+      ORDER BY d.urn, v.value`,
     params,
   };
 }
@@ -103,8 +103,8 @@ export function countAspectSql(aspect: string, urnLike?: string): Sql {
 export function matchValuesSql(matches: Sql, field: string, keyed: boolean, dialect: SqlDialect): Sql {
   if (keyed)
     return {
-      text: `SELECT v.urn AS urn, v.value AS value FROM search_value v
-        WHERE v.keyed = 1 AND v.field = ? AND v.urn IN (SELECT urn FROM (${matches.text}) h) ORDER BY v.urn, v.value`,
+      text: `SELECT d.urn AS urn, v.value AS value FROM search_value v JOIN search_doc d ON d.id = v.doc
+        WHERE v.field = ? AND d.urn IN (SELECT urn FROM (${matches.text}) h) ORDER BY d.urn, v.value`,
       params: [field, ...matches.params],
     };
   const row = dialect.rowValues('d', 'v', 1);

@@ -43,7 +43,7 @@ function fieldValues(field: string, keyed: boolean, dialect: SqlDialect): FieldV
       num: 'v.num',
       some: (params, condition) => {
         params.push(field);
-        return `EXISTS (SELECT 1 FROM search_value v WHERE v.urn = d.urn AND v.field = ? AND ${condition()})`;
+        return `EXISTS (SELECT 1 FROM search_value v WHERE v.doc = d.id AND v.field = ? AND ${condition()})`;
       },
     };
   const row = dialect.rowValues('d', 'v', 1);
@@ -96,7 +96,7 @@ function criterionSql(c: Criterion, params: unknown[], dialect: SqlDialect, keye
       // A keyed field's matches are looked up once by value, not tested hit by hit.
       if (keyed.has(field)) {
         params.push(field, ...c.values);
-        sql = `d.urn IN (SELECT v.urn FROM search_value v WHERE v.keyed = 1 AND v.field = ? AND ${dialect.equalsAnyIgnoringCase('v.value', c.values.length)})`;
+        sql = `d.id IN (SELECT v.doc FROM search_value v WHERE v.field = ? AND ${dialect.equalsAnyIgnoringCase('v.value', c.values.length)})`;
       } else {
         sql = values.some(params, () => {
           params.push(...c.values);
@@ -218,12 +218,12 @@ export function matchesSql(q: SearchQuery, dialect: SqlDialect): Sql {
 }
 
 /**
- * Urns having one of some values in some fields, looked up by value once per query (not once per
+ * Documents (ids) having one of some values in some fields, looked up by value once per query (not once per
  * hit): name and weighted fields are keyed (indexing/searchRow.ts).
  */
-function urnsWithValue(alias: string, fields: number, dialect: SqlDialect): string {
+function docsWithValue(alias: string, fields: number, dialect: SqlDialect): string {
   const field = fields === 1 ? `${alias}.field = ?` : `${alias}.field IN (${Array.from({ length: fields }, () => '?').join(', ')})`;
-  return `SELECT ${alias}.urn FROM search_value ${alias} WHERE ${alias}.keyed = 1 AND ${field} AND ${dialect.equalsAnyIgnoringCase(`${alias}.value`, 1)}`;
+  return `SELECT ${alias}.doc FROM search_value ${alias} WHERE ${field} AND ${dialect.equalsAnyIgnoringCase(`${alias}.value`, 1)}`;
 }
 
 /** The matching documents with their rank keys: `id`, `urn`, `t` (the entity type), `exact`, `score`. */
@@ -234,7 +234,7 @@ function hitsSql(q: SearchQuery, dialect: SqlDialect): Sql {
     q.phrase && q.nameFields.length > 0
       ? (() => {
           params.push(...q.nameFields, q.phrase);
-          return `CASE WHEN d.urn IN (${urnsWithValue('n', q.nameFields.length, dialect)}) THEN 0 ELSE 1 END`;
+          return `CASE WHEN d.id IN (${docsWithValue('n', q.nameFields.length, dialect)}) THEN 0 ELSE 1 END`;
         })()
       : '1';
   // Lower is better: minus the weights of the columns with a hit; multiplying by a weight below 1
@@ -245,7 +245,7 @@ function hitsSql(q: SearchQuery, dialect: SqlDialect): Sql {
   const weights = q.weights
     .map((w) => {
       params.push(w.field, w.value);
-      return `(CASE WHEN d.urn IN (${urnsWithValue('w', 1, dialect)}) THEN ${Number(w.weight).toFixed(6)} ELSE 1.0 END)`;
+      return `(CASE WHEN d.id IN (${docsWithValue('w', 1, dialect)}) THEN ${Number(w.weight).toFixed(6)} ELSE 1.0 END)`;
     })
     .join(' * ');
   const score = weights ? `${base} * ${weights}` : base;
@@ -271,7 +271,7 @@ function orderSql(q: SearchQuery, params: unknown[], dialect: SqlDialect): strin
       const min = (column: 'num' | 'value') => {
         params.push(...fields);
         return fields.every((f) => keyed.has(f))
-          ? `(SELECT MIN(s.${column}) FROM search_value s WHERE s.urn = hits.urn AND s.field IN (${fields.map(() => '?').join(', ')})) ${dir} NULLS LAST`
+          ? `(SELECT MIN(s.${column}) FROM search_value s WHERE s.doc = hits.id AND s.field IN (${fields.map(() => '?').join(', ')})) ${dir} NULLS LAST`
           : `(SELECT MIN(${row[column]}) FROM search_doc s, ${row.from} WHERE s.id = hits.id AND ${row.where}) ${dir} NULLS LAST`;
       };
       return fields.length === 0 ? [] : [min('num'), min('value')];

@@ -1,6 +1,6 @@
 /**
  * The search index over SQL tables: each entity's document (`search_doc`, its row as JSON), its
- * keyed values (`search_value`: looked up by value; free text is read from the document), its full text (`search_text`), its packed facet values
+ * keyed values (`search_value`, by document id: looked up by value; free text is read from the document), its full text (`search_text`), its packed facet values
  * (`search_facet`) and its outgoing edges (`edge`). Written in the write's transaction, so a write is
  * searchable once it is acknowledged. Only the dialect differs between databases.
  */
@@ -29,19 +29,22 @@ async function each<T>(
   for (const some of chunks(rows)) await conn.run({ text: template(some.length), params: some.flatMap(params) });
 }
 
-/** Rows removed by key, narrowed by their urns so both databases reach them through the primary key. */
+/**
+ * Rows removed by key, narrowed by their first column (the document) so both databases reach them
+ * through the primary key; `types` casts the key's columns where PostgreSQL cannot tell them.
+ */
 async function deleteKeys(
   conn: SqlConnection,
   table: string,
-  urnColumn: string,
   columns: readonly string[],
-  keys: ReadonlyArray<readonly string[]>,
+  keys: ReadonlyArray<readonly (string | number)[]>,
+  types: readonly string[] = columns.map(() => ''),
 ): Promise<void> {
   for (const some of chunks(keys)) {
-    const urns = [...new Set(some.map((k) => k[0]))];
+    const owners = [...new Set(some.map((k) => k[0]))];
     await conn.run({
-      text: `DELETE FROM ${table} WHERE ${urnColumn} IN (${placeholders(urns.length)}) AND (${columns.join(', ')}) IN (VALUES ${valuesList(some.length, columns.length)})`,
-      params: [...urns, ...some.flat()],
+      text: `DELETE FROM ${table} WHERE ${columns[0]} IN (${placeholders(owners.length)}) AND (${columns.join(', ')}) IN (VALUES ${typedValuesList(some.length, types)})`,
+      params: [...owners, ...some.flat()],
     });
   }
 }
@@ -124,20 +127,20 @@ export function indexTx(conn: SqlConnection, written: (n: number) => void = () =
       await deleteKeys(
         conn,
         'search_value',
-        'urn',
-        ['urn', 'field', 'value'],
-        changes.flatMap((c) => c.change.removedValues.map(([f, v]) => [c.row.urn, f, v])),
+        ['doc', 'field', 'value'],
+        changes.flatMap((c) => c.change.removedValues.map(([f, v]) => [id(c.row.urn), f, v])),
+        ['bigint', '', ''],
       );
       await each(
         conn,
         changes.flatMap((c) =>
-          c.change.addedValues.map(([field, value]) => [c.row.urn, field, value, NUMERIC.test(value) ? Number(value) : null]),
+          c.change.addedValues.map(([field, value]) => [id(c.row.urn), field, value, NUMERIC.test(value) ? Number(value) : null]),
         ),
-        (n) => `INSERT INTO search_value (urn, field, value, num) VALUES ${valuesList(n, 4)} ON CONFLICT DO NOTHING`,
+        (n) => `INSERT INTO search_value (doc, field, value, num) VALUES ${valuesList(n, 4)} ON CONFLICT DO NOTHING`,
         (v) => v,
       );
       const removedEdges = changes.flatMap((c) => c.change.removedEdges.map((e) => [e.source, e.type, e.destination, e.aspect]));
-      await deleteKeys(conn, 'edge', 'source', ['source', 'type', 'destination', 'aspect'], removedEdges);
+      await deleteKeys(conn, 'edge', ['source', 'type', 'destination', 'aspect'], removedEdges);
       const addedEdges = changes.flatMap((c) => c.change.addedEdges);
       await each(
         conn,
@@ -153,8 +156,8 @@ export function indexTx(conn: SqlConnection, written: (n: number) => void = () =
         const docs = `SELECT id FROM search_doc WHERE urn IN (${list})`;
         await conn.run({ text: `DELETE FROM search_text WHERE rowid IN (${docs})`, params: some });
         await conn.run({ text: `DELETE FROM search_facet WHERE doc IN (${docs})`, params: some });
+        await conn.run({ text: `DELETE FROM search_value WHERE doc IN (${docs})`, params: some });
         await conn.run({ text: `DELETE FROM search_doc WHERE urn IN (${list})`, params: some });
-        await conn.run({ text: `DELETE FROM search_value WHERE urn IN (${list})`, params: some });
         await conn.run({ text: `DELETE FROM edge WHERE source IN (${list})`, params: some });
       }
     },

@@ -132,10 +132,21 @@ export const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   `,
   `
-  -- Free text (column names, descriptions) leaves search_value altogether: filters, sorts and browsing
-  -- on it read the document's stored row, and the by-value table keeps only what is looked up by
-  -- value. Rows from before keyed was recorded go when restoreIndices rewrites their documents.
-  DELETE FROM search_value WHERE keyed = 0;
+  -- search_value keeps only what is looked up by value: free text (column names, descriptions) is read
+  -- from the stored document, and rows name their document by its id, not its urn, which each row and
+  -- its index entry repeated.
+  CREATE TABLE search_value_by_doc (
+    doc   INTEGER NOT NULL,
+    field TEXT    NOT NULL,
+    value TEXT    NOT NULL,
+    num   REAL,
+    PRIMARY KEY (doc, field, value)
+  ) WITHOUT ROWID;
+  INSERT INTO search_value_by_doc (doc, field, value, num)
+    SELECT d.id, v.field, v.value, v.num FROM search_value v JOIN search_doc d ON d.urn = v.urn WHERE v.keyed = 1;
+  DROP TABLE search_value;
+  ALTER TABLE search_value_by_doc RENAME TO search_value;
+  CREATE INDEX search_value_key ON search_value (field, value COLLATE NOCASE);
   `,
   `
   -- Events deflated (store/sql/changeLog.ts), their text left empty; earlier events keep their text.
