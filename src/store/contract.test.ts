@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers.js';
 import { storeBackends } from '../../test/storeBackends.js';
+import { toPositional } from './postgres/dialect.js';
 import { BROWSE_PATH_V2_DELIMITER, ENTITY_TYPE_FIELD, type AspectRow, type Criterion, type SearchRow, type Store } from './types.js';
 
 const row = (version: number, value: Record<string, unknown>, urn = 'urn:li:tag:a'): AspectRow => ({
@@ -46,13 +47,7 @@ async function rawRows<T>(url: string, text: string, params: unknown[] = []): Pr
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    let n = 0;
-    return (
-      await client.query(
-        text.replace(/\?/g, () => `$${++n}`),
-        params,
-      )
-    ).rows as T[];
+    return (await client.query(toPositional(text), params)).rows as T[];
   } finally {
     await client.end();
   }

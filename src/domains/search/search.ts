@@ -519,10 +519,6 @@ export class SearchService {
 }
 
 /**
- * The fields `_entityName` stands for: of each type, its first name field (boosted, queried by default)
- * outside its key, else its key's, as DataHub aliases the display name of a type's main aspect.
- */
-/**
  * Of these fields, those keyed in every type (indexing/searchRow.ts): SQL looks their values up in
  * `search_value`, and reads the others from the documents' stored rows.
  */
@@ -531,6 +527,10 @@ function keyedIn(types: readonly EntitySpec[], fields: readonly string[]): strin
   return [...names].filter((f) => types.every((t) => isKeyed(t)(f)));
 }
 
+/**
+ * The fields `_entityName` stands for: of each type, its first name field (boosted, queried by default)
+ * outside its key, else its key's, as DataHub aliases the display name of a type's main aspect.
+ */
 function entityNameFields(types: readonly EntitySpec[]): string[] {
   const out = new Set<string>();
   for (const t of types) {

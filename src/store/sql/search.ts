@@ -218,8 +218,8 @@ export function matchesSql(q: SearchQuery, dialect: SqlDialect): Sql {
 }
 
 /**
- * Documents (ids) having one of some values in some fields, looked up by value once per query (not once per
- * hit): name and weighted fields are keyed (indexing/searchRow.ts).
+ * Documents (ids) having one of some values in some fields, looked up by value once per query (not
+ * once per hit): name and weighted fields are keyed (indexing/searchRow.ts).
  */
 function docsWithValue(alias: string, fields: number, dialect: SqlDialect): string {
   const field = fields === 1 ? `${alias}.field = ?` : `${alias}.field IN (${Array.from({ length: fields }, () => '?').join(', ')})`;
@@ -267,12 +267,12 @@ function orderSql(q: SearchQuery, params: unknown[], dialect: SqlDialect): strin
     const keys = q.sort.flatMap((key) => {
       const fields = key.fields.map((f) => f.replace(/\.keyword$/, ''));
       const dir = key.order === 'DESCENDING' ? 'DESC' : 'ASC';
-      const row = dialect.rowValues('s', 'v', fields.length);
+      const row = fields.every((f) => keyed.has(f)) ? undefined : dialect.rowValues('s', 'v', fields.length);
       const min = (column: 'num' | 'value') => {
         params.push(...fields);
-        return fields.every((f) => keyed.has(f))
-          ? `(SELECT MIN(s.${column}) FROM search_value s WHERE s.doc = hits.id AND s.field IN (${fields.map(() => '?').join(', ')})) ${dir} NULLS LAST`
-          : `(SELECT MIN(${row[column]}) FROM search_doc s, ${row.from} WHERE s.id = hits.id AND ${row.where}) ${dir} NULLS LAST`;
+        return row
+          ? `(SELECT MIN(${row[column]}) FROM search_doc s, ${row.from} WHERE s.id = hits.id AND ${row.where}) ${dir} NULLS LAST`
+          : `(SELECT MIN(s.${column}) FROM search_value s WHERE s.doc = hits.id AND s.field IN (${fields.map(() => '?').join(', ')})) ${dir} NULLS LAST`;
       };
       return fields.length === 0 ? [] : [min('num'), min('value')];
     });

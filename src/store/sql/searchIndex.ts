@@ -1,8 +1,9 @@
 /**
- * The search index over SQL tables: each entity's document (`search_doc`, its row as JSON), its
- * keyed values (`search_value`, by document id: looked up by value; free text is read from the document), its full text (`search_text`), its packed facet values
- * (`search_facet`) and its outgoing edges (`edge`). Written in the write's transaction, so a write is
- * searchable once it is acknowledged. Only the dialect differs between databases.
+ * The search index over SQL tables: each entity's document (`search_doc`, its row as JSON), the
+ * values of its keyed fields by document id (`search_value`, looked up by value; free text is read
+ * from the document), its full text (`search_text`), its packed facet values (`search_facet`) and
+ * its outgoing edges (`edge`). Written in the write's transaction, so a write is searchable once it
+ * is acknowledged. Only the dialect differs between databases.
  */
 import type { Edge, IndexTx, SearchIndex, SearchPage, SearchRow } from '../types.js';
 import { derivedChange } from './derivedChange.js';
