@@ -11,7 +11,8 @@
  * A file that is cut short, altered, of another format or build, or unreadable is refused with the
  * reason, never trusted.
  */
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { createHash, type Hash } from 'node:crypto';
 import { CATALOG_VERSION } from '../../version.js';
 import type { IndexContent, IndexImage } from './bitmapIndex.js';
@@ -30,6 +31,11 @@ const CHUNK_CHARS = 1 << 22;
 const CHECK_BYTES = 1 << 24;
 /** Bytes gathered before a write to the file. */
 const FLUSH_BYTES = 1 << 22;
+/**
+ * A write's file untouched for this long is abandoned though its process seems alive (its number
+ * taken by another process since): a write in progress adds to its file every few milliseconds.
+ */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
 /** What a snapshot says of itself. */
 export interface SnapshotHeader {
@@ -57,6 +63,7 @@ export type Breathe = () => Promise<void>;
  * (written beside it, then renamed). Answers the file's size.
  */
 export async function writeSnapshot(path: string, image: IndexImage, header: SnapshotHeaderInput, breathe: Breathe): Promise<number> {
+  await removeAbandoned(path);
   const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
   const file = await open(temp, 'w');
   try {
@@ -115,6 +122,35 @@ export async function writeSnapshot(path: string, image: IndexImage, header: Sna
     await file.close().catch(() => undefined);
     await rm(temp, { force: true });
     throw err;
+  }
+}
+
+/**
+ * Removes what writes of `path` cut short left beside it (a process killed while writing, a machine
+ * that lost power): each is the size of a snapshot, and nothing else would ever remove it. A write
+ * that another live process is making (a replica being replaced, on the same folder) is left alone.
+ */
+async function removeAbandoned(path: string): Promise<void> {
+  const folder = dirname(path);
+  const prefix = `${basename(path)}.`;
+  for (const name of await readdir(folder).catch(() => [])) {
+    const [pid, at, tmp, ...rest] = name.startsWith(prefix) ? name.slice(prefix.length).split('.') : [];
+    if (tmp !== 'tmp' || rest.length > 0 || !/^\d+$/.test(pid ?? '') || !/^\d+$/.test(at ?? '')) continue;
+    if (Number(pid) === process.pid) continue;
+    const file = join(folder, name);
+    const touched = (await stat(file).catch(() => undefined))?.mtimeMs;
+    if (touched === undefined || (isRunning(Number(pid)) && Date.now() - touched < ABANDONED_AFTER_MS)) continue;
+    await rm(file, { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it runs, as another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -3,8 +3,9 @@
  * as an index built from every document does; a snapshot that cannot be trusted is refused, says
  * why, and the index is built from the documents instead.
  */
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/helpers.js';
 import { storeBackends } from '../../../test/storeBackends.js';
@@ -189,6 +190,47 @@ for (const backend of await storeBackends())
         await close(c.store);
       } finally {
         await elsewhere.drop();
+      }
+    });
+
+    it('is not harmed by a write cut short by kill -9, whose remains the next write removes', async () => {
+      const r = new Random(29);
+      const a = await open();
+      const first = [...rows.values()].slice(0, 30).map((row) => changedRow(r, row));
+      await write(a.store, first);
+      for (const row of first) rows.set(row.urn, row);
+      await close(a.store);
+      expect(a.events.at(-1)).toMatchObject({ kind: 'written', documents: rows.size });
+
+      // What a process killed while writing leaves beside the snapshot: the first part of a file.
+      const exited = spawnSync(process.execPath, ['-e', '']).pid!;
+      const cut = join(dirname(snapshot), `${basename(snapshot)}.${exited}.${Date.now()}.tmp`);
+      const whole = readFileSync(snapshot);
+      writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.4)));
+      // And the file of a write under way in a process still running, which is not to be touched.
+      const running = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
+      const underWay = join(dirname(snapshot), `${basename(snapshot)}.${running.pid}.${Date.now()}.tmp`);
+      writeFileSync(underWay, whole.subarray(0, 100));
+      try {
+        const later = [...rows.values()].slice(30, 60).map((row) => changedRow(r, row));
+        const plain = await openStore(url, { synchronous: 'NORMAL' });
+        await write(plain, later);
+        await plain.close();
+        for (const row of later) rows.set(row.urn, row);
+
+        const b = await open();
+        expect(b.built).toMatchObject({ from: 'snapshot', documents: rows.size, replayed: 30 });
+        await expectCurrent(b.store, 30);
+        const more = [...rows.values()].slice(60, 70).map((row) => changedRow(r, row));
+        await write(b.store, more);
+        for (const row of more) rows.set(row.urn, row);
+        await close(b.store);
+        expect(b.events.at(-1)).toMatchObject({ kind: 'written', documents: rows.size });
+        expect(existsSync(cut)).toBe(false);
+        expect(existsSync(underWay)).toBe(true);
+      } finally {
+        running.kill('SIGKILL');
+        rmSync(underWay, { force: true });
       }
     });
 
