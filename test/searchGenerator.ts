@@ -18,6 +18,7 @@ import {
   type Match,
   type SearchQuery,
   type SearchRow,
+  type Store,
 } from '../src/store/types.js';
 
 /** mulberry32: small and good enough to pick words; one stream per seed. */
@@ -548,4 +549,24 @@ export function randomPage(r: Random, total: number): { start: number; count: nu
   if (kind < 7) return { start: r.int(total + 1), count };
   if (kind < 9) return { start: Math.max(0, total - 1 - r.int(5)), count };
   return { start: total + r.int(20), count };
+}
+
+/**
+ * Documents written with a change-log event each, as the write path writes them: what a search index
+ * loaded from a snapshot replays.
+ */
+export async function writeWithEvents(store: Store, rows: readonly SearchRow[], removed: readonly string[] = []): Promise<void> {
+  await store.transaction(async (tx) => {
+    await tx.putDerived(rows.map((row) => ({ row, edges: [] })));
+    if (removed.length > 0) await tx.deleteDerived(removed);
+    await tx.appendChangeLog(
+      [...rows.map((r) => r.urn), ...removed].map((urn) => ({
+        entityUrn: urn,
+        entityType: 'dataset',
+        aspectName: 'status',
+        changeType: 'UPSERT',
+        created: { time: 1, actor: 'urn:li:corpuser:test' },
+      })),
+    );
+  });
 }

@@ -8,6 +8,7 @@
  * query that still disagrees before it is reported, with the seed that rebuilds the catalog:
  * SEARCH_SEEDS=7,8 runs other seeds.
  */
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers.js';
 import {
@@ -21,11 +22,13 @@ import {
   randomQueryText,
   randomRow,
   randomUrn,
+  writeWithEvents,
 } from '../../test/searchGenerator.js';
 import { textMatch } from '../domains/search/queryMatch.js';
 import { loadRegistry } from '../registry/registry.js';
 import { referenceSearch } from '../../test/searchReference.js';
 import { storeBackends } from '../../test/storeBackends.js';
+import type { SearchIndexBuilt, SnapshotEvent } from './bitmap/liveIndex.js';
 import { openStore } from './index.js';
 import type { Match, SearchPage, SearchQuery, SearchRow, Store } from './types.js';
 
@@ -187,6 +190,53 @@ async function shrink(store: Store, rows: Map<string, SearchRow>, q: SearchQuery
   return current;
 }
 
+/**
+ * Asks each store QUERIES random queries over `rows` and answers how they disagreed with the reference:
+ * the first three narrowed to a smallest query that still disagrees, the rest named.
+ */
+async function disagreements(
+  seed: number,
+  r: Random,
+  rows: Map<string, SearchRow>,
+  stores: ReadonlyArray<readonly [string, Store]>,
+): Promise<string[]> {
+  const p = pools(rows.values());
+  const failures: string[] = [];
+  for (let i = 0; i < QUERIES; i++) {
+    const q = randomQuery(r, p);
+    // Now and then the match is what the service makes of a query text in DataHub's syntax.
+    const text = r.chance(0.3) ? randomQueryText(r, p) : undefined;
+    if (text !== undefined) {
+      const { match, phrase } = await textMatch(text, registry, stores[0]![1]);
+      delete q.match;
+      delete q.phrase;
+      Object.assign(q, match ? { match } : {}, phrase ? { phrase } : {}, {
+        words: [],
+        keyedFields: keyedHint(q.entityTypes, q.filter, match, q.sort),
+      });
+    }
+    Object.assign(q, randomPage(r, referenceSearch(rows.values(), q).total));
+    const expected = normalize(referenceSearch(rows.values(), q), q);
+    for (const [name, answering] of stores) {
+      if ((await answer(answering, q)) === expected) continue;
+      if (failures.length >= 3) {
+        failures.push(`query ${i} (${name})`);
+        continue;
+      }
+      const small = await shrink(answering, rows, q);
+      failures.push(
+        [
+          `seed ${seed}, query ${i}${text === undefined ? '' : ` (text ${JSON.stringify(text)})`}, answered by ${name}: ${JSON.stringify(q)}`,
+          `smallest disagreeing query: ${JSON.stringify(small)}`,
+          `  ${name}: ${await answer(answering, small)}`,
+          `  reference: ${normalize(referenceSearch(rows.values(), small), small)}`,
+        ].join('\n'),
+      );
+    }
+  }
+  return failures;
+}
+
 /** A second store over a database, answering every search by SQL: its in-memory index is never built. */
 const sqlOnly = (url: string) =>
   openStore(url, { synchronous: 'NORMAL', poolSize: 2, searchIndexBuild: { beforeOpen: -1, delayMs: 2 ** 31 - 1 } });
@@ -242,44 +292,73 @@ describe.each(await storeBackends())('search on $name against the reference', (b
     const r = new Random(seed);
     const rows = await writeCatalog(store, r);
     expect((await store.dumpDerived()).rows).toEqual([...rows.values()].sort((a, b) => (a.urn < b.urn ? -1 : 1)));
-    const p = pools(rows.values());
-    const failures: string[] = [];
-    for (let i = 0; i < QUERIES; i++) {
-      const q = randomQuery(r, p);
-      // Now and then the match is what the service makes of a query text in DataHub's syntax.
-      const text = r.chance(0.3) ? randomQueryText(r, p) : undefined;
-      if (text !== undefined) {
-        const { match, phrase } = await textMatch(text, registry, store);
-        delete q.match;
-        delete q.phrase;
-        Object.assign(q, match ? { match } : {}, phrase ? { phrase } : {}, {
-          words: [],
-          keyedFields: keyedHint(q.entityTypes, q.filter, match, q.sort),
-        });
-      }
-      Object.assign(q, randomPage(r, referenceSearch(rows.values(), q).total));
-      const expected = normalize(referenceSearch(rows.values(), q), q);
-      for (const [name, answering] of [
-        ['store', store],
-        ['SQL', sql],
-      ] as const) {
-        if ((await answer(answering, q)) === expected) continue;
-        if (failures.length >= 3) {
-          failures.push(`query ${i} (${name})`);
-          continue;
-        }
-        const small = await shrink(answering, rows, q);
-        failures.push(
-          [
-            `seed ${seed}, query ${i}${text === undefined ? '' : ` (text ${JSON.stringify(text)})`}, answered by ${name}: ${JSON.stringify(q)}`,
-            `smallest disagreeing query: ${JSON.stringify(small)}`,
-            `  ${name}: ${await answer(answering, small)}`,
-            `  reference: ${normalize(referenceSearch(rows.values(), small), small)}`,
-          ].join('\n'),
-        );
-      }
-    }
+    const failures = await disagreements(seed, r, rows, [
+      ['store', store],
+      ['SQL', sql],
+    ]);
     expect(failures, `${failures.length} of ${QUERIES} queries disagree:\n${failures.join('\n\n')}`).toEqual([]);
+  });
+
+  // A restart loads the index from its snapshot and replays the change log since (bitmap/liveIndex.ts).
+  it('agrees on every query once its index is loaded from a snapshot, with the changes since replayed', async () => {
+    const seed = 41;
+    const r = new Random(seed);
+    const dir = tempDir();
+    const snapshot = join(dir, 'search-index');
+    const opened = await backend.open(dir);
+    const rows = new Map<string, SearchRow>();
+    const fresh = Array.from({ length: ENTITIES }, (_, i) => {
+      const type = ENTITY_TYPES[i % ENTITY_TYPES.length]!;
+      return randomRow(r, randomUrn(r, type, i), type);
+    });
+    for (const row of fresh) rows.set(row.urn, row);
+    await writeWithEvents(opened.store, fresh);
+    await opened.store.close();
+    const withSnapshot = async () => {
+      const events: SnapshotEvent[] = [];
+      let built!: (b: SearchIndexBuilt) => void;
+      const ready = new Promise<SearchIndexBuilt>((resolve) => (built = resolve));
+      const store = await openStore(opened.url, {
+        synchronous: 'NORMAL',
+        onSearchIndexBuilt: (b) => built(b),
+        searchIndexBuild: { beforeOpen: 100, delayMs: 0, snapshot, onSnapshot: (e) => events.push(e) },
+      });
+      return { store, events, built: await ready };
+    };
+    try {
+      // Built from the documents, the snapshot written as it closes.
+      const first = await withSnapshot();
+      expect(first.built).toMatchObject({ from: 'documents' });
+      await first.store.close();
+      expect(first.events.some((e) => e.kind === 'written')).toBe(true);
+
+      // Rewritten, deleted and written again while no process keeps the index, as writeCatalog does.
+      const plain = await sqlOnly(opened.url);
+      for (let round = 0; round < 3; round++) {
+        const known = [...rows.values()];
+        const rewritten = r.some(known, 40, 10).map((row) => changedRow(r, row));
+        const deleted = r.some(known, 12, 2).map((row) => row.urn);
+        for (const row of rewritten) rows.set(row.urn, row);
+        for (const urn of deleted) rows.delete(urn);
+        const back = deleted.filter(() => r.chance(0.3)).map((urn) => randomRow(r, urn, urn.split(':')[2]!));
+        for (const row of back) rows.set(row.urn, row);
+        await writeWithEvents(plain, rewritten, deleted);
+        await writeWithEvents(plain, back);
+      }
+      await plain.close();
+
+      const second = await withSnapshot();
+      try {
+        expect(second.built).toMatchObject({ from: 'snapshot', documents: rows.size });
+        expect(second.built.replayed).toBeGreaterThan(0);
+        const failures = await disagreements(seed, r, rows, [['store loaded from its snapshot', second.store]]);
+        expect(failures, `${failures.length} of ${QUERIES} queries disagree:\n${failures.join('\n\n')}`).toEqual([]);
+      } finally {
+        await second.store.close();
+      }
+    } finally {
+      await opened.drop();
+    }
   });
 
   // Above 2,000 documents the index is built after the store opens, while writes go on: those made

@@ -9,29 +9,21 @@ import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/helpers.js';
 import { storeBackends } from '../../../test/storeBackends.js';
-import { changedRow, ENTITY_TYPES, pools, Random, randomQuery, randomRow, randomUrn } from '../../../test/searchGenerator.js';
+import {
+  changedRow,
+  ENTITY_TYPES,
+  pools,
+  Random,
+  randomQuery,
+  randomRow,
+  randomUrn,
+  writeWithEvents as write,
+} from '../../../test/searchGenerator.js';
 import { openStore } from '../index.js';
 import type { SearchIndexOverBudget, SearchRow, Store } from '../types.js';
 import type { SearchIndexBuild, SearchIndexBuilt, SnapshotEvent } from './liveIndex.js';
 
 const DOCUMENTS = 1_500;
-
-/** Documents written with a change-log event each, as the write path writes them. */
-async function write(store: Store, rows: readonly SearchRow[], removed: readonly string[] = []): Promise<void> {
-  await store.transaction(async (tx) => {
-    await tx.putDerived(rows.map((row) => ({ row, edges: [] })));
-    if (removed.length > 0) await tx.deleteDerived(removed);
-    await tx.appendChangeLog(
-      [...rows.map((r) => r.urn), ...removed].map((urn) => ({
-        entityUrn: urn,
-        entityType: 'dataset',
-        aspectName: 'status',
-        changeType: 'UPSERT',
-        created: { time: 1, actor: 'urn:li:corpuser:test' },
-      })),
-    );
-  });
-}
 
 for (const backend of await storeBackends())
   describe(`the search index across restarts (${backend.name})`, () => {
