@@ -19,6 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { BitmapIndex } from './bitmapIndex.js';
+import { collectGarbage } from './collectGarbage.js';
 import { DamagedSnapshot, openSnapshot, writeSnapshot } from './indexSnapshot.js';
 import type { SearchIndexOverBudget, SearchIndexStats, SearchPage, SearchQuery, SearchRow } from '../types.js';
 import { chunks, first, placeholders, sql, type SqlDriver } from '../sql/driver.js';
@@ -41,6 +42,11 @@ const REPLAY_AT_MOST = 50_000;
 /** Changes after which the index is written again (or a tenth of its documents, if more), at most once a minute. */
 const SAVE_AFTER_CHANGES = 10_000;
 const SAVE_AT_MOST_EVERY_MS = 60_000;
+/**
+ * Documents from which loading a snapshot ends with a full collection (collectGarbage.ts): below,
+ * what a load leaves is collected in pauses of a few milliseconds.
+ */
+const COLLECT_AFTER_LOADING = 100_000;
 /** The setting naming the database, so a snapshot of another is never taken for this one's. */
 const DATABASE_ID = 'database.id';
 
@@ -347,6 +353,7 @@ export class LiveIndex {
       if (!last || events.length < FOLLOW_CHUNK) break;
       after = Number(last.offset);
     }
+    if (index.size >= COLLECT_AFTER_LOADING) collectGarbage();
     return { index, replayed };
   }
 
