@@ -3,6 +3,8 @@
  * (TEST_DATABASE_URL, as CI's second run does). A run on SQLite tests SQLite: CI's PostgreSQL run
  * covers the store contract on both, and the SQLite run no longer does PostgreSQL's half twice.
  */
+import type { SearchIndexBuild, SearchIndexBuilt, SnapshotEvent } from '../src/store/bitmap/liveIndex.js';
+import { openStore } from '../src/store/index.js';
 import type { Store } from '../src/store/types.js';
 import { afterAll, beforeAll } from 'vitest';
 import { postgresBackend, sqliteBackend, type StoreBackend, TEST_DATABASE_URL, tempDir } from './helpers.js';
@@ -30,4 +32,24 @@ export function postgresStoreForSuite(server: string | undefined): { readonly st
     await opened.drop?.();
   });
   return opened;
+}
+
+/**
+ * A store whose search index uses the snapshot file `snapshot`, once its index is ready: how it was
+ * built and what became of snapshots. Indexed after opening from 100 documents, as a large one is.
+ */
+export async function openWithSnapshot(
+  url: string,
+  snapshot: string,
+  build: SearchIndexBuild = {},
+): Promise<{ store: Store; events: SnapshotEvent[]; built: SearchIndexBuilt }> {
+  const events: SnapshotEvent[] = [];
+  let built!: (b: SearchIndexBuilt) => void;
+  const ready = new Promise<SearchIndexBuilt>((resolve) => (built = resolve));
+  const store = await openStore(url, {
+    synchronous: 'NORMAL',
+    onSearchIndexBuilt: (b) => built(b),
+    searchIndexBuild: { beforeOpen: 100, delayMs: 0, snapshot, onSnapshot: (e) => events.push(e), ...build },
+  });
+  return { store, events, built: await ready };
 }

@@ -27,8 +27,7 @@ import {
 import { textMatch } from '../domains/search/queryMatch.js';
 import { loadRegistry } from '../registry/registry.js';
 import { referenceSearch } from '../../test/searchReference.js';
-import { storeBackends } from '../../test/storeBackends.js';
-import type { SearchIndexBuilt, SnapshotEvent } from './bitmap/liveIndex.js';
+import { openWithSnapshot, storeBackends } from '../../test/storeBackends.js';
 import { openStore } from './index.js';
 import type { Match, SearchPage, SearchQuery, SearchRow, Store } from './types.js';
 
@@ -37,34 +36,52 @@ const SEEDS = process.env.SEARCH_SEEDS ? process.env.SEARCH_SEEDS.split(',').map
 const ENTITIES = 300;
 const QUERIES = 300;
 
-/** Writes a catalog the way entities come and go: in batches, then rewritten, deleted, written again. Returns the rows as committed. */
-async function writeCatalog(store: Store, r: Random): Promise<Map<string, SearchRow>> {
-  const rows = new Map<string, SearchRow>();
-  const put = (tx: Parameters<Parameters<Store['transaction']>[0]>[0], batch: SearchRow[]) => {
-    for (const row of batch) rows.set(row.urn, row);
-    return tx.putDerived(batch.map((row) => ({ row, edges: [] })));
-  };
-  const fresh = Array.from({ length: ENTITIES }, (_, i) => {
+/** The generated catalog's documents, before any is written. */
+function freshRows(r: Random): SearchRow[] {
+  return Array.from({ length: ENTITIES }, (_, i) => {
     const type = ENTITY_TYPES[i % ENTITY_TYPES.length]!;
     return randomRow(r, randomUrn(r, type, i), type);
   });
-  while (fresh.length > 0) {
-    const batch = fresh.splice(0, 1 + r.int(80));
-    await store.transaction((tx) => put(tx, batch));
-  }
+}
+
+/**
+ * Three rounds of documents rewritten, deleted and some written again under their old urn, each
+ * handed to `write` and then kept in `rows`, which holds the catalog as committed.
+ */
+async function rewriteRounds(
+  r: Random,
+  rows: Map<string, SearchRow>,
+  write: (rewritten: SearchRow[], deleted: string[], back: SearchRow[]) => Promise<void>,
+): Promise<void> {
   for (let round = 0; round < 3; round++) {
     const known = [...rows.values()];
     const rewritten = r.some(known, 40, 10).map((row) => changedRow(r, row));
     const deleted = r.some(known, 12, 2).map((row) => row.urn);
-    await store.transaction(async (tx) => {
-      await put(tx, rewritten);
-      await tx.deleteDerived(deleted);
-      for (const urn of deleted) rows.delete(urn);
-      // Some come back (a new document under an old urn), in the same transaction.
-      const back = deleted.filter(() => r.chance(0.3)).map((urn) => randomRow(r, urn, urn.split(':')[2]!));
-      await put(tx, back);
-    });
+    const back = deleted.filter(() => r.chance(0.3)).map((urn) => randomRow(r, urn, urn.split(':')[2]!));
+    await write(rewritten, deleted, back);
+    for (const row of rewritten) rows.set(row.urn, row);
+    for (const urn of deleted) rows.delete(urn);
+    for (const row of back) rows.set(row.urn, row);
   }
+}
+
+/** Writes a catalog the way entities come and go: in batches, then rewritten, deleted, written again. Returns the rows as committed. */
+async function writeCatalog(store: Store, r: Random): Promise<Map<string, SearchRow>> {
+  const rows = new Map<string, SearchRow>();
+  const fresh = freshRows(r);
+  while (fresh.length > 0) {
+    const batch = fresh.splice(0, 1 + r.int(80));
+    await store.transaction((tx) => tx.putDerived(batch.map((row) => ({ row, edges: [] }))));
+    for (const row of batch) rows.set(row.urn, row);
+  }
+  await rewriteRounds(r, rows, (rewritten, deleted, back) =>
+    store.transaction(async (tx) => {
+      await tx.putDerived(rewritten.map((row) => ({ row, edges: [] })));
+      await tx.deleteDerived(deleted);
+      // Some come back (a new document under an old urn), in the same transaction.
+      await tx.putDerived(back.map((row) => ({ row, edges: [] })));
+    }),
+  );
   return rows;
 }
 
@@ -306,48 +323,26 @@ describe.each(await storeBackends())('search on $name against the reference', (b
     const dir = tempDir();
     const snapshot = join(dir, 'search-index');
     const opened = await backend.open(dir);
-    const rows = new Map<string, SearchRow>();
-    const fresh = Array.from({ length: ENTITIES }, (_, i) => {
-      const type = ENTITY_TYPES[i % ENTITY_TYPES.length]!;
-      return randomRow(r, randomUrn(r, type, i), type);
-    });
-    for (const row of fresh) rows.set(row.urn, row);
+    const fresh = freshRows(r);
+    const rows = new Map(fresh.map((row) => [row.urn, row]));
     await writeWithEvents(opened.store, fresh);
     await opened.store.close();
-    const withSnapshot = async () => {
-      const events: SnapshotEvent[] = [];
-      let built!: (b: SearchIndexBuilt) => void;
-      const ready = new Promise<SearchIndexBuilt>((resolve) => (built = resolve));
-      const store = await openStore(opened.url, {
-        synchronous: 'NORMAL',
-        onSearchIndexBuilt: (b) => built(b),
-        searchIndexBuild: { beforeOpen: 100, delayMs: 0, snapshot, onSnapshot: (e) => events.push(e) },
-      });
-      return { store, events, built: await ready };
-    };
     try {
       // Built from the documents, the snapshot written as it closes.
-      const first = await withSnapshot();
+      const first = await openWithSnapshot(opened.url, snapshot);
       expect(first.built).toMatchObject({ from: 'documents' });
       await first.store.close();
       expect(first.events.some((e) => e.kind === 'written')).toBe(true);
 
-      // Rewritten, deleted and written again while no process keeps the index, as writeCatalog does.
+      // Rewritten, deleted and written again while no process keeps the index.
       const plain = await sqlOnly(opened.url);
-      for (let round = 0; round < 3; round++) {
-        const known = [...rows.values()];
-        const rewritten = r.some(known, 40, 10).map((row) => changedRow(r, row));
-        const deleted = r.some(known, 12, 2).map((row) => row.urn);
-        for (const row of rewritten) rows.set(row.urn, row);
-        for (const urn of deleted) rows.delete(urn);
-        const back = deleted.filter(() => r.chance(0.3)).map((urn) => randomRow(r, urn, urn.split(':')[2]!));
-        for (const row of back) rows.set(row.urn, row);
+      await rewriteRounds(r, rows, async (rewritten, deleted, back) => {
         await writeWithEvents(plain, rewritten, deleted);
         await writeWithEvents(plain, back);
-      }
+      });
       await plain.close();
 
-      const second = await withSnapshot();
+      const second = await openWithSnapshot(opened.url, snapshot);
       try {
         expect(second.built).toMatchObject({ from: 'snapshot', documents: rows.size });
         expect(second.built.replayed).toBeGreaterThan(0);

@@ -134,12 +134,11 @@ async function removeAbandoned(path: string): Promise<void> {
   const folder = dirname(path);
   const prefix = `${basename(path)}.`;
   for (const name of await readdir(folder).catch(() => [])) {
-    const [pid, at, tmp, ...rest] = name.startsWith(prefix) ? name.slice(prefix.length).split('.') : [];
-    if (tmp !== 'tmp' || rest.length > 0 || !/^\d+$/.test(pid ?? '') || !/^\d+$/.test(at ?? '')) continue;
-    if (Number(pid) === process.pid) continue;
+    const pid = Number(name.startsWith(prefix) ? /^(\d+)\.\d+\.tmp$/.exec(name.slice(prefix.length))?.[1] : undefined);
+    if (!pid || pid === process.pid) continue;
     const file = join(folder, name);
     const touched = (await stat(file).catch(() => undefined))?.mtimeMs;
-    if (touched === undefined || (isRunning(Number(pid)) && Date.now() - touched < ABANDONED_AFTER_MS)) continue;
+    if (touched === undefined || (isRunning(pid) && Date.now() - touched < ABANDONED_AFTER_MS)) continue;
     await rm(file, { force: true });
   }
 }

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'n
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/helpers.js';
-import { storeBackends } from '../../../test/storeBackends.js';
+import { openWithSnapshot, storeBackends } from '../../../test/storeBackends.js';
 import {
   changedRow,
   ENTITY_TYPES,
@@ -21,7 +21,7 @@ import {
 } from '../../../test/searchGenerator.js';
 import { openStore } from '../index.js';
 import type { SearchIndexOverBudget, SearchRow, Store } from '../types.js';
-import type { SearchIndexBuild, SearchIndexBuilt, SnapshotEvent } from './liveIndex.js';
+import type { SearchIndexBuild, SnapshotEvent } from './liveIndex.js';
 
 const DOCUMENTS = 1_500;
 
@@ -33,18 +33,11 @@ for (const backend of await storeBackends())
     const rows = new Map<string, SearchRow>();
     const opened: Store[] = [];
 
-    /** A store using the snapshot, once its index is ready: how it was built and what became of snapshots. */
+    /** A store using the snapshot, once its index is ready, closed after the suite if a test does not. */
     const open = async (build: SearchIndexBuild = {}, at = url) => {
-      const events: SnapshotEvent[] = [];
-      let built!: (b: SearchIndexBuilt) => void;
-      const ready = new Promise<SearchIndexBuilt>((resolve) => (built = resolve));
-      const store = await openStore(at, {
-        synchronous: 'NORMAL',
-        onSearchIndexBuilt: (b) => built(b),
-        searchIndexBuild: { beforeOpen: 100, delayMs: 0, snapshot, onSnapshot: (e) => events.push(e), ...build },
-      });
-      opened.push(store);
-      return { store, events, built: await ready };
+      const o = await openWithSnapshot(at, snapshot, build);
+      opened.push(o.store);
+      return o;
     };
     const close = async (store: Store) => {
       await store.close();
