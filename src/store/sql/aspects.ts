@@ -194,7 +194,7 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
 }
 
 /** A kind of queued write: its multi-row statement for some rows, with their parameters. */
-interface WriteKind {
+export interface WriteKind {
   statement(rows: ReadonlyArray<readonly unknown[]>): Sql;
 }
 
@@ -214,15 +214,20 @@ const byUrns = (text: (n: number, urns: number) => string, urnsAfterRows = false
 const INSERT_ASPECTS = eachRow((n) => `${INSERT_ASPECT_HEAD} VALUES ${valuesList(n, 8)}`);
 const UPSERT_ASPECTS = eachRow((n) => `${INSERT_ASPECT_HEAD} VALUES ${valuesList(n, 8)} ${REPLACE}`);
 const PUT_TIMESERIES = eachRow((n) => `${TIMESERIES_HEAD} VALUES ${valuesList(n, 9)} ${TIMESERIES_REPLACE}`);
-/** Columns of VALUES lists are `column1`, `column2`… in both databases. */
-const SET_SYSTEM_METADATA = byUrns(
-  (n, urns) => `UPDATE aspect SET system_metadata = v.column4 FROM (VALUES ${typedValuesList(n, ['', '', 'bigint', ''])}) v
+/**
+ * Columns of VALUES lists are `column1`, `column2`… in both databases. The key's text columns are
+ * cast too: an uncast parameter has no type, so SQLite could not compare it through an index and
+ * looked each aspect row up in the VALUES by version alone, testing every row of the list: 160 ms
+ * for a statement of 625 rows, which held the event loop (sqlitePlans.test.ts).
+ */
+export const SET_SYSTEM_METADATA = byUrns(
+  (n, urns) => `UPDATE aspect SET system_metadata = v.column4 FROM (VALUES ${typedValuesList(n, ['text', 'text', 'bigint', ''])}) v
     WHERE aspect.urn IN (${placeholders(urns)}) AND aspect.urn = v.column1 AND aspect.aspect = v.column2 AND aspect.version = v.column3`,
   true,
 );
-const DELETE_HISTORY_BELOW = byUrns(
+export const DELETE_HISTORY_BELOW = byUrns(
   (n, urns) => `DELETE FROM aspect WHERE urn IN (${placeholders(urns)}) AND version >= 1 AND EXISTS (
-    SELECT 1 FROM (VALUES ${typedValuesList(n, ['', '', 'bigint'])}) v WHERE aspect.urn = v.column1 AND aspect.aspect = v.column2 AND aspect.version < v.column3)`,
+    SELECT 1 FROM (VALUES ${typedValuesList(n, ['text', 'text', 'bigint'])}) v WHERE aspect.urn = v.column1 AND aspect.aspect = v.column2 AND aspect.version < v.column3)`,
 );
 
 /**
