@@ -115,7 +115,9 @@ export function indexTx(conn: SqlConnection, written: (n: number) => void = () =
         (n) => `INSERT INTO search_facet (doc, facets) VALUES ${valuesList(n, 2)} ${UPSERT_FACETS}`,
         (c) => [id(c.row.urn), packFacets(c.row)],
       );
-      const text = changes.filter((c) => c.change.text);
+      // In rowid order: SQLite's full-text index writes what it holds in memory to disk whenever a
+      // row comes before the last one written, so rows in any other order cost twice the time.
+      const text = changes.filter((c) => c.change.text).sort((a, b) => id(a.row.urn) - id(b.row.urn));
       const replaced = text.filter((c) => c.before).map((c) => id(c.row.urn));
       for (const some of chunks(replaced))
         await conn.run({ text: `DELETE FROM search_text WHERE rowid IN (${placeholders(some.length)})`, params: some });
