@@ -9,7 +9,7 @@ import { buildSearchRow, facetFields, type SearchRow } from '../indexing/searchR
 import type { Registry } from '../registry/registry.js';
 import type { StoreTx } from '../store/types.js';
 import { parseUrn } from '../urn.js';
-import { Slices } from './slices.js';
+import { Slices } from '../slices.js';
 
 /**
  * Rewrites the derived rows of these entities, with one read of their aspects and one write per

@@ -10,7 +10,7 @@ import type { ChangeType, SystemMetadata } from '../store/types.js';
 import { badRequest, invalid, ServiceError } from '../errors.js';
 import { resolveEntity, resolveUrn } from '../registry/resolve.js';
 import { applyPatch, isGenericPatch, isPatchable } from './patch.js';
-import { Slices } from './slices.js';
+import { Slices } from '../slices.js';
 
 /** A proposal that passed every check: known entity, valid urn, allowed aspect, valid value. */
 export interface Proposal {

@@ -25,7 +25,7 @@ import { conflict } from '../errors.js';
 import { reindex } from './indexer.js';
 import { checkEditedValue, type Proposal } from './proposals.js';
 import { checkAgainstStore } from './aspectChecks.js';
-import { Slices } from './slices.js';
+import { Slices } from '../slices.js';
 import { SYSTEM_ACTOR } from '../actors.js';
 import { buildProposal } from './proposals.js';
 import { type AspectRead, revealedPair, SIBLING_RULE, siblingValues, triggersSiblings } from './siblingAssociation.js';

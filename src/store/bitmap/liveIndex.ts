@@ -25,6 +25,7 @@ import type { SearchIndexOverBudget, SearchIndexStats, SearchPage, SearchQuery, 
 import { chunks, first, placeholders, sql, type SqlDriver } from '../sql/driver.js';
 import { settingsStore } from '../sql/settings.js';
 import { SharedRun } from '../sql/sharedRun.js';
+import { Slices } from '../../slices.js';
 
 /** A database up to this many documents is indexed before the store opens (~0.1 ms a document), so start-up stays well under a second. */
 const BUILD_BEFORE_OPEN = 2_000;
@@ -32,11 +33,9 @@ const BUILD_BEFORE_OPEN = 2_000;
 const GARBAGE_ALLOWED = 50_000;
 /** How long after opening a large database its build begins. */
 const BUILD_DELAY_MS = 1_000;
-/** Documents read at a time while building (indexed in slices of SLICE_MS). */
+/** Documents read at a time while building (indexed in slices: slices.ts). */
 const BUILD_CHUNK = 1_000;
 const FOLLOW_CHUNK = 5_000;
-/** Work on the index between turns of the event loop. */
-const SLICE_MS = 10;
 /** A snapshot further behind the change log than this (or than half its documents, if more) is built again instead. */
 const REPLAY_AT_MOST = 50_000;
 /** Changes after which the index is written again (or a tenth of its documents, if more), at most once a minute. */
@@ -179,7 +178,7 @@ export class LiveIndex {
   committed(changes: IndexChanges): Promise<void> {
     if (changes.length === 0) return this.applying;
     this.applying = this.applying.then(async () => {
-      await inSlices(changes, ({ urn, json, row }) => this.apply(urn, json, row && (() => row)));
+      await new Slices().each(changes, ({ urn, json, row }) => this.apply(urn, json, row && (() => row)));
       this.unsaved += changes.length;
       this.recycle();
     });
@@ -284,7 +283,7 @@ export class LiveIndex {
         const unsaved = this.unsaved;
         this.savedAt = Date.now();
         const offsetUrn = await this.urnAt(offset);
-        const bytes = await writeSnapshot(path, image, { database: await this.databaseId(), offset, offsetUrn }, breather());
+        const bytes = await writeSnapshot(path, image, { database: await this.databaseId(), offset, offsetUrn }, pauses());
         // Every document was removed meanwhile: what was written is of an index no longer there.
         if (epoch !== this.epoch) {
           await rm(path, { force: true });
@@ -337,7 +336,7 @@ export class LiveIndex {
       return refuse(`it is ${behind} changes behind the change log`);
     let index: BitmapIndex;
     try {
-      const breathe = breather();
+      const breathe = pauses();
       index = await BitmapIndex.restore(await opened.content(breathe), breathe);
     } catch (err) {
       return refuse(err instanceof DamagedSnapshot ? `it is damaged: ${err.message}` : `it could not be read: ${String(err)}`);
@@ -347,7 +346,7 @@ export class LiveIndex {
       const events = await this.eventsAfter(after);
       const urns = [...new Set(events.map((e) => e.urn))];
       const rows = await this.read(urns);
-      await inSlices(urns, (urn) => putOrRemove(index, urn, rows.get(urn)));
+      await new Slices().each(urns, (urn) => putOrRemove(index, urn, rows.get(urn)));
       replayed += events.length;
       const last = events.at(-1);
       if (!last || events.length < FOLLOW_CHUNK) break;
@@ -393,7 +392,7 @@ export class LiveIndex {
           const rows = await this.db.all<{ id: number; urn: string; row: string }>(
             sql('SELECT id, urn, row FROM search_doc WHERE id > ? ORDER BY id LIMIT ?', after, this.buildChunk),
           );
-          await inSlices(rows, (r) => next.put(r.urn, r.row, () => JSON.parse(r.row) as SearchRow));
+          await new Slices().each(rows, (r) => next.put(r.urn, r.row, () => JSON.parse(r.row) as SearchRow));
           if (next.bytes > this.maxBytes) {
             this.letGo({ bytes: next.bytes, maxBytes: this.maxBytes, documents: next.size });
             return;
@@ -438,7 +437,7 @@ export class LiveIndex {
       this.retry.clear();
       this.recent = new Set();
       const rows = await this.read(urns);
-      await inSlices(urns, (urn) => {
+      await new Slices().each(urns, (urn) => {
         // Applied by this process after the read began: what was read may be older.
         if (this.recent.has(urn)) this.retry.add(urn);
         else this.apply(urn, rows.get(urn));
@@ -458,25 +457,8 @@ function putOrRemove(index: BitmapIndex, urn: string, json: string | undefined, 
   else index.put(urn, json, row ?? (() => JSON.parse(json) as SearchRow));
 }
 
-/** A Breathe that lets the event loop turn every SLICE_MS. */
-function breather(): () => Promise<void> {
-  let began = performance.now();
-  return async () => {
-    if (performance.now() - began > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      began = performance.now();
-    }
-  };
-}
-
-/** `fn` on each item in order, letting the event loop turn every SLICE_MS. */
-async function inSlices<T>(items: readonly T[], fn: (item: T) => void): Promise<void> {
-  let began = performance.now();
-  for (const item of items) {
-    if (performance.now() - began > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      began = performance.now();
-    }
-    fn(item);
-  }
+/** A Breathe (indexSnapshot.ts) that lets the event loop turn every slice. */
+function pauses(): () => Promise<void> {
+  const slices = new Slices();
+  return () => slices.pause();
 }

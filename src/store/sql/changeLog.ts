@@ -3,9 +3,9 @@
  * deflated (`packed`): its JSON repeats the aspect's value, and a copy of every value made the log
  * a fifth of the database. Events written before that keep their text in `event`.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Slices } from '../../slices.js';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { ChangeLogEvent, ChangeLogStore, ChangeLogTx, StoredChangeLogEvent } from '../types.js';
+import type { ChangeLogEvent, ChangeLogStore, ChangeLogTx } from '../types.js';
 import { sql, valuesList, chunks, type SqlConnection, type SqlDriver } from './driver.js';
 
 /**
@@ -14,9 +14,6 @@ import { sql, valuesList, chunks, type SqlConnection, type SqlDriver } from './d
  * each call sets up far less (about 40 µs an event where the defaults took 60 and more).
  */
 const PACKING = { level: 1, windowBits: 12, memLevel: 4, chunkSize: 1024 } as const;
-
-/** Events decoded in one turn of the event loop: about 10 ms. */
-const DECODED_PER_TURN = 500;
 
 export const packEvent = (event: ChangeLogEvent): Buffer => deflateRawSync(JSON.stringify(event), PACKING);
 
@@ -47,12 +44,10 @@ export function changeLogStore(db: SqlDriver): ChangeLogStore {
         sql('SELECT "offset", event, packed FROM change_log WHERE "offset" > ? ORDER BY "offset" LIMIT ?', after, limit),
       );
       // A page of 10,000 events takes about 200 ms to inflate and parse: other requests get turns between slices.
-      const events: StoredChangeLogEvent[] = [];
-      for (const [i, r] of rows.entries()) {
-        if (i > 0 && i % DECODED_PER_TURN === 0) await nextTurn();
-        events.push({ ...(r.packed ? unpackEvent(r.packed) : (JSON.parse(r.event) as ChangeLogEvent)), offset: Number(r.offset) });
-      }
-      return events;
+      return new Slices().map(rows, (r) => ({
+        ...(r.packed ? unpackEvent(r.packed) : (JSON.parse(r.event) as ChangeLogEvent)),
+        offset: Number(r.offset),
+      }));
     },
   };
 }

@@ -13,6 +13,7 @@ import { autocompleteSql, browsePathsSql, matchValuesSql, relatedSql } from './r
 import { NUMERIC } from './rows.js';
 import type { IndexChanges, LiveIndex } from '../bitmap/liveIndex.js';
 import { matchesSql, searchSql } from './search.js';
+import { Slices } from '../../slices.js';
 
 /** The index's tables, documents last (the others refer to them). */
 const TABLES = ['search_text', 'search_value', 'search_facet', 'edge', 'search_doc'] as const;
@@ -81,7 +82,8 @@ export function indexTx(conn: SqlConnection, written: (n: number) => void = () =
           (oldEdges.get(e.source) ?? oldEdges.set(e.source, []).get(e.source)!).push(e);
         }
       }
-      const changes = [...latest.values()].map(({ row, edges }) => {
+      // Thousands of documents compared and serialized: in slices, so requests run between them.
+      const changes = await new Slices().map([...latest.values()], ({ row, edges }) => {
         const json = JSON.stringify(row);
         const before = stored.get(row.urn);
         const rewritten = before?.row !== json;

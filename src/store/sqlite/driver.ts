@@ -12,6 +12,7 @@ import { sqliteDialect } from './dialect.js';
 import { ownerOnly } from './fileMode.js';
 import { GroupCommit } from './groupCommit.js';
 import { migrations } from './migrations.js';
+import { SLICE_MS } from '../../slices.js';
 import { WalSync } from './walSync.js';
 
 type Db = Database.Database;
@@ -29,13 +30,10 @@ function migrate(db: Db): void {
 /** Statements prepared once per connection and text; shapes built per query are many, so the cache is bounded. */
 const MAX_PREPARED = 500;
 
-/** How long statements may run back to back before the event loop gets a turn. */
-const SLICE_MS = 20;
-
 /**
  * A connection whose statements are prepared once per text. Statements run synchronously, so a big
  * batch (thousands of rows in multi-row statements) would hold every request and /health until it
- * is done: after 20 ms of statements back to back, the next one first lets other work run.
+ * is done: after a slice of statements back to back (slices.ts), the next one first lets other work run.
  */
 class Connection implements SqlConnection {
   private readonly prepared = new Map<string, Database.Statement>();
