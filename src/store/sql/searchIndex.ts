@@ -7,7 +7,7 @@
  */
 import type { Edge, IndexTx, SearchIndex, SearchPage, SearchRow } from '../types.js';
 import { derivedChange } from './derivedChange.js';
-import { chunks, first, placeholders, sql, typedValuesList, valuesList, type SqlConnection, type SqlDriver } from './driver.js';
+import { chunks, first, placeholders, sql, typedValuesList, valuesList, type Sql, type SqlConnection, type SqlDriver } from './driver.js';
 import { FacetCounter, packFacets } from './facets.js';
 import { autocompleteSql, browsePathsSql, matchValuesSql, relatedSql } from './reads.js';
 import { NUMERIC } from './rows.js';
@@ -20,6 +20,19 @@ const TABLES = ['search_text', 'search_value', 'search_facet', 'edge', 'search_d
 
 const EDGE_COLUMNS = 'source, type, destination, aspect';
 const UPSERT_FACETS = 'ON CONFLICT (doc) DO UPDATE SET facets = excluded.facets';
+
+/**
+ * Stored documents rewritten, by id. Also narrowed by the ids themselves: joined to the VALUES list
+ * alone, SQLite walked every document of the table for each statement (sqlitePlans.test.ts).
+ */
+export function updateDocuments(docs: ReadonlyArray<{ id: number; entityType: string; removed: boolean; json: string }>): Sql {
+  return {
+    text: `UPDATE search_doc SET entity_type = v.column2, removed = v.column3, row = v.column4, faceted = 1
+      FROM (VALUES ${typedValuesList(docs.length, ['bigint', '', 'smallint', ''])}) v
+      WHERE search_doc.id IN (${placeholders(docs.length)}) AND search_doc.id = v.column1`,
+    params: [...docs.flatMap((d) => [d.id, d.entityType, d.removed ? 1 : 0, d.json]), ...docs.map((d) => d.id)],
+  };
+}
 
 /** Multi-row statements: `template(n)` for each chunk of `rows`, parameters `params(row)` in order. */
 async function each<T>(
@@ -104,13 +117,10 @@ export function indexTx(conn: SqlConnection, written: (n: number) => void = () =
       const id = (urn: string) => ids.get(urn)!;
       const rewritten = changes.filter((c) => c.rewritten);
       for (const c of rewritten) changed.push({ urn: c.row.urn, json: c.json, row: c.row });
-      await each(
-        conn,
-        rewritten.filter((c) => c.before),
-        (n) => `UPDATE search_doc SET entity_type = v.column2, removed = v.column3, row = v.column4, faceted = 1
-          FROM (VALUES ${typedValuesList(n, ['bigint', '', 'smallint', ''])}) v WHERE search_doc.id = v.column1`,
-        (c) => [id(c.row.urn), c.row.entityType, c.row.removed ? 1 : 0, c.json],
-      );
+      for (const some of chunks(rewritten.filter((c) => c.before)))
+        await conn.run(
+          updateDocuments(some.map((c) => ({ id: id(c.row.urn), entityType: c.row.entityType, removed: c.row.removed, json: c.json }))),
+        );
       await each(
         conn,
         rewritten,

@@ -1,7 +1,8 @@
 /**
  * How SQLite runs the multi-row writes of a batch. A plan that tests every row of a VALUES list for
- * each aspect row it reaches costs the square of the batch: at 625 rows a statement it held the event
- * loop for 160 ms, and every read waited behind it. These check that each row is reached by its key.
+ * each row it reaches costs the square of the statement (160 ms for 625 aspect rows), and one that
+ * walks the whole table costs the catalog's size; either held the event loop while a batch was
+ * written, and every read waited behind it. These check that each row is reached by its key.
  */
 import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
@@ -9,13 +10,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/helpers.js';
 import { DELETE_HISTORY_BELOW, SET_SYSTEM_METADATA, type WriteKind } from '../sql/aspects.js';
+import { updateDocuments } from '../sql/searchIndex.js';
 import { migrations } from './migrations.js';
 
 const URNS = 300;
 const ASPECTS = ['datasetProperties', 'ownership', 'globalTags'];
+/** Documents: enough that walking them all costs more than finding a statement's by id, as in any real catalog. */
+const DOCUMENTS = 5_000;
 const urn = (i: number) => `urn:li:dataset:(urn:li:dataPlatform:hive,db.table${i},PROD)`;
 
-describe('SQLite plans of a batch’s multi-row aspect writes', () => {
+describe('SQLite plans of a batch’s multi-row writes', () => {
   let dir: string;
   let db: Database.Database;
 
@@ -26,9 +30,11 @@ describe('SQLite plans of a batch’s multi-row aspect writes', () => {
     const insert = db.prepare(
       `INSERT INTO aspect (urn, aspect, version, value, system_metadata, created_on, created_by) VALUES (?, ?, ?, '{}', ?, 0, 'urn:li:corpuser:datahub')`,
     );
+    const document = db.prepare(`INSERT INTO search_doc (id, urn, entity_type, removed, row) VALUES (?, ?, 'dataset', 0, '{}')`);
     db.transaction(() => {
       for (let i = 0; i < URNS; i++)
         for (const aspect of ASPECTS) for (let version = 0; version < 3; version++) insert.run(urn(i), aspect, version, `{"v":${version}}`);
+      for (let i = 0; i < DOCUMENTS; i++) document.run(i + 1, urn(i));
     })();
     db.exec('ANALYZE');
   });
@@ -37,12 +43,14 @@ describe('SQLite plans of a batch’s multi-row aspect writes', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  const planOf = ({ text, params }: { text: string; params: unknown[] }) =>
+    (db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail);
+
   /** The statement for rows of every other urn's `datasetProperties`, with its plan. */
   const statementFor = (kind: WriteKind, row: (i: number) => unknown[]) => {
     const rows = Array.from({ length: URNS / 2 }, (_, k) => row(2 * k));
-    const { text, params } = kind.statement(rows);
-    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail);
-    return { run: () => db.prepare(text).run(...params).changes, plan };
+    const statement = kind.statement(rows);
+    return { run: () => db.prepare(statement.text).run(...statement.params).changes, plan: planOf(statement) };
   };
 
   /** Every lookup in the VALUES list (`v`) uses the urn and the aspect name; the table is never scanned. */
@@ -74,5 +82,16 @@ describe('SQLite plans of a batch’s multi-row aspect writes', () => {
     const left = db.prepare(`SELECT version FROM aspect WHERE urn = ? AND aspect = 'ownership' ORDER BY version`).pluck();
     expect(left.all(urn(0))).toEqual([0, 2]);
     expect(left.all(urn(1))).toEqual([0, 1, 2]);
+  });
+
+  it('rewrites the stored documents named, reaching each by its id', () => {
+    const ids = Array.from({ length: URNS / 2 }, (_, k) => 2 * k + 1);
+    const statement = updateDocuments(ids.map((id) => ({ id, entityType: 'dataset', removed: true, json: `{"id":${id}}` })));
+    const plan = planOf(statement);
+    expect(plan.filter((line) => line.startsWith('SCAN search_doc'))).toEqual([]);
+    expect(plan.some((line) => line.startsWith('SEARCH search_doc USING INTEGER PRIMARY KEY'))).toBe(true);
+    expect(db.transaction(() => db.prepare(statement.text).run(...statement.params).changes)()).toBe(ids.length);
+    const removed = db.prepare(`SELECT id, row FROM search_doc WHERE removed = 1 ORDER BY id`).all();
+    expect(removed).toEqual(ids.map((id) => ({ id, row: `{"id":${id}}` })));
   });
 });
