@@ -29,6 +29,8 @@ const DIGEST_BYTES = 32;
 const CHUNK_CHARS = 1 << 22;
 /** Bytes checksummed between turns of the event loop. */
 const CHECK_BYTES = 1 << 24;
+/** Postings, and documents of large postings, remapped between chances to let the event loop turn. */
+const WORK_BETWEEN_TURNS = 4_096;
 /** Bytes gathered before a write to the file. */
 const FLUSH_BYTES = 1 << 22;
 /**
@@ -87,7 +89,10 @@ export async function writeSnapshot(path: string, image: IndexImage, header: Sna
     );
     out.block(Float64Array.from(image.docs, (id) => image.hashes[id] as number));
     out.bitmap(remap(image.removed, to));
-    for (const docs of image.types.values()) out.bitmap(remap(docs, to));
+    for (const docs of image.types.values()) {
+      out.bitmap(remap(docs, to));
+      await breathe();
+    }
     await out.strings(image.vocabulary, breathe);
     await out.postings(
       (function* () {
@@ -104,7 +109,10 @@ export async function writeSnapshot(path: string, image: IndexImage, header: Sna
         to,
         breathe,
       );
-      for (const docs of [f.present, f.facet, f.elsewhere]) out.bitmap(remap(docs, to));
+      for (const docs of [f.present, f.facet, f.elsewhere]) {
+        out.bitmap(remap(docs, to));
+        await breathe();
+      }
       const column = f.column(image.docs);
       await out.strings(column.names, breathe);
       out.block(column.byDoc);
@@ -327,7 +335,7 @@ class Out {
     const sizes: number[] = [];
     const bitmaps: Buffer[] = [];
     const mapped = (id: number) => (id < to.length ? (to[id] as number) : -1);
-    let n = 0;
+    let work = 0;
     for (const p of list) {
       // Most postings are one id or a few: mapped in place, without a bitmap or an array each.
       if (typeof p === 'number' || Array.isArray(p)) {
@@ -351,8 +359,14 @@ class Out {
           sizes.push(bytes.length);
           bitmaps.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
         }
+        work += ids.length;
       }
-      if ((++n & 4095) === 0) await breathe();
+      // By work rather than by count: one value can be in every document (a platform, a type), and
+      // a run of such values held requests for most of a second at 100,000 documents.
+      if (++work >= WORK_BETWEEN_TURNS) {
+        work = 0;
+        await breathe();
+      }
     }
     this.block(Uint32Array.from(counts));
     this.block(Uint32Array.from(small));
