@@ -14,12 +14,15 @@ export class Slices {
 
   constructor(private readonly sliceMs = SLICE_MS) {}
 
-  /** Lets the event loop run when this slice has taken its time; cheap to call often. */
-  async pause(): Promise<void> {
+  /**
+   * Lets the event loop run when this slice has taken its time; cheap to call often. Bound, so it
+   * can be handed on as it is (a snapshot's Breathe).
+   */
+  readonly pause = async (): Promise<void> => {
     if (performance.now() - this.began < this.sliceMs) return;
     await nextTurn();
     this.began = performance.now();
-  }
+  };
 
   /** `fn` on each item in order, pausing between items as needed. */
   async each<T>(items: Iterable<T>, fn: (item: T) => void): Promise<void> {

@@ -283,7 +283,7 @@ export class LiveIndex {
         const unsaved = this.unsaved;
         this.savedAt = Date.now();
         const offsetUrn = await this.urnAt(offset);
-        const bytes = await writeSnapshot(path, image, { database: await this.databaseId(), offset, offsetUrn }, pauses());
+        const bytes = await writeSnapshot(path, image, { database: await this.databaseId(), offset, offsetUrn }, new Slices().pause);
         // Every document was removed meanwhile: what was written is of an index no longer there.
         if (epoch !== this.epoch) {
           await rm(path, { force: true });
@@ -336,7 +336,7 @@ export class LiveIndex {
       return refuse(`it is ${behind} changes behind the change log`);
     let index: BitmapIndex;
     try {
-      const breathe = pauses();
+      const breathe = new Slices().pause;
       index = await BitmapIndex.restore(await opened.content(breathe), breathe);
     } catch (err) {
       return refuse(err instanceof DamagedSnapshot ? `it is damaged: ${err.message}` : `it could not be read: ${String(err)}`);
@@ -455,10 +455,4 @@ export class LiveIndex {
 function putOrRemove(index: BitmapIndex, urn: string, json: string | undefined, row?: () => SearchRow): void {
   if (json === undefined) index.remove(urn);
   else index.put(urn, json, row ?? (() => JSON.parse(json) as SearchRow));
-}
-
-/** A Breathe (indexSnapshot.ts) that lets the event loop turn every slice. */
-function pauses(): () => Promise<void> {
-  const slices = new Slices();
-  return () => slices.pause();
 }
