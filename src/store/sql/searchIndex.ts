@@ -96,7 +96,8 @@ export function indexTx(conn: SqlConnection, written: (n: number) => void = () =
         }
       }
       // Thousands of documents compared and serialized: in slices, so requests run between them.
-      const changes = await new Slices().map([...latest.values()], ({ row, edges }) => {
+      const slices = new Slices();
+      const changes = await slices.map([...latest.values()], ({ row, edges }) => {
         const json = JSON.stringify(row);
         const before = stored.get(row.urn);
         const rewritten = before?.row !== json;
@@ -148,9 +149,11 @@ export function indexTx(conn: SqlConnection, written: (n: number) => void = () =
       );
       await each(
         conn,
-        changes.flatMap((c) =>
-          c.change.addedValues.map(([field, value]) => [id(c.row.urn), field, value, NUMERIC.test(value) ? Number(value) : null]),
-        ),
+        (
+          await slices.map(changes, (c) =>
+            c.change.addedValues.map(([field, value]) => [id(c.row.urn), field, value, NUMERIC.test(value) ? Number(value) : null]),
+          )
+        ).flat(),
         (n) => `INSERT INTO search_value (doc, field, value, num) VALUES ${valuesList(n, 4)} ON CONFLICT DO NOTHING`,
         (v) => v,
       );
