@@ -90,7 +90,7 @@ function defaultAdminTokenFile(databaseUrl: string): string {
 }
 
 /** Beside a SQLite database file (none for one in memory); for PostgreSQL, in ./data: each replica keeps its own. */
-function defaultSearchIndexSnapshot(databaseUrl: string): string | undefined {
+export function defaultSearchIndexSnapshot(databaseUrl: string): string | undefined {
   const file = /^sqlite:(.+)$/.exec(databaseUrl)?.[1];
   if (file === ':memory:') return undefined;
   return file ? `${file}.search-index` : join('./data', 'search-index');

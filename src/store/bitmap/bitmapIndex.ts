@@ -25,18 +25,14 @@ import {
 } from '../types.js';
 import { FacetColumn, type FacetColumnImage } from './facetColumn.js';
 import { topCounts } from '../topCounts.js';
-import { countIn, type Postings, unionOf, withDoc } from './postings.js';
-import { SortedKeys } from './sortedKeys.js';
+import { countIn, type Postings, unionOf } from './postings.js';
+import { FlatKeys } from './flatKeys.js';
+import { type FlatTerms, TermTable } from './termTable.js';
 import { UrnOrder } from './urnOrder.js';
 
 /** The values of one field, on the documents where it is filterable or a facet. */
 interface FieldValues {
-  values: Map<string, Postings>;
-  /**
-   * Lower-cased value → the values that lower-case to it (one as a text), for comparisons ignoring
-   * case; a value that is its own lower case is found in `values` and has no entry.
-   */
-  lower: Map<string, string | string[]>;
+  values: TermTable;
   /** Documents with some value of the field. */
   present: RoaringBitmap32;
   /** Documents where the field is a facet. */
@@ -50,24 +46,23 @@ interface FieldValues {
 }
 
 /**
- * The index's content as a snapshot reads it (indexSnapshot.ts): lists, made maps once, here.
- * Restored, a document's id is its place in urn order.
+ * The index's content as a snapshot reads it (indexSnapshot.ts), kept flat as it is read. Restored,
+ * a document's id is its place in urn order, and its urn that place's key in the pool.
  */
 export interface IndexContent {
-  urns: readonly string[];
+  /** Every distinct urn and value once: the documents' urns first, in urn order, then the other values. */
+  pool: FlatKeys;
+  documents: number;
   /** Each document's text hash (see `put`). */
   hashes: ArrayLike<number>;
   removed: RoaringBitmap32;
   types: ReadonlyMap<string, RoaringBitmap32>;
-  /** The words, sorted; those whose postings are all empty are left out. */
-  vocabulary: readonly string[];
-  /** Each word's postings in the four text columns, word after word. */
-  wordPostings: ReadonlyArray<Postings | undefined>;
+  /** The words, sorted, each with its postings in the four text columns. */
+  words: FlatTerms;
   fields: ReadonlyArray<{
     name: string;
-    values: readonly string[];
-    /** Each value's postings, in the order of `values`: values without any are left out. */
-    postings: ReadonlyArray<Postings | undefined>;
+    /** The field's values, in the pool (PooledKeys). */
+    values: FlatTerms;
     present: RoaringBitmap32;
     facet: RoaringBitmap32;
     elsewhere: RoaringBitmap32;
@@ -83,17 +78,21 @@ export interface IndexContent {
 export interface IndexImage {
   /** The documents live at that moment, in urn order: the ids they are given when restored. */
   docs: Uint32Array;
-  urns: readonly string[];
-  hashes: ArrayLike<number>;
+  /** Ids given so far: every id is below. */
+  ids: number;
+  /** The string pool the index was loaded with (empty if built): its first `documents` keys are the urns of ids 0 on. */
+  pool: { keys: FlatKeys; documents: number };
+  urnOf: (id: number) => string;
+  hashOf: (id: number) => number;
   removed: RoaringBitmap32;
   types: ReadonlyMap<string, RoaringBitmap32>;
-  /** The words, sorted. */
-  vocabulary: readonly string[];
-  words: ReadonlyMap<string, ReadonlyArray<Postings | undefined>>;
+  /** The words (sorted ones, four postings a word): those below `wordCount`, in `words.inOrder`. */
+  words: TermTable;
+  wordCount: number;
   fields: ReadonlyArray<{
     name: string;
-    values: ReadonlyMap<string, Postings>;
-    /** Values at that moment: the first `count` of `values` (values are kept in the order first seen). */
+    /** Values at that moment: the terms below `count`. */
+    values: TermTable;
     count: number;
     present: RoaringBitmap32;
     facet: RoaringBitmap32;
@@ -121,18 +120,30 @@ const BYTES = { document: 120, word: 110, value: 60, posting: 8, facetRow: 40, r
 const scoreKey = (score: number) => Math.round(score * 1e9) / 1e9;
 
 export class BitmapIndex {
+  /** Restored from a snapshot: the string pool, whose key i is the urn of id i for ids below `flatDocs`. */
+  private pool = FlatKeys.empty;
+  private flatDocs = 0;
+  private flatHashes: ArrayLike<number> = [];
+  /** The urns of ids added since, from `flatDocs` on. */
   private readonly urns: string[] = [];
-  /** A 53-bit hash of each id's document text: an unchanged document is not indexed again. */
+  /** A 53-bit hash of each id's document text (an unchanged document is not indexed again); as `urns`. */
   private readonly hashes: number[] = [];
+  /** Urns of ids added since; a restored urn is found in the pool, and is current while its id is live. */
   private readonly ids = new Map<string, number>();
   private readonly live = new RoaringBitmap32();
   private readonly removed = new RoaringBitmap32();
   private readonly types = new Map<string, RoaringBitmap32>();
-  /** Word → its postings in each of the four text columns. */
-  private readonly words = new Map<string, Array<Postings | undefined>>();
-  private vocabulary = new SortedKeys();
+  /** Words, sorted for prefixes, with their postings in each of the four text columns. */
+  private words = new TermTable(4, true);
   private readonly fields = new Map<string, FieldValues>();
-  private readonly urnOf = (id: number): string => this.urns[id] as string;
+  private readonly urnOf = (id: number): string => {
+    const flat = this.flatDocs;
+    return id < flat ? this.pool.key(id) : (this.urns[id - flat] as string);
+  };
+  private readonly hashOf = (id: number): number => {
+    const flat = this.flatDocs;
+    return (id < flat ? this.flatHashes[id] : this.hashes[id - flat]) as number;
+  };
   private readonly isLive = (id: number): boolean => this.live.has(id);
   private order = new UrnOrder(this.urnOf, this.isLive);
   private dropped = 0;
@@ -165,16 +176,24 @@ export class BitmapIndex {
    */
   put(urn: string, json: string, row: () => SearchRow): void {
     const hash = textHash(json);
-    const before = this.ids.get(urn);
+    const before = this.idOf(urn);
     if (before !== undefined) {
-      if (this.hashes[before] === hash) return;
+      if (this.hashOf(before) === hash) return;
       this.drop(before);
     }
     this.add(row(), hash);
   }
 
+  /** The urn's current id. */
+  private idOf(urn: string): number | undefined {
+    const added = this.ids.get(urn);
+    if (added !== undefined) return added;
+    const flat = this.pool.find(urn);
+    return flat >= 0 && flat < this.flatDocs && this.live.has(flat) ? flat : undefined;
+  }
+
   private add(row: SearchRow, hash: number): void {
-    const id = this.urns.length;
+    const id = this.flatDocs + this.urns.length;
     let bytes = row.urn.length + BYTES.document;
     this.urns.push(row.urn);
     this.hashes.push(hash);
@@ -191,14 +210,9 @@ export class BitmapIndex {
     row.text.forEach((text, column) => {
       for (const word of new Set(text.split(' '))) {
         if (word === '') continue;
-        let postings = this.words.get(word);
-        if (!postings) {
-          postings = [undefined, undefined, undefined, undefined];
-          this.words.set(word, postings);
-          this.vocabulary.add(word);
-          bytes += word.length + BYTES.word;
-        }
-        postings[column] = withDoc(postings[column], id);
+        const known = this.words.size;
+        this.words.add(word, column, id);
+        if (this.words.size > known) bytes += word.length + BYTES.word;
         bytes += BYTES.posting;
       }
     });
@@ -220,66 +234,39 @@ export class BitmapIndex {
         bytes += BYTES.facetRow + BYTES.reference * distinct.length;
       }
       for (const value of distinct) {
-        const postings = f.values.get(value);
+        const known = f.values.size;
+        const added = f.values.add(value, 0, id);
         bytes += BYTES.posting;
-        if (postings === undefined) {
-          bytes += value.length + BYTES.value;
-          withLowerCase(f, value);
-        }
-        const added = withDoc(postings, id);
+        if (f.values.size > known) bytes += value.length + BYTES.value;
         if (typeof added === 'number' || Array.isArray(added)) f.small++;
-        f.values.set(value, added);
       }
     }
     this.counted += bytes;
   }
 
-  /** The index holding a snapshot's content; `breathe` is awaited now and then, to let other work run. */
-  static async restore(content: IndexContent, breathe: () => Promise<void> = async () => undefined): Promise<BitmapIndex> {
+  /** The index holding a snapshot's content, kept as it is (flat). */
+  static restore(content: IndexContent): BitmapIndex {
     const index = new BitmapIndex();
-    const n = content.urns.length;
-    let bytes = 0;
-    for (let id = 0; id < n; id++) {
-      const urn = content.urns[id] as string;
-      index.urns.push(urn);
-      index.hashes.push(content.hashes[id] as number);
-      index.ids.set(urn, id);
-      bytes += urn.length + BYTES.document;
-      if ((id & 8191) === 8191) await breathe();
-    }
+    const n = content.documents;
+    index.pool = content.pool;
+    index.flatDocs = n;
+    index.flatHashes = content.hashes;
+    let bytes = content.pool.byteLength + n * 8;
     index.live.addRange(0, n);
     index.removed.orInPlace(content.removed);
     for (const [type, docs] of content.types) index.types.set(type, docs);
-    const kept: string[] = [];
-    const wp = content.wordPostings;
-    for (let w = 0; w < content.vocabulary.length; w++) {
-      const postings = [wp[4 * w], wp[4 * w + 1], wp[4 * w + 2], wp[4 * w + 3]];
-      // A word of only documents dropped before the snapshot was taken.
-      if (postings.every((p) => p === undefined)) continue;
-      const word = content.vocabulary[w] as string;
-      index.words.set(word, postings);
-      kept.push(word);
-      bytes += word.length + BYTES.word + BYTES.posting * (size(postings[0]) + size(postings[1]) + size(postings[2]) + size(postings[3]));
-      if ((w & 8191) === 8191) await breathe();
-    }
-    index.vocabulary = SortedKeys.of(kept);
+    index.words = TermTable.restore(4, true, content.words);
+    bytes += index.words.flatBytes + severalBytes(content.words);
     for (const field of content.fields) {
       const f = index.field(field.name);
+      f.values = TermTable.restore(1, false, field.values);
       f.present = field.present;
       f.facet = field.facet;
       f.elsewhere = field.elsewhere;
       f.column = FacetColumn.restore(field.column);
-      for (let v = 0; v < field.values.length; v++) {
-        const postings = field.postings[v];
-        if (postings === undefined) continue;
-        const value = field.values[v] as string;
-        f.values.set(value, postings);
-        bytes += value.length + BYTES.value + BYTES.posting * size(postings);
-        if (typeof postings === 'number' || Array.isArray(postings)) f.small++;
-        withLowerCase(f, value);
-        if ((v & 8191) === 8191) await breathe();
-      }
-      bytes += field.facet.size * BYTES.facetRow + field.column.pool.length * BYTES.reference;
+      for (const p of field.values.several.values()) if (Array.isArray(p)) f.small++;
+      for (const one of field.values.one) if (one >= 0) f.small++;
+      bytes += f.values.flatBytes + severalBytes(field.values) + f.column.byteLength;
     }
     index.order = UrnOrder.ofSorted(n, index.urnOf, index.isLive);
     index.counted = bytes;
@@ -291,12 +278,14 @@ export class BitmapIndex {
     const docs = this.order.all().filter((id) => this.live.has(id));
     return {
       docs,
-      urns: this.urns,
-      hashes: this.hashes,
+      ids: this.flatDocs + this.urns.length,
+      pool: { keys: this.pool, documents: this.flatDocs },
+      urnOf: this.urnOf,
+      hashOf: this.hashOf,
       removed: this.removed.clone(),
       types: this.types,
-      vocabulary: this.vocabulary.all(),
       words: this.words,
+      wordCount: this.words.size,
       fields: [...this.fields].map(([name, f]) => ({
         name,
         values: f.values,
@@ -309,14 +298,19 @@ export class BitmapIndex {
     };
   }
 
+  /** Sorts new documents into the urn order between other work, when enough have come that a search would. */
+  mergeInSlices(pause: () => Promise<void>): Promise<void> {
+    return this.order.mergeInSlices(pause);
+  }
+
   /** Sorts what new documents left unsorted, so the first searches after a build do not. */
   settle(): void {
-    this.vocabulary.settle(true);
+    this.words.settle();
     this.order.settle(true);
   }
 
   remove(urn: string): void {
-    const id = this.ids.get(urn);
+    const id = this.idOf(urn);
     if (id === undefined) return;
     this.ids.delete(urn);
     this.drop(id);
@@ -332,8 +326,7 @@ export class BitmapIndex {
     let f = this.fields.get(name);
     if (!f) {
       f = {
-        values: new Map(),
-        lower: new Map(),
+        values: new TermTable(1),
         present: new RoaringBitmap32(),
         facet: new RoaringBitmap32(),
         column: new FacetColumn(),
@@ -379,7 +372,7 @@ export class BitmapIndex {
         continue;
       }
       const ids = this.order.page(tier.docs, skip, take);
-      for (const id of ids) page.urns.push(this.urns[id] as string);
+      for (const id of ids) page.urns.push(this.urnOf(id));
       take -= ids.length;
       skip = 0;
     }
@@ -452,17 +445,14 @@ export class BitmapIndex {
   /** For a query word, the documents with a word starting with it, in each text column. */
   private columnsWithPrefix(prefix: string): RoaringBitmap32[] {
     const found: Array<Array<Postings | undefined>> = [[], [], [], []];
-    for (const word of this.vocabulary.withPrefix(prefix)) {
-      const postings = this.words.get(word);
-      if (postings) for (let c = 0; c < 4; c++) found[c]?.push(postings[c]);
-    }
+    for (const t of this.words.withPrefix(prefix)) for (let c = 0; c < 4; c++) found[c]?.push(this.words.postings(t, c));
     return found.map((list) => unionOf(list));
   }
 
   /** For a whole word, the documents holding it, in each text column. */
   private columnsOf(word: string): RoaringBitmap32[] {
-    const postings = this.words.get(word);
-    return [0, 1, 2, 3].map((c) => unionOf([postings?.[c]]));
+    const t = this.words.find(word);
+    return [0, 1, 2, 3].map((c) => unionOf([t < 0 ? undefined : this.words.postings(t, c)]));
   }
 
   private allOf(and: readonly Criterion[]): RoaringBitmap32 {
@@ -486,7 +476,11 @@ export class BitmapIndex {
     if (name === ENTITY_TYPE_FIELD) return unionOf(c.values.map((t) => this.types.get(t)));
     const f = this.fields.get(name);
     if (!f) return c.condition === 'IS_NULL' ? this.live.clone() : new RoaringBitmap32();
-    const where = (test: (value: string) => boolean) => unionOf([...f.values].filter(([v]) => test(v)).map(([, p]) => p));
+    const where = (test: (value: string) => boolean) => {
+      const found: Array<Postings | undefined> = [];
+      for (let t = 0; t < f.values.size; t++) if (test(f.values.key(t))) found.push(f.values.postings(t));
+      return unionOf(found);
+    };
     const anyValue = (test: (value: string, wanted: string) => boolean) => where((v) => c.values.some((w) => test(v, w)));
     switch (c.condition) {
       case 'EXISTS':
@@ -571,10 +565,7 @@ export class BitmapIndex {
   private valuesEqualTo(field: string, lower: string): Postings[] {
     const f = this.fields.get(field);
     if (!f) return [];
-    const variants = f.lower.get(lower);
-    return [lower, ...(variants === undefined ? [] : typeof variants === 'string' ? [variants] : variants)].flatMap(
-      (v) => f.values.get(v) ?? [],
-    );
+    return [f.values.find(lower), ...f.values.lowered(lower)].flatMap((t) => (t < 0 ? [] : (f.values.postings(t) ?? [])));
   }
 
   /**
@@ -608,26 +599,21 @@ export class BitmapIndex {
 }
 
 /** Each value's documents within `docs`, those with any. */
-function perValue(values: Map<string, Postings>, docs: RoaringBitmap32): Array<[string, number]> {
+function perValue(values: TermTable, docs: RoaringBitmap32): Array<[string, number]> {
   const counts: Array<[string, number]> = [];
-  for (const [value, postings] of values) {
-    const n = countIn(postings, docs);
-    if (n > 0) counts.push([value, n]);
+  for (let t = 0; t < values.size; t++) {
+    const postings = values.postings(t);
+    const n = postings === undefined ? 0 : countIn(postings, docs);
+    if (n > 0) counts.push([values.key(t), n]);
   }
   return counts;
 }
 
-/** A new value of a field, found also by its lower case when that differs. */
-function withLowerCase(f: FieldValues, value: string): void {
-  const lower = value.toLowerCase();
-  if (lower === value) return;
-  const same = f.lower.get(lower);
-  f.lower.set(lower, same === undefined ? value : typeof same === 'string' ? [same, value] : [...same, value]);
-}
-
-/** How many documents postings hold. */
-function size(p: Postings | undefined): number {
-  return p === undefined ? 0 : typeof p === 'number' ? 1 : Array.isArray(p) ? p.length : p.size;
+/** What the postings of several documents take, about. */
+function severalBytes(terms: FlatTerms): number {
+  let bytes = 0;
+  for (const p of terms.several.values()) bytes += BYTES.posting * (typeof p === 'number' ? 1 : Array.isArray(p) ? p.length : p.size);
+  return bytes;
 }
 
 /** A value against a bound: as numbers when the bound is one (values that are not never compare), else as text. */

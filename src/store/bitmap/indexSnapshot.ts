@@ -17,16 +17,20 @@ import { createHash, type Hash } from 'node:crypto';
 import { CATALOG_VERSION } from '../../version.js';
 import type { IndexContent, IndexImage } from './bitmapIndex.js';
 import type { FacetColumnImage } from './facetColumn.js';
+import { FlatKeys, KeyHashes } from './flatKeys.js';
+import { KeyPrefixes } from './keyPrefixes.js';
+import { PooledKeys } from './pooledKeys.js';
 import { type Postings, SMALL } from './postings.js';
 import { RoaringBitmap32 } from './roaring.js';
+import { type FlatTerms, flatPostings } from './termTable.js';
 
 /** Bumped whenever what is written, or what the index makes of a document, changes. */
-const FORMAT = 2;
+const FORMAT = 4;
 const MAGIC = Buffer.from('MCSEARCH', 'latin1');
 const END = Buffer.from('MCSEND01', 'latin1');
 const DIGEST_BYTES = 32;
 /** Text decoded in one piece: large enough that decodes are few, small enough to take ~10 ms. */
-const CHUNK_CHARS = 1 << 22;
+const CHUNK_CHARS = 1 << 20;
 /** Bytes checksummed between turns of the event loop. */
 const CHECK_BYTES = 1 << 24;
 /** Postings, and documents of large postings, remapped between chances to let the event loop turn. */
@@ -70,7 +74,7 @@ export async function writeSnapshot(path: string, image: IndexImage, header: Sna
   const file = await open(temp, 'w');
   try {
     const out = new Out(file);
-    const to = newIds(image.docs, image.urns.length);
+    const to = newIds(image.docs, image.ids);
     const full: SnapshotHeader = {
       format: FORMAT,
       version: CATALOG_VERSION,
@@ -83,29 +87,56 @@ export async function writeSnapshot(path: string, image: IndexImage, header: Sna
     const json = Buffer.from(JSON.stringify(full));
     out.push(MAGIC);
     out.block(json);
+    const urns = function* () {
+      for (const id of image.docs) yield image.urnOf(id);
+    };
+    const pool = await poolOf(image, await flatKeysOf(image.docs.length, urns, breathe), to, breathe);
+    const documents = image.docs.length;
+    const poolKey = (i: number) => {
+      if (i < documents) return image.urnOf(image.docs[i] as number);
+      const o = pool.others[i - documents] as string | number;
+      return typeof o === 'string' ? o : image.pool.keys.key(o);
+    };
+    const poolSize = documents + pool.others.length;
     await out.strings(
-      Array.from(image.docs, (id) => image.urns[id] as string),
+      poolSize,
+      (function* () {
+        for (let i = 0; i < poolSize; i++) yield poolKey(i);
+      })(),
       breathe,
+      true,
+      await KeyPrefixes.learn(poolSize, poolKey, breathe),
     );
-    out.block(Float64Array.from(image.docs, (id) => image.hashes[id] as number));
+    out.block(Float64Array.from(image.docs, (id) => image.hashOf(id)));
     out.bitmap(remap(image.removed, to));
     for (const docs of image.types.values()) {
       out.bitmap(remap(docs, to));
       await breathe();
     }
-    await out.strings(image.vocabulary, breathe);
+    const { words, wordCount } = image;
+    await out.strings(
+      wordCount,
+      (function* () {
+        for (const t of words.inOrder(wordCount)) yield words.key(t);
+      })(),
+      breathe,
+      true,
+    );
     await out.postings(
       (function* () {
-        for (const word of image.vocabulary) yield* [0, 1, 2, 3].map((c) => image.words.get(word)?.[c]);
+        for (const t of words.inOrder(wordCount)) for (let c = 0; c < 4; c++) yield words.postings(t, c);
       })(),
       to,
       breathe,
     );
-    for (const f of image.fields) {
-      const values = [...first(f.values.keys(), f.count)];
-      await out.strings(values, breathe);
+    for (const [i, f] of image.fields.entries()) {
+      const { values } = f;
+      const { pids, terms } = byPoolNumber(pool.pids[i] as Uint32Array);
+      out.block(pids);
       await out.postings(
-        values.map((v) => f.values.get(v)),
+        (function* () {
+          for (const t of terms) yield values.postings(t);
+        })(),
         to,
         breathe,
       );
@@ -114,7 +145,7 @@ export async function writeSnapshot(path: string, image: IndexImage, header: Sna
         await breathe();
       }
       const column = f.column(image.docs);
-      await out.strings(column.names, breathe);
+      await out.strings(column.names.length, column.names, breathe);
       out.block(column.byDoc);
       out.block(column.pool);
       await breathe();
@@ -148,6 +179,148 @@ async function removeAbandoned(path: string): Promise<void> {
     const touched = (await stat(file).catch(() => undefined))?.mtimeMs;
     if (touched === undefined || (isRunning(pid) && Date.now() - touched < ABANDONED_AFTER_MS)) continue;
     await rm(file, { force: true });
+  }
+}
+
+/**
+ * The string pool of the snapshot: the documents' urns (`urns`, numbered as the documents), then
+ * every other value of every field once. Answers those others (a string, or its number in the
+ * index's own pool, read when written), and each field's values by number.
+ *
+ * A value the index keeps in its pool is matched by its number there, without reading its text:
+ * a string for each of millions of values made the write's garbage outlast the write.
+ */
+async function poolOf(
+  image: IndexImage,
+  urns: FlatKeys,
+  to: Int32Array,
+  breathe: Breathe,
+): Promise<{ others: Array<string | number>; pids: Uint32Array[] }> {
+  const others: Array<string | number> = [];
+  const byText = new Map<string, number>();
+  const source = image.pool;
+  const bySource = new Int32Array(source.keys.size).fill(-1);
+  const other = (value: string | number) => {
+    others.push(value);
+    return urns.size + others.length - 1;
+  };
+  /** A value of the index's pool: a document's urn whose document is in the snapshot, or its text. */
+  const ofSource = (sp: number): number => {
+    let pid = bySource[sp] as number;
+    if (pid >= 0) return pid;
+    const doc = sp < source.documents ? (to[sp] as number) : -1;
+    pid = doc >= 0 ? doc : urns.find(source.keys.key(sp));
+    if (pid < 0) pid = other(sp);
+    bySource[sp] = pid;
+    return pid;
+  };
+  const pids: Uint32Array[] = [];
+  let work = 0;
+  for (const { values, count } of image.fields) {
+    const field = new Uint32Array(count);
+    for (let t = 0; t < count; t++) {
+      const sp = values.poolNumber(t);
+      if (sp >= 0) field[t] = ofSource(sp);
+      else {
+        const value = values.key(t);
+        const inSource = source.keys.find(value);
+        let pid = inSource >= 0 ? ofSource(inSource) : urns.find(value);
+        if (pid < 0) {
+          pid = byText.get(value) ?? other(value);
+          byText.set(value, pid);
+        }
+        field[t] = pid;
+      }
+      if (++work >= WORK_BETWEEN_TURNS) {
+        work = 0;
+        await breathe();
+      }
+    }
+    pids.push(field);
+  }
+  return { others, pids };
+}
+
+/** A field's terms in the order of their numbers in the pool, and those numbers, ascending. */
+function byPoolNumber(pids: Uint32Array): { pids: Uint32Array; terms: Uint32Array } {
+  const terms = Uint32Array.from(pids.keys()).sort((a, b) => (pids[a] as number) - (pids[b] as number));
+  return { pids: terms.map((t) => pids[t] as number), terms };
+}
+
+/** Strings as FlatKeys, encoded in chunks between turns of the event loop; `list` gives them afresh each call. */
+async function flatKeysOf(count: number, list: () => Iterable<string>, breathe: Breathe): Promise<FlatKeys> {
+  const hashes = new KeyHashes('utf8');
+  const chunks: Chunk[] = [];
+  for (const chunk of encodedChunks(count, list())) {
+    // A lone surrogate does not survive UTF-8: FlatKeys.of keeps such keys as UTF-16 (rare).
+    if (!chunk.wellFormed) return FlatKeys.of([...list()]);
+    hashes.add(chunk.bytes, chunkStarts(chunk.lengths));
+    chunks.push(chunk);
+    await breathe();
+  }
+  const { bytes, starts } = joined(count, chunks);
+  return FlatKeys.over(bytes, starts, 'utf8', hashes.tables());
+}
+
+/** A chunk of strings as written: the encoding and each string's length in bytes, then their bytes. */
+interface Chunk {
+  lengths: Uint32Array;
+  bytes: Buffer;
+}
+
+/** The chunks' `count` strings in one buffer, and where each starts (and the last ends). */
+function joined(count: number, chunks: readonly Chunk[]): { bytes: Buffer; starts: Uint32Array } {
+  const starts = new Uint32Array(count + 1);
+  let k = 0;
+  let at = 0;
+  for (const { lengths } of chunks)
+    for (let i = 1; i < lengths.length; i++) {
+      starts[k++] = at;
+      at += lengths[i] as number;
+    }
+  starts[count] = at;
+  return { bytes: Buffer.concat(chunks.map((c) => c.bytes)), starts };
+}
+
+/** Keys as stored after their prefixes (KeyPrefixes.encode). */
+function* encodedKeys(keys: Iterable<string>, prefixes: KeyPrefixes): Iterable<string> {
+  for (const key of keys) yield prefixes.encode(key);
+}
+
+/** Where each string of a chunk starts in its bytes, from their lengths (after the encoding flag), and where the last ends. */
+function chunkStarts(lengths: Uint32Array): Uint32Array {
+  const starts = new Uint32Array(lengths.length);
+  for (let i = 1; i < lengths.length; i++) starts[i] = (starts[i - 1] as number) + (lengths[i] as number);
+  return starts;
+}
+
+/**
+ * `count` strings of `list` in chunks of about CHUNK_CHARS characters, each encoded at once: UTF-8,
+ * or UTF-16 when it holds a lone surrogate. `lengths`: the encoding (0 UTF-8, 1 UTF-16), then each
+ * string's length in bytes.
+ */
+function* encodedChunks(
+  count: number,
+  list: Iterable<string>,
+): Iterable<{ strings: string[]; lengths: Uint32Array; bytes: Buffer; wellFormed: boolean }> {
+  const strings = list[Symbol.iterator]();
+  for (let left = count; left > 0; ) {
+    const chunk: string[] = [];
+    let chars = 0;
+    while (left > 0 && (chars < CHUNK_CHARS || chunk.length === 0)) {
+      const s = strings.next().value as string;
+      chunk.push(s);
+      chars += s.length;
+      left--;
+    }
+    const text = chunk.join('');
+    const wellFormed = (text as string & { isWellFormed(): boolean }).isWellFormed();
+    const lengths = new Uint32Array(chunk.length + 1);
+    lengths[0] = wellFormed ? 0 : 1;
+    chunk.forEach((s, i) => {
+      lengths[i + 1] = wellFormed ? Buffer.byteLength(s, 'utf8') : s.length * 2;
+    });
+    yield { strings: chunk, lengths, bytes: Buffer.from(text, wellFormed ? 'utf8' : 'utf16le'), wellFormed };
   }
 }
 
@@ -211,28 +384,37 @@ async function readContent(path: string, header: SnapshotHeader, breathe: Breath
   if (!hash.digest().equals(data.subarray(body, body + DIGEST_BYTES))) throw new DamagedSnapshot('its checksum does not match');
   const input = new In(data, body);
   input.block(); // the header, already read
-  const urns = await input.strings(breathe);
-  if (urns.length !== header.documents) throw new DamagedSnapshot('its documents are not the ones its header counts');
-  const hashes = input.float64s();
+  const pool = await input.keys(breathe, true);
+  if (pool.size < header.documents) throw new DamagedSnapshot('its documents are not the ones its header counts');
+  // Copied out of the file's buffer, which is let go once read.
+  const hashes = input.float64s().slice();
   const removed = input.bitmap();
   const types = new Map(header.types.map((type) => [type, input.bitmap()]));
-  const vocabulary = await input.strings(breathe);
-  const wordPostings = await input.postings(vocabulary.length * 4, breathe);
+  const vocabulary = await input.keys(breathe);
+  const words: FlatTerms = { keys: vocabulary, ...(await input.postings(vocabulary.size, breathe, 4)) };
   const fields: Array<IndexContent['fields'][number]> = [];
   for (const name of header.fields) {
-    const values = await input.strings(breathe);
-    const postings = await input.postings(values.length, breathe);
+    const pids = input.uint32s().slice();
+    for (let i = 0; i < pids.length; i++)
+      if ((pids[i] as number) >= pool.size || (i > 0 && (pids[i] as number) <= (pids[i - 1] as number)))
+        throw new DamagedSnapshot(`the values of ${name} are not in its pool, in order`);
+    const values: FlatTerms = { keys: new PooledKeys(pool, pids), ...(await input.postings(pids.length, breathe)) };
     const [present, facet, elsewhere] = [input.bitmap(), input.bitmap(), input.bitmap()] as [
       RoaringBitmap32,
       RoaringBitmap32,
       RoaringBitmap32,
     ];
-    const column: FacetColumnImage = { names: await input.strings(breathe), byDoc: input.uint32s(), pool: input.uint32s() };
-    if (column.byDoc.length !== urns.length) throw new DamagedSnapshot(`its facet column ${name} does not cover every document`);
-    fields.push({ name, values, postings, present, facet, elsewhere, column });
+    const column: FacetColumnImage = {
+      names: await input.strings(breathe),
+      byDoc: input.uint32s().slice(),
+      pool: input.uint32s().slice(),
+    };
+    if (column.byDoc.length !== (column.names.length === 0 ? 0 : header.documents))
+      throw new DamagedSnapshot(`its facet column ${name} does not cover every document`);
+    fields.push({ name, values, present, facet, elsewhere, column });
   }
   if (!input.done) throw new DamagedSnapshot('it holds more than its header lists');
-  return { urns, hashes, removed, types, vocabulary, wordPostings, fields };
+  return { pool, documents: header.documents, hashes, removed, types, words, fields };
 }
 
 /** Old id → its place in `docs`, or -1. */
@@ -255,15 +437,6 @@ function remap(p: Postings | undefined, to: Int32Array): Uint32Array {
     if (mapped >= 0) out[n++] = mapped;
   }
   return out.subarray(0, n).sort();
-}
-
-function* first<T>(items: Iterable<T>, count: number): Iterable<T> {
-  if (count <= 0) return;
-  let n = 0;
-  for (const item of items) {
-    yield item;
-    if (++n >= count) return;
-  }
 }
 
 function u32(n: number): Buffer {
@@ -305,26 +478,28 @@ class Out {
     this.block(new RoaringBitmap32(ids).serialize(true));
   }
 
-  /** A count, then chunks of text, each its strings' lengths (the first entry: 0 UTF-8, 1 UTF-16) and its bytes. */
-  async strings(list: readonly string[], breathe: Breathe): Promise<void> {
-    this.block(Uint32Array.of(list.length));
-    for (let at = 0; at < list.length; ) {
-      const lengths: number[] = [0];
-      let chars = 0;
-      const from = at;
-      while (at < list.length && (chars < CHUNK_CHARS || at === from)) {
-        const s = list[at++] as string;
-        lengths.push(s.length);
-        chars += s.length;
-      }
-      const text = list.slice(from, at).join('');
-      // Lone surrogates do not survive UTF-8: such a chunk is kept as UTF-16.
-      const wellFormed = (text as string & { isWellFormed(): boolean }).isWellFormed();
-      lengths[0] = wellFormed ? 0 : 1;
-      this.block(Uint32Array.from(lengths));
-      this.block(Buffer.from(text, wellFormed ? 'utf8' : 'utf16le'));
+  /**
+   * A count, then chunks of text, each its strings' lengths in bytes (the first entry: 0 UTF-8, 1
+   * UTF-16) and its bytes. `list` yields `count` strings. Keys (`FlatKeys`) are followed by their
+   * tables, made as the text is encoded, so a load need not hash them again.
+   */
+  async strings(count: number, list: Iterable<string>, breathe: Breathe, keys = false, prefixes?: KeyPrefixes): Promise<void> {
+    if (prefixes) await this.strings(prefixes.texts.length, prefixes.texts, breathe);
+    this.block(Uint32Array.of(count));
+    const hashes = keys ? new KeyHashes('utf8', prefixes) : undefined;
+    const stored = prefixes ? encodedKeys(list, prefixes) : list;
+    for (const { lengths, bytes, wellFormed } of encodedChunks(count, stored)) {
+      this.block(lengths);
+      this.block(bytes);
+      // Keys in UTF-16 are made into FlatKeys from their text, tables and all, when read.
+      if (hashes && wellFormed) hashes.add(bytes, chunkStarts(lengths));
       await this.flushIfFull();
       await breathe();
+    }
+    if (hashes) {
+      const { table, lowerTable } = hashes.tables();
+      this.block(table);
+      this.block(lowerTable);
     }
   }
 
@@ -425,50 +600,95 @@ class In {
     return RoaringBitmap32.deserialize(this.block(), true);
   }
 
-  async strings(breathe: Breathe): Promise<string[]> {
+  /** Strings as `Out.strings` wrote them: chunks of text, each with its strings' lengths in bytes. */
+  private async chunks(breathe: Breathe): Promise<{ count: number; chunks: Chunk[] }> {
     const count = this.uint32s()[0] as number;
-    const out: string[] = [];
-    while (out.length < count) {
+    const chunks: Chunk[] = [];
+    let n = 0;
+    while (n < count) {
       const lengths = this.uint32s();
       const bytes = this.block();
-      const text = bytes.toString(lengths[0] === 0 ? 'utf8' : 'utf16le');
-      let at = 0;
-      for (let i = 1; i < lengths.length; i++) {
-        const next = at + (lengths[i] as number);
-        out.push(text.slice(at, next));
-        at = next;
-      }
-      if (at !== text.length) throw new DamagedSnapshot('its text does not match its lengths');
+      let total = 0;
+      for (let i = 1; i < lengths.length; i++) total += lengths[i] as number;
+      if (lengths.length < 2 || total !== bytes.length) throw new DamagedSnapshot('its text does not match its lengths');
+      chunks.push({ lengths, bytes });
+      n += lengths.length - 1;
       await breathe();
     }
-    if (out.length !== count) throw new DamagedSnapshot('it holds more strings than it counts');
+    if (n !== count) throw new DamagedSnapshot('it holds more strings than it counts');
+    return { count, chunks };
+  }
+
+  async strings(breathe: Breathe): Promise<string[]> {
+    return this.stringsOf((await this.chunks(breathe)).chunks);
+  }
+
+  /**
+   * Strings as flat keys: their bytes copied once into one buffer (strings only if some chunk is
+   * UTF-16). `prefixed`: stored after their prefixes, as a prefix's number and the rest.
+   */
+  async keys(breathe: Breathe, prefixed = false): Promise<FlatKeys> {
+    const prefixes = prefixed ? await this.prefixes(breathe) : undefined;
+    const { count, chunks } = await this.chunks(breathe);
+    const tables = { table: this.uint32s().slice(), lowerTable: this.uint32s().slice() };
+    if (chunks.some((c) => c.lengths[0] !== 0)) {
+      const texts = this.stringsOf(chunks);
+      return FlatKeys.of(prefixes ? texts.map((t) => prefixes.decode(t)) : texts);
+    }
+    const { bytes, starts } = joined(count, chunks);
+    await breathe();
+    try {
+      return FlatKeys.over(bytes, starts, 'utf8', tables, prefixes);
+    } catch (err) {
+      throw new DamagedSnapshot(`its keys' tables do not fit them: ${String(err)}`);
+    }
+  }
+
+  /** The prefixes a key set was stored after (Out.strings). */
+  private async prefixes(breathe: Breathe): Promise<KeyPrefixes> {
+    const texts = await this.strings(breathe);
+    try {
+      return KeyPrefixes.of(texts);
+    } catch (err) {
+      throw new DamagedSnapshot(`its key prefixes are damaged: ${String(err)}`);
+    }
+  }
+
+  private stringsOf(chunks: readonly Chunk[]): string[] {
+    const out: string[] = [];
+    for (const { lengths, bytes } of chunks) {
+      const encoding = lengths[0] === 0 ? 'utf8' : 'utf16le';
+      for (let i = 1, at = 0; i < lengths.length; at += lengths[i++] as number)
+        out.push(bytes.toString(encoding, at, at + (lengths[i] as number)));
+    }
     return out;
   }
 
-  async postings(count: number, breathe: Breathe): Promise<Array<Postings | undefined>> {
+  /** The postings of `terms` terms in `width` columns each, kept flat (termTable.ts). */
+  async postings(terms: number, breathe: Breathe, width = 1): Promise<Pick<FlatTerms, 'one' | 'columns' | 'several'>> {
+    const count = terms * width;
     const counts = this.uint32s();
     const small = this.uint32s();
     const sizes = this.uint32s();
     const bitmaps = this.block();
     if (counts.length !== count) throw new DamagedSnapshot('its postings are not as many as their keys');
-    const out: Array<Postings | undefined> = new Array(count);
+    const out = flatPostings(terms, width);
     let s = 0;
     let b = 0;
     let offset = 0;
     for (let i = 0; i < count; i++) {
       const n = counts[i] as number;
-      if (n === 0) out[i] = undefined;
-      else if (n === 1) out[i] = small[s++] as number;
-      else if (n <= SMALL) {
-        out[i] = Array.from(small.subarray(s, s + n));
+      if (n === 1) out.set(i, small[s++] as number);
+      else if (n > 1 && n <= SMALL) {
+        out.set(i, Array.from(small.subarray(s, s + n)));
         s += n;
-      } else {
+      } else if (n > SMALL) {
         const size = sizes[b++] as number;
-        out[i] = RoaringBitmap32.deserialize(bitmaps.subarray(offset, offset + size), true);
+        out.set(i, RoaringBitmap32.deserialize(bitmaps.subarray(offset, offset + size), true));
         offset += size;
       }
-      if ((i & 8191) === 8191) await breathe();
+      if ((i & 65535) === 65535) await breathe();
     }
-    return out;
+    return { one: out.one, columns: out.columns, several: out.several };
   }
 }

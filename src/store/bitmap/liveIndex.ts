@@ -33,6 +33,14 @@ const BUILD_BEFORE_OPEN = 2_000;
 const GARBAGE_ALLOWED = 50_000;
 /** How long after opening a large database its build begins. */
 const BUILD_DELAY_MS = 1_000;
+/** A commit of this process, whose outcome the follower may need before it can tell whose an event is. */
+interface OwnCommit {
+  done: Promise<void>;
+  ok?: boolean;
+}
+
+/** This process's own change-log offsets kept for the follower to skip, at most. */
+const OWN_AT_MOST = 1_000_000;
 /** Documents read at a time while building (indexed in slices: slices.ts). */
 const BUILD_CHUNK = 1_000;
 const FOLLOW_CHUNK = 5_000;
@@ -46,6 +54,12 @@ const SAVE_AT_MOST_EVERY_MS = 60_000;
  * what a load leaves is collected in pauses of a few milliseconds.
  */
 const COLLECT_AFTER_LOADING = 100_000;
+/**
+ * Documents from which an index built from the documents is loaded again from the snapshot written
+ * after the build: built, its terms are in maps on V8's heap (2.7 GB at 1,000,000 entities), loaded,
+ * flat (termTable.ts). Below, the maps are small, and a load would take longer than it saves.
+ */
+const COMPACT_FROM = 50_000;
 /** The setting naming the database, so a snapshot of another is never taken for this one's. */
 const DATABASE_ID = 'database.id';
 
@@ -63,6 +77,8 @@ export interface SearchIndexBuild {
   snapshot?: string;
   /** Change-log events a snapshot may be behind and still be loaded; unless told, REPLAY_AT_MOST or half its documents, the more. */
   replayAtMost?: number;
+  /** Documents from which a build is followed by a load of the snapshot it wrote; COMPACT_FROM unless told. */
+  compactFrom?: number;
   /** Told what became of a snapshot: written, refused (and why), or failed. */
   onSnapshot?: (event: SnapshotEvent) => void;
 }
@@ -93,6 +109,8 @@ export class LiveIndex {
   private recent = new Set<string>();
   /** Urns to read again at the next turn of the follower. */
   private retry = new Set<string>();
+  /** Offsets of events this process commits and applies, where the store gives them at commit: the follower skips them. */
+  private readonly own = new Map<number, OwnCommit>();
   private followed = 0;
   /** Turns of following the change log, each search waiting for one that began after it. */
   private readonly following = new SharedRun(() => this.follow());
@@ -110,10 +128,12 @@ export class LiveIndex {
   private overBudget: SearchIndexOverBudget | undefined;
   private readonly snapshot: string | undefined;
   private readonly replayAtMost: number | undefined;
+  private readonly compactFrom: number;
   private readonly onSnapshot: (event: SnapshotEvent) => void;
   /** The snapshot is tried once, for the first build. */
   private snapshotTried = false;
-  private saving: Promise<void> | undefined;
+  /** The snapshot being written; resolves to whether it was. */
+  private saving: Promise<boolean> | undefined;
   /** Documents changed since the last snapshot was begun, and when that was. */
   private unsaved = 0;
   private savedAt = 0;
@@ -134,6 +154,7 @@ export class LiveIndex {
     this.maxBytes = build.maxBytes ?? Number.POSITIVE_INFINITY;
     this.snapshot = build.snapshot;
     this.replayAtMost = build.replayAtMost;
+    this.compactFrom = build.compactFrom ?? COMPACT_FROM;
     this.onSnapshot = build.onSnapshot ?? (() => undefined);
   }
 
@@ -171,8 +192,25 @@ export class LiveIndex {
   }
 
   /**
+   * The change-log offsets of a transaction of this process, told as its COMMIT is sent (before
+   * the events can be read), with whether the COMMIT succeeds: its changes come to `committed`
+   * next, so the follower need not read them again (nor hash them to find them the same). An event
+   * at an offset of a commit that failed is another writer's. Only an economy: were the follower
+   * not to come by, the offsets are let go rather than grow.
+   */
+  ownOffsets(offsets: readonly number[], outcome: Promise<boolean>): void {
+    if (this.own.size > OWN_AT_MOST) this.own.clear();
+    const commit: OwnCommit = {
+      done: outcome.then((ok) => {
+        commit.ok = ok;
+      }),
+    };
+    for (const offset of offsets) if (offset > this.followed) this.own.set(offset, commit);
+  }
+
+  /**
    * This process's committed changes, applied in order. A large batch is applied in slices of
-   * about 10 ms so other requests run between them; searches wait until it is all applied, so none
+   * about 5 ms so other requests run between them; searches wait until it is all applied, so none
    * sees part of a transaction.
    */
   committed(changes: IndexChanges): Promise<void> {
@@ -251,10 +289,14 @@ export class LiveIndex {
     return rows;
   }
 
-  /** A build when dropped ids outnumber live documents; the index let go when it outgrows its budget. */
+  /**
+   * New documents sorted into the urn order beside other work; a build when dropped ids outnumber
+   * live documents; the index let go when it outgrows its budget.
+   */
   private recycle(): void {
     const index = this.index;
     if (!index) return;
+    void index.mergeInSlices(new Slices().pause);
     if (index.bytes > this.maxBytes) this.letGo({ bytes: index.bytes, maxBytes: this.maxBytes, documents: index.size });
     else if (!this.building && index.garbage > Math.max(GARBAGE_ALLOWED, index.size)) void this.build().catch(() => undefined);
     else if (this.unsaved >= Math.max(SAVE_AFTER_CHANGES, index.size / 10) && Date.now() - this.savedAt >= SAVE_AT_MOST_EVERY_MS)
@@ -266,10 +308,10 @@ export class LiveIndex {
    * covers is the follower's: every event up to it is in the index (this process's later commits may
    * be too, and are replayed again at load, which changes nothing).
    */
-  private save(): Promise<void> {
+  private save(): Promise<boolean> {
     const path = this.snapshot;
     // A database this small is indexed before the store opens, faster than a snapshot is read.
-    if (!path || !this.index || this.index.size <= this.buildBeforeOpen || this.saving) return this.saving ?? Promise.resolve();
+    if (!path || !this.index || this.index.size <= this.buildBeforeOpen || this.saving) return this.saving ?? Promise.resolve(false);
     const epoch = this.epoch;
     this.saving = (async () => {
       const began = performance.now();
@@ -277,7 +319,7 @@ export class LiveIndex {
         // A turn of following first, so the offset covers this process's own commits too.
         await this.following.run();
         const index = this.index;
-        if (!index || index.size <= this.buildBeforeOpen) return;
+        if (!index || index.size <= this.buildBeforeOpen) return false;
         const image = index.image();
         const offset = this.followed;
         const unsaved = this.unsaved;
@@ -287,12 +329,14 @@ export class LiveIndex {
         // Every document was removed meanwhile: what was written is of an index no longer there.
         if (epoch !== this.epoch) {
           await rm(path, { force: true });
-          return;
+          return false;
         }
         this.unsaved -= unsaved;
         this.onSnapshot({ kind: 'written', documents: image.docs.length, bytes, ms: performance.now() - began });
+        return true;
       } catch (err) {
         this.onSnapshot({ kind: 'failed', error: String(err) });
+        return false;
       } finally {
         this.saving = undefined;
       }
@@ -337,7 +381,7 @@ export class LiveIndex {
     let index: BitmapIndex;
     try {
       const breathe = new Slices().pause;
-      index = await BitmapIndex.restore(await opened.content(breathe), breathe);
+      index = BitmapIndex.restore(await opened.content(breathe));
     } catch (err) {
       return refuse(err instanceof DamagedSnapshot ? `it is damaged: ${err.message}` : `it could not be read: ${String(err)}`);
     }
@@ -352,7 +396,6 @@ export class LiveIndex {
       if (!last || events.length < FOLLOW_CHUNK) break;
       after = Number(last.offset);
     }
-    if (index.size >= COLLECT_AFTER_LOADING) collectGarbage();
     return { index, replayed };
   }
 
@@ -411,13 +454,15 @@ export class LiveIndex {
         // Cleared meanwhile: the empty index that replaced it is current.
         if (this.touched === touched && !this.overBudget) {
           this.index = next;
+          // What the load decoded, and the index it replaces, if any, collected before it is used.
+          if (restored && next.size >= COLLECT_AFTER_LOADING) collectGarbage();
           const ms = performance.now() - began;
           this.onBuilt(
             restored
               ? { documents: next.size, ms, from: 'snapshot', replayed: restored.replayed }
               : { documents: next.size, ms, from: 'documents' },
           );
-          if (!restored) void this.save();
+          if (!restored) void this.save().then((written) => this.compact(written));
         }
       } finally {
         if (this.touched === touched) this.touched = undefined;
@@ -427,13 +472,31 @@ export class LiveIndex {
     return this.building;
   }
 
+  /**
+   * After a build from the documents has been written to the snapshot: the index loaded from it
+   * (and the changes since replayed) in its place, its terms flat rather than in maps. Searches go
+   * to the built index meanwhile.
+   */
+  private compact(written: boolean): void {
+    if (!written || this.closed || this.building || !this.index || this.index.size < this.compactFrom) return;
+    this.snapshotTried = false;
+    void this.build().catch(() => undefined);
+  }
+
   /** One turn of following the change log: the urns of events after the last followed offset. */
   private async follow(): Promise<void> {
     for (;;) {
       await this.db.sequenceChangeLog?.();
       const events = await this.eventsAfter(this.followed);
       if (events.length === 0 && this.retry.size === 0) return;
-      const urns = [...new Set([...this.retry, ...events.map((e) => e.urn)])];
+      const theirs: typeof events = [];
+      for (const e of events) {
+        const commit = this.own.get(Number(e.offset));
+        if (commit) this.own.delete(Number(e.offset));
+        if (commit && commit.ok === undefined) await commit.done;
+        if (!commit?.ok) theirs.push(e);
+      }
+      const urns = [...new Set([...this.retry, ...theirs.map((e) => e.urn)])];
       this.retry.clear();
       this.recent = new Set();
       const rows = await this.read(urns);
@@ -444,6 +507,8 @@ export class LiveIndex {
       });
       const last = events.at(-1);
       if (last) this.followed = Number(last.offset);
+      // Offsets noted after the follower had read past them.
+      for (const offset of this.own.keys()) if (offset <= this.followed) this.own.delete(offset);
       this.unsaved += urns.length;
       this.recycle();
       if (events.length < FOLLOW_CHUNK) return;

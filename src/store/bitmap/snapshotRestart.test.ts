@@ -21,7 +21,7 @@ import {
 } from '../../../test/searchGenerator.js';
 import { openStore } from '../index.js';
 import type { SearchIndexOverBudget, SearchRow, Store } from '../types.js';
-import type { SearchIndexBuild, SnapshotEvent } from './liveIndex.js';
+import type { SearchIndexBuild, SearchIndexBuilt, SnapshotEvent } from './liveIndex.js';
 
 const DOCUMENTS = 1_500;
 
@@ -217,6 +217,38 @@ for (const backend of await storeBackends())
         running.kill('SIGKILL');
         rmSync(underWay, { force: true });
       }
+    });
+
+    it('takes the place of a large build, loaded from the snapshot the build wrote, with the writes made meanwhile', async () => {
+      rmSync(snapshot, { force: true });
+      const builds: SearchIndexBuilt[] = [];
+      const events: SnapshotEvent[] = [];
+      const store = await openStore(url, {
+        synchronous: 'NORMAL',
+        onSearchIndexBuilt: (b) => builds.push(b),
+        searchIndexBuild: { beforeOpen: 100, delayMs: 0, snapshot, compactFrom: 1, onSnapshot: (e) => events.push(e) },
+      });
+      opened.push(store);
+      const until = async (done: () => boolean) => {
+        for (let i = 0; i < 400 && !done(); i++) await new Promise((r) => setTimeout(r, 25));
+      };
+      await until(() => builds.length > 0);
+      // Written while the build's snapshot is written and loaded back.
+      const r = new Random(29);
+      const changed = [...rows.values()].slice(500, 700).map((row) => changedRow(r, row));
+      await write(store, changed);
+      for (const row of changed) rows.set(row.urn, row);
+      await until(() => builds.length > 1);
+      expect(builds.map((b) => b.from)).toEqual(['documents', 'snapshot']);
+      expect(builds[1]).toMatchObject({ documents: rows.size });
+      expect(events.map((e) => e.kind)).toEqual(['written']);
+      await expectCurrent(store, 30);
+      // And it goes on taking writes.
+      const later = [...rows.values()].slice(700, 750).map((row) => changedRow(r, row));
+      await write(store, later);
+      for (const row of later) rows.set(row.urn, row);
+      await expectCurrent(store, 31);
+      await close(store);
     });
 
     if (backend.name === 'sqlite')

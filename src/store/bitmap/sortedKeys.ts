@@ -60,13 +60,13 @@ export class SortedKeys {
   }
 }
 
-/** The first index whose element is not below `key`. */
-export function lowerBound(sorted: readonly string[], key: string): number {
+/** The first index whose element is not below `key`, in sorted texts or numbers. */
+export function lowerBound<T extends string | number>(sorted: ArrayLike<T>, key: T): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as string) < key) lo = mid + 1;
+    if ((sorted[mid] as T) < key) lo = mid + 1;
     else hi = mid;
   }
   return lo;
