@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { LocalWriter } from '../src/store/sqlite/driver.js';
 import { GroupCommit } from '../src/store/sqlite/groupCommit.js';
 import { WalSync } from '../src/store/sqlite/walSync.js';
 
@@ -37,13 +38,14 @@ const sqliteDir = process.env.BARE_DATA_DIR;
 if (sqliteDir) {
   const path = join(sqliteDir, 'durable.db');
   const db = new Database(path);
-  // The service's writer: WAL at synchronous NORMAL, the log synced after each group's COMMIT.
+  // The service's writer of single writes: on this thread, WAL at synchronous NORMAL, the log synced
+  // after each group's COMMIT.
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.exec('CREATE TABLE IF NOT EXISTS written (n INTEGER PRIMARY KEY, body TEXT NOT NULL)');
   const insert = db.prepare('INSERT INTO written (body) VALUES (?)');
   const wal = new WalSync(`${path}-wal`);
-  const commits = new GroupCommit(db, () => wal.sync());
+  const commits = new GroupCommit(new LocalWriter(db), () => wal.sync());
   app.post('/durable/sqlite', async (request) => {
     const body = JSON.stringify(request.body);
     await commits.run(async () => insert.run(body));

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers.js';
 import { storeBackends } from '../../test/storeBackends.js';
+import { openStore } from './index.js';
 import { toPositional } from './postgres/dialect.js';
 import { BROWSE_PATH_V2_DELIMITER, ENTITY_TYPE_FIELD, type AspectRow, type Criterion, type SearchRow, type Store } from './types.js';
 
@@ -102,6 +103,45 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
       expect(b?.systemMetadataJson).toBeNull();
       // A copy made by spreading reads the value first, so it carries no stale text.
       expect({ ...b, value: { name: 'other' } }.valueJson).toBeUndefined();
+    });
+
+    it('keeps large values deflated, reads them back exactly, and reads values kept as text before', async () => {
+      const fields = Array.from({ length: 20 }, (_, i) => ({
+        fieldPath: `Zoë_✓_${i}`,
+        description: `The payment of order ${i}, "quoted" \\ 値.`,
+      }));
+      const large = { fields, n: 1e21, empty: {} };
+      const small = { name: 'short' };
+      await store.transaction(async (tx) => {
+        await tx.putAspect(row(0, large));
+        await tx.putAspect(row(1, large));
+        await tx.putAspect(row(0, small, 'urn:li:tag:b'));
+      });
+      const stored = await rawRows<{ urn: string; version: number; value: string; packed: Uint8Array | null }>(
+        url,
+        'SELECT urn, version, value, packed FROM aspect ORDER BY urn, version',
+      );
+      expect(stored.map((r) => [r.urn, r.version, r.value === '', r.packed !== null])).toEqual([
+        ['urn:li:tag:a', 0, true, true],
+        ['urn:li:tag:a', 1, true, true],
+        ['urn:li:tag:b', 0, false, false],
+      ]);
+      expect(stored[0]!.packed!.length).toBeLessThan(JSON.stringify(large).length / 3);
+      // A row as every value was kept before: its text, nothing packed.
+      await rawRows(url, 'INSERT INTO aspect (urn, aspect, version, value, created_on, created_by) VALUES (?, ?, ?, ?, ?, ?)', [
+        'urn:li:tag:c',
+        'tagProperties',
+        0,
+        JSON.stringify(large),
+        1,
+        'urn:li:corpuser:x',
+      ]);
+      const [a] = (await store.getLatestAspects(['urn:li:tag:a'])).get('urn:li:tag:a') ?? [];
+      expect(a?.valueJson).toBe(JSON.stringify(large));
+      expect(a?.value).toEqual(large);
+      expect((await store.getAspect('urn:li:tag:a', 'tagProperties', 1))?.value).toEqual(large);
+      expect((await store.getAspect('urn:li:tag:c', 'tagProperties', 0))?.valueJson).toBe(JSON.stringify(large));
+      expect((await store.scanAspects(undefined, 10)).map((r) => r.value)).toEqual([large, large, small, large]);
     });
 
     it("applies a transaction's writes in the order they were made, and reads them back inside it", async () => {
@@ -448,6 +488,23 @@ describe.each(await storeBackends())('the store on $name', (backend) => {
       const pool = store.stats().pool;
       if (backend.name === 'sqlite') expect(pool).toBeUndefined();
       else expect(pool).toMatchObject({ max: 4, waiting: 0 });
+    });
+  });
+
+  describe('schema', () => {
+    it('refuses to open a database a newer build has migrated further', async () => {
+      const latest =
+        backend.name === 'sqlite'
+          ? (await rawRows<{ user_version: number }>(url, 'PRAGMA user_version'))[0]!.user_version
+          : (await rawRows<{ v: number }>(url, 'SELECT max(version) AS v FROM schema_migrations'))[0]!.v;
+      await store.close();
+      if (backend.name === 'sqlite') await rawRows(url, `PRAGMA user_version = ${latest + 1}`);
+      else await rawRows(url, 'INSERT INTO schema_migrations (version) VALUES (?)', [latest + 1]);
+      await expect(openStore(url)).rejects.toThrow(`schema version ${latest + 1}; this build knows up to ${latest}`);
+      // Opened again as the build that wrote it left it, for the suite's teardown.
+      if (backend.name === 'sqlite') await rawRows(url, `PRAGMA user_version = ${latest}`);
+      else await rawRows(url, 'DELETE FROM schema_migrations WHERE version = ?', [latest + 1]);
+      store = await openStore(url);
     });
   });
 

@@ -402,7 +402,7 @@ export interface Store extends AspectStore, SearchIndex, ChangeLogStore, Setting
    * Runs `fn` in one transaction: all of its writes commit together, durably, or none do (when it
    * throws). Transactions do not interleave.
    */
-  transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: StoreTx) => Promise<T>, options?: { bulk?: boolean }): Promise<T>;
   /**
    * Refreshes the database's statistics after a bulk change (a rebuild, an import), so its plans fit
    * the data; writes also trigger it as the tables grow.

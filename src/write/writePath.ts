@@ -49,6 +49,12 @@ export interface WriteResult {
   removed: { rows: number; timeseriesRows: number };
 }
 
+/**
+ * Proposals above which a batch is a bulk transaction: on SQLite it runs on the writer's thread,
+ * where its statements and its COMMIT hold no request; smaller ones run where a statement costs no
+ * message (store/sqlite/groupCommit.ts). The bench's loader sends 100 a request.
+ */
+const BULK_PROPOSALS = 100;
 const BROWSE_PATHS = 'browsePaths';
 const BROWSE_PATHS_V2 = 'browsePathsV2';
 
@@ -92,22 +98,25 @@ export class WritePath {
     if (proposals.length === 0) return { urns: [], written: 0, removed: { rows: 0, timeseriesRows: 0 } };
     // Checked before the transaction opens: a refused batch writes nothing and holds no lock.
     await this.authorize(ctx, proposalsRequirements(proposals));
-    const result = await this.store.transaction(async (tx) => {
-      const batch = new Batch(tx, this.registry, proposals, ctx, this.now(), this.maxVersions);
-      // A big batch lets other requests in between slices; its transaction stays open, so nothing of it is seen before it commits.
-      const slices = new Slices();
-      // One locking read for the whole batch, rather than one or more per proposal.
-      await tx.lockLatest(latestRead(proposals));
-      for (const p of proposals) {
-        await batch.apply(p);
-        await slices.pause();
-      }
-      // Derived rows are written in the same transaction: a read right after the write sees them.
-      // An entity whose aspects did not change (an identical re-ingest) keeps the rows it has.
-      await reindex(tx, this.registry, [...batch.changed.keys()], batch.changed);
-      await batch.appendChangeLog(slices);
-      return { urns: proposals.map((p) => p.urn), written: batch.written, removed: batch.removed };
-    });
+    const result = await this.store.transaction(
+      async (tx) => {
+        // A big batch lets other requests in between slices; its transaction stays open, so nothing of it is seen before it commits.
+        const slices = new Slices();
+        const batch = new Batch(tx, this.registry, proposals, ctx, this.now(), this.maxVersions);
+        // One locking read for the whole batch, rather than one or more per proposal.
+        await tx.lockLatest(await latestRead(proposals, slices));
+        for (const p of proposals) {
+          await batch.apply(p);
+          await slices.pause();
+        }
+        // Derived rows are written in the same transaction: a read right after the write sees them.
+        // An entity whose aspects did not change (an identical re-ingest) keeps the rows it has.
+        await reindex(tx, this.registry, [...batch.changed.keys()], batch.changed);
+        await batch.appendChangeLog(slices);
+        return { urns: proposals.map((p) => p.urn), written: batch.written, removed: batch.removed };
+      },
+      { bulk: proposals.length > BULK_PROPOSALS },
+    );
     if (result.written > 0 || result.removed.rows > 0 || result.removed.timeseriesRows > 0) this.committed();
     return result;
   }
@@ -137,15 +146,15 @@ export class WritePath {
 }
 
 /** The latest versions a batch reads as it applies: each entity's key and default aspects, and each versioned aspect written. */
-function latestRead(proposals: readonly Proposal[]): Array<{ urn: string; aspect: string }> {
+async function latestRead(proposals: readonly Proposal[], slices: Slices): Promise<Array<{ urn: string; aspect: string }>> {
   const keys = new Map<string, { urn: string; aspect: string }>();
   const add = (urn: string, aspect: string) => keys.set(`${urn} ${aspect}`, { urn, aspect });
-  for (const p of proposals) {
-    if (p.changeType === 'DELETE') continue;
+  await slices.each(proposals, (p) => {
+    if (p.changeType === 'DELETE') return;
     add(p.urn, p.entity.keyAspect.name);
     for (const name of [BROWSE_PATHS, BROWSE_PATHS_V2]) if (p.entity.aspects.has(name)) add(p.urn, name);
     if (p.aspect.kind === 'versioned') add(p.urn, p.aspect.name);
-  }
+  });
   return [...keys.values()];
 }
 

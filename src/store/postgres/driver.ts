@@ -5,10 +5,11 @@
  * failure) is run again.
  */
 import pg from 'pg';
-import type { Sql, SqlConnection, SqlDriver } from '../sql/driver.js';
+import type { Sql, SqlConnection, SqlDriver, TransactionOptions } from '../sql/driver.js';
 import type { PoolStats } from '../types.js';
 import { ChangeLogSequencer } from './changeLogSequencer.js';
 import { pgDialect, toPositional } from './dialect.js';
+import { newerSchema } from '../sql/newerSchema.js';
 import { migrations } from './migrations.js';
 
 // bigint columns (versions, times, counts) fit in a double.
@@ -57,6 +58,8 @@ async function migrate(pool: pg.Pool): Promise<void> {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY)');
     const done = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    const latest = Math.max(0, ...done);
+    if (latest > migrations.length) throw newerSchema(latest, migrations.length);
     for (const [i, migration] of migrations.entries()) {
       if (done.has(i + 1)) continue;
       await client.query('BEGIN');
@@ -125,13 +128,14 @@ export class PostgresDriver implements SqlDriver {
     return this.reads.run(q);
   }
 
-  async transaction<T>(fn: (conn: SqlConnection) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (conn: SqlConnection) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const client = await this.pool.connect();
       try {
         await client.query('BEGIN');
         const result = await fn(new Connection(client));
         await client.query('COMMIT');
+        options.committing?.(Promise.resolve(true));
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);

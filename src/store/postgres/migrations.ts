@@ -200,4 +200,9 @@ export const migrations: readonly string[] = [
   $$;
   ALTER TABLE search_doc ADD COLUMN field_values jsonb GENERATED ALWAYS AS (catalog_document_values(row)) STORED;
   `,
+  `
+  -- Aspect values of 256 characters and more deflated (store/sql/packedText.ts), their text left
+  -- empty; earlier versions keep their text.
+  ALTER TABLE aspect ADD COLUMN packed bytea;
+  `,
 ];

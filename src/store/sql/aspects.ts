@@ -6,17 +6,19 @@
  */
 import type { AspectRow, AspectStore, AspectTx, RunSummary, SystemMetadata, TimeseriesRow } from '../types.js';
 import type { SqlDialect } from './dialect.js';
+import { Slices } from '../../slices.js';
 import { chunks, first, placeholders, sql, typedValuesList, valuesList, type Sql, type SqlConnection, type SqlDriver } from './driver.js';
 import { countAspectSql, listRunsSql, listUrnsSql, runAspectRowsSql, runUrnsSql, scanAspectsSql, scanTimeseriesSql } from './reads.js';
+import { storedValue } from './packedText.js';
 import { toAspectRow, toTimeseriesRow, type RawAspect, type RawTimeseries } from './rows.js';
 import { deleteTimeseriesSql, runIdOf } from './writes.js';
 
 const MAX_VERSION = 'SELECT max(version) AS v FROM aspect WHERE urn = ? AND aspect = ?';
-/** The columns of a RawAspect: reads take no others (each column is a string made per row). */
-const ASPECT = 'SELECT urn, aspect, version, value, system_metadata, created_on, created_by FROM aspect';
+/** The columns of a RawAspect: reads take no others (each column is a value made per row). */
+const ASPECT = 'SELECT urn, aspect, version, value, packed, system_metadata, created_on, created_by FROM aspect';
 const VERSION = `${ASPECT} WHERE urn = ? AND aspect = ? AND version = ?`;
-const INSERT_ASPECT_HEAD = 'INSERT INTO aspect (urn, aspect, version, value, system_metadata, created_on, created_by, run_id)';
-const REPLACE = `ON CONFLICT (urn, aspect, version) DO UPDATE SET value = excluded.value, system_metadata = excluded.system_metadata,
+const INSERT_ASPECT_HEAD = 'INSERT INTO aspect (urn, aspect, version, value, packed, system_metadata, created_on, created_by, run_id)';
+const REPLACE = `ON CONFLICT (urn, aspect, version) DO UPDATE SET value = excluded.value, packed = excluded.packed, system_metadata = excluded.system_metadata,
   created_on = excluded.created_on, created_by = excluded.created_by, run_id = excluded.run_id`;
 const TIMESERIES = `SELECT * FROM timeseries WHERE urn = ? AND aspect = ? AND timestamp_millis >= ? AND timestamp_millis <= ?
   ORDER BY timestamp_millis DESC, event_granularity, partition, message_id LIMIT ?`;
@@ -30,6 +32,9 @@ const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
 async function maxVersion(conn: SqlConnection, urn: string, aspect: string): Promise<number> {
   return (await first<{ v: number | null }>(conn, sql(MAX_VERSION, urn, aspect)))?.v ?? 0;
 }
+
+/** Urns whose latest aspects a transaction reads in one statement. */
+const LATEST_URNS_PER_STATEMENT = 100;
 
 /** Locks on absent aspects one transaction takes at most (PostgreSQL's lock table holds ~64 a connection). */
 export const MAX_NAME_LOCKS = 32;
@@ -66,10 +71,14 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
 
   /** Reads and locks the latest versions of these (not yet known) aspects. */
   async function lock(keys: ReadonlyArray<readonly [string, string]>): Promise<void> {
-    const wanted = keys.filter(([u, a]) => !latest.has(keyOf(u, a)));
+    // A batch locks tens of thousands of keys: the loops over them run in slices.
+    const slices = new Slices();
+    const absent = (from: ReadonlyArray<readonly [string, string]>, known: { has(key: string): boolean }) =>
+      slices.filter(from, ([u, a]) => !known.has(keyOf(u, a)));
+    const wanted = await absent(keys, latest);
     if (wanted.length === 0) return;
     const found = await lockedRows(wanted);
-    let missing = wanted.filter(([u, a]) => !found.has(keyOf(u, a)));
+    let missing = await absent(wanted, found);
     // The first few absent aspects of a transaction also take a lock on their name, so that writers
     // contending for one new aspect take turns rather than retry (a row that is not there cannot be
     // locked); a big batch of new entities would otherwise fill the lock table.
@@ -79,10 +88,10 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
       await read(dialect.lockNames(named.map(([u, a]) => keyOf(u, a)).sort()));
       // A statement of its own: it sees what writers that held the locks before committed.
       for (const [k, row] of await lockedRows(named)) found.set(k, row);
-      missing = wanted.filter(([u, a]) => !found.has(keyOf(u, a)));
+      missing = await absent(wanted, found);
     }
-    for (const [k, row] of found) latest.set(k, row);
-    for (const [u, a] of missing) latest.set(keyOf(u, a), undefined);
+    await slices.each(found, ([k, row]) => latest.set(k, row));
+    await slices.each(missing, ([u, a]) => latest.set(keyOf(u, a), undefined));
   }
 
   async function lockedRows(keys: ReadonlyArray<readonly [string, string]>): Promise<Map<string, AspectRow>> {
@@ -131,18 +140,18 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
         row.urn,
         row.aspect,
         row.version,
-        JSON.stringify(row.value),
+        ...storedValue(JSON.stringify(row.value)),
         json(row.systemMetadata),
         row.createdOn,
         row.createdBy,
         runIdOf(row.systemMetadata),
       ];
-      await queue.add(firstVersion ? INSERT_ASPECTS : UPSERT_ASPECTS, key, `${key} ${row.version}`, params);
+      await queue.add(firstVersion ? INSERT_ASPECTS : UPSERT_ASPECTS, key, row.version, row.version, `${key} ${row.version}`, params);
       if (row.version === 0) latest.set(key, row);
       else if (maxVersions.has(key)) maxVersions.set(key, Math.max(maxVersions.get(key)!, row.version));
     },
     async putSystemMetadata(urn, aspect, version, systemMetadata: SystemMetadata) {
-      await queue.add(SET_SYSTEM_METADATA, keyOf(urn, aspect), `${keyOf(urn, aspect)} ${version}`, [
+      await queue.add(SET_SYSTEM_METADATA, keyOf(urn, aspect), version, version, `${keyOf(urn, aspect)} ${version}`, [
         urn,
         aspect,
         version,
@@ -162,8 +171,11 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
       await change(sql('DELETE FROM aspect WHERE urn = ? AND aspect = ? AND version = ?', urn, aspect, version));
     },
     async deleteHistoryBelow(urn, aspect, version) {
-      maxVersions.delete(keyOf(urn, aspect));
-      await queue.add(DELETE_HISTORY_BELOW, keyOf(urn, aspect), `${keyOf(urn, aspect)} ${version}`, [urn, aspect, version]);
+      // The highest version is kept unless it is below the bound: known, it spares the next update of
+      // the aspect in this transaction a read, which would send the queue out early.
+      const max = maxVersions.get(keyOf(urn, aspect));
+      if (max !== undefined && max < version) maxVersions.set(keyOf(urn, aspect), 0);
+      await queue.add(DELETE_HISTORY_BELOW, keyOf(urn, aspect), 1, version - 1, `${keyOf(urn, aspect)} ${version}`, [urn, aspect, version]);
     },
     async putTimeseries(row: TimeseriesRow) {
       const params = [
@@ -177,12 +189,14 @@ export function aspectTx(conn: SqlConnection, dialect: SqlDialect): AspectTx & {
         json(row.systemMetadata),
         runIdOf(row.systemMetadata),
       ];
-      await queue.add(PUT_TIMESERIES, `timeseries ${keyOf(row.urn, row.aspect)}`, JSON.stringify(params.slice(0, 6)), params);
+      await queue.add(PUT_TIMESERIES, `timeseries ${keyOf(row.urn, row.aspect)}`, 0, 0, JSON.stringify(params.slice(0, 6)), params);
     },
     deleteTimeseries: (urn, aspect, range) => change(deleteTimeseriesSql(urn, aspect, range)),
     async getLatestAspects(urns) {
       const out = new Map<string, AspectRow[]>(urns.map((u) => [u, []]));
-      for (const some of chunks(urns)) {
+      // Fewer urns a statement than most: every aspect of each comes back, and a batch's answer
+      // (thousands of rows, copied from the writer's thread and parsed at once) held requests 80 ms.
+      for (const some of chunks(urns, LATEST_URNS_PER_STATEMENT)) {
         const text = `${ASPECT} WHERE urn IN (${placeholders(some.length)}) AND version = 0 ORDER BY urn, aspect`;
         for (const r of await read<RawAspect>({ text, params: some })) out.get(r.urn)?.push(toAspectRow(r));
       }
@@ -211,8 +225,8 @@ const byUrns = (text: (n: number, urns: number) => string, urnsAfterRows = false
   },
 });
 
-const INSERT_ASPECTS = eachRow((n) => `${INSERT_ASPECT_HEAD} VALUES ${valuesList(n, 8)}`);
-const UPSERT_ASPECTS = eachRow((n) => `${INSERT_ASPECT_HEAD} VALUES ${valuesList(n, 8)} ${REPLACE}`);
+const INSERT_ASPECTS = eachRow((n) => `${INSERT_ASPECT_HEAD} VALUES ${valuesList(n, 9)}`);
+const UPSERT_ASPECTS = eachRow((n) => `${INSERT_ASPECT_HEAD} VALUES ${valuesList(n, 9)} ${REPLACE}`);
 const PUT_TIMESERIES = eachRow((n) => `${TIMESERIES_HEAD} VALUES ${valuesList(n, 9)} ${TIMESERIES_REPLACE}`);
 /**
  * Columns of VALUES lists are `column1`, `column2`… in both databases. The key's text columns are
@@ -232,19 +246,32 @@ export const DELETE_HISTORY_BELOW = byUrns(
 
 /**
  * Writes waiting to go out. Kinds go out in the order each was first queued; within a kind, a later
- * write of the same row replaces the earlier one (one statement may not change a row twice). When a
- * write would go out before an earlier write to the same aspect (its kind was queued earlier), the
- * queue goes out first, so that writes to one aspect always happen in the order they were made.
+ * write of the same row replaces the earlier one (one statement may not change a row twice). Each
+ * write names the versions of its aspect it touches; when it would go out before an earlier write of
+ * another kind touching one of them (its kind was queued earlier), the queue goes out first, so that
+ * writes to one row always happen in the order they were made.
+ *
+ * By rows rather than by aspects: an update of an aspect whose history is full copies the latest
+ * version into the history, trims the history (versions 1 and up) and writes the new latest
+ * (version 0), and the last did not commute with the trim by aspect alone. A batch of 10,000 such
+ * updates went out in 20,000 statements of a row or two; each is a message to the writer's thread.
  */
 class WriteQueue {
   private readonly kinds = new Map<WriteKind, Map<string, unknown[]>>();
-  /** Aspect → the kind of its latest queued write. */
-  private readonly lastKind = new Map<string, WriteKind>();
+  /** Aspect → the kinds of its queued writes, each with the versions it touches. */
+  private readonly touched = new Map<string, Array<{ kind: WriteKind; from: number; to: number }>>();
   constructor(private readonly conn: SqlConnection) {}
 
-  async add(kind: WriteKind, aspect: string, row: string, params: unknown[]): Promise<void> {
-    const before = this.lastKind.get(aspect);
-    if (before && before !== kind && this.kinds.has(kind) && this.order(kind) < this.order(before)) await this.flush();
+  /** A write of `kind` to versions `from`..`to` of `aspect`, replacing any queued of `row`. */
+  async add(kind: WriteKind, aspect: string, from: number, to: number, row: string, params: unknown[]): Promise<void> {
+    if (this.kinds.has(kind)) {
+      const order = [...this.kinds.keys()];
+      const at = order.indexOf(kind);
+      const overtakes = (this.touched.get(aspect) ?? []).some(
+        (q) => q.kind !== kind && order.indexOf(q.kind) > at && from <= q.to && q.from <= to,
+      );
+      if (overtakes) await this.flush();
+    }
     let rows = this.kinds.get(kind);
     if (!rows) {
       rows = new Map();
@@ -252,18 +279,16 @@ class WriteQueue {
     }
     rows.delete(row);
     rows.set(row, params);
-    this.lastKind.set(aspect, kind);
-  }
-
-  private order(kind: WriteKind): number {
-    return [...this.kinds.keys()].indexOf(kind);
+    const writes = this.touched.get(aspect);
+    if (writes) writes.push({ kind, from, to });
+    else this.touched.set(aspect, [{ kind, from, to }]);
   }
 
   async flush(): Promise<void> {
     if (this.kinds.size === 0) return;
     const kinds = [...this.kinds];
     this.kinds.clear();
-    this.lastKind.clear();
+    this.touched.clear();
     for (const [kind, rows] of kinds) {
       for (const some of chunks([...rows.values()])) await this.conn.run(kind.statement(some));
     }

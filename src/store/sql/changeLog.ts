@@ -4,34 +4,42 @@
  * a fifth of the database. Events written before that keep their text in `event`.
  */
 import { Slices } from '../../slices.js';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { ChangeLogEvent, ChangeLogStore, ChangeLogTx } from '../types.js';
-import { sql, valuesList, chunks, type SqlConnection, type SqlDriver } from './driver.js';
+import { sql, valuesList, ROWS_PER_STATEMENT, type SqlConnection, type SqlDriver } from './driver.js';
+import { packText, unpackText } from './packedText.js';
+
+export const packEvent = (event: ChangeLogEvent): Buffer => packText(JSON.stringify(event));
+
+export const unpackEvent = (packed: Uint8Array): ChangeLogEvent => JSON.parse(unpackText(packed)) as ChangeLogEvent;
 
 /**
- * Deflate's fastest level, a 4 KB window, small match tables and output chunks: events are about a
- * kilobyte, so they compress as well as with the defaults (2.8 times on the bench's catalog), and
- * each call sets up far less (about 40 µs an event where the defaults took 60 and more).
+ * `table`: where the driver has transactions append (SqlDriver.changeLogTable); `appended` is told
+ * when they do, with the offsets the events were given where they are final at insert (`final`).
  */
-const PACKING = { level: 1, windowBits: 12, memLevel: 4, chunkSize: 1024 } as const;
-
-export const packEvent = (event: ChangeLogEvent): Buffer => deflateRawSync(JSON.stringify(event), PACKING);
-
-export const unpackEvent = (packed: Uint8Array): ChangeLogEvent =>
-  JSON.parse(inflateRawSync(packed, { windowBits: PACKING.windowBits }).toString('utf8')) as ChangeLogEvent;
-
-/** `table`: where the driver has transactions append (SqlDriver.changeLogTable); `appended` is told when they do. */
-export function changeLogTx(conn: SqlConnection, table: string, appended: () => void): ChangeLogTx {
+export function changeLogTx(
+  conn: SqlConnection,
+  table: string,
+  final: boolean,
+  appended: (offsets: readonly number[]) => void,
+): ChangeLogTx {
   return {
     async appendChangeLog(events) {
       if (events.length === 0) return;
-      appended();
-      for (const some of chunks(events)) {
-        await conn.run({
+      const offsets: number[] = [];
+      // Packing costs tens of microseconds an event: a batch's thousands are packed in slices.
+      const packed = await new Slices().map(events, packEvent);
+      for (let i = 0; i < events.length; i += ROWS_PER_STATEMENT) {
+        const some = events.slice(i, i + ROWS_PER_STATEMENT);
+        const insert = {
           text: `INSERT INTO ${table} (entity_urn, aspect, change_type, event, packed, created_on) VALUES ${valuesList(some.length, 6)}`,
-          params: some.flatMap((e) => [e.entityUrn, e.aspectName, e.changeType, '', packEvent(e), e.created.time]),
-        });
+          params: some.flatMap((e, k) => [e.entityUrn, e.aspectName, e.changeType, '', packed[i + k], e.created.time]),
+        };
+        if (!final) await conn.run(insert);
+        else
+          for (const r of await conn.all<{ offset: number }>({ ...insert, text: `${insert.text} RETURNING "offset"` }))
+            offsets.push(Number(r.offset));
       }
+      appended(offsets);
     },
   };
 }

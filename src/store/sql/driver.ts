@@ -22,13 +22,26 @@ export interface SqlConnection {
   run(statement: Sql): Promise<number>;
 }
 
+export interface TransactionOptions {
+  /**
+   * A big transaction (a batch of many proposals): where the backend has a choice, it runs where its
+   * statements hold no request (SQLite: on the writer's thread).
+   */
+  bulk?: boolean;
+  /**
+   * Told as the transaction's COMMIT is sent, with whether it succeeds: readers may see what it
+   * wrote from then on, before it is answered (where commits are made durable after).
+   */
+  committing?: (outcome: Promise<boolean>) => void;
+}
+
 export interface SqlDriver extends SqlConnection {
   readonly dialect: SqlDialect;
   /**
    * Runs `fn` in one transaction on one connection: its writes commit together, durably, or none do
    * (when it throws). A backend may run `fn` again when it lost a race with another writer.
    */
-  transaction<T>(fn: (conn: SqlConnection) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (conn: SqlConnection) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * The table transactions append change log events to. Where transactions commit one at a time it
    * is the log itself; where they commit concurrently, events wait there to be given their offsets

@@ -1,11 +1,14 @@
 /** Row shapes of the SQL backends' aspect and timeseries tables, and their conversion to contract rows. */
 import type { AspectRow, SystemMetadata, TimeseriesRow } from '../types.js';
+import { unpackText } from './packedText.js';
 
 export interface RawAspect {
   urn: string;
   aspect: string;
   version: number;
+  /** The value's JSON, or '' when it is kept deflated in `packed` (packedText.ts). */
   value: string;
+  packed: Uint8Array | null;
   system_metadata: string | null;
   created_on: number;
   created_by: string;
@@ -33,6 +36,7 @@ const parseSm = (t: string | null) => (t === null ? null : (JSON.parse(t) as Sys
  * they are plain properties, as accessors made per row cost more than the rest of the row.
  */
 export function toAspectRow(r: RawAspect): AspectRow {
+  const text = r.packed ? unpackText(r.packed) : r.value;
   let value: Record<string, unknown> | undefined;
   let systemMetadata: SystemMetadata | null | undefined;
   // Built untyped, so that its accessors may drop the texts (AspectRow has them read-only).
@@ -42,7 +46,7 @@ export function toAspectRow(r: RawAspect): AspectRow {
     version: r.version,
     get value() {
       this.valueJson = undefined;
-      if (value === undefined) value = JSON.parse(r.value) as Record<string, unknown>;
+      if (value === undefined) value = JSON.parse(text) as Record<string, unknown>;
       return value;
     },
     set value(v) {
@@ -60,7 +64,7 @@ export function toAspectRow(r: RawAspect): AspectRow {
     },
     createdOn: r.created_on,
     createdBy: r.created_by,
-    valueJson: r.value as string | undefined,
+    valueJson: text as string | undefined,
     systemMetadataJson: r.system_metadata as string | null | undefined,
   };
   return row;

@@ -51,20 +51,47 @@ export async function openSqlStore(
     ...settingsStore(db),
     ...usageStore(db),
     ...generationStore(db),
-    async transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: StoreTx) => Promise<T>, options?: { bulk?: boolean }): Promise<T> {
       if (closed) throw new Error('store is closed');
       let appended = false;
       const changes: IndexChanges = [];
-      const result = await db.transaction(async (conn) => {
-        const aspects = aspectTx(conn, dialect);
-        const value = await fn({
-          ...aspects,
-          ...indexTx(conn, (n) => (written += n), changes),
-          ...changeLogTx(conn, db.changeLogTable, () => (appended = true)),
-          ...generationTx(conn),
-        });
-        await aspects.flush();
-        return value;
+      const offsets: number[] = [];
+      let committed = false;
+      const transaction = db.transaction(
+        async (conn) => {
+          // What an attempt that failed (and is run again) noted is not what commits.
+          changes.length = 0;
+          offsets.length = 0;
+          const aspects = aspectTx(conn, dialect);
+          const value = await fn({
+            ...aspects,
+            ...indexTx(conn, (n) => (written += n), changes),
+            // Offsets are final at insert where no sequencer gives them later.
+            ...changeLogTx(conn, db.changeLogTable, db.sequenceChangeLog === undefined, (given) => {
+              appended = true;
+              for (const offset of given) offsets.push(offset);
+            }),
+            ...generationTx(conn),
+          });
+          await aspects.flush();
+          return value;
+        },
+        {
+          ...options,
+          // Noted before they can be read, so the index's follower does not read them again.
+          committing: (outcome) => {
+            live.ownOffsets(offsets, outcome);
+            void outcome.then((ok) => {
+              committed = ok;
+            });
+          },
+        },
+      );
+      // Committed but not known durable (a failed fsync): not answered as written, yet readable,
+      // and the follower leaves it to this process.
+      const result = await transaction.catch(async (err: unknown) => {
+        if (committed) await live.committed(changes);
+        throw err;
       });
       // Searchable before the write is answered.
       await live.committed(changes);

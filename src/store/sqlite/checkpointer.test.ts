@@ -22,7 +22,8 @@ describe('Checkpointer', () => {
     })();
     // With automatic checkpoints off, only the worker moves pages into the database file.
     const deadline = Date.now() + 5_000;
-    while (statSync(path).size === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    // Until the whole transaction is copied: a check part-way through the copy saw the file only begun.
+    while (statSync(path).size <= before + 500 * 2000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(statSync(path).size).toBeGreaterThan(before + 500 * 2000);
     await checkpointer.stop();
     db.close();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GroupCommit } from './groupCommit.js';
+import { LocalWriter } from './driver.js';
 import { openStore } from '../index.js';
 
 describe('GroupCommit', () => {
@@ -23,7 +24,7 @@ describe('GroupCommit', () => {
     db.pragma('journal_mode = WAL');
     db.exec('CREATE TABLE t (n INTEGER PRIMARY KEY)');
     other = new Database(join(dir, 'db'), { readonly: true });
-    commits = new GroupCommit(db);
+    commits = new GroupCommit(new LocalWriter(db));
   });
   afterEach(() => {
     other.close();
@@ -92,7 +93,7 @@ describe('GroupCommit', () => {
     let release!: () => void;
     const synced = new Promise<void>((resolve) => (release = resolve));
     let syncs = 0;
-    const durable = new GroupCommit(db, async () => {
+    const durable = new GroupCommit(new LocalWriter(db), async () => {
       syncs++;
       if (syncs === 1) await synced;
       else throw new Error('fsync failed: EIO');

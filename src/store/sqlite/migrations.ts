@@ -161,4 +161,9 @@ export const migrations: readonly string[] = [
   DROP TABLE search_text;
   ALTER TABLE search_text_indexed RENAME TO search_text;
   `,
+  `
+  -- Aspect values of 256 characters and more deflated (store/sql/packedText.ts), their text left
+  -- empty; earlier versions keep their text.
+  ALTER TABLE aspect ADD COLUMN packed BLOB;
+  `,
 ];
