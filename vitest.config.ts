@@ -16,7 +16,7 @@ function needingDataHubFiles(): string[] {
 }
 
 /** Test files that measure the service's latency, run once the others are done. */
-const ALONE = ['test/attacks.test.ts'];
+const ALONE = ['test/attacks.test.ts', 'test/readsDuringBulkIngest.test.ts'];
 
 const skipped = HAS_DATAHUB_FIXTURES ? [] : needingDataHubFiles();
 if (skipped.length > 0)
@@ -40,8 +40,9 @@ export default defineConfig({
     isolate: false,
     projects: [
       { extends: true, test: { name: 'suite', exclude: [...ALONE] } },
-      // The attack corpus times /health while each attack runs: it runs after the rest, by itself, so
-      // what it measures is the service under attack, not the other test files sharing the cores.
+      // The attack corpus times /health while each attack runs, and readsDuringBulkIngest times reads
+      // while a big batch is written: they run after the rest, one at a time, so what they measure is
+      // the service, not the other test files sharing the cores.
       // Not extending the root, whose `include` would be merged into this one's.
       {
         test: {
