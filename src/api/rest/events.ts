@@ -7,14 +7,13 @@
 import { setImmediate } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { MAX_FEED_PAGE, type ChangeFeed } from '../../domains/changeLog/changeFeed.js';
+import { MAX_FEED_PAGE, type ChangeFeed, type FeedEvent } from '../../domains/changeLog/changeFeed.js';
 import { callerOf } from '../caller.js';
 import { Param, queryCheck } from './params.js';
 import { read, type RestResource } from './resource.js';
 import { LONG_MAX } from './restli.js';
 
 const DEFAULT_LIMIT = 100;
-const STREAM_BATCH = 100;
 const KEEP_ALIVE_MS = 15_000;
 
 const afterParam = (doc: string) => Param.optional(Param.integer(doc, { max: LONG_MAX }));
@@ -27,6 +26,17 @@ function streamStart(request: FastifyRequest, after: number | undefined): number
   if (after !== undefined) return after;
   const last = request.headers['last-event-id'];
   return lastEventId(typeof last === 'string' ? { 'Last-Event-ID': [last] } : {})['Last-Event-ID'] ?? 0;
+}
+
+/** Each event's message, made once for all the followers sent it (the feed shares its pages among them). */
+const messages = new WeakMap<FeedEvent, string>();
+function message(event: FeedEvent): string {
+  let text = messages.get(event);
+  if (text === undefined) {
+    text = `id: ${event.offset}\ndata: ${JSON.stringify(event)}\n\n`;
+    messages.set(event, text);
+  }
+  return text;
 }
 
 async function stream(request: FastifyRequest, reply: FastifyReply, feed: ChangeFeed, after: number | undefined): Promise<void> {
@@ -80,14 +90,14 @@ async function stream(request: FastifyRequest, reply: FastifyReply, feed: Change
   try {
     await write(': connected\n\n');
     while (!follower.signal.aborted) {
-      const { events, lastOffset, read } = await reader.page(cursor, STREAM_BATCH);
-      for (const event of events) await write(`id: ${event.offset}\ndata: ${JSON.stringify(event)}\n\n`);
+      const { events, lastOffset, more } = await reader.next(cursor);
+      for (const event of events) await write(message(event));
       cursor = lastOffset;
       if (events.length > 0) quietSince = Date.now();
       // A follower catching up on a long log reads page after page; on SQLite every read is synchronous
       // and a local socket takes every write, so without a turn for other requests between pages one
       // follower would hold the service until it caught up.
-      if (read === STREAM_BATCH) {
+      if (more) {
         await setImmediate();
         continue;
       }

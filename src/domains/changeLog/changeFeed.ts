@@ -26,6 +26,14 @@ export interface FeedEvent extends Omit<StoredChangeLogEvent, 'aspect' | 'previo
 
 export const MAX_FEED_PAGE = 10_000;
 
+/**
+ * Events a follower reads at a time, in pages that start at a multiple of this offset, and the
+ * pages kept for other followers (the ones used last): followers walking the log each take a page
+ * read and decoded once, where each read and inflated every event for itself.
+ */
+export const STREAM_PAGE = 100;
+const STREAM_PAGES_KEPT = 32;
+
 export interface FeedPage {
   /** The events the reader may see, oldest first. */
   events: FeedEvent[];
@@ -38,6 +46,8 @@ export interface FeedPage {
 /** One reader's view of the change log: which events it may see. */
 export interface FeedReader {
   page(after: number, limit: number): Promise<FeedPage>;
+  /** A follower's next events after `after` (at most STREAM_PAGE); `more` when more are there to read at once. */
+  next(after: number): Promise<FeedPage & { more: boolean }>;
 }
 
 /** How often a follower looks for commits made by other processes. */
@@ -66,6 +76,8 @@ export class ChangeFeed {
    * shared only while it runs; a finished page may have grown since.
    */
   private readonly reading = new Map<string, Promise<FeedEvent[]>>();
+  /** Full pages of STREAM_PAGE events, by the offset they follow; in the order they were last used. */
+  private readonly pages = new Map<number, Promise<FeedEvent[]>>();
 
   constructor(
     private readonly store: Store,
@@ -87,16 +99,45 @@ export class ChangeFeed {
   async reader(actor: string): Promise<FeedReader> {
     await this.authorizer.require(actor, [READ_CHANGE_LOG], explained(actor));
     const hidden = await hiddenFrom(this.authorizer, this.registry, actor);
+    const seen = (events: FeedEvent[]) => (hidden.none ? events : events.filter((e) => !hidden.hides(e.entityType, e.aspectName)));
     return {
       page: async (after, limit) => {
         const events = await this.read(after, limit);
-        return {
-          events: hidden.none ? events : events.filter((e) => !hidden.hides(e.entityType, e.aspectName)),
-          lastOffset: events.at(-1)?.offset ?? after,
-          read: events.length,
-        };
+        return { events: seen(events), lastOffset: events.at(-1)?.offset ?? after, read: events.length };
+      },
+      next: async (after) => {
+        const { events, full } = await this.streamPage(after);
+        const mine = events.filter((e) => e.offset > after);
+        return { events: seen(mine), lastOffset: mine.at(-1)?.offset ?? after, read: mine.length, more: full };
       },
     };
+  }
+
+  /**
+   * The page holding the events after `after`: the STREAM_PAGE events after the multiple of
+   * STREAM_PAGE at or below it. Offsets only grow and commit in their order, so a page read full is
+   * what it will always be, and is kept; a page that is not yet full is read again. With gaps in the
+   * offsets a page reaches further, and still holds the events just after `after`.
+   */
+  private async streamPage(after: number): Promise<{ events: FeedEvent[]; full: boolean }> {
+    const start = after - (after % STREAM_PAGE);
+    const kept = this.pages.get(start);
+    if (kept) {
+      this.pages.delete(start);
+      this.pages.set(start, kept);
+      return { events: await kept, full: true };
+    }
+    const read = this.read(start, STREAM_PAGE);
+    const events = await read;
+    const full = events.length === STREAM_PAGE;
+    if (full && !this.pages.has(start)) {
+      this.pages.set(start, read);
+      for (const oldest of this.pages.keys()) {
+        if (this.pages.size <= STREAM_PAGES_KEPT) break;
+        this.pages.delete(oldest);
+      }
+    }
+    return { events, full };
   }
 
   /** Called by the write path after each commit: wakes the followers of this process. */
