@@ -165,6 +165,14 @@ export class BitmapIndex {
     return this.live.size;
   }
 
+  /**
+   * Ids given since the index was loaded from its snapshot (every id, if it was built): their
+   * documents' words and values are in maps on V8's heap, not flat.
+   */
+  get added(): number {
+    return this.urns.length;
+  }
+
   /** Ids dropped since the index was built; their postings still take room. */
   get garbage(): number {
     return this.dropped;

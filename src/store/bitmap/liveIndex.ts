@@ -60,6 +60,13 @@ const COLLECT_AFTER_LOADING = 100_000;
  * flat (termTable.ts). Below, the maps are small, and a load would take longer than it saves.
  */
 const COMPACT_FROM = 50_000;
+/**
+ * The share of an index (of COMPACT_FROM documents or more) given new ids since it was loaded, past
+ * which it is written and loaded back flat, as after a build: a document added to a loaded index
+ * takes several times the memory of a loaded one, and a start that replayed the changes of the
+ * run before, or a day of writes, would otherwise keep them so until the next restart.
+ */
+const RELOAD_AFTER_SHARE = 0.05;
 /** The setting naming the database, so a snapshot of another is never taken for this one's. */
 const DATABASE_ID = 'database.id';
 
@@ -79,6 +86,11 @@ export interface SearchIndexBuild {
   replayAtMost?: number;
   /** Documents from which a build is followed by a load of the snapshot it wrote; COMPACT_FROM unless told. */
   compactFrom?: number;
+  /**
+   * Ids given since the index was loaded, past which it is written and loaded back; unless told,
+   * SAVE_AFTER_CHANGES or RELOAD_AFTER_SHARE of its documents, the more.
+   */
+  reloadAfter?: number;
   /** Told what became of a snapshot: written, refused (and why), or failed. */
   onSnapshot?: (event: SnapshotEvent) => void;
 }
@@ -129,6 +141,7 @@ export class LiveIndex {
   private readonly snapshot: string | undefined;
   private readonly replayAtMost: number | undefined;
   private readonly compactFrom: number;
+  private readonly reloadAfter: number | undefined;
   private readonly onSnapshot: (event: SnapshotEvent) => void;
   /** The snapshot is tried once, for the first build. */
   private snapshotTried = false;
@@ -155,6 +168,7 @@ export class LiveIndex {
     this.snapshot = build.snapshot;
     this.replayAtMost = build.replayAtMost;
     this.compactFrom = build.compactFrom ?? COMPACT_FROM;
+    this.reloadAfter = build.reloadAfter;
     this.onSnapshot = build.onSnapshot ?? (() => undefined);
   }
 
@@ -299,8 +313,20 @@ export class LiveIndex {
     void index.mergeInSlices(new Slices().pause);
     if (index.bytes > this.maxBytes) this.letGo({ bytes: index.bytes, maxBytes: this.maxBytes, documents: index.size });
     else if (!this.building && index.garbage > Math.max(GARBAGE_ALLOWED, index.size)) void this.build().catch(() => undefined);
-    else if (this.unsaved >= Math.max(SAVE_AFTER_CHANGES, index.size / 10) && Date.now() - this.savedAt >= SAVE_AT_MOST_EVERY_MS)
-      void this.save();
+    else if (
+      (this.unsaved >= Math.max(SAVE_AFTER_CHANGES, index.size / 10) || this.loose(index)) &&
+      Date.now() - this.savedAt >= SAVE_AT_MOST_EVERY_MS
+    )
+      void this.save().then((written) => this.compact(written));
+  }
+
+  /**
+   * Whether enough of the index is outside its flat part that it is to be loaded back from a
+   * snapshot: all of it, when it was built from the documents.
+   */
+  private loose(index: BitmapIndex): boolean {
+    const after = this.reloadAfter ?? Math.max(SAVE_AFTER_CHANGES, index.size * RELOAD_AFTER_SHARE);
+    return index.size >= this.compactFrom && (index.added >= index.size || index.added > after);
   }
 
   /**
@@ -463,6 +489,8 @@ export class LiveIndex {
               : { documents: next.size, ms, from: 'documents' },
           );
           if (!restored) void this.save().then((written) => this.compact(written));
+          // A start that replayed many changes has them in maps: written and loaded back flat.
+          else if (this.loose(next)) this.recycle();
         }
       } finally {
         if (this.touched === touched) this.touched = undefined;
@@ -473,12 +501,12 @@ export class LiveIndex {
   }
 
   /**
-   * After a build from the documents has been written to the snapshot: the index loaded from it
-   * (and the changes since replayed) in its place, its terms flat rather than in maps. Searches go
-   * to the built index meanwhile.
+   * After the index has been written to the snapshot (after a build from the documents, or once many
+   * documents were added to a loaded one): the index loaded from it (and the changes since replayed)
+   * in its place, its terms flat rather than in maps. Searches go to the current index meanwhile.
    */
   private compact(written: boolean): void {
-    if (!written || this.closed || this.building || !this.index || this.index.size < this.compactFrom) return;
+    if (!written || this.closed || this.building || !this.index || !this.loose(this.index)) return;
     this.snapshotTried = false;
     void this.build().catch(() => undefined);
   }

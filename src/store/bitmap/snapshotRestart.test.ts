@@ -251,6 +251,35 @@ for (const backend of await storeBackends())
       await close(store);
     });
 
+    it('is written and loaded back flat after a start that replayed many changes', async () => {
+      const a = await open();
+      await close(a.store);
+      // Changes made while no process keeps the index: replayed at the next start, into maps.
+      const r = new Random(31);
+      const changed = [...rows.values()].slice(800, 900).map((row) => changedRow(r, row));
+      const plain = await openStore(url, { synchronous: 'NORMAL' });
+      await write(plain, changed);
+      await plain.close();
+      for (const row of changed) rows.set(row.urn, row);
+
+      const builds: SearchIndexBuilt[] = [];
+      const events: SnapshotEvent[] = [];
+      const store = await openStore(url, {
+        synchronous: 'NORMAL',
+        onSearchIndexBuilt: (b) => builds.push(b),
+        searchIndexBuild: { beforeOpen: 100, delayMs: 0, snapshot, compactFrom: 1, reloadAfter: 50, onSnapshot: (e) => events.push(e) },
+      });
+      opened.push(store);
+      for (let i = 0; i < 400 && builds.length < 2; i++) await new Promise((done) => setTimeout(done, 25));
+      expect(builds).toMatchObject([
+        { from: 'snapshot', documents: rows.size, replayed: 100 },
+        { from: 'snapshot', documents: rows.size, replayed: 0 },
+      ]);
+      expect(events.map((e) => e.kind)).toEqual(['written']);
+      await expectCurrent(store, 32);
+      await close(store);
+    });
+
     if (backend.name === 'sqlite')
       it('is refused after the database is put back to an earlier copy', async () => {
         const file = url.slice('sqlite:'.length);
