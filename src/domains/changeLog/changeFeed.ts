@@ -28,11 +28,18 @@ export const MAX_FEED_PAGE = 10_000;
 
 /**
  * Events a follower reads at a time, in pages that start at a multiple of this offset, and the
- * pages kept for other followers (the ones used last): followers walking the log each take a page
- * read and decoded once, where each read and inflated every event for itself.
+ * pages kept for other followers (the ones used last, up to a number and a size: an event can carry
+ * a schema of megabytes): followers walking the log each take a page read and decoded once, where
+ * each read and inflated every event for itself.
  */
 export const STREAM_PAGE = 100;
 const STREAM_PAGES_KEPT = 32;
+/** Characters of aspect values the kept pages hold at most. */
+const STREAM_PAGES_CHARS = 8 * 2 ** 20;
+
+/** About the memory a page takes: its aspect values' characters. */
+const charsOf = (events: readonly FeedEvent[]) =>
+  events.reduce((n, e) => n + (e.aspect?.value.length ?? 0) + (e.previousAspectValue?.value.length ?? 0), 0);
 
 export interface FeedPage {
   /** The events the reader may see, oldest first. */
@@ -76,8 +83,9 @@ export class ChangeFeed {
    * shared only while it runs; a finished page may have grown since.
    */
   private readonly reading = new Map<string, Promise<FeedEvent[]>>();
-  /** Full pages of STREAM_PAGE events, by the offset they follow; in the order they were last used. */
-  private readonly pages = new Map<number, Promise<FeedEvent[]>>();
+  /** Full pages of STREAM_PAGE events, by the offset they follow, with their size; in the order they were last used. */
+  private readonly pages = new Map<number, { events: FeedEvent[]; chars: number }>();
+  private pagesChars = 0;
 
   constructor(
     private readonly store: Store,
@@ -125,16 +133,18 @@ export class ChangeFeed {
     if (kept) {
       this.pages.delete(start);
       this.pages.set(start, kept);
-      return { events: await kept, full: true };
+      return { events: kept.events, full: true };
     }
-    const read = this.read(start, STREAM_PAGE);
-    const events = await read;
+    const events = await this.read(start, STREAM_PAGE);
     const full = events.length === STREAM_PAGE;
     if (full && !this.pages.has(start)) {
-      this.pages.set(start, read);
-      for (const oldest of this.pages.keys()) {
-        if (this.pages.size <= STREAM_PAGES_KEPT) break;
+      const chars = charsOf(events);
+      this.pages.set(start, { events, chars });
+      this.pagesChars += chars;
+      for (const [oldest, page] of this.pages) {
+        if (this.pages.size <= STREAM_PAGES_KEPT && this.pagesChars <= STREAM_PAGES_CHARS) break;
         this.pages.delete(oldest);
+        this.pagesChars -= page.chars;
       }
     }
     return { events, full };
