@@ -62,9 +62,11 @@ const COLLECT_AFTER_LOADING = 100_000;
 const COMPACT_FROM = 50_000;
 /**
  * The share of an index (of COMPACT_FROM documents or more) given new ids since it was loaded, past
- * which it is written and loaded back flat, as after a build: a document added to a loaded index
- * takes several times the memory of a loaded one, and a start that replayed the changes of the
- * run before, or a day of writes, would otherwise keep them so until the next restart.
+ * which it is loaded back flat after it is next written (a start that replayed that many writes it
+ * at once), as after a build: a document added to a loaded index takes several times the memory of
+ * a loaded one, and a start that replayed the changes of the run before, or a day of writes, would
+ * otherwise keep them so until the next restart. Writes themselves are not made more often: at a
+ * million documents a write takes about half a minute of the thread that serves requests, in slices.
  */
 const RELOAD_AFTER_SHARE = 0.05;
 /** The setting naming the database, so a snapshot of another is never taken for this one's. */
@@ -313,10 +315,7 @@ export class LiveIndex {
     void index.mergeInSlices(new Slices().pause);
     if (index.bytes > this.maxBytes) this.letGo({ bytes: index.bytes, maxBytes: this.maxBytes, documents: index.size });
     else if (!this.building && index.garbage > Math.max(GARBAGE_ALLOWED, index.size)) void this.build().catch(() => undefined);
-    else if (
-      (this.unsaved >= Math.max(SAVE_AFTER_CHANGES, index.size / 10) || this.loose(index)) &&
-      Date.now() - this.savedAt >= SAVE_AT_MOST_EVERY_MS
-    )
+    else if (this.unsaved >= Math.max(SAVE_AFTER_CHANGES, index.size / 10) && Date.now() - this.savedAt >= SAVE_AT_MOST_EVERY_MS)
       void this.save().then((written) => this.compact(written));
   }
 
@@ -490,7 +489,7 @@ export class LiveIndex {
           );
           if (!restored) void this.save().then((written) => this.compact(written));
           // A start that replayed many changes has them in maps: written and loaded back flat.
-          else if (this.loose(next)) this.recycle();
+          else if (this.loose(next)) void this.save().then((written) => this.compact(written));
         }
       } finally {
         if (this.touched === touched) this.touched = undefined;
