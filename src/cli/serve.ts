@@ -172,8 +172,9 @@ function watchRunsEvery(intervalMs: number, services: Services, logger: Logger):
 const DRAIN_MS = 30_000;
 /**
  * How long it then waits for the database to close: its last commits checkpointed, and the search
- * index's snapshot written (about 3 s at 100,000 entities, and ten times as long at 1,000,000, which
- * DRAIN_MS used to cut short: the next start then replayed every change since the last snapshot).
+ * index's snapshot written (3 s at 100,000 entities, 18 s at 1,000,000 on a quiet 2-core machine,
+ * more on a busy one). DRAIN_MS used to count it with the requests: cut short, the snapshot is not
+ * replaced, and the next start replays every change since the last one.
  */
 const CLOSE_MS = 180_000;
 

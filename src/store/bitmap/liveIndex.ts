@@ -66,7 +66,7 @@ const COMPACT_FROM = 50_000;
  * at once), as after a build: a document added to a loaded index takes several times the memory of
  * a loaded one, and a start that replayed the changes of the run before, or a day of writes, would
  * otherwise keep them so until the next restart. Writes themselves are not made more often: at a
- * million documents a write takes about half a minute of the thread that serves requests, in slices.
+ * million documents a write takes some 20 s of the thread that serves requests, in slices.
  */
 const RELOAD_AFTER_SHARE = 0.05;
 /** The setting naming the database, so a snapshot of another is never taken for this one's. */
