@@ -89,8 +89,8 @@ export interface SearchIndexBuild {
   /** Documents from which a build is followed by a load of the snapshot it wrote; COMPACT_FROM unless told. */
   compactFrom?: number;
   /**
-   * Ids given since the index was loaded, past which it is written and loaded back; unless told,
-   * SAVE_AFTER_CHANGES or RELOAD_AFTER_SHARE of its documents, the more.
+   * Ids given since the index was loaded, past which it is loaded back after its next save; unless
+   * told, SAVE_AFTER_CHANGES or RELOAD_AFTER_SHARE of its documents, the more.
    */
   reloadAfter?: number;
   /** Told what became of a snapshot: written, refused (and why), or failed. */
@@ -316,7 +316,12 @@ export class LiveIndex {
     if (index.bytes > this.maxBytes) this.letGo({ bytes: index.bytes, maxBytes: this.maxBytes, documents: index.size });
     else if (!this.building && index.garbage > Math.max(GARBAGE_ALLOWED, index.size)) void this.build().catch(() => undefined);
     else if (this.unsaved >= Math.max(SAVE_AFTER_CHANGES, index.size / 10) && Date.now() - this.savedAt >= SAVE_AT_MOST_EVERY_MS)
-      void this.save().then((written) => this.compact(written));
+      void this.saveAndCompact();
+  }
+
+  /** Writes the snapshot, then loads the index back from it if enough of it is not flat. */
+  private async saveAndCompact(): Promise<void> {
+    this.compact(await this.save());
   }
 
   /**
@@ -487,9 +492,9 @@ export class LiveIndex {
               ? { documents: next.size, ms, from: 'snapshot', replayed: restored.replayed }
               : { documents: next.size, ms, from: 'documents' },
           );
-          if (!restored) void this.save().then((written) => this.compact(written));
+          if (!restored) void this.saveAndCompact();
           // A start that replayed many changes has them in maps: written and loaded back flat.
-          else if (this.loose(next)) void this.save().then((written) => this.compact(written));
+          else if (this.loose(next)) void this.saveAndCompact();
         }
       } finally {
         if (this.touched === touched) this.touched = undefined;
