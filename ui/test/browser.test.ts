@@ -119,9 +119,10 @@ describe.skipIf(!hasChromium())('the web UI in headless Chromium', () => {
     await expect
       .poll(async () => Number((await page.getByRole('heading', { name: /results? for/ }).textContent())!.match(/\d+/)![0]))
       .toBeLessThan(all);
-    const titles = await page.locator('.result-title').allTextContents();
-    expect(titles.length).toBeGreaterThan(0);
-    expectEach(titles, (t) => t.includes('Snowflake'));
+    // The count and the list are drawn apart: the list is waited for too, not read once the count changed.
+    const titles = () => page.locator('.result-title').allTextContents();
+    await expect.poll(async () => (await titles()).every((t) => t.includes('Snowflake'))).toBe(true);
+    expectEach(await titles(), (t) => t.includes('Snowflake'));
     await shot(page, 'search');
     // The same URL, opened afresh, shows the same search.
     const shared = page.url();
