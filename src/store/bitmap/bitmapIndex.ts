@@ -273,6 +273,7 @@ export class BitmapIndex {
       f.elsewhere = field.elsewhere;
       f.column = FacetColumn.restore(field.column);
       for (const p of field.values.several.values()) if (Array.isArray(p)) f.small++;
+      f.small += field.values.packed?.size ?? 0;
       for (const one of field.values.one) if (one >= 0) f.small++;
       bytes += f.values.flatBytes + severalBytes(field.values) + f.column.byteLength;
     }

@@ -665,7 +665,7 @@ class In {
   }
 
   /** The postings of `terms` terms in `width` columns each, kept flat (termTable.ts). */
-  async postings(terms: number, breathe: Breathe, width = 1): Promise<Pick<FlatTerms, 'one' | 'columns' | 'several'>> {
+  async postings(terms: number, breathe: Breathe, width = 1): Promise<Pick<FlatTerms, 'one' | 'columns' | 'several' | 'packed'>> {
     const count = terms * width;
     const counts = this.uint32s();
     const small = this.uint32s();
@@ -689,6 +689,6 @@ class In {
       }
       if ((i & 65535) === 65535) await breathe();
     }
-    return { one: out.one, columns: out.columns, several: out.several };
+    return out.finish();
   }
 }

@@ -11,12 +11,7 @@ import { unionOf } from './postings.js';
 function tableOf(flat: string[], added: string[], width = 1, sorted = false): TermTable {
   const postings = flatPostings(flat.length, width);
   for (let i = 0; i < flat.length; i++) postings.set(i * width, i);
-  const table = TermTable.restore(width, sorted, {
-    keys: FlatKeys.of(flat),
-    one: postings.one,
-    columns: postings.columns,
-    several: postings.several,
-  });
+  const table = TermTable.restore(width, sorted, { keys: FlatKeys.of(flat), ...postings.finish() });
   added.forEach((key, i) => {
     table.add(key, 0, 100 + i);
   });
@@ -97,7 +92,7 @@ describe('a term table restored from a snapshot', () => {
     read.set(5, [8, 9]);
     read.set(7, 4);
     read.set(11, 6);
-    const table = TermTable.restore(4, false, { keys: FlatKeys.of(['w', 'x', 'y']), ...read });
+    const table = TermTable.restore(4, false, { keys: FlatKeys.of(['w', 'x', 'y']), ...read.finish() });
     const at = (key: string) => [0, 1, 2, 3].map((c) => unionOf([table.postings(table.find(key), c)]).toArray());
     expect(at('w')).toEqual([[5], [], [5], []]);
     expect(at('x')).toEqual([[], [8, 9], [], [4]]);
@@ -110,6 +105,23 @@ describe('a term table restored from a snapshot', () => {
     expect(at('y')).toEqual([[6], [], [], [6]]);
     table.add('y', 3, 2);
     expect(at('y')).toEqual([[6], [], [], [2, 6]]);
+  });
+
+  it('keeps short postings packed as read, and grows one of them without touching the others', () => {
+    const read = flatPostings(50, 2);
+    for (let t = 0; t < 50; t++) read.set(t * 2 + 1, [t, t + 100, t + 200]);
+    const keys = FlatKeys.of(Array.from({ length: 50 }, (_, t) => `t${t}`));
+    const table = TermTable.restore(2, false, { keys, ...read.finish() });
+    for (let t = 0; t < 50; t++) {
+      expect(table.postings(t, 1)).toEqual([t, t + 100, t + 200]);
+      expect(table.postings(t, 0)).toBeUndefined();
+    }
+    table.add('t7', 1, 150);
+    expect(table.postings(7, 1)).toEqual([7, 107, 150, 207]);
+    expect(table.postings(8, 1)).toEqual([8, 108, 208]);
+    // What a lookup answers is the caller's: changing it changes nothing in the table.
+    (table.postings(9, 1) as number[]).push(999);
+    expect(table.postings(9, 1)).toEqual([9, 109, 209]);
   });
 
   it('finds terms by prefix and lists them in order, flat and added merged', () => {

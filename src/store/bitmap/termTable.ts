@@ -9,6 +9,7 @@
  * column (16 bytes a word became 5; the words of the bench's catalog, 73 bytes a document, 52).
  */
 import { FlatKeys } from './flatKeys.js';
+import { PackedPostings } from './packedPostings.js';
 import { type Postings, withDoc } from './postings.js';
 import { SortedKeys } from './sortedKeys.js';
 
@@ -39,8 +40,10 @@ export interface FlatTerms {
   one: Int32Array;
   /** For a table of more than one column: each term's columns holding its one document, a bit each. */
   columns?: Uint8Array | undefined;
-  /** The postings of SEVERAL terms, by slot (term × width + column). */
+  /** The postings of SEVERAL terms, by slot (term × width + column): those changed since, and bitmaps. */
   several: Map<number, Postings>;
+  /** The short postings of SEVERAL terms as read, where `several` has none for the slot. */
+  packed?: PackedPostings | undefined;
 }
 
 export class TermTable {
@@ -61,7 +64,7 @@ export class TermTable {
     sorted = false,
   ) {
     if (width > 8) throw new RangeError('a term table has at most 8 columns');
-    this.slots = { width, one: new Int32Array(0), columns: undefined, several: new Map() };
+    this.slots = { width, one: new Int32Array(0), columns: undefined, several: new Map(), packed: PackedPostings.none };
     this.addedSorted = sorted ? new SortedKeys() : undefined;
   }
 
@@ -69,7 +72,7 @@ export class TermTable {
     if (sorted && !terms.keys.lowerBound) throw new TypeError('a sorted table needs keys in sorted order');
     const table = new TermTable(width, sorted);
     table.flat = terms.keys;
-    table.slots = { width, one: terms.one, columns: terms.columns, several: terms.several };
+    table.slots = { width, one: terms.one, columns: terms.columns, several: terms.several, packed: terms.packed ?? PackedPostings.none };
     return table;
   }
 
@@ -80,7 +83,7 @@ export class TermTable {
 
   /** Bytes the flat terms take outside V8's heap, with their one-document postings. */
   get flatBytes(): number {
-    return this.flat.byteLength + this.slots.one.byteLength + (this.slots.columns?.byteLength ?? 0);
+    return this.flat.byteLength + this.slots.one.byteLength + (this.slots.columns?.byteLength ?? 0) + this.slots.packed.byteLength;
   }
 
   key(term: number): string {
@@ -104,10 +107,12 @@ export class TermTable {
   postings(term: number, column = 0): Postings | undefined {
     const flat = this.flat.size;
     if (term >= flat) return this.addedPostings[(term - flat) * this.width + column];
-    const { one, columns, several } = this.slots;
+    const { one, columns, several, packed } = this.slots;
     const doc = one[term] as number;
     if (doc >= 0) return columns === undefined || ((columns[term] as number) & (1 << column)) !== 0 ? doc : undefined;
-    return doc === SEVERAL ? several.get(term * this.width + column) : undefined;
+    if (doc !== SEVERAL) return undefined;
+    const slot = term * this.width + column;
+    return several.get(slot) ?? packed.get(slot);
   }
 
   /** Adds a document to a term's postings in a column (the term is added if new); answers the postings. */
@@ -182,6 +187,7 @@ interface FlatSlots {
   one: Int32Array;
   columns: Uint8Array | undefined;
   several: Map<number, Postings>;
+  packed: PackedPostings;
 }
 
 /** Adds document `id` to flat term `term` in `column`; answers the term's postings there. */
@@ -194,7 +200,7 @@ function flatAdd(t: FlatSlots, term: number, column: number, id: number): Postin
   }
   spread(t, term);
   const slot = term * t.width + column;
-  const postings = withDoc(t.several.get(slot), id);
+  const postings = withDoc(t.several.get(slot) ?? t.packed.get(slot), id);
   t.several.set(slot, postings);
   return postings;
 }
@@ -212,23 +218,24 @@ function spread(t: FlatSlots, term: number): void {
 }
 
 /**
- * Flat postings read from a snapshot, slot by slot (term × width + column): a posting of one
- * document as its number.
+ * Flat postings read from a snapshot, slot by slot in ascending order (term × width + column): a
+ * posting of one document as its number, a short one packed (packedPostings.ts). `finish` gives
+ * them once all are set.
  */
 export function flatPostings(
   terms: number,
   width = 1,
-): Pick<FlatTerms, 'one' | 'columns' | 'several'> & { set(slot: number, p: Postings | undefined): void } {
+): { set(slot: number, p: Postings | undefined): void; finish(): Pick<FlatTerms, 'one' | 'columns' | 'several' | 'packed'> } {
   const t: FlatSlots = {
     width,
     one: new Int32Array(terms).fill(NONE),
     columns: width > 1 ? new Uint8Array(terms) : undefined,
     several: new Map<number, Postings>(),
+    // Looked up only for slots set before, and packed slots come after every slot set before them.
+    packed: PackedPostings.none,
   };
+  const packed = PackedPostings.builder();
   return {
-    one: t.one,
-    columns: t.columns,
-    several: t.several,
     set(slot, p) {
       if (p === undefined) return;
       const term = Math.floor(slot / width);
@@ -238,7 +245,12 @@ export function flatPostings(
         return;
       }
       spread(t, term);
-      t.several.set(slot, p);
+      if (Array.isArray(p)) packed.add(slot, p);
+      else t.several.set(slot, p);
+    },
+    finish() {
+      t.packed = packed.done();
+      return { one: t.one, columns: t.columns, several: t.several, packed: t.packed };
     },
   };
 }
