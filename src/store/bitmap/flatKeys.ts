@@ -13,8 +13,12 @@ import { BEYOND_ASCII, FNV_START, fnv, hashBytes, LOWER_ONLY, letters, mix, UPPE
 import type { KeyPrefixes } from './keyPrefixes.js';
 import type { KeySet } from './termTable.js';
 
-/** Slots per key in each table: half full at most, so a lookup probes about twice. */
-const SLOTS_PER_KEY = 2;
+/**
+ * Slots per key in each table: 62% full, where a key found takes about two probes and one missing
+ * about four. Tables were powers of two, twice the keys or more: 25-50% full, 33 MB for the pool of
+ * a million entities where 24 MB do.
+ */
+const SLOTS_PER_KEY = 1.6;
 const EMPTY = 0;
 
 export class FlatKeys implements KeySet {
@@ -56,17 +60,14 @@ export class FlatKeys implements KeySet {
 
   /**
    * Keys already encoded one after another (a snapshot's text), numbered in their order, with their
-   * tables when the snapshot kept them (made from `KeyHashes` of the same keys), else made here.
+   * tables when the snapshot kept them (made from `KeyHashes` of the same keys), else made here, as
+   * are tables of another size: an earlier build's, sized in powers of two.
    */
   static over(bytes: Buffer, starts: Uint32Array, encoding: Encoding, tables?: KeyTables, prefixes?: KeyPrefixes): FlatKeys {
     const n = starts.length - 1;
     if (prefixes && (encoding !== 'utf8' || !prefixes.fits(bytes, starts))) throw new RangeError('keys whose prefixes are not all known');
-    if (!tables) {
-      const hashes = new KeyHashes(encoding, prefixes);
-      hashes.add(bytes, starts);
-      tables = hashes.tables();
-    }
-    if (tables.table.length !== tableSize(n)) throw new RangeError(`a table of ${tables.table.length} slots for ${n} keys`);
+    if (tables === undefined || tables.table.length !== tableSize(n))
+      tables = new KeyHashes(encoding, prefixes).over(bytes, starts).tables();
     return new FlatKeys(bytes, starts, encoding, tables.table, tables.lowerTable, prefixes);
   }
 
@@ -90,11 +91,11 @@ export class FlatKeys implements KeySet {
 
   /** The key's number, or -1. */
   find(key: string): number {
-    const mask = this.table.length - 1;
-    if (mask < 0) return -1;
+    const size = this.table.length;
+    if (size === 0) return -1;
     const wanted = encoded(key, this.encoding);
     const length = wanted.length;
-    for (let slot = hashBytes(wanted.bytes, 0, length) & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = firstSlot(hashBytes(wanted.bytes, 0, length), size); ; slot = slot + 1 === size ? 0 : slot + 1) {
       const entry = this.table[slot] as number;
       if (entry === EMPTY) return -1;
       const i = entry - 1;
@@ -120,10 +121,10 @@ export class FlatKeys implements KeySet {
 
   /** The numbers of the keys whose lower case is `lower` but which are not it themselves. */
   findLowered(lower: string): number[] {
-    const mask = this.lowerTable.length - 1;
-    if (mask < 0) return [];
+    const size = this.lowerTable.length;
+    if (size === 0) return [];
     const found: number[] = [];
-    for (let slot = this.hashOf(lower) & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = firstSlot(this.hashOf(lower), size); ; slot = slot + 1 === size ? 0 : slot + 1) {
       const entry = this.lowerTable[slot] as number;
       if (entry === EMPTY) return found;
       if (this.key(entry - 1).toLowerCase() === lower) found.push(entry - 1);
@@ -171,6 +172,12 @@ export class KeyHashes {
     private readonly encoding: Encoding,
     private readonly prefixes?: KeyPrefixes,
   ) {}
+
+  /** `add`, answering this. */
+  over(bytes: Buffer, starts: ArrayLike<number>): this {
+    this.add(bytes, starts);
+    return this;
+  }
 
   /** Keys encoded one after another in `bytes`, key i from starts[i] to starts[i + 1] (starts holds one more). */
   add(bytes: Buffer, starts: ArrayLike<number>): void {
@@ -230,16 +237,19 @@ function encoded(text: string, encoding: Encoding): { bytes: Buffer; length: num
   return { bytes: scratch, length: scratch.write(text, 0, encoding) };
 }
 
+/** Odd, so that no size is a power of two, as the tables of earlier builds were. */
 function tableSize(keys: number): number {
-  if (keys === 0) return 0;
-  let size = 1;
-  while (size < keys * SLOTS_PER_KEY) size <<= 1;
-  return size;
+  return keys === 0 ? 0 : Math.ceil(keys * SLOTS_PER_KEY) | 1;
+}
+
+/** A hash's first slot in a table of `size` slots: its 32 bits scaled to the size, so that any size will do. */
+function firstSlot(hash: number, size: number): number {
+  return Math.min(size - 1, Math.floor((hash / 4294967296) * size));
 }
 
 function insert(table: Uint32Array, hash: number, i: number): void {
-  const mask = table.length - 1;
-  let slot = hash & mask;
-  while (table[slot] !== EMPTY) slot = (slot + 1) & mask;
+  const size = table.length;
+  let slot = firstSlot(hash, size);
+  while (table[slot] !== EMPTY) slot = slot + 1 === size ? 0 : slot + 1;
   table[slot] = i + 1;
 }

@@ -34,6 +34,20 @@ describe('flat keys', () => {
     for (const missing of ['urn:li:dataset:(a,prod)', 'k5000', 'Ünïcødé', 'x'.repeat(999)]) expect(flat.find(missing)).toBe(-1);
   });
 
+  it('finds keys whose stored tables are of an earlier build, sized in powers of two', () => {
+    const keys = Array.from({ length: 300 }, (_, i) => `key-${i}`);
+    const starts = new Uint32Array(keys.length + 1);
+    keys.forEach((k, i) => {
+      starts[i + 1] = (starts[i] as number) + k.length;
+    });
+    const earlier = { table: new Uint32Array(1024), lowerTable: new Uint32Array(0) };
+    const flat = FlatKeys.over(Buffer.from(keys.join('')), starts, 'utf8', earlier);
+    keys.forEach((k, i) => {
+      expect(flat.find(k)).toBe(i);
+    });
+    expect(flat.find('key-300')).toBe(-1);
+  });
+
   it('keeps text that is not well-formed UTF-16, and finds it', () => {
     const keys = ['a\ud800', 'b\udc00c', 'plain'];
     const flat = FlatKeys.of(keys);
