@@ -9,15 +9,6 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Node's options as `npm start` gives them (package.json), so the service is measured as it runs. */
-const START_OPTIONS = startOptions();
-
-function startOptions(): string[] {
-  const start = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const words = start.split(/\s+/);
-  return words.slice(1, words.indexOf('bin/catalog.js'));
-}
-
 export interface Service {
   url: string;
   pid: number;
@@ -91,7 +82,7 @@ const STARTUP_TIMEOUT_MS = 600_000;
 export async function startService(options: ServiceOptions): Promise<Service> {
   const port = await freePort();
   const began = performance.now();
-  const child = spawn(process.execPath, [...START_OPTIONS, ...(options.nodeArgs ?? []), `${ROOT}bin/catalog.js`, 'serve'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), `${ROOT}bin/catalog.js`, 'serve'], {
     cwd: ROOT,
     env: {
       ...process.env,
