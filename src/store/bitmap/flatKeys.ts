@@ -66,8 +66,11 @@ export class FlatKeys implements KeySet {
   static over(bytes: Buffer, starts: Uint32Array, encoding: Encoding, tables?: KeyTables, prefixes?: KeyPrefixes): FlatKeys {
     const n = starts.length - 1;
     if (prefixes && (encoding !== 'utf8' || !prefixes.fits(bytes, starts))) throw new RangeError('keys whose prefixes are not all known');
-    if (tables === undefined || tables.table.length !== tableSize(n))
-      tables = new KeyHashes(encoding, prefixes).over(bytes, starts).tables();
+    if (tables === undefined || tables.table.length !== tableSize(n)) {
+      const hashes = new KeyHashes(encoding, prefixes);
+      hashes.add(bytes, starts);
+      tables = hashes.tables();
+    }
     return new FlatKeys(bytes, starts, encoding, tables.table, tables.lowerTable, prefixes);
   }
 
@@ -172,12 +175,6 @@ export class KeyHashes {
     private readonly encoding: Encoding,
     private readonly prefixes?: KeyPrefixes,
   ) {}
-
-  /** `add`, answering this. */
-  over(bytes: Buffer, starts: ArrayLike<number>): this {
-    this.add(bytes, starts);
-    return this;
-  }
 
   /** Keys encoded one after another in `bytes`, key i from starts[i] to starts[i + 1] (starts holds one more). */
   add(bytes: Buffer, starts: ArrayLike<number>): void {

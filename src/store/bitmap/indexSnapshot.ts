@@ -680,7 +680,7 @@ class In {
       const n = counts[i] as number;
       if (n === 1) out.set(i, small[s++] as number);
       else if (n > 1 && n <= SMALL) {
-        out.set(i, Array.from(small.subarray(s, s + n)));
+        out.set(i, small.subarray(s, s + n));
         s += n;
       } else if (n > SMALL) {
         const size = sizes[b++] as number;

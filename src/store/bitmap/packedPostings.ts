@@ -40,7 +40,7 @@ export class PackedPostings {
   }
 
   /** Postings given slot by slot, in ascending order of slot. */
-  static builder(): { add(slot: number, ids: readonly number[]): void; done(): PackedPostings } {
+  static builder(): { add(slot: number, ids: ArrayLike<number>): void; done(): PackedPostings } {
     const slots = new Grown();
     const ends = new Grown();
     const ids = new Grown();
@@ -49,7 +49,7 @@ export class PackedPostings {
       add(slot, documents) {
         if (slot <= last) throw new RangeError(`postings of slot ${slot} given after slot ${last}`);
         last = slot;
-        for (const id of documents) ids.push(id);
+        for (let i = 0; i < documents.length; i++) ids.push(documents[i] as number);
         slots.push(slot);
         ends.push(ids.length);
       },

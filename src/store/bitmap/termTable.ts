@@ -11,6 +11,7 @@
 import { FlatKeys } from './flatKeys.js';
 import { PackedPostings } from './packedPostings.js';
 import { type Postings, withDoc } from './postings.js';
+import { RoaringBitmap32 } from './roaring.js';
 import { SortedKeys } from './sortedKeys.js';
 
 /** A flat term in no document; one whose columns hold other documents, kept in `several` by slot. */
@@ -225,7 +226,11 @@ function spread(t: FlatSlots, term: number): void {
 export function flatPostings(
   terms: number,
   width = 1,
-): { set(slot: number, p: Postings | undefined): void; finish(): Pick<FlatTerms, 'one' | 'columns' | 'several' | 'packed'> } {
+): {
+  /** A short posting may be given as the snapshot's numbers themselves: they are copied into the packing. */
+  set(slot: number, p: Postings | ArrayLike<number> | undefined): void;
+  finish(): Pick<FlatTerms, 'one' | 'columns' | 'several' | 'packed'>;
+} {
   const t: FlatSlots = {
     width,
     one: new Int32Array(terms).fill(NONE),
@@ -245,8 +250,8 @@ export function flatPostings(
         return;
       }
       spread(t, term);
-      if (Array.isArray(p)) packed.add(slot, p);
-      else t.several.set(slot, p);
+      if (p instanceof RoaringBitmap32) t.several.set(slot, p);
+      else packed.add(slot, p);
     },
     finish() {
       t.packed = packed.done();
